@@ -1,0 +1,27 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'out/**', 'release/**', 'node_modules/**', 'test-results/**', 'renderer/dist/**', '.ci/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-imports': 'off',
+    },
+  },
+  {
+    // The engine, client, sandbox and CLI run under plain Node: Electron stays at the edges.
+    files: ['main/engine/**', 'main/api/**', 'main/sandbox/**', 'main/adapters/**', 'main/cli/**', 'main/runtime.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'electron', message: 'Engine code must run without Electron.' }] },
+      ],
+    },
+  },
+);

@@ -1,0 +1,126 @@
+// The settings model: one zod schema, the single source of defaults and of validation for every
+// writer (CLI flags, IPC from the Settings screen, the settings file on disk).
+import { z } from 'zod';
+import { DEFAULT_TEMPLATE_ID, isTemplateId } from '../api/templates.js';
+
+export const PARAM_VALUE = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]);
+export type ParamValue = z.infer<typeof PARAM_VALUE>;
+export const PARAMS = z.record(z.string().min(1).max(200), PARAM_VALUE);
+export type Params = z.infer<typeof PARAMS>;
+
+export const RESULT_FORMATS = ['json', 'srt', 'vtt', 'txt', 'csv', 'md'] as const;
+export type ResultFormat = (typeof RESULT_FORMATS)[number];
+
+const httpUrl = z
+  .string()
+  .url('must be a URL such as https://example.org')
+  .refine((u) => /^https?:\/\//.test(u), 'must start with http:// or https://');
+
+const templateId = z.string().refine(isTemplateId, 'must be a template id: 24 lowercase hexadecimal characters');
+
+export const CONNECTION = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('sandbox') }),
+  z.object({ mode: z.literal('production'), auth: z.enum(['apiKey', 'clientCredentials']).default('apiKey') }),
+  z.object({
+    mode: z.literal('custom'),
+    auth: z.enum(['apiKey', 'clientCredentials']).default('apiKey'),
+    /** One origin for every service, as the sandbox serves them... */
+    baseUrl: httpUrl.optional(),
+    /** ...or one per service; a per-service URL wins over baseUrl. */
+    urls: z
+      .object({
+        gateway: httpUrl.optional(),
+        stream: httpUrl.optional(),
+        export: httpUrl.optional(),
+        usage: httpUrl.optional(),
+        auth: httpUrl.optional(),
+      })
+      .default({}),
+  }),
+]);
+export type Connection = z.infer<typeof CONNECTION>;
+
+export const OUTPUT = z.object({
+  formats: z.array(z.enum(RESULT_FORMATS)).min(1).default(['json']),
+  /** Name pattern without extension; tokens {name} {ext} {template} {date}. */
+  pattern: z.string().min(1).max(200).default('{name}'),
+  languageSuffix: z
+    .string()
+    .regex(/^[a-z]{2,3}$/)
+    .nullable()
+    .default(null),
+});
+export type OutputSettings = z.infer<typeof OUTPUT>;
+
+export const POST_ACTION = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('none') }),
+  z.object({
+    kind: z.literal('move'),
+    doneDir: z.string().min(1).max(100).default('done'),
+    failedDir: z.string().min(1).max(100).default('failed'),
+  }),
+]);
+export type PostAction = z.infer<typeof POST_ACTION>;
+
+export const WATCH_FOLDER = z.object({
+  id: z.string().min(1).max(64),
+  path: z.string().min(1),
+  enabled: z.boolean().default(true),
+  templateId: templateId.default(DEFAULT_TEMPLATE_ID),
+  params: PARAMS.default({}),
+  include: z.array(z.string().min(1)).default([]),
+  exclude: z.array(z.string().min(1)).default([]),
+  recursive: z.boolean().default(true),
+  output: OUTPUT.default({ formats: ['json'], pattern: '{name}', languageSuffix: null }),
+  postAction: POST_ACTION.default({ kind: 'none' }),
+});
+export type WatchFolder = z.infer<typeof WATCH_FOLDER>;
+
+export const SETTINGS = z.object({
+  connection: CONNECTION.default({ mode: 'sandbox' }),
+  defaults: z
+    .object({
+      templateId: templateId.default(DEFAULT_TEMPLATE_ID),
+      params: PARAMS.default({}),
+      output: OUTPUT.default({ formats: ['json'], pattern: '{name}', languageSuffix: null }),
+    })
+    .default({
+      templateId: DEFAULT_TEMPLATE_ID,
+      params: {},
+      output: { formats: ['json'], pattern: '{name}', languageSuffix: null },
+    }),
+  queue: z
+    .object({
+      uploadConcurrency: z.number().int().min(1).max(16).default(2),
+      maxStreamsInFlight: z.number().int().min(1).max(1000).default(50),
+      pollMinMs: z.number().int().min(200).max(60_000).default(1000),
+      pollMaxMs: z.number().int().min(1000).max(600_000).default(30_000),
+      settleMs: z.number().int().min(0).max(600_000).default(2000),
+      rescanIntervalMs: z.number().int().min(1000).max(3_600_000).default(60_000),
+      hashContent: z.boolean().default(false),
+    })
+    .refine((q) => q.pollMinMs <= q.pollMaxMs, 'the shortest polling interval must not exceed the longest')
+    .default({
+      uploadConcurrency: 2,
+      maxStreamsInFlight: 50,
+      pollMinMs: 1000,
+      pollMaxMs: 30_000,
+      settleMs: 2000,
+      rescanIntervalMs: 60_000,
+      hashContent: false,
+    }),
+  watchFolders: z.array(WATCH_FOLDER).default([]),
+  spendingGuard: z
+    .object({ enabled: z.boolean().default(false), monthlyCreditCap: z.number().positive().nullable().default(null) })
+    .default({ enabled: false, monthlyCreditCap: null }),
+});
+export type Settings = z.infer<typeof SETTINGS>;
+
+export function defaultSettings(): Settings {
+  return SETTINGS.parse({});
+}
+
+/** Human-readable list of what is wrong, one line per field ("queue.uploadConcurrency: ..."). */
+export function describeIssues(error: z.ZodError): string[] {
+  return error.issues.map((i) => `${i.path.join('.') || 'settings'}: ${i.message}`);
+}

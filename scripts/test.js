@@ -1,0 +1,92 @@
+#!/usr/bin/env node
+// The project's one test command (`npm test`): static checks, then every suite, then one closing
+// line `N passed, N failed` summing all of them (CI reads that line, not the runners' own summaries).
+//
+// Environment:
+//   SLUICE_EXTRA_NODE=/path/to/node   also run the vitest suites under that Node (CI: Node 24, Electron's)
+//   SLUICE_TEST_SKIP_CHECKS=1          skip lint/format/type checks (quick local runs)
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outDir = path.join(root, 'test-results');
+mkdirSync(outDir, { recursive: true });
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function run(label, cmd, args, opts = {}) {
+  console.log(`\n▶ ${label}`);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...opts.env } });
+  const secs = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`◀ ${label}: exit ${r.status ?? r.signal} in ${secs} s`);
+  return r.status === 0;
+}
+
+/** A check that is not a test runner counts as one test. */
+function check(label, cmd, args) {
+  if (run(label, cmd, args)) totals.passed += 1;
+  else {
+    totals.failed += 1;
+    failures.push(label);
+  }
+}
+
+function vitest(label, node, extraArgs = []) {
+  const report = path.join(outDir, `vitest-${label.replace(/\W+/g, '-')}.json`);
+  rmSync(report, { force: true });
+  run(`vitest (${label})`, node, [
+    path.join(root, 'node_modules', 'vitest', 'vitest.mjs'),
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+    ...extraArgs,
+  ]);
+  if (!existsSync(report)) {
+    totals.failed += 1;
+    failures.push(`vitest (${label}) produced no report`);
+    return;
+  }
+  const r = JSON.parse(readFileSync(report, 'utf8'));
+  totals.passed += r.numPassedTests;
+  totals.failed += r.numFailedTests;
+  totals.skipped += r.numPendingTests + r.numTodoTests;
+  for (const file of r.testResults) {
+    const failedTests = file.assertionResults.filter((a) => a.status === 'failed');
+    for (const a of failedTests) failures.push(`${label}: ${path.relative(root, file.name)} › ${a.fullName}`);
+    // A file that failed to load has no failed test of its own: count it once.
+    if (file.status === 'failed' && failedTests.length === 0) {
+      totals.failed += 1;
+      failures.push(`${label}: ${path.relative(root, file.name)} (failed to load: ${file.message ?? 'see above'})`);
+    }
+  }
+}
+
+if (!process.env.SLUICE_TEST_SKIP_CHECKS) {
+  check('build (tsc, main)', bin('tsc'), ['-p', 'tsconfig.main.json']);
+  check('type-check (tests)', bin('tsc'), ['-p', 'tsconfig.test.json', '--noEmit']);
+  check('lint (eslint, zero warnings)', bin('eslint'), ['--max-warnings=0', '.']);
+  check('format (prettier)', bin('prettier'), ['--check', '.']);
+} else {
+  run('build (tsc, main)', bin('tsc'), ['-p', 'tsconfig.main.json']);
+}
+
+vitest(`node ${process.versions.node}`, process.execPath);
+
+const extra = process.env.SLUICE_EXTRA_NODE;
+if (extra) {
+  const v = spawnSync(extra, ['--version'], { encoding: 'utf8' }).stdout.trim();
+  vitest(`node ${v.replace(/^v/, '')}`, extra);
+}
+
+if (failures.length) {
+  console.log('\nFailed:');
+  for (const f of failures) console.log(`  ✗ ${f}`);
+}
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(totals.failed === 0 && totals.passed > 0 ? 0 : 1);
