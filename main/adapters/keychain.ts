@@ -3,7 +3,7 @@
 // KeychainError whose message says what to install or unlock. Secrets never appear in messages.
 
 export const KEYCHAIN_SERVICE = 'Sluice';
-export type SecretName = 'api-key' | 'client-secret';
+export type SecretName = 'api-key' | 'client-id' | 'client-secret';
 
 export type KeychainProblem = 'unavailable' | 'locked' | 'failed';
 

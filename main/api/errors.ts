@@ -116,3 +116,9 @@ export function classifyError(e: ServiceError): ErrorClass {
 export function isServiceError(e: unknown): e is ServiceError {
   return e instanceof ServiceError;
 }
+
+/** Any thrown value as a ServiceError; what did not come from the client is a local ('input') failure. */
+export function toServiceError(err: unknown): ServiceError {
+  if (err instanceof ServiceError) return err;
+  return new ServiceError({ kind: 'input', message: err instanceof Error ? err.message : String(err), cause: err });
+}

@@ -149,3 +149,13 @@ export const SANDBOX = {
   /** Label put in every simulated transcript (results are visibly simulated). */
   simulatedNotice: 'This transcript was produced by the Sluice sandbox and is simulated.',
 } as const;
+
+/** Sandbox choices beyond §17 (listed in main/sandbox/index.ts). */
+export const SANDBOX_BEHAVIOUR = {
+  /** C21: Retry-After (seconds) on injected 429/503 when the fault sets none, and on the concurrency ceiling. */
+  defaultRetryAfterS: 1,
+  /** §6.6 "speechless": valid media shorter than this has no speech... */
+  minSpeechMs: 300,
+  /** ...nor has a 16-bit PCM WAV whose peak stays below this fraction of full scale. */
+  silencePeak: 0.01,
+} as const;

@@ -8,7 +8,8 @@ export type ParamValue = z.infer<typeof PARAM_VALUE>;
 export const PARAMS = z.record(z.string().min(1).max(200), PARAM_VALUE);
 export type Params = z.infer<typeof PARAMS>;
 
-export const RESULT_FORMATS = ['json', 'srt', 'vtt', 'txt', 'csv', 'md'] as const;
+// Formats a job can produce; a format joins this list together with its renderer (adapters/results.ts).
+export const RESULT_FORMATS = ['json'] as const;
 export type ResultFormat = (typeof RESULT_FORMATS)[number];
 
 const httpUrl = z

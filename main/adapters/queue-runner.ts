@@ -1,0 +1,409 @@
+// Carries out the reducer's decisions: every event goes through `next`, the new record is
+// persisted BEFORE its effects run (write before you act), and each effect's outcome comes back as
+// an event. Uploads run in a p-queue (upload concurrency); exports in a second one; polling is
+// batched by the tracker. Nothing here decides a retry, a failure or a pause reason: the reducer does.
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import PQueue from 'p-queue';
+import { toServiceError, type ServiceError } from '../api/errors.js';
+import type { ExportOutcome } from '../api/export.js';
+import type { StreamComponentsDto, StreamDto } from '../api/types.js';
+import { ProgressCoalescer, type EngineEvent, type QueuePauseReason } from '../engine/events.js';
+import { failureOf, isTerminal, type Effect, type JobEvent, type JobRecord, type ResultFile } from '../engine/job.js';
+import { DEFAULT_CONTEXT, next, type EngineContext } from '../engine/reducer.js';
+import { compareJobs, isEligible, type SchedulerLimits } from '../engine/scheduler.js';
+import type { JobStore } from './job-store.js';
+import { writeFileAtomic } from './result-writer.js';
+import { pollCycle } from './tracker.js';
+import { Uploader, type UploadPort } from './uploader.js';
+import { OfflineProbe } from './offline-probe.js';
+
+export interface ServicePort extends UploadPort {
+  findStream(streamId: string): Promise<StreamDto>;
+  listReady(): Promise<StreamDto[]>;
+  cancelStream(streamId: string): Promise<unknown>;
+  streamComponents(streamId: string): Promise<StreamComponentsDto>;
+  exportJson(streamId: string): Promise<ExportOutcome>;
+  testConnection(): Promise<void>;
+}
+
+export interface RunnerOptions {
+  store: JobStore<JobRecord>;
+  service: ServicePort;
+  /** Exports are kept here (`<jobId>.json`) so results can be written again without re-processing. */
+  exportsDir: string;
+  limits: SchedulerLimits;
+  emit: (e: EngineEvent) => void;
+  writeResults: (job: JobRecord, exportPath: string) => Promise<ResultFile[]>;
+  /** Called when a job reaches a terminal state (post-actions, notifications). */
+  onSettled?: (job: JobRecord) => void;
+  ctx?: EngineContext;
+  now?: () => number;
+  exportConcurrency?: number;
+}
+
+export interface PauseState {
+  reason: QueuePauseReason;
+  message: string;
+  until?: number;
+}
+
+export class QueueRunner {
+  readonly progress = new Map<string, { sent: number; total: number; startedAt: number }>();
+  private readonly active = new Map<string, JobRecord>();
+  private readonly polls = new Map<string, number>();
+  private readonly wakeups = new Map<string, number>();
+  private readonly pausedFolders = new Set<string>();
+  private readonly uploadQueue: PQueue;
+  private readonly exportQueue: PQueue;
+  private readonly uploader: Uploader;
+  private readonly probe: OfflineProbe;
+  private readonly coalescer = new ProgressCoalescer<JobRecord>();
+  private readonly ctx: EngineContext;
+  private readonly now: () => number;
+  private pause: PauseState | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private timerAt = Infinity;
+  private pumpScheduled = false;
+  private polling = false;
+  private stopped = false;
+
+  constructor(private readonly o: RunnerOptions) {
+    this.ctx = o.ctx ?? DEFAULT_CONTEXT;
+    this.now = o.now ?? Date.now;
+    this.uploadQueue = new PQueue({ concurrency: o.limits.uploadConcurrency });
+    this.exportQueue = new PQueue({ concurrency: o.exportConcurrency ?? 2 });
+    this.uploader = new Uploader(
+      o.service,
+      (id, ev) => this.apply(id, ev),
+      this.progress,
+      () => this.touchProgress(),
+      (err) => this.noteFailure(err),
+    );
+    this.probe = new OfflineProbe(
+      () => o.service.testConnection(),
+      () => this.onBackOnline(),
+    );
+    mkdirSync(o.exportsDir, { recursive: true });
+    for (const j of o.store.all()) if (!isTerminal(j.state)) this.active.set(j.id, j);
+  }
+
+  /** Replays the journal: every unfinished job re-derives its next action. */
+  start(): void {
+    for (const id of [...this.active.keys()]) this.apply(id, { type: 'resume' });
+    this.schedulePump();
+  }
+
+  get pauseState(): PauseState | undefined {
+    return this.pause;
+  }
+
+  get isOffline(): boolean {
+    return this.probe.offline;
+  }
+
+  setLimits(limits: SchedulerLimits): void {
+    this.o.limits = limits;
+    this.uploadQueue.concurrency = limits.uploadConcurrency;
+    this.schedulePump();
+  }
+
+  add(job: JobRecord): void {
+    this.o.store.put(job);
+    this.active.set(job.id, job);
+    this.o.emit({ type: 'job:added', job });
+    this.schedulePump();
+  }
+
+  /** Feeds one event to the reducer, persists, publishes, then carries out the effects. */
+  apply(jobId: string, event: JobEvent): JobRecord | undefined {
+    const job = this.o.store.get(jobId);
+    if (!job || this.stopped) return job;
+    const { job: updated, effects } = next(job, event, this.now(), this.ctx);
+    if (updated !== job) {
+      this.o.store.put(updated);
+      if (isTerminal(updated.state)) {
+        this.active.delete(jobId);
+        this.polls.delete(jobId);
+        this.wakeups.delete(jobId);
+        this.coalescer.drop(jobId);
+      } else this.active.set(jobId, updated);
+      this.o.emit({ type: 'job:updated', job: updated });
+      if (isTerminal(updated.state) && !isTerminal(job.state)) this.o.onSettled?.(updated);
+    }
+    for (const effect of effects) this.run(updated, effect);
+    if (updated.state !== job.state) this.schedulePump();
+    return updated;
+  }
+
+  private run(job: JobRecord, e: Effect): void {
+    const id = job.id;
+    switch (e.type) {
+      case 'startUpload':
+        void this.uploadQueue.add(() => this.uploader.upload(job, e.streamId));
+        return;
+      case 'abortUpload':
+        this.uploader.abort(id);
+        return;
+      case 'checkStream':
+        void this.call(id, this.o.service.findStream(e.streamId), (stream) => ({
+          type: 'reattachResult',
+          found: true,
+          stream,
+        })).catch((err: unknown) => {
+          const se = toServiceError(err);
+          if (se.errorClass === 'not-found') this.apply(id, { type: 'reattachResult', found: false });
+          else this.apply(id, { type: 'reattachFailed', error: failureOf(se) });
+        });
+        return;
+      case 'cancelStream':
+        // Best effort: a 404/409 means there is nothing left to stop.
+        this.o.service.cancelStream(e.streamId).catch(() => undefined);
+        return;
+      case 'pollLater':
+        this.polls.set(id, e.at);
+        this.arm(e.at);
+        return;
+      case 'readComponents':
+        void this.call(id, this.o.service.streamComponents(e.streamId), (c) => ({
+          type: 'componentsRead',
+          components: c,
+        })).catch((err: unknown) =>
+          this.apply(id, { type: 'componentsReadFailed', error: failureOf(toServiceError(err)) }),
+        );
+        return;
+      case 'exportNow':
+        void this.exportQueue.add(() => this.export(id, e.streamId));
+        return;
+      case 'writeResults':
+        void this.exportQueue.add(() => this.write(id, e.stagedPath));
+        return;
+      case 'pauseQueue':
+        this.setPause({ reason: e.reason, message: e.message, ...(e.until ? { until: e.until } : {}) });
+        return;
+      case 'scheduleRetry':
+        this.wakeups.set(id, e.at);
+        this.arm(e.at);
+        return;
+    }
+  }
+
+  /** Runs a read; a network failure takes the queue offline before the job hears of it. */
+  private async call<T>(id: string, p: Promise<T>, ok: (v: T) => JobEvent): Promise<void> {
+    const v = await p.catch((err: unknown) => {
+      this.noteFailure(err);
+      throw err;
+    });
+    this.apply(id, ok(v));
+  }
+
+  noteFailure(err: unknown): void {
+    const se = toServiceError(err);
+    if (se.kind === 'network' || se.kind === 'timeout') {
+      if (this.probe.goOffline(se.message)) {
+        this.o.emit({ type: 'queue:paused', reason: 'offline', message: offlineMessage(se) });
+      }
+    }
+  }
+
+  private async export(id: string, streamId: string): Promise<void> {
+    try {
+      const outcome = await this.o.service.exportJson(streamId);
+      if (outcome.outcome === 'no-data') {
+        this.apply(id, { type: 'exportSucceeded', stagedPath: null });
+        return;
+      }
+      const kept = path.join(this.o.exportsDir, `${id}.json`);
+      await writeFileAtomic(kept, outcome.bytes);
+      this.apply(id, { type: 'exportSucceeded', stagedPath: kept });
+    } catch (err) {
+      this.noteFailure(err);
+      this.apply(id, { type: 'exportFailed', error: failureOf(toServiceError(err)) });
+    }
+  }
+
+  private async write(id: string, exportPath: string): Promise<void> {
+    const job = this.o.store.get(id);
+    if (!job) return;
+    try {
+      const results = await this.o.writeResults(job, exportPath);
+      this.apply(id, { type: 'resultsWritten', results });
+    } catch (err) {
+      this.apply(id, { type: 'resultsWriteFailed', message: err instanceof Error ? err.message : String(err) });
+    }
+  }
+
+  // ---- pausing -------------------------------------------------------------------------------
+
+  setPause(p: PauseState | undefined): void {
+    this.pause = p;
+    if (p) {
+      this.o.emit({
+        type: 'queue:paused',
+        reason: p.reason,
+        message: p.message,
+        ...(p.until ? { until: p.until } : {}),
+      });
+      if (p.until) this.arm(p.until);
+    } else {
+      this.o.emit({ type: 'queue:resumed' });
+      // Jobs that stopped for the pause (credentials) pick up where they were.
+      for (const id of [...this.active.keys()]) this.apply(id, { type: 'resume' });
+    }
+    this.schedulePump();
+  }
+
+  setFolderPaused(folderId: string, paused: boolean): void {
+    if (paused) this.pausedFolders.add(folderId);
+    else this.pausedFolders.delete(folderId);
+    this.schedulePump();
+  }
+
+  private onBackOnline(): void {
+    this.o.emit({ type: 'queue:resumed' });
+    for (const id of [...this.active.keys()]) this.apply(id, { type: 'resume' });
+    const now = this.now();
+    for (const id of this.polls.keys()) this.polls.set(id, now);
+    this.arm(now);
+    this.schedulePump();
+  }
+
+  private isPausedNow(now: number): boolean {
+    if (this.probe.offline) return true;
+    if (!this.pause) return false;
+    if (this.pause.until !== undefined && now >= this.pause.until) {
+      this.pause = undefined;
+      this.o.emit({ type: 'queue:resumed' });
+      return false;
+    }
+    return true;
+  }
+
+  // ---- scheduling ----------------------------------------------------------------------------
+
+  schedulePump(): void {
+    if (this.pumpScheduled || this.stopped) return;
+    this.pumpScheduled = true;
+    setImmediate(() => {
+      this.pumpScheduled = false;
+      this.pump();
+    });
+  }
+
+  /** Starts as many queued jobs as the limits allow; O(active jobs) with a partial selection. */
+  private pump(): void {
+    const now = this.now();
+    if (this.isPausedNow(now)) return;
+    let uploading = 0;
+    let inFlight = 0;
+    for (const j of this.active.values()) {
+      if (j.state === 'uploading') uploading++;
+      if (j.state === 'uploading' || j.state === 'processing') inFlight++;
+    }
+    let free = Math.min(this.o.limits.uploadConcurrency - uploading, this.o.limits.maxStreamsInFlight - inFlight);
+    while (free-- > 0) {
+      let best: JobRecord | undefined;
+      for (const j of this.active.values()) {
+        if (isEligible(j, now, this.pausedFolders) && (!best || compareJobs(j, best) < 0)) best = j;
+      }
+      if (!best) break;
+      this.apply(best.id, { type: 'dispatched', freshStreamId: randomUUID() });
+    }
+  }
+
+  /** One timer for everything that comes due: polls, wake-ups, the end of a timed pause. */
+  private arm(at: number): void {
+    if (this.stopped || at >= this.timerAt) return;
+    clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = setTimeout(() => this.tick(), Math.max(0, at - this.now()));
+    this.timer.unref?.();
+  }
+
+  private tick(): void {
+    this.timerAt = Infinity;
+    this.timer = undefined;
+    const now = this.now();
+    for (const [id, at] of this.wakeups) {
+      if (at <= now) {
+        this.wakeups.delete(id);
+        this.apply(id, { type: 'resume' });
+      }
+    }
+    if (!this.probe.offline) void this.pollDue(now);
+    this.schedulePump();
+    const nextAt = Math.min(
+      ...this.wakeups.values(),
+      ...(this.polling ? [] : this.polls.values()),
+      this.pause?.until ?? Infinity,
+    );
+    if (nextAt < Infinity) this.arm(Math.max(nextAt, now + 5));
+  }
+
+  private async pollDue(now: number): Promise<void> {
+    if (this.polling) return;
+    const due: Array<[string, string]> = [];
+    for (const [id, at] of this.polls) {
+      const streamId = this.active.get(id)?.streamId;
+      if (at <= now && streamId) due.push([id, streamId]);
+    }
+    if (due.length === 0) return;
+    this.polling = true;
+    for (const [id] of due) this.polls.delete(id);
+    try {
+      const outcomes = await pollCycle(
+        this.o.service,
+        due.map(([, s]) => s),
+      );
+      const jobOf = new Map(due.map(([id, s]) => [s, id]));
+      for (const o of outcomes) {
+        const id = jobOf.get(o.streamId);
+        if (!id) continue;
+        if ('stream' in o) this.apply(id, { type: 'streamPolled', stream: o.stream });
+        else {
+          this.noteFailure(o.error);
+          this.apply(id, { type: 'pollFailed', error: failureOf(toServiceError(o.error)) });
+        }
+      }
+    } finally {
+      this.polling = false;
+      const nextAt = Math.min(...this.polls.values());
+      if (nextAt < Infinity) this.arm(nextAt);
+    }
+  }
+
+  private touchProgress(): void {
+    // Progress lives in memory (a restart re-uploads from zero anyway); views read `progress`.
+    const now = this.now();
+    for (const [id] of this.progress) {
+      const job = this.active.get(id);
+      if (job && this.coalescer.offer(id, job, now) !== undefined) this.o.emit({ type: 'job:updated', job });
+    }
+  }
+
+  /** Jobs not yet finished. */
+  activeJobs(): JobRecord[] {
+    return [...this.active.values()];
+  }
+
+  /** Stops starting anything; in-flight uploads are aborted and stay resumable from the journal. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    this.probe.stop();
+    this.uploadQueue.pause();
+    this.exportQueue.pause();
+    this.uploader.abortAll();
+    this.uploadQueue.clear();
+    this.exportQueue.clear();
+    await Promise.race([
+      Promise.all([this.uploadQueue.onIdle(), this.exportQueue.onIdle()]),
+      new Promise((r) => setTimeout(r, 2000).unref()),
+    ]);
+  }
+}
+
+function offlineMessage(e: ServiceError): string {
+  return `The service cannot be reached (${e.message}). The queue resumes by itself when it answers again.`;
+}

@@ -1,0 +1,101 @@
+// Delivery of a finished job: the kept export (state dir) → every requested format beside the
+// source, written atomically under the naming rules, never over a file Sluice did not write.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { findTemplate } from '../api/templates.js';
+import type { JobRecord, ResultFile } from '../engine/job.js';
+import type { OutputSettings, ResultFormat } from '../engine/settings.js';
+import { chooseOutputPath, nameParts, ResultWriteError, writeFileAtomic, type Ownership } from './result-writer.js';
+
+export const DEFAULT_OUTPUT: OutputSettings = { formats: ['json'], pattern: '{name}', languageSuffix: null };
+
+/** Renders one format from the export's JSON text. JSON is saved exactly as received (§6.6). */
+export type Renderer = (exportText: string, job: JobRecord) => string;
+
+export const RENDERERS: Partial<Record<ResultFormat, Renderer>> = {
+  json: (text) => text,
+};
+
+/** Result extensions, so the watcher never takes Sluice's own outputs. */
+export function resultExtensions(): string[] {
+  return Object.keys(RENDERERS);
+}
+
+/** `{name}` `{ext}` `{template}` `{date}` → the output base name (without the format extension). */
+export function outputBaseName(pattern: string, job: JobRecord, now: Date): string {
+  const { name, ext } = nameParts(job.source.path);
+  const template = findTemplate(job.templateId)?.name ?? job.templateId;
+  const date = now.toISOString().slice(0, 10);
+  const base = pattern
+    .replaceAll('{name}', name)
+    .replaceAll('{ext}', ext)
+    .replaceAll('{template}', template)
+    .replaceAll('{date}', date);
+  // A pattern must not send results elsewhere: path separators become dashes.
+  return base.replace(/[/\\]/g, '-') || name;
+}
+
+export async function writeResults(
+  job: JobRecord,
+  exportPath: string,
+  ownership: Ownership,
+  now: Date = new Date(),
+): Promise<ResultFile[]> {
+  const output = job.output ?? DEFAULT_OUTPUT;
+  const text = await readFile(exportPath, 'utf8').catch((e: unknown) => {
+    throw new ResultWriteError(
+      `The kept export ${exportPath} could not be read (${(e as NodeJS.ErrnoException).code ?? String(e)}).`,
+      (e as NodeJS.ErrnoException).code,
+    );
+  });
+  const base = outputBaseName(output.pattern, job, now);
+  const written: ResultFile[] = [];
+  // JSON first: it is always kept, and the other formats are derived from it.
+  const formats = [...new Set<ResultFormat>(['json', ...output.formats])];
+  for (const format of formats) {
+    const render = RENDERERS[format];
+    if (!render) throw new ResultWriteError(`The ${format} format is not available.`, undefined);
+    // `{name}.en.srt`: players pick the language from the suffix; the JSON keeps the plain name.
+    const ext = format === 'json' || !output.languageSuffix ? format : `${output.languageSuffix}.${format}`;
+    const target = await chooseOutputPath(job.source.path, base, ext, ownership);
+    if (!target) {
+      throw new ResultWriteError(
+        `Both ${base}.${ext} and its fallback name in ${path.dirname(job.source.path)} belong to other files; rename or move them.`,
+        'EEXIST',
+      );
+    }
+    const stamp = await writeFileAtomic(target.path, render(text, job));
+    written.push({
+      format,
+      path: target.path,
+      writtenBySluice: true,
+      size: stamp.size,
+      mtimeMs: stamp.mtimeMs,
+      ...(target.collided ? { collided: true } : {}),
+    });
+  }
+  return written;
+}
+
+/** Files Sluice wrote, from the job history: a file still matching its stamp is Sluice's own. */
+export class ResultOwnership implements Ownership {
+  private readonly owned = new Map<string, { size?: number; mtimeMs?: number }>();
+
+  constructor(jobs: Iterable<JobRecord>) {
+    for (const j of jobs) this.record(j.results);
+  }
+
+  record(results: readonly ResultFile[]): void {
+    for (const r of results) this.owned.set(r.path, { size: r.size, mtimeMs: r.mtimeMs });
+  }
+
+  isOurs(filePath: string, current: { size: number; mtimeMs: number }): boolean {
+    const o = this.owned.get(filePath);
+    if (!o) return false;
+    // Edited since Sluice wrote it: now the user's file.
+    return (
+      (o.size === undefined || o.size === current.size) &&
+      (o.mtimeMs === undefined || Math.floor(o.mtimeMs) === Math.floor(current.mtimeMs))
+    );
+  }
+}

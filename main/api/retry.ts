@@ -1,0 +1,79 @@
+// Which failures the client replays by itself and how long it waits (§8.4, C21). The engine sees
+// only what is left after this: the error's class decides what happens to the job.
+import type { ServiceError } from './errors.js';
+import { RETRY } from './policy.js';
+
+/**
+ * - `idempotent`: reads (find, list, components, export, usage, token, template preview);
+ * - `network`: replay only when no answer arrived (cancel: idempotent in effect, but a 5xx
+ *   answer is the service's own verdict and goes to the engine);
+ * - `never`: uploads; the engine decides (§15.2).
+ */
+export type RetryMode = 'idempotent' | 'network' | 'never';
+
+export interface RetryDeps {
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Uniform in [0, 1), injected so tests can pin the jitter. */
+  random: () => number;
+  now: () => number;
+}
+
+/** Retry-After as seconds or an HTTP date (RFC 9110 §10.2.3); undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | string[] | undefined, nowMs: number): number | undefined {
+  const v = (Array.isArray(value) ? value[0] : value)?.trim();
+  if (!v) return undefined;
+  if (/^\d+$/.test(v)) return Number(v) * 1000;
+  const at = Date.parse(v);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, at - nowMs);
+}
+
+/** Exponential backoff with full jitter: uniform in [0, min(max, base · 2^attempt)). */
+export function backoffDelay(attempt: number, random: () => number): number {
+  const ceiling = Math.min(RETRY.maxDelayMs, RETRY.baseDelayMs * 2 ** attempt);
+  return Math.floor(random() * ceiling);
+}
+
+/** The wait before the next attempt, or undefined when this failure is not replayed in `mode`. */
+export function retryDelay(
+  e: ServiceError,
+  mode: RetryMode,
+  attempt: number,
+  random: () => number,
+): number | undefined {
+  if (mode === 'never' || attempt + 1 >= RETRY.maxAttempts) return undefined;
+  if (!isReplayable(e, mode)) return undefined;
+  if (e.retryAfterMs !== undefined) return Math.min(e.retryAfterMs, RETRY.retryAfterCapMs);
+  return backoffDelay(attempt, random);
+}
+
+function isReplayable(e: ServiceError, mode: RetryMode): boolean {
+  switch (e.kind) {
+    case 'timeout':
+      return true;
+    case 'network':
+      return e.code !== undefined && RETRY.retryableNetworkCodes.includes(e.code);
+    case 'http':
+      return mode === 'idempotent' && e.statusCode !== undefined && RETRY.retryableStatus.includes(e.statusCode);
+    default:
+      return false;
+  }
+}
+
+/** A sleep that an abort cuts short (rejecting with the signal's reason). */
+export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = (): void => {
+      clearTimeout(t);
+      reject(signal?.reason);
+    };
+    const t = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+export const defaultRetryDeps: RetryDeps = { sleep: abortableSleep, random: Math.random, now: Date.now };

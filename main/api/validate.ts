@@ -1,0 +1,71 @@
+// Fail-fast checks: bad input is a ServiceError of kind 'input' and nothing is sent.
+import { stat, access, constants } from 'node:fs/promises';
+import { inputError } from './error-mapping.js';
+import { isTemplateId } from './templates.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(v: unknown): v is string {
+  return typeof v === 'string' && UUID.test(v);
+}
+
+export function requireUuid(operation: string, what: string, v: unknown): string {
+  if (!isUuid(v)) throw inputError(operation, `The ${what} must be a UUID (got ${describe(v)}).`);
+  return v;
+}
+
+export function requireTemplateId(operation: string, v: unknown): string {
+  if (typeof v !== 'string' || v === '') throw inputError(operation, 'A configuration template id is required.');
+  if (!isTemplateId(v)) {
+    throw inputError(operation, `The template id must be 24 lowercase hexadecimal characters (got ${describe(v)}).`);
+  }
+  return v;
+}
+
+export function requireInt(operation: string, what: string, v: unknown, min: number): number {
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min) {
+    throw inputError(operation, `The ${what} must be an integer ≥ ${min} (got ${describe(v)}).`);
+  }
+  return v;
+}
+
+/** Date or date-time text → the ISO text sent; whether end > start is the service's call (§7.4). */
+export function toIsoDate(operation: string, what: string, v: Date | string): string {
+  if (v instanceof Date) {
+    if (Number.isNaN(v.getTime())) throw inputError(operation, `The ${what} date is invalid.`);
+    return v.toISOString();
+  }
+  if (typeof v !== 'string' || Number.isNaN(Date.parse(v))) {
+    throw inputError(operation, `The ${what} must be a Date or an ISO-8601 date-time (got ${describe(v)}).`);
+  }
+  return v;
+}
+
+/** The size of a readable regular file, or an input error saying what is wrong with the path. */
+export async function readableFileSize(operation: string, path: string): Promise<number> {
+  if (typeof path !== 'string' || path === '') throw inputError(operation, 'A file path is required.');
+  let size: number;
+  try {
+    const st = await stat(path);
+    if (!st.isFile())
+      throw inputError(operation, `${path} is not a regular file${st.isDirectory() ? ' (it is a folder)' : ''}.`);
+    size = st.size;
+    await access(path, constants.R_OK);
+  } catch (e) {
+    if (e instanceof Error && e.name === 'ServiceError') throw e;
+    const code = (e as NodeJS.ErrnoException).code;
+    const why =
+      code === 'ENOENT'
+        ? 'does not exist'
+        : code === 'EACCES' || code === 'EPERM'
+          ? 'cannot be read (permission denied)'
+          : `cannot be read (${code ?? String(e)})`;
+    throw inputError(operation, `${path} ${why}.`);
+  }
+  return size;
+}
+
+function describe(v: unknown): string {
+  if (typeof v === 'string') return v.length > 60 ? `"${v.slice(0, 57)}…"` : `"${v}"`;
+  return String(v);
+}

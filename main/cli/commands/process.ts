@@ -1,0 +1,87 @@
+// `sluice process <file-or-folder>...`: processes once and exits — 0 when every file completed,
+// 1 when any did not, 2 on usage errors. Ctrl+C stops cleanly; a rerun picks up where it stopped.
+import type { Command } from 'commander';
+import type { JobRecord } from '../../engine/job.js';
+import type { Runtime } from '../../runtime.js';
+import { addJobOptions, openRuntime, templateAndParams, UsageError, type JobFlags } from '../context.js';
+import { barProgress, jobJson, plainProgress, summaryTable } from '../progress.js';
+
+interface ProcessFlags extends JobFlags {
+  force?: boolean;
+}
+
+export function registerProcess(program: Command): void {
+  addJobOptions(
+    program
+      .command('process')
+      .description('Process files or folders once, save results beside them, and exit.')
+      .argument('<paths...>', 'media files or folders (folders are searched recursively)'),
+  )
+    .option('--force', 'process again even files whose results already exist')
+    .action(async (paths: string[], flags: ProcessFlags) => {
+      process.exitCode = await runProcess(paths, flags);
+    });
+}
+
+export async function runProcess(paths: string[], flags: ProcessFlags): Promise<number> {
+  const runtime = await openRuntime(flags);
+  let interrupted = false;
+  const onSignal = (): void => {
+    interrupted = true;
+    void runtime.close().then(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    const { templateId, params } = templateAndParams(flags, runtime);
+    runtime.start();
+    const outcomes = await runtime.addPaths(paths, { templateId, params, ...(flags.force ? { force: true } : {}) });
+    const ids = new Set<string>();
+    let rejected = 0;
+    for (const o of outcomes) {
+      if (o.outcome === 'rejected') {
+        rejected++;
+        if (!flags.json) console.error(`skipped: ${o.message}`);
+      } else {
+        ids.add(o.jobId);
+        if (o.outcome === 'already-done' && !flags.json) console.error(`already processed: ${o.path}`);
+      }
+    }
+    if (ids.size === 0 && rejected === 0) throw new UsageError('Nothing to process.');
+    const view = flags.json
+      ? undefined
+      : process.stdout.isTTY
+        ? barProgress(runtime, ids)
+        : plainProgress(runtime, ids);
+    let jobs: JobRecord[];
+    try {
+      jobs = await runtime.whenSettled([...ids]);
+    } finally {
+      view?.stop();
+    }
+    report(jobs, flags, runtime);
+    const allDone = jobs.every((j) => j.state === 'completed') && rejected === 0;
+    return allDone ? 0 : 1;
+  } catch (e) {
+    if (e instanceof UsageError) {
+      console.error(`sluice process: ${e.message}`);
+      return 2;
+    }
+    console.error(`sluice process: ${e instanceof Error ? e.message : String(e)}`);
+    return 1;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    if (!interrupted) await runtime.close();
+  }
+}
+
+function report(jobs: JobRecord[], flags: ProcessFlags, runtime: Runtime): void {
+  if (flags.json) {
+    console.log(JSON.stringify({ simulated: runtime.simulated, jobs: jobs.map(jobJson) }, null, 2));
+    return;
+  }
+  console.log(summaryTable(jobs));
+  const n = (s: string): number => jobs.filter((j) => j.state === s).length;
+  console.log(`${n('completed')} completed, ${n('failed')} failed, ${n('canceled') + n('expired')} not finished`);
+}

@@ -1,0 +1,145 @@
+// Commands that only talk to the service: `usage` and `cancel`. They need no engine, so they work
+// while `sluice watch` or the app holds the state folder.
+import type { Command } from 'commander';
+import path from 'node:path';
+import { createClient, type SluiceClient } from '../../api/client.js';
+import { isServiceError } from '../../api/errors.js';
+import { GRANULARITIES, type Granularity, type UsageReportDto } from '../../api/types.js';
+import { resolveConnection } from '../../adapters/connection.js';
+import { keytarStore } from '../../adapters/keychain.js';
+import { SettingsStore } from '../../adapters/settings-store.js';
+import { addCommonOptions, defaultStateDir, type CommonFlags } from '../context.js';
+import { newTable } from '../progress.js';
+
+async function withClient<T>(flags: CommonFlags, f: (c: SluiceClient, simulated: boolean) => Promise<T>): Promise<T> {
+  const stateDir = path.resolve(flags.stateDir ?? defaultStateDir());
+  const settings = new SettingsStore(stateDir);
+  const urls = Object.fromEntries(
+    Object.entries({
+      gateway: flags.gatewayUrl,
+      stream: flags.streamUrl,
+      export: flags.exportUrl,
+      usage: flags.usageUrl,
+    }).filter(([, v]) => v !== undefined),
+  );
+  const conn = await resolveConnection({
+    settings: settings.get().connection,
+    stateDir,
+    overrides: {
+      ...(flags.sandbox ? { sandbox: true } : {}),
+      ...(flags.baseUrl ? { baseUrl: flags.baseUrl } : {}),
+      urls,
+    },
+    secrets: keytarStore(),
+  });
+  const client = createClient(conn.client);
+  try {
+    return await f(client, conn.simulated);
+  } finally {
+    await client.close();
+    await conn.sandbox?.close();
+  }
+}
+
+function fail(e: unknown): number {
+  const where = isServiceError(e) && e.internalErrorName ? ` [${e.internalErrorName}]` : '';
+  console.error(`sluice: ${e instanceof Error ? e.message : String(e)}${where}`);
+  return 1;
+}
+
+const minutes = (ms: string): string => `${(Number(ms) / 60_000).toFixed(1)} min`;
+const megabytes = (b: string): string => `${(Number(b) / 1e6).toFixed(1)} MB`;
+
+export function usageTable(r: UsageReportDto): string {
+  const unit = r.currency ?? 'credits';
+  const table = newTable({
+    head: ['Period (UTC)', `Amount (${unit})`, 'Streams', 'Audio', 'Tokens', 'Ingress', 'Egress', 'Storage'],
+  });
+  const row = (label: string, i: UsageReportDto['totalMeasurements']): void => {
+    const m = i.measurements;
+    table.push([
+      label,
+      i.credits,
+      String(i.streamsCount),
+      minutes(m.processedAudioLength),
+      m.processedTokens,
+      megabytes(m.ingressSize),
+      megabytes(m.egressSize),
+      megabytes(m.storageSize),
+    ]);
+  };
+  const fmt = (t: number): string => new Date(t).toISOString().replace('T', ' ').slice(0, 16);
+  for (const i of r.aggregatedMeasurements) row(fmt(i.startTimestamp), i);
+  row('Total', r.totalMeasurements);
+  return table.toString();
+}
+
+export function registerService(program: Command): void {
+  addCommonOptions(
+    program
+      .command('usage')
+      .description('Usage and spending for a period (default: this month so far).')
+      .option('--start <date-time>', 'ISO date-time, e.g. 2026-11-01T00:00:00Z (default: 1st of this month)')
+      .option('--end <date-time>', 'ISO date-time (default: now)')
+      .option('--granularity <g>', `bucket size: ${GRANULARITIES.join(', ')}`, 'DAYS')
+      .option('--currency <code>', 'USD or EUR (default: credits)'),
+  ).action(async (flags: CommonFlags & { start?: string; end?: string; granularity: string; currency?: string }) => {
+    const g = flags.granularity.toUpperCase();
+    if (!GRANULARITIES.includes(g as Granularity)) {
+      console.error(`sluice usage: --granularity must be one of ${GRANULARITIES.join(', ')}.`);
+      process.exitCode = 2;
+      return;
+    }
+    for (const [name, v] of [
+      ['--start', flags.start],
+      ['--end', flags.end],
+    ] as const) {
+      if (v !== undefined && Number.isNaN(Date.parse(v))) {
+        console.error(`sluice usage: ${name} must be an ISO date-time such as 2026-11-01T00:00:00Z.`);
+        process.exitCode = 2;
+        return;
+      }
+    }
+    process.exitCode = await withClient(flags, async (client, simulated) => {
+      const report = await client.usageReport({
+        granularity: g as Granularity,
+        ...(flags.start ? { start: flags.start } : {}),
+        ...(flags.end ? { end: flags.end } : {}),
+        ...(flags.currency ? { currency: flags.currency } : {}),
+      });
+      if (flags.json) console.log(JSON.stringify(report, null, 2));
+      else {
+        if (simulated) console.error('Sandbox usage (simulated).');
+        console.log(usageTable(report));
+      }
+      return 0;
+    }).catch(fail);
+  });
+
+  addCommonOptions(
+    program
+      .command('cancel')
+      .description('Cancel a stream on the service by its id.')
+      .argument('<stream-id>', 'the stream id (a UUID)'),
+  ).action(async (streamId: string, flags: CommonFlags) => {
+    process.exitCode = await withClient(flags, async (client) => {
+      const r = await client.cancelStream(streamId);
+      console.log(
+        r.alreadyFinished
+          ? `Stream ${streamId} had already finished (${r.stream.state}).`
+          : `Stream ${streamId} canceled (${r.stream.state}).`,
+      );
+      return 0;
+    }).catch((e: unknown) => {
+      if (isServiceError(e) && e.errorClass === 'state') {
+        console.error(`sluice cancel: stream ${streamId} has already finished; nothing to cancel.`);
+        return 1;
+      }
+      if (isServiceError(e) && e.kind === 'input') {
+        console.error(`sluice cancel: ${e.message}`);
+        return 2;
+      }
+      return fail(e);
+    });
+  });
+}

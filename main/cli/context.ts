@@ -1,0 +1,130 @@
+// What every command that talks to the service shares: connection and state-dir options, and
+// opening the runtime with the API key from SLUICE_API_KEY or the OS keychain.
+import { Option, type Command } from 'commander';
+import os from 'node:os';
+import path from 'node:path';
+import { findTemplate } from '../api/templates.js';
+import { keytarStore, type SecretStore } from '../adapters/keychain.js';
+import { parseParamPairs, validateParams } from '../engine/params.js';
+import type { Params } from '../engine/settings.js';
+import { Runtime } from '../runtime.js';
+import { parsePositiveInt } from './options.js';
+
+export interface CommonFlags {
+  stateDir?: string;
+  baseUrl?: string;
+  gatewayUrl?: string;
+  streamUrl?: string;
+  exportUrl?: string;
+  usageUrl?: string;
+  sandbox?: boolean;
+  json?: boolean;
+}
+
+export interface JobFlags extends CommonFlags {
+  template?: string;
+  param: string[];
+  concurrency?: number;
+}
+
+/** The OS's application-data folder, as Electron's `userData` for an app named Sluice. */
+export function defaultStateDir(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.SLUICE_STATE_DIR) return env.SLUICE_STATE_DIR;
+  const home = os.homedir();
+  if (process.platform === 'win32') return path.join(env.APPDATA ?? path.join(home, 'AppData', 'Roaming'), 'Sluice');
+  if (process.platform === 'darwin') return path.join(home, 'Library', 'Application Support', 'Sluice');
+  return path.join(env.XDG_CONFIG_HOME ?? path.join(home, '.config'), 'Sluice');
+}
+
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+export function addCommonOptions(cmd: Command): Command {
+  return cmd
+    .option('--state-dir <dir>', 'where Sluice keeps its settings, journal and exports (default: the app-data folder)')
+    .option('--base-url <url>', 'one origin serving all four services (as the sandbox does)')
+    .option('--gateway-url <url>', 'upload gateway origin')
+    .option('--stream-url <url>', 'stream service origin')
+    .option('--export-url <url>', 'export service origin')
+    .option('--usage-url <url>', 'usage service origin')
+    .option('--sandbox', 'start the embedded sandbox and use it (simulated results)')
+    .option('--json', 'machine-readable output');
+}
+
+export function addJobOptions(cmd: Command): Command {
+  return addCommonOptions(cmd)
+    .option('--template <id>', 'configuration template id (default: from settings)')
+    .addOption(
+      new Option('--param <key=value>', 'template parameter; repeatable (language may repeat)')
+        .argParser((v: string, prev: string[]) => [...prev, v])
+        .default([]),
+    )
+    .option('--concurrency <n>', 'simultaneous uploads', parsePositiveInt);
+}
+
+/** A keychain that never throws: a missing or locked keychain is reported once and treated as empty. */
+function quietSecrets(warn: (m: string) => void): SecretStore {
+  const inner = keytarStore();
+  let warned = false;
+  return {
+    kind: inner.kind,
+    get: async (name) => {
+      try {
+        return await inner.get(name);
+      } catch (e) {
+        if (!warned) warn(`Keychain: ${(e as Error).message}`);
+        warned = true;
+        return null;
+      }
+    },
+    set: (n, v) => inner.set(n, v),
+    delete: (n) => inner.delete(n),
+  };
+}
+
+export async function openRuntime(flags: CommonFlags & { concurrency?: number }): Promise<Runtime> {
+  const urls = Object.fromEntries(
+    (
+      [
+        ['gateway', flags.gatewayUrl],
+        ['stream', flags.streamUrl],
+        ['export', flags.exportUrl],
+        ['usage', flags.usageUrl],
+      ] as const
+    ).filter(([, v]) => v !== undefined),
+  );
+  const runtime = await Runtime.open({
+    stateDir: path.resolve(flags.stateDir ?? defaultStateDir()),
+    connection: {
+      ...(flags.sandbox ? { sandbox: true } : {}),
+      ...(flags.baseUrl ? { baseUrl: flags.baseUrl } : {}),
+      urls,
+    },
+    secrets: quietSecrets((m) => console.error(m)),
+    ...(flags.concurrency ? { concurrency: flags.concurrency } : {}),
+  });
+  if (runtime.simulated && !flags.json) {
+    console.error(`Using the ${runtime.connectionLabel}. Add an API key to process for real.`);
+  }
+  return runtime;
+}
+
+/** --template and --param, checked against the template before anything is sent. */
+export function templateAndParams(flags: JobFlags, runtime: Runtime): { templateId: string; params: Params } {
+  const templateId = flags.template ?? runtime.settings.get().defaults.templateId;
+  const template = findTemplate(templateId);
+  if (!template) throw new UsageError(`Unknown template ${templateId}. Run \`sluice templates\` to list them.`);
+  let params: Params;
+  try {
+    params = flags.param.length > 0 ? parseParamPairs(flags.param, template) : runtime.settings.get().defaults.params;
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  const problems = validateParams(template, params);
+  if (problems.length > 0) throw new UsageError(problems.join('\n'));
+  return { templateId, params };
+}

@@ -1,0 +1,136 @@
+// Progress for `sluice process` and `sluice watch`: bars with ETA on a terminal (cli-progress),
+// one plain line per state change otherwise (logs, CI), and the closing summary table (cli-table3).
+import cliProgress from 'cli-progress';
+import Table from 'cli-table3';
+import path from 'node:path';
+import type { JobRecord } from '../engine/job.js';
+import type { Runtime } from '../runtime.js';
+
+export function describeJob(j: JobRecord): string {
+  if (j.state === 'completed') {
+    const files = j.results.map((r) => path.basename(r.path) + (r.collided ? ' (name taken: fallback used)' : ''));
+    return [files.join(', '), j.resultWarning].filter(Boolean).join(' — ') || 'done';
+  }
+  if (j.error) {
+    const where = j.error.processorId ? `${j.error.processorId}: ` : '';
+    const text = j.error.stateDescription ?? j.error.message;
+    const name =
+      j.error.internalErrorName && !text.includes(j.error.internalErrorName) ? ` [${j.error.internalErrorName}]` : '';
+    return `${where}${text}${name}`;
+  }
+  return j.resultWarning ?? '';
+}
+
+export function mb(bytes: number): string {
+  return `${(bytes / 1e6).toFixed(1)} MB`;
+}
+
+export interface ProgressView {
+  stop(): void;
+}
+
+/** Plain lines: one per state change, machine-greppable (`state file detail`). */
+export function plainProgress(runtime: Runtime, ids: ReadonlySet<string>, out = process.stdout): ProgressView {
+  const last = new Map<string, string>();
+  const off = runtime.on((e) => {
+    if (e.type === 'queue:paused') out.write(`paused ${e.reason}: ${e.message}\n`);
+    if (e.type === 'queue:resumed') out.write('resumed\n');
+    if (e.type !== 'job:updated' || !ids.has(e.job.id)) return;
+    const j = e.job;
+    if (last.get(j.id) === j.state) return;
+    last.set(j.id, j.state);
+    const detail = j.state === 'completed' || j.state === 'failed' ? ` ${describeJob(j)}` : '';
+    out.write(`${j.state} ${j.source.path}${detail}\n`);
+  });
+  return { stop: off };
+}
+
+/** Terminal bars: one for the batch (files done, ETA) and one per file being uploaded. */
+export function barProgress(runtime: Runtime, ids: ReadonlySet<string>): ProgressView {
+  const multi = new cliProgress.MultiBar(
+    {
+      format: ' {name} |{bar}| {percentage}% | {detail}',
+      barCompleteChar: '█',
+      barIncompleteChar: '░',
+      hideCursor: true,
+      clearOnComplete: false,
+      etaBuffer: 20,
+      autopadding: true,
+    },
+    cliProgress.Presets.shades_grey,
+  );
+  const batch = multi.create(
+    ids.size,
+    0,
+    { name: 'Batch'.padEnd(24), detail: '' },
+    {
+      format: ' {name} |{bar}| {value}/{total} files | ETA {eta_formatted} | {detail}',
+    },
+  );
+  const bars = new Map<string, cliProgress.SingleBar>();
+  const refresh = (): void => {
+    let done = 0;
+    const states: Record<string, number> = {};
+    for (const id of ids) {
+      const j = runtime.job(id);
+      if (!j) continue;
+      states[j.state] = (states[j.state] ?? 0) + 1;
+      if (['completed', 'failed', 'canceled', 'expired'].includes(j.state)) done++;
+      const p = runtime.runner.progress.get(id);
+      let bar = bars.get(id);
+      if (p && !bar) {
+        bar = multi.create(p.total || 1, 0, { name: path.basename(j.source.path).slice(0, 24).padEnd(24), detail: '' });
+        bars.set(id, bar);
+      }
+      if (bar) {
+        if (p) {
+          const secs = Math.max(0.001, (Date.now() - p.startedAt) / 1000);
+          bar.setTotal(p.total || 1);
+          bar.update(p.sent, { detail: `${mb(p.sent)} of ${mb(p.total)} · ${mb(p.sent / secs)}/s` });
+        } else {
+          bar.update(bar.getTotal(), { detail: j.state });
+          multi.remove(bar);
+          bars.delete(id);
+        }
+      }
+    }
+    const pause = runtime.pauseState;
+    const summary = Object.entries(states)
+      .map(([s, n]) => `${n} ${s}`)
+      .join(', ');
+    batch.update(done, { detail: pause ? `paused: ${pause.message}` : summary });
+  };
+  const timer = setInterval(refresh, 200);
+  refresh();
+  return {
+    stop: () => {
+      clearInterval(timer);
+      refresh();
+      multi.stop();
+    },
+  };
+}
+
+/** A table that is coloured only on a terminal (logs and pipes get plain text). */
+export function newTable(opts: Table.TableConstructorOptions): Table.Table {
+  return new Table({ wordWrap: true, ...opts, ...(process.stdout.isTTY ? {} : { style: { head: [], border: [] } }) });
+}
+
+export function summaryTable(jobs: readonly JobRecord[]): string {
+  const table = newTable({ head: ['File', 'State', 'Stream', 'Result / reason'], colWidths: [30, 11, 38, 60] });
+  for (const j of jobs) table.push([path.basename(j.source.path), j.state, j.streamId ?? '', describeJob(j)]);
+  return table.toString();
+}
+
+export function jobJson(j: JobRecord): Record<string, unknown> {
+  return {
+    id: j.id,
+    file: j.source.path,
+    state: j.state,
+    streamId: j.streamId ?? null,
+    templateId: j.templateId,
+    results: j.results.map((r) => r.path),
+    error: j.error ?? null,
+    warning: j.resultWarning ?? null,
+  };
+}

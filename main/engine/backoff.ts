@@ -1,0 +1,70 @@
+// Retry delays, polling intervals and the stuck deadline (§8.4, §15.3). Randomness is injected so
+// tables can pin it.
+
+export type Random = () => number;
+
+export interface BackoffPolicy {
+  baseMs: number;
+  capMs: number;
+  /** A Retry-After larger than this is clamped: a bad header must not park a job for days. */
+  maxRetryAfterMs: number;
+}
+
+export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 1000, capMs: 5 * 60_000, maxRetryAfterMs: 60 * 60_000 };
+
+/**
+ * Full jitter (a uniform draw in [0, min(cap, base·2^n))): spreads the retries of many jobs that
+ * failed together, so a recovering service is not hit by a synchronised wave.
+ * `failures` counts the consecutive failures so far (1 for the first retry).
+ */
+export function backoffDelay(failures: number, policy: BackoffPolicy, random: Random): number {
+  const n = Math.max(0, failures - 1);
+  // 2^n overflows to Infinity past ~1000; min() with the cap keeps it finite.
+  const ceiling = Math.min(policy.capMs, policy.baseMs * 2 ** Math.min(n, 60));
+  const r = Math.min(Math.max(random(), 0), 1);
+  return Math.floor(r * ceiling);
+}
+
+/** The server knows its own recovery time better than any guess: Retry-After wins when present. */
+export function retryDelay(
+  failures: number,
+  retryAfterMs: number | undefined,
+  policy: BackoffPolicy,
+  random: Random,
+): number {
+  if (retryAfterMs !== undefined && Number.isFinite(retryAfterMs) && retryAfterMs >= 0) {
+    return Math.min(retryAfterMs, policy.maxRetryAfterMs);
+  }
+  return backoffDelay(failures, policy, random);
+}
+
+export interface PollPolicy {
+  initialMs: number;
+  maxMs: number;
+  factor: number;
+}
+
+export const DEFAULT_POLL: PollPolicy = { initialMs: 1000, maxMs: 30_000, factor: 1.5 };
+
+/** Short media finishes in seconds; long media runs for hours. Growing the interval serves both. */
+export function nextPollInterval(current: number | undefined, policy: PollPolicy): number {
+  if (current === undefined) return policy.initialMs;
+  return Math.min(policy.maxMs, Math.max(policy.initialMs, Math.round(current * policy.factor)));
+}
+
+export interface StuckPolicy {
+  /** Fixed allowance on top of 2 × media duration. */
+  graceMs: number;
+  /** Used when the media duration is unknown (not every file's length can be read locally). */
+  unknownDurationMs: number;
+}
+
+export const DEFAULT_STUCK: StuckPolicy = { graceMs: 30 * 60_000, unknownDurationMs: 4 * 60 * 60_000 };
+
+/** §15.3: report (never cancel) a stream still READY 2 × duration + 30 min after its upload. */
+export function stuckDeadline(uploadedAt: number, mediaDurationMs: number | undefined, policy: StuckPolicy): number {
+  if (mediaDurationMs === undefined || !Number.isFinite(mediaDurationMs) || mediaDurationMs < 0) {
+    return uploadedAt + policy.unknownDurationMs;
+  }
+  return uploadedAt + 2 * mediaDurationMs + policy.graceMs;
+}

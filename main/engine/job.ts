@@ -1,0 +1,205 @@
+// The persisted job (JobRecord), the failure shape the engine reasons about, and the events and
+// effects of the job reducer. Types only, plus two small constructors; no I/O.
+import type { ErrorClass, ServiceError, ServiceErrorKind } from '../api/errors.js';
+import type { GatewayState, ProcessorState, StreamDto, StreamState } from '../api/types.js';
+import type { FileIdentity } from './file-identity.js';
+import type { OutputSettings, Params, ResultFormat } from './settings.js';
+
+/**
+ * A job's own lifecycle. There is no 'waiting' state: a job backing off is `queued` (or
+ * `exporting`) with `nextAttemptAt` in the future, and a paused queue is queue-level state,
+ * so the same job can never be both "waiting" and something else.
+ */
+export type JobState =
+  'queued' | 'uploading' | 'processing' | 'exporting' | 'completed' | 'failed' | 'canceled' | 'expired';
+
+export const TERMINAL_STATES: ReadonlySet<JobState> = new Set(['completed', 'failed', 'canceled', 'expired']);
+export const isTerminal = (s: JobState): boolean => TERMINAL_STATES.has(s);
+
+export type JobOrigin = { kind: 'manual' } | { kind: 'watch'; folderId: string };
+
+export interface JobError {
+  class: ErrorClass | 'processing';
+  message: string;
+  internalErrorName?: string;
+  processorId?: string;
+  stateDescription?: string;
+  statusCode?: number;
+}
+
+export interface ComponentSummary {
+  gateway?: GatewayState;
+  processors: Array<{ processorId: string; state: ProcessorState; stateDescription: string | null }>;
+}
+
+export interface ResultFile {
+  format: ResultFormat;
+  path: string;
+  /** Always true for files a job records; kept explicit so ownership checks read the record alone. */
+  writtenBySluice: boolean;
+  /** Stamp right after writing: a file that still matches it is ours to overwrite. */
+  size?: number;
+  mtimeMs?: number;
+  /** Written under the fallback name because a file Sluice did not write held the usual one. */
+  collided?: boolean;
+}
+
+export interface JobRecord {
+  id: string;
+  source: FileIdentity;
+  origin: JobOrigin;
+  /** 0 = manual, 1 = watch; an explicit move may change it. Lower goes first. */
+  priority: number;
+  /** Arrival order within a priority; an explicit move swaps it with a neighbour. */
+  seq: number;
+  templateId: string;
+  params: Params;
+  /** Result formats and naming chosen when the job was created; a retry or rewrite reuses them. */
+  output?: OutputSettings;
+  state: JobState;
+  /** Persisted before the first byte is sent (write before you act). */
+  streamId?: string;
+  /** Every stream Sluice started for this job and abandoned (partial upload, retry). */
+  previousStreamIds: string[];
+  /**
+   * The outcome of the last upload of `streamId` is unknown (crash, connection lost, 409): the
+   * stream must be read by id before anything else (§15.2).
+   */
+  verifyStream: boolean;
+  attempts: { upload: number; export: number };
+  /** Consecutive failures of the current phase; drives backoff and is reset by any success. */
+  failures: number;
+  uploadedBytes: number;
+  totalBytes: number;
+  /** True only after the upload's 200: the only proof the whole file was accepted. */
+  uploadConfirmed: boolean;
+  stream?: { state: StreamState; stateDescription: string | null; components?: ComponentSummary };
+  error?: JobError;
+  createdAt: number;
+  startedAt?: number;
+  uploadedAt?: number;
+  finalizedAt?: number;
+  completedAt?: number;
+  updatedAt: number;
+  nextAttemptAt?: number;
+  pollIntervalMs?: number;
+  /** Media length when known; sets the stuck deadline. */
+  mediaDurationMs?: number;
+  stuckAt?: number;
+  stuck: boolean;
+  /** Export payload kept in the state dir until the results are written beside the source. */
+  stagedResultPath?: string;
+  results: ResultFile[];
+  resultWarning?: string;
+  canceledByUser: boolean;
+}
+
+export interface NewJob {
+  id: string;
+  source: FileIdentity;
+  origin: JobOrigin;
+  seq: number;
+  templateId: string;
+  params: Params;
+  output?: OutputSettings;
+  mediaDurationMs?: number;
+}
+
+export function createJob(init: NewJob, now: number): JobRecord {
+  return {
+    id: init.id,
+    source: init.source,
+    origin: init.origin,
+    priority: init.origin.kind === 'manual' ? 0 : 1,
+    seq: init.seq,
+    templateId: init.templateId,
+    params: init.params,
+    ...(init.output === undefined ? {} : { output: init.output }),
+    state: 'queued',
+    previousStreamIds: [],
+    verifyStream: false,
+    attempts: { upload: 0, export: 0 },
+    failures: 0,
+    uploadedBytes: 0,
+    totalBytes: init.source.size,
+    uploadConfirmed: false,
+    createdAt: now,
+    updatedAt: now,
+    ...(init.mediaDurationMs === undefined ? {} : { mediaDurationMs: init.mediaDurationMs }),
+    stuck: false,
+    results: [],
+    canceledByUser: false,
+  };
+}
+
+/** What the engine needs to know about a failed call; built from a ServiceError by `failureOf`. */
+export interface Failure {
+  class: ErrorClass;
+  message: string;
+  kind?: ServiceErrorKind;
+  statusCode?: number;
+  internalErrorName?: string;
+  retryAfterMs?: number;
+}
+
+export function failureOf(e: ServiceError): Failure {
+  const f: Failure = { class: e.errorClass, message: e.message, kind: e.kind };
+  if (e.statusCode !== undefined) f.statusCode = e.statusCode;
+  if (e.internalErrorName !== undefined) f.internalErrorName = e.internalErrorName;
+  if (e.retryAfterMs !== undefined) f.retryAfterMs = e.retryAfterMs;
+  return f;
+}
+
+export type StreamSnapshot = Pick<StreamDto, 'streamId' | 'state' | 'stateDescription' | 'finalizedTimestamp'>;
+export interface ComponentsSnapshot {
+  gateway?: { state: GatewayState };
+  processors: Array<{ processorId: string; state: ProcessorState; stateDescription: string | null }>;
+}
+
+export type JobEvent =
+  /** The scheduler chose this job; the runtime minted an id in case the reducer needs a new one. */
+  | { type: 'dispatched'; freshStreamId: string }
+  | { type: 'uploadProgress'; uploadedBytes: number; totalBytes?: number }
+  | { type: 'uploadSucceeded'; stream: StreamSnapshot }
+  | { type: 'uploadFailed'; error: Failure }
+  /** Answer to `checkStream`: the stream read by id (a 404 is `found: false`). */
+  | { type: 'reattachResult'; found: false }
+  | { type: 'reattachResult'; found: true; stream: StreamSnapshot }
+  | { type: 'reattachFailed'; error: Failure }
+  | { type: 'streamPolled'; stream: StreamSnapshot; components?: ComponentsSnapshot }
+  | { type: 'pollFailed'; error: Failure }
+  | { type: 'componentsRead'; components: ComponentsSnapshot }
+  | { type: 'componentsReadFailed'; error: Failure }
+  /** `stagedPath` null = the export answered 204 (no data): reported, not saved. */
+  | { type: 'exportSucceeded'; stagedPath: string | null }
+  | { type: 'exportFailed'; error: Failure }
+  | { type: 'resultsWritten'; results: ResultFile[] }
+  | { type: 'resultsWriteFailed'; message: string }
+  | { type: 'cancelRequested' }
+  | { type: 'retryRequested' }
+  | { type: 'rewriteRequested' }
+  | { type: 'expiredDetected' }
+  | { type: 'networkDown'; retryAt: number }
+  /** Start-up replay, queue resumed, or a `scheduleRetry` came due: re-derive the next action. */
+  | { type: 'resume' };
+
+export type PauseReason = 'credentials' | 'usage-limit';
+
+export type Effect =
+  | { type: 'startUpload'; streamId: string }
+  | { type: 'abortUpload'; streamId: string }
+  /** GET the stream by id; answer with reattachResult / reattachFailed. */
+  | { type: 'checkStream'; streamId: string }
+  | { type: 'cancelStream'; streamId: string }
+  | { type: 'pollLater'; streamId: string; at: number }
+  | { type: 'readComponents'; streamId: string }
+  | { type: 'exportNow'; streamId: string }
+  | { type: 'writeResults'; stagedPath: string }
+  | { type: 'pauseQueue'; reason: PauseReason; message: string; until?: number }
+  /** Wake this job at `at` (send it `resume`; a queued job simply becomes eligible). */
+  | { type: 'scheduleRetry'; at: number };
+
+export interface Transition {
+  job: JobRecord;
+  effects: Effect[];
+}

@@ -1,0 +1,202 @@
+// Upload phase: dispatch, progress, the 200, upload failures, and re-attaching to a stream whose
+// upload outcome is unknown (§15.2).
+import { stuckDeadline } from './backoff.js';
+import type { Effect, Failure, JobEvent, JobRecord, StreamSnapshot, Transition } from './job.js';
+import {
+  applyStream,
+  exhausted,
+  fail,
+  isUsageLimit,
+  jobErrorOf,
+  retryAt,
+  to,
+  unchanged,
+  without,
+  type EngineContext,
+} from './reducer-shared.js';
+
+type Ev<T extends JobEvent['type']> = Extract<JobEvent, { type: T }>;
+
+export function onDispatched(job: JobRecord, ev: Ev<'dispatched'>, now: number): Transition {
+  if (job.state !== 'queued') return unchanged(job);
+  const base = { ...without(job, 'nextAttemptAt', 'error'), startedAt: job.startedAt ?? now };
+  if (job.verifyStream && job.streamId) {
+    return to(base, { state: 'uploading' }, now, [{ type: 'checkStream', streamId: job.streamId }]);
+  }
+  // Reuse a stream id the service never created (404 on check, or a refused creation): a new id
+  // would leave nothing behind either way, and keeping it makes retries idempotent.
+  const streamId = job.streamId ?? ev.freshStreamId;
+  return to(
+    base,
+    {
+      state: 'uploading',
+      streamId,
+      verifyStream: false,
+      uploadedBytes: 0,
+      attempts: { ...job.attempts, upload: job.attempts.upload + 1 },
+    },
+    now,
+    [{ type: 'startUpload', streamId }],
+  );
+}
+
+const uploadingNow = (job: JobRecord): boolean => job.state === 'uploading' && !job.verifyStream;
+
+export function onUploadProgress(job: JobRecord, ev: Ev<'uploadProgress'>, now: number): Transition {
+  if (!uploadingNow(job)) return unchanged(job);
+  const totalBytes = ev.totalBytes ?? job.totalBytes;
+  const uploadedBytes = Math.max(0, Math.min(ev.uploadedBytes, totalBytes));
+  if (uploadedBytes === job.uploadedBytes && totalBytes === job.totalBytes) return unchanged(job);
+  return to(job, { uploadedBytes, totalBytes }, now);
+}
+
+function confirmed(job: JobRecord, s: StreamSnapshot, now: number, ctx: EngineContext): Transition {
+  const uploadedAt = job.uploadedAt ?? now;
+  const accepted: JobRecord = {
+    ...without(job, 'error', 'pollIntervalMs'),
+    uploadConfirmed: true,
+    verifyStream: false,
+    uploadedAt,
+    uploadedBytes: job.totalBytes,
+    stuckAt: stuckDeadline(uploadedAt, job.mediaDurationMs, ctx.stuck),
+  };
+  return applyStream(accepted, s, undefined, now, ctx);
+}
+
+export function onUploadSucceeded(
+  job: JobRecord,
+  ev: Ev<'uploadSucceeded'>,
+  now: number,
+  ctx: EngineContext,
+): Transition {
+  if (!uploadingNow(job) || ev.stream.streamId !== job.streamId) return unchanged(job);
+  return confirmed(job, ev.stream, now, ctx);
+}
+
+/**
+ * Only a creation the service itself refused (an ErrorResponse it sent, 4xx or 503) proves the
+ * stream does not exist. Anything else (no answer, a proxy's 502, a 500 mid-body) may have left a
+ * partial stream behind, so the id is checked before the next move.
+ */
+function creationRefused(f: Failure): boolean {
+  if (f.kind !== 'http' || f.internalErrorName === undefined) return false;
+  const s = f.statusCode ?? 0;
+  return (s >= 400 && s < 500) || s === 503;
+}
+
+/** Back to the queue with a retry time; the scheduler will not pick it before `at`. */
+function requeue(
+  job: JobRecord,
+  f: Failure,
+  at: number,
+  now: number,
+  verify: boolean,
+  extra: Effect[] = [],
+): Transition {
+  return to(
+    job,
+    { state: 'queued', nextAttemptAt: at, failures: job.failures + 1, error: jobErrorOf(f), verifyStream: verify },
+    now,
+    [...extra, { type: 'scheduleRetry', at }],
+  );
+}
+
+/** Credentials and the account limit stop the whole queue; the job waits, it is not at fault. */
+function pauseFor(job: JobRecord, f: Failure, now: number, ctx: EngineContext, verify: boolean): Transition | null {
+  if (f.class === 'credentials') {
+    return to(without(job, 'nextAttemptAt'), { state: 'queued', error: jobErrorOf(f), verifyStream: verify }, now, [
+      { type: 'pauseQueue', reason: 'credentials', message: f.message },
+    ]);
+  }
+  if (f.class === 'transient' && isUsageLimit(f)) {
+    const at = retryAt(job, f, now, ctx);
+    return requeue(job, f, at, now, verify, [
+      { type: 'pauseQueue', reason: 'usage-limit', message: f.message, until: at },
+    ]);
+  }
+  return null;
+}
+
+export function onUploadFailed(job: JobRecord, ev: Ev<'uploadFailed'>, now: number, ctx: EngineContext): Transition {
+  if (!uploadingNow(job)) return unchanged(job);
+  const f = ev.error;
+  const verify = !creationRefused(f);
+  const paused = pauseFor(job, f, now, ctx, verify);
+  if (paused) return paused;
+  switch (f.class) {
+    case 'transient':
+      if (exhausted(job, f, ctx)) return fail(job, jobErrorOf(f), now);
+      return requeue(job, f, retryAt(job, f, now, ctx), now, verify);
+    case 'state':
+      // 409 on upload: the id is taken, perhaps by our own earlier attempt. Look before acting.
+      return to(job, { verifyStream: true, error: jobErrorOf(f) }, now, [
+        { type: 'checkStream', streamId: job.streamId ?? '' },
+      ]);
+    case 'aborted':
+      // Not a user cancel (that path leaves 'uploading' first): shutdown or a stall; outcome unknown.
+      return to(without(job, 'nextAttemptAt'), { state: 'queued', verifyStream: true }, now);
+    case 'request':
+    case 'not-found':
+    case 'credentials':
+      return fail(job, jobErrorOf(f), now);
+  }
+}
+
+export function onReattachResult(
+  job: JobRecord,
+  ev: Ev<'reattachResult'>,
+  now: number,
+  ctx: EngineContext,
+): Transition {
+  if (job.state !== 'uploading' || !job.verifyStream || !job.streamId) return unchanged(job);
+  const streamId = job.streamId;
+  if (!ev.found) {
+    // Never created: upload again under the same id.
+    return to(
+      job,
+      {
+        verifyStream: false,
+        failures: 0,
+        uploadedBytes: 0,
+        attempts: { ...job.attempts, upload: job.attempts.upload + 1 },
+      },
+      now,
+      [{ type: 'startUpload', streamId }],
+    );
+  }
+  if (ev.stream.streamId !== streamId) return unchanged(job);
+  if (job.uploadConfirmed) return confirmed(job, ev.stream, now, ctx);
+  // Found, but no 200 was ever recorded: it may hold part of the file. Cancel it if it still runs,
+  // ignore whatever it produces, and upload again under a new id (this one stays taken).
+  const effects: Effect[] = ev.stream.state === 'READY' ? [{ type: 'cancelStream', streamId }] : [];
+  const next = without(job, 'streamId', 'stream', 'nextAttemptAt');
+  return to(
+    next,
+    {
+      state: 'queued',
+      verifyStream: false,
+      failures: 0,
+      uploadedBytes: 0,
+      previousStreamIds: [...job.previousStreamIds, streamId],
+    },
+    now,
+    [...effects, { type: 'scheduleRetry', at: now }],
+  );
+}
+
+export function onReattachFailed(
+  job: JobRecord,
+  ev: Ev<'reattachFailed'>,
+  now: number,
+  ctx: EngineContext,
+): Transition {
+  if (job.state !== 'uploading' || !job.verifyStream) return unchanged(job);
+  const f = ev.error;
+  const paused = pauseFor(job, f, now, ctx, true);
+  if (paused) return paused;
+  if (f.class === 'transient' || f.class === 'aborted' || f.class === 'state') {
+    if (f.class === 'transient' && exhausted(job, f, ctx)) return fail(job, jobErrorOf(f), now);
+    return requeue(job, f, retryAt(job, f, now, ctx), now, true);
+  }
+  return fail(job, jobErrorOf(f), now);
+}

@@ -1,0 +1,91 @@
+// Which queued jobs start now. Pure ordering over the job list; the runtime calls it whenever a
+// slot frees up, a job is added, a retry comes due or a pause ends.
+import type { JobRecord } from './job.js';
+
+export interface SchedulerLimits {
+  /** Simultaneous uploads (default 2). */
+  uploadConcurrency: number;
+  /** Streams the account holds READY at once: uploading + processing (the service has a ceiling). */
+  maxStreamsInFlight: number;
+}
+
+export const DEFAULT_LIMITS: SchedulerLimits = { uploadConcurrency: 2, maxStreamsInFlight: 50 };
+
+export interface SchedulerInput {
+  jobs: Iterable<JobRecord>;
+  now: number;
+  limits?: SchedulerLimits;
+  /** Global pause: true, or paused until a time (usage limit with Retry-After). */
+  paused?: boolean | { until: number };
+  pausedFolders?: ReadonlySet<string>;
+}
+
+/** Manual jobs first, then arrival order; an explicit move changes priority/seq, never this rule. */
+export function compareJobs(a: JobRecord, b: JobRecord): number {
+  return a.priority - b.priority || a.seq - b.seq || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+export function isPaused(paused: SchedulerInput['paused'], now: number): boolean {
+  if (paused === undefined || paused === false) return false;
+  if (paused === true) return true;
+  return now < paused.until;
+}
+
+export function isEligible(job: JobRecord, now: number, pausedFolders?: ReadonlySet<string>): boolean {
+  if (job.state !== 'queued') return false;
+  if (job.nextAttemptAt !== undefined && job.nextAttemptAt > now) return false;
+  if (job.origin.kind === 'watch' && pausedFolders?.has(job.origin.folderId)) return false;
+  return true;
+}
+
+/** The jobs to dispatch now, in order; empty when paused or no slot is free. */
+export function pickNext(input: SchedulerInput): JobRecord[] {
+  const limits = input.limits ?? DEFAULT_LIMITS;
+  if (isPaused(input.paused, input.now)) return [];
+  let uploading = 0;
+  let inFlight = 0;
+  const eligible: JobRecord[] = [];
+  for (const job of input.jobs) {
+    if (job.state === 'uploading') uploading++;
+    if (job.state === 'uploading' || job.state === 'processing') inFlight++;
+    if (isEligible(job, input.now, input.pausedFolders)) eligible.push(job);
+  }
+  const free = Math.min(limits.uploadConcurrency - uploading, limits.maxStreamsInFlight - inFlight);
+  if (free <= 0 || eligible.length === 0) return [];
+  return eligible.sort(compareJobs).slice(0, free);
+}
+
+/** When to look again if nothing is eligible now: the earliest future retry or pause end. */
+export function nextWakeAt(input: SchedulerInput): number | undefined {
+  let at: number | undefined;
+  const consider = (t: number): void => {
+    if (t > input.now && (at === undefined || t < at)) at = t;
+  };
+  if (typeof input.paused === 'object') consider(input.paused.until);
+  for (const job of input.jobs) {
+    if (job.state === 'queued' && job.nextAttemptAt !== undefined) consider(job.nextAttemptAt);
+  }
+  return at;
+}
+
+/**
+ * Explicit move among queued jobs: swaps ordering keys with the neighbour in display order, so a
+ * watch job can be moved above a manual one. Returns only the records that changed (to persist).
+ */
+export function move(jobs: Iterable<JobRecord>, id: string, direction: 'up' | 'down', now: number): JobRecord[] {
+  const queued = [...jobs].filter((j) => j.state === 'queued').sort(compareJobs);
+  const i = queued.findIndex((j) => j.id === id);
+  const k = direction === 'up' ? i - 1 : i + 1;
+  const a = queued[i];
+  const b = queued[k];
+  if (i < 0 || !a || !b) return [];
+  if (a.priority === b.priority && a.seq === b.seq) {
+    // Equal keys (ties broken by id): open a gap instead of swapping equal values.
+    const bump = direction === 'up' ? -1 : 1;
+    return [{ ...a, seq: a.seq + bump, updatedAt: now }];
+  }
+  return [
+    { ...a, priority: b.priority, seq: b.seq, updatedAt: now },
+    { ...b, priority: a.priority, seq: a.seq, updatedAt: now },
+  ];
+}

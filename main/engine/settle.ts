@@ -1,0 +1,122 @@
+// Settle tracking: a detected file is taken only once its size AND mtime have stayed the same for
+// settleMs. Pure: the watcher adapter stats the file and calls `observe` on every event and at the
+// `checkAt` it was told; nothing here reads the disk or sets timers.
+
+export const DEFAULT_SETTLE_MS = 2000;
+
+export interface FileStat {
+  size: number;
+  mtimeMs: number;
+}
+
+interface Entry extends FileStat {
+  /** When these exact size + mtime were first seen. */
+  since: number;
+}
+
+export type SettleTracker = ReadonlyMap<string, Entry>;
+
+export type SettleDecision =
+  | { kind: 'wait'; checkAt: number }
+  /** Stable long enough; the entry is dropped so a later change starts a fresh wait. */
+  | { kind: 'settled'; stat: FileStat };
+
+export const emptyTracker = (): SettleTracker => new Map();
+
+/**
+ * Size alone is not enough: a downloader that pre-allocates the full size keeps writing inside it,
+ * which moves only the mtime. Any difference restarts the wait, and there is no give-up: a file
+ * that never settles is simply never taken.
+ */
+function decide(
+  prev: Entry | undefined,
+  stat: FileStat,
+  now: number,
+  settleMs: number,
+): { entry: Entry | undefined; decision: SettleDecision } {
+  const same = prev !== undefined && prev.size === stat.size && prev.mtimeMs === stat.mtimeMs;
+  const since = same ? prev.since : now;
+  if (same && now - since >= settleMs) {
+    return { entry: undefined, decision: { kind: 'settled', stat: { size: stat.size, mtimeMs: stat.mtimeMs } } };
+  }
+  return {
+    entry: { size: stat.size, mtimeMs: stat.mtimeMs, since },
+    decision: { kind: 'wait', checkAt: since + settleMs },
+  };
+}
+
+export function observe(
+  tracker: SettleTracker,
+  path: string,
+  stat: FileStat,
+  now: number,
+  settleMs: number = DEFAULT_SETTLE_MS,
+): { tracker: SettleTracker; decision: SettleDecision } {
+  const { entry, decision } = decide(tracker.get(path), stat, now, settleMs);
+  const next = new Map(tracker);
+  if (entry) next.set(path, entry);
+  else next.delete(path);
+  return { tracker: next, decision };
+}
+
+/** The file went away (deleted, renamed): stop tracking it. */
+export function forget(tracker: SettleTracker, path: string): SettleTracker {
+  if (!tracker.has(path)) return tracker;
+  const rest = new Map(tracker);
+  rest.delete(path);
+  return rest;
+}
+
+/** Paths whose check is due at `now` (for an adapter that re-stats on a single timer). */
+export function dueChecks(tracker: SettleTracker, now: number, settleMs: number = DEFAULT_SETTLE_MS): string[] {
+  const due: string[] = [];
+  for (const [p, e] of tracker) if (now - e.since >= settleMs) due.push(p);
+  return due;
+}
+
+/**
+ * The same decisions over a mutable map, for the watcher adapter: copying an immutable map on each
+ * of 10,000 near-simultaneous events costs O(n²) (seconds), which the folder-drop target forbids.
+ */
+export class SettleSet {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(private readonly settleMs: number = DEFAULT_SETTLE_MS) {}
+
+  observe(path: string, stat: FileStat, now: number): SettleDecision {
+    const { entry, decision } = decide(this.entries.get(path), stat, now, this.settleMs);
+    if (entry) this.entries.set(path, entry);
+    else this.entries.delete(path);
+    return decision;
+  }
+
+  forget(path: string): void {
+    this.entries.delete(path);
+  }
+
+  /** Drop every entry the predicate selects (a folder removed, a filter changed). */
+  forgetWhere(pred: (path: string) => boolean): void {
+    for (const p of this.entries.keys()) if (pred(p)) this.entries.delete(p);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  due(now: number): string[] {
+    const out: string[] = [];
+    for (const [p, e] of this.entries) if (now - e.since >= this.settleMs) out.push(p);
+    return out;
+  }
+
+  /** Earliest time any entry becomes due, or undefined when nothing is waiting. */
+  nextCheckAt(): number | undefined {
+    let at: number | undefined;
+    for (const e of this.entries.values()) if (at === undefined || e.since < at) at = e.since;
+    return at === undefined ? undefined : at + this.settleMs;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}

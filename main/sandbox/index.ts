@@ -1,0 +1,158 @@
+// The local sandbox of the service: all four services, the token endpoint and the configuration
+// service on one loopback origin (C1). The app's embedded default and the test bed of the client.
+//
+// Standalone use: `startSandbox()` prints nothing unless `logger` is given. When no `faults`
+// option is given, SLUICE_SANDBOX_FAULTS (JSON FaultConfig, see faults.ts) is read.
+// sandboxOptionsFromEnv() turns the other SLUICE_SANDBOX_* variables into options for a CLI.
+// Admin endpoints: see routes-admin.ts.
+//
+// Note: choices the sandbox makes beyond contract §17 (numbers in SANDBOX / SANDBOX_BEHAVIOUR):
+// - link bodies (C8) are recognised but never fetched: the first processor fails with
+//   `[InternalErrorName.PROCESSOR_X_AUDIO_REF_UNSUPPORTED] …` (the echo template just echoes);
+// - processors run one after another, splitting the processing time by fixed weights; an injected
+//   processing failure happens halfway through the failing processor;
+// - "speechless" (§6.6) = no audio track, shorter than minSpeechMs, or a 16-bit WAV under silencePeak;
+// - results are seeded by the SHA-256 of the body: the same file gives the same transcript;
+// - `+value` on an array-valued property appends; `-` deletes the property; a path patch to an
+//   unknown property, or one replacing an object, is a 400 PROCESSOR_PROPERTIES_VALIDATION_ERROR;
+// - every processor is a sink tagged [<id>, "main"] (as in the published example); export `tags`
+//   default `main`, and a request whose tags match no persisted sink answers 204; echo streams 204;
+// - the sandbox-only transcoding template exports `{ media: { durationMs, channels, sampleRate, container } }`;
+// - dynamic webhooks are validated and recorded, never delivered;
+// - usage: storageSize = bytes of the persisted result, egressSize = bytes exported, both on the
+//   first processor; llm tokens ≈ characters / 4; audio length is counted for completed processors;
+// - token endpoint failures (bad client, grant) are all 400 with an OAuth body, as §2.2 lists.
+import { mkdtemp, mkdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { RETENTION, SANDBOX } from '../api/policy.js';
+import { TokenStore } from './auth.js';
+import type { SandboxContext } from './context.js';
+import { FaultState, parseFaultConfig, type FaultConfig } from './faults.js';
+import { buildServer } from './server.js';
+import { StreamStore } from './stream-store.js';
+
+export type { FaultConfig } from './faults.js';
+
+export interface SandboxOptions {
+  /** 0 / undefined = random free port */
+  port?: number;
+  /** default '127.0.0.1' */
+  host?: string;
+  /** default SANDBOX.apiKey */
+  apiKey?: string;
+  clientId?: string;
+  clientSecret?: string;
+  /**
+   * Where uploaded bodies go, as `<streamId>.bin` (kept, so tests can compare bytes). Default: a
+   * fresh temp dir removed on close, where each body is deleted once probed (disk stays flat).
+   */
+  dataDir?: string;
+  /** Processing time = media duration × speedFactor (default SANDBOX.defaultSpeedFactor). */
+  speedFactor?: number;
+  /** If set, processing takes exactly this long regardless of duration (benchmarks). */
+  fixedProcessingMs?: number;
+  /** default RETENTION.defaultMs */
+  retentionMs?: number;
+  tokenExpiresInS?: number;
+  /** Off (null) by default. */
+  maxConcurrentStreams?: number | null;
+  /** Accept loopback/private webhook URLs (C25 test flag). */
+  allowLocalWebhooks?: boolean;
+  faults?: FaultConfig;
+  /** Optional request log (method, path, status, ms); never logs credentials or query strings. */
+  logger?: (line: string) => void;
+  /** Clock for tests (epoch ms). */
+  now?: () => number;
+}
+
+export interface Sandbox {
+  /** e.g. http://127.0.0.1:41234 — base URL of all services */
+  readonly url: string;
+  readonly port: number;
+  setFaults(f: FaultConfig): void;
+  getFaults(): FaultConfig;
+  /** Requests served, by operation name (upload, findById, findAll, cancel, components, export, usageReport, streamUsage, token, templateList, templateGet, templatePatch, templatePut, adminFaults, adminStats, unknown). */
+  stats(): Record<string, number>;
+  resetStats(): void;
+  close(): Promise<void>;
+}
+
+export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
+  const now = opts.now ?? Date.now;
+  const ownDir = opts.dataDir === undefined;
+  const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'sluice-sandbox-')));
+  if (!ownDir) await mkdir(dataDir, { recursive: true });
+  const envFaults = process.env.SLUICE_SANDBOX_FAULTS;
+  const faults = new FaultState(opts.faults ?? (envFaults ? parseFaultConfig(JSON.parse(envFaults)) : {}));
+  const ctx: SandboxContext = {
+    store: new StreamStore(now, {
+      speedFactor: opts.speedFactor ?? SANDBOX.defaultSpeedFactor,
+      fixedProcessingMs: opts.fixedProcessingMs,
+      retentionMs: opts.retentionMs ?? RETENTION.defaultMs,
+    }),
+    faults,
+    tokens: new TokenStore(now, opts.tokenExpiresInS ?? SANDBOX.tokenExpiresInS),
+    creds: {
+      apiKey: opts.apiKey ?? SANDBOX.apiKey,
+      clientId: opts.clientId ?? SANDBOX.clientId,
+      clientSecret: opts.clientSecret ?? SANDBOX.clientSecret,
+    },
+    dataDir,
+    keepBodies: !ownDir,
+    allowLocalWebhooks: opts.allowLocalWebhooks ?? false,
+    maxConcurrentStreams: opts.maxConcurrentStreams ?? null,
+    stats: new Map(),
+    now,
+  };
+  const app = buildServer(ctx, opts.logger);
+  const host = opts.host ?? '127.0.0.1';
+  await app.listen({ port: opts.port ?? 0, host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : (opts.port ?? 0);
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  let closed = false;
+  return {
+    url: `http://${urlHost}:${port}`,
+    port,
+    setFaults: (f) => faults.set(parseFaultConfig(f)),
+    getFaults: () => faults.get(),
+    stats: () => Object.fromEntries(ctx.stats),
+    resetStats: () => ctx.stats.clear(),
+    async close() {
+      if (closed) return;
+      closed = true;
+      ctx.store.close();
+      await app.close();
+      if (ownDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Options from SLUICE_SANDBOX_* variables, for a standalone runner (explicit flags should win). */
+export function sandboxOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxOptions {
+  const num = (k: string): number | undefined => {
+    const v = env[k];
+    if (v === undefined || v === '') return undefined;
+    const n = Number(v);
+    if (!Number.isFinite(n)) throw new Error(`${k} must be a number`);
+    return n;
+  };
+  const out: SandboxOptions = {};
+  const set = <K extends keyof SandboxOptions>(k: K, v: SandboxOptions[K] | undefined): void => {
+    if (v !== undefined) out[k] = v;
+  };
+  set('port', num('SLUICE_SANDBOX_PORT'));
+  set('apiKey', env.SLUICE_SANDBOX_API_KEY || undefined);
+  set('speedFactor', num('SLUICE_SANDBOX_SPEED_FACTOR'));
+  set('fixedProcessingMs', num('SLUICE_SANDBOX_FIXED_PROCESSING_MS'));
+  set('retentionMs', num('SLUICE_SANDBOX_RETENTION_MS'));
+  set('tokenExpiresInS', num('SLUICE_SANDBOX_TOKEN_EXPIRES_IN_S'));
+  set('maxConcurrentStreams', num('SLUICE_SANDBOX_MAX_CONCURRENT_STREAMS'));
+  set('dataDir', env.SLUICE_SANDBOX_DATA_DIR || undefined);
+  if (env.SLUICE_SANDBOX_ALLOW_LOCAL_WEBHOOKS === '1' || env.SLUICE_SANDBOX_ALLOW_LOCAL_WEBHOOKS === 'true') {
+    out.allowLocalWebhooks = true;
+  }
+  if (env.SLUICE_SANDBOX_FAULTS) out.faults = parseFaultConfig(JSON.parse(env.SLUICE_SANDBOX_FAULTS));
+  return out;
+}

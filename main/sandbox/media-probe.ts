@@ -1,0 +1,91 @@
+// Measures what was really uploaded: a link (C8), nothing, something that is not media, or media
+// with its real duration (music-metadata: WAV, MP3, MP4/M4A, FLAC, OGG, WebM, ...).
+import { open, readFile } from 'node:fs/promises';
+import { parseFile } from 'music-metadata';
+import { LINK_BODY, SANDBOX_BEHAVIOUR } from '../api/policy.js';
+
+export type MediaInfo =
+  | { kind: 'empty' }
+  | { kind: 'link'; url: string }
+  | { kind: 'invalid' }
+  | {
+      kind: 'media';
+      durationMs: number;
+      channels: number | null;
+      sampleRate: number | null;
+      container: string | null;
+      /** Valid media without audible content: exported as an empty transcription (§6.6). */
+      speechless: boolean;
+    };
+
+const { minSpeechMs: MIN_SPEECH_MS, silencePeak: SILENCE_PEAK } = SANDBOX_BEHAVIOUR;
+
+export async function probeMedia(path: string, bytes: number): Promise<MediaInfo> {
+  if (bytes === 0) return { kind: 'empty' };
+  if (bytes <= LINK_BODY.maxBytes) {
+    const url = asLink(await readFile(path));
+    if (url !== null) return { kind: 'link', url };
+  }
+  let format;
+  try {
+    ({ format } = await parseFile(path, { duration: true, skipCovers: true }));
+  } catch {
+    return { kind: 'invalid' };
+  }
+  const durationMs = Math.round((format.duration ?? 0) * 1000);
+  const hasAudio = format.hasAudio !== false && (format.numberOfChannels ?? 1) > 0;
+  if (!Number.isFinite(durationMs) || (durationMs === 0 && format.container === undefined)) return { kind: 'invalid' };
+  let speechless = !hasAudio || durationMs < MIN_SPEECH_MS;
+  if (!speechless && format.container === 'WAVE' && format.bitsPerSample === 16) {
+    speechless = (await wavPeak(path)) < SILENCE_PEAK;
+  }
+  return {
+    kind: 'media',
+    durationMs,
+    channels: format.numberOfChannels ?? null,
+    sampleRate: format.sampleRate ?? null,
+    container: format.container ?? null,
+    speechless,
+  };
+}
+
+function asLink(buf: Buffer): string | null {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(buf);
+  } catch {
+    return null;
+  }
+  const trimmed = text.trim();
+  return LINK_BODY.pattern.test(trimmed) ? trimmed : null;
+}
+
+/** Peak |sample| / 32768 of a 16-bit PCM WAV, reading at most the first 16 MB of samples. */
+async function wavPeak(path: string): Promise<number> {
+  const fh = await open(path, 'r');
+  try {
+    const head = Buffer.alloc(4096);
+    const { bytesRead } = await fh.read(head, 0, head.length, 0);
+    let off = 12;
+    let dataAt = -1;
+    let dataLen = 0;
+    while (off + 8 <= bytesRead) {
+      const id = head.toString('ascii', off, off + 4);
+      const len = head.readUInt32LE(off + 4);
+      if (id === 'data') {
+        dataAt = off + 8;
+        dataLen = len;
+        break;
+      }
+      off += 8 + len + (len % 2);
+    }
+    if (dataAt < 0) return 1;
+    const buf = Buffer.alloc(Math.min(dataLen, 16 * 1024 * 1024));
+    const r = await fh.read(buf, 0, buf.length, dataAt);
+    let peak = 0;
+    for (let i = 0; i + 1 < r.bytesRead; i += 2) peak = Math.max(peak, Math.abs(buf.readInt16LE(i)));
+    return peak / 32768;
+  } finally {
+    await fh.close();
+  }
+}

@@ -1,0 +1,227 @@
+// Applies patches to a template's processor properties: typing (C7), the forbidden combinations
+// of §11.3, and the final validation. Pure: template + patches in, properties out (or a 400).
+import { LIMITS } from '../api/policy.js';
+import type { ParamSpec, TemplateSpec } from '../api/templates.js';
+import { badPatch, badProperties } from './http-error.js';
+import {
+  headerPatches,
+  multipartPatches,
+  queryPatches,
+  resolveTarget,
+  type PatchOp,
+  type PatchTarget,
+} from './patch-grammar.js';
+import { isRomanian, processorTemplates, type Props } from './processor-defaults.js';
+
+const LANGUAGE = /^[a-z]{2,3}$/; // C29
+
+export interface PatchSources {
+  /** X-Vat-Meta-Template-Patch header text. */
+  header?: string | undefined;
+  /** Grouped query (see groupQuery); documented parameters are skipped. */
+  query?: Map<string, string[]>;
+  /** `patches` of the multipart configuration part. */
+  multipart?: unknown;
+}
+
+/** C7: header, then query, then multipart; the last one to touch a path wins. */
+export function collectPatches(sources: PatchSources): PatchOp[] {
+  return [
+    ...headerPatches(sources.header),
+    ...(sources.query ? queryPatches(sources.query) : []),
+    ...multipartPatches(sources.multipart),
+  ];
+}
+
+export function applyPatches(template: TemplateSpec, ops: readonly PatchOp[]): Props[] {
+  const props = processorTemplates(template).map((p) => structuredClone(p.properties));
+  for (const op of ops) {
+    const target = resolveTarget(template, op);
+    checkTarget(template, target, op);
+    const bag = props[target.processorIndex] as Props;
+    if (op.op === 'remove') {
+      removeAt(bag, target.path);
+      continue;
+    }
+    const value = typed(op, target, getAt(bag, target.path));
+    if (op.op === 'add') addAt(bag, target.path, value);
+    else setAt(bag, target.path, value);
+  }
+  normaliseLanguages(template, props);
+  validate(template, props);
+  return props;
+}
+
+function checkTarget(template: TemplateSpec, t: PatchTarget, op: PatchOp): void {
+  const [top, second] = t.path;
+  const defaults = processorTemplates(template)[t.processorIndex]?.properties ?? {};
+  if (top === 'findReplaceExpressions') throw badPatch(`Forbidden patch: /${op.key.replace(/^\//, '')}`);
+  if (top === 'askAnything' && second !== undefined && second !== '-' && Number(second) >= LIMITS.askSlots) {
+    throw badPatch(`Forbidden patch: only ${LIMITS.askSlots} askAnything slots exist (${op.key})`);
+  }
+  if (top === undefined || !(top in defaults)) {
+    throw badProperties(`Unknown property '${t.path.join('.')}' of processor '${t.processorId}'`);
+  }
+}
+
+function isScalar(v: unknown): boolean {
+  return v === null || ['string', 'number', 'boolean'].includes(typeof v);
+}
+
+/** Converts one value to the target's type (from its ParamSpec, else from the default's type). */
+function typed(op: PatchOp, t: PatchTarget, current: unknown): unknown {
+  const v = op.value;
+  const name = t.param?.name ?? t.path.join('.');
+  if (current !== null && typeof current === 'object' && !Array.isArray(current)) {
+    throw badProperties(`${name} is an object and cannot be set by a patch`);
+  }
+  if (Array.isArray(v)) {
+    if (!v.every(isScalar)) throw badPatch(`Forbidden patch value for ${name}: objects cannot be set by patches`);
+    const repeatable = t.param
+      ? t.param.repeatable === true
+      : Array.isArray(current) || t.path[0] === 'allowedLanguages';
+    if (!repeatable && op.op !== 'add') throw badProperties(`${name} takes a single value`);
+    return v.map((x) => convert(x, t.param, current, name, op.fromText));
+  }
+  if (!isScalar(v)) throw badPatch(`Forbidden patch value for ${name}: objects cannot be set by patches`);
+  return convert(v, t.param, Array.isArray(current) ? current[0] : current, name, op.fromText);
+}
+
+function convert(v: unknown, spec: ParamSpec | undefined, current: unknown, name: string, fromText: boolean): unknown {
+  const type = spec?.type ?? inferType(name, current);
+  const fail = (why: string): never => {
+    throw badProperties(`Invalid value for ${name}: ${JSON.stringify(v)} (${why})`);
+  };
+  if (v === null) return type === 'boolean' ? fail('expected a boolean') : null;
+  switch (type) {
+    case 'boolean':
+      if (typeof v === 'boolean') return v;
+      if (fromText && (v === 'true' || v === 'false')) return v === 'true';
+      return fail('expected true or false');
+    case 'number':
+    case 'integer': {
+      const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+      if (!Number.isFinite(n)) return fail('expected a number');
+      if (type === 'integer' && !Number.isInteger(n)) return fail('expected an integer');
+      if (spec?.min !== undefined && n < spec.min) return fail(`minimum ${spec.min}`);
+      if (spec?.max !== undefined && n > spec.max) return fail(`maximum ${spec.max}`);
+      return n;
+    }
+    case 'enum':
+      if (typeof v === 'string' && spec?.values?.includes(v)) return v;
+      return fail(`expected one of ${spec?.values?.join(', ') ?? ''}`);
+    case 'language':
+      if (typeof v === 'string' && LANGUAGE.test(v)) return v;
+      return fail('expected a 2 or 3 letter lowercase language code');
+    case 'string': {
+      const s = typeof v === 'string' ? v : String(v);
+      if (spec?.maxLength !== undefined && s.length > spec.maxLength)
+        return fail(`at most ${spec.maxLength} characters`);
+      return s;
+    }
+  }
+}
+
+function inferType(name: string, current: unknown): ParamSpec['type'] {
+  if (name === 'allowedLanguages') return 'language';
+  if (typeof current === 'boolean') return 'boolean';
+  if (typeof current === 'number') return Number.isInteger(current) ? 'integer' : 'number';
+  return 'string';
+}
+
+type Container = Record<string, unknown> | unknown[];
+
+function child(c: Container, key: string): unknown {
+  return Array.isArray(c) ? c[Number(key)] : c[key];
+}
+
+function getAt(root: Props, path: readonly string[]): unknown {
+  let cur: unknown = root;
+  for (const k of path) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = child(cur as Container, k);
+  }
+  return cur;
+}
+
+function parentOf(root: Props, path: readonly string[]): { parent: Container; key: string } {
+  let cur: Container = root;
+  for (const [i, k] of path.slice(0, -1).entries()) {
+    let next = child(cur, k);
+    if (next === null || typeof next !== 'object') {
+      next = /^\d+$/.test(path[i + 1] ?? '') ? [] : {};
+      if (Array.isArray(cur)) cur[Number(k)] = next;
+      else cur[k] = next;
+    }
+    cur = next as Container;
+  }
+  return { parent: cur, key: path[path.length - 1] ?? '' };
+}
+
+function setAt(root: Props, path: readonly string[], value: unknown): void {
+  const { parent, key } = parentOf(root, path);
+  if (Array.isArray(parent)) {
+    if (key === '-') parent.push(value);
+    else parent[Number(key)] = value;
+  } else parent[key] = value;
+}
+
+/** `+x`: appends to an array-valued property, otherwise behaves as replace. */
+function addAt(root: Props, path: readonly string[], value: unknown): void {
+  const current = getAt(root, path);
+  if (Array.isArray(current)) current.push(...(Array.isArray(value) ? value : [value]));
+  else setAt(root, path, value);
+}
+
+function removeAt(root: Props, path: readonly string[]): void {
+  const { parent, key } = parentOf(root, path);
+  if (Array.isArray(parent)) parent[Number(key)] = null;
+  else delete parent[key];
+}
+
+/** Several `language` values mean code switching among them (§11.2, §11.4). */
+function normaliseLanguages(template: TemplateSpec, props: Props[]): void {
+  const idx = template.processors.indexOf('transcriber');
+  const t = props[idx];
+  if (!t || isRomanian(template)) return;
+  if (Array.isArray(t.language)) {
+    const langs = [...new Set(t.language as string[])];
+    t.language = langs.length === 1 ? (langs[0] ?? null) : null;
+    if (langs.length > 1) t.allowedLanguages = langs;
+  }
+  if (typeof t.language === 'string' && Array.isArray(t.allowedLanguages) && !t.allowedLanguages.includes(t.language)) {
+    t.allowedLanguages = [...(t.allowedLanguages as string[]), t.language];
+  }
+}
+
+function validate(template: TemplateSpec, props: Props[]): void {
+  const get = (id: string): Props | undefined => props[template.processors.indexOf(id as never)];
+  const transcriber = get('transcriber');
+  if (template.diarizes && transcriber?.splitStereo === true) {
+    throw badPatch('Forbidden patch: /splitStereo (splitStereo cannot be used with speaker diarization)');
+  }
+  const d = get('diarization');
+  if (d && typeof d.minSpeakersNumber === 'number' && typeof d.maxSpeakersNumber === 'number') {
+    if (d.minSpeakersNumber > d.maxSpeakersNumber) {
+      throw badProperties('minSpeakersNumber must not be greater than maxSpeakersNumber');
+    }
+  }
+  const asks = get('llm')?.askAnything;
+  if (Array.isArray(asks)) {
+    if (asks.length > LIMITS.askSlots)
+      throw badPatch(`Forbidden patch: only ${LIMITS.askSlots} askAnything slots exist`);
+    for (const [n, slot] of asks.entries()) {
+      const spec = (slot as { responseFormat?: { specification?: unknown } } | null)?.responseFormat?.specification;
+      if (typeof spec !== 'string') continue;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(spec);
+      } catch {
+        throw badProperties(`ask${n}Format is not valid JSON Schema text`);
+      }
+      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+        throw badProperties(`ask${n}Format must be a JSON Schema object`);
+      }
+    }
+  }
+}

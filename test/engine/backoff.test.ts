@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import {
+  backoffDelay,
+  DEFAULT_BACKOFF,
+  DEFAULT_POLL,
+  DEFAULT_STUCK,
+  nextPollInterval,
+  retryDelay,
+  stuckDeadline,
+} from '../../main/engine/backoff.js';
+
+const P = { baseMs: 1000, capMs: 30_000, maxRetryAfterMs: 3_600_000 };
+
+describe('backoffDelay (full jitter)', () => {
+  it.each([
+    { failures: 1, random: 1, want: 1000 },
+    { failures: 2, random: 1, want: 2000 },
+    { failures: 3, random: 0.5, want: 2000 },
+    { failures: 5, random: 1, want: 16_000 },
+    { failures: 6, random: 1, want: 30_000 },
+    { failures: 5000, random: 1, want: 30_000 },
+    { failures: 3, random: 0, want: 0 },
+    { failures: 0, random: 1, want: 1000 },
+    { failures: 2, random: 7, want: 2000 },
+  ])('failures=$failures random=$random → $want', ({ failures, random, want }) => {
+    expect(backoffDelay(failures, P, () => random)).toBe(want);
+  });
+});
+
+describe('retryDelay: Retry-After wins', () => {
+  it.each([
+    { retryAfter: undefined, want: 1000 },
+    { retryAfter: 7000, want: 7000 },
+    { retryAfter: 0, want: 0 },
+    { retryAfter: 10 * 3_600_000, want: 3_600_000 },
+    { retryAfter: -5, want: 1000 },
+    { retryAfter: Number.NaN, want: 1000 },
+  ])('Retry-After $retryAfter → $want', ({ retryAfter, want }) => {
+    expect(retryDelay(1, retryAfter, P, () => 1)).toBe(want);
+  });
+});
+
+describe('nextPollInterval', () => {
+  it('grows 1 s → 30 s and stays there', () => {
+    const seq: number[] = [];
+    let cur: number | undefined;
+    for (let i = 0; i < 12; i++) seq.push((cur = nextPollInterval(cur, DEFAULT_POLL)));
+    expect(seq).toEqual([1000, 1500, 2250, 3375, 5063, 7595, 11393, 17090, 25635, 30000, 30000, 30000]);
+  });
+  it('is configurable', () => {
+    expect(nextPollInterval(undefined, { initialMs: 200, maxMs: 400, factor: 2 })).toBe(200);
+    expect(nextPollInterval(300, { initialMs: 200, maxMs: 400, factor: 2 })).toBe(400);
+  });
+});
+
+describe('stuckDeadline', () => {
+  it.each([
+    { duration: 60_000, want: 1000 + 120_000 + 1_800_000 },
+    { duration: 0, want: 1000 + 1_800_000 },
+    { duration: undefined, want: 1000 + DEFAULT_STUCK.unknownDurationMs },
+    { duration: -1, want: 1000 + DEFAULT_STUCK.unknownDurationMs },
+  ])('duration $duration → $want', ({ duration, want }) => {
+    expect(stuckDeadline(1000, duration, DEFAULT_STUCK)).toBe(want);
+  });
+  it('defaults are sane', () => {
+    expect(DEFAULT_BACKOFF.capMs).toBeGreaterThan(DEFAULT_BACKOFF.baseMs);
+  });
+});

@@ -1,0 +1,322 @@
+// Upload phase tables: dispatch, progress, the 200, failures by class (§8.4), and the
+// crash/unknown-outcome re-attach matrix (§15.2).
+import { describe, expect, it } from 'vitest';
+import type { Effect, JobEvent, JobRecord } from '../../main/engine/job.js';
+import { next } from '../../main/engine/reducer.js';
+import { ctx, failures, jobs, S1, stream, T0 } from './fixtures.js';
+
+interface Row {
+  name: string;
+  job: JobRecord;
+  event: JobEvent;
+  state: JobRecord['state'];
+  effects: Effect[];
+  fields?: Partial<JobRecord>;
+  absent?: Array<keyof JobRecord>;
+}
+
+function run(rows: Row[]): void {
+  it.each(rows)('$name', (row) => {
+    const out = next(row.job, row.event, T0, ctx);
+    expect(out.job.state).toBe(row.state);
+    expect(out.effects).toEqual(row.effects);
+    if (row.fields) expect(out.job).toMatchObject(row.fields);
+    for (const k of row.absent ?? []) expect(out.job[k]).toBeUndefined();
+  });
+}
+
+const fail = (f: (typeof failures)[keyof typeof failures]): JobEvent => ({ type: 'uploadFailed', error: f });
+
+describe('dispatch', () => {
+  run([
+    {
+      name: 'a new job takes the fresh id and the id is in the record before startUpload runs',
+      job: jobs.queued(),
+      event: { type: 'dispatched', freshStreamId: S1 },
+      state: 'uploading',
+      effects: [{ type: 'startUpload', streamId: S1 }],
+      fields: { streamId: S1, attempts: { upload: 1, export: 0 }, startedAt: T0, uploadedBytes: 0 },
+    },
+    {
+      name: 'an id the service never created is reused',
+      job: jobs.queuedWithId(),
+      event: { type: 'dispatched', freshStreamId: 'fresh' },
+      state: 'uploading',
+      effects: [{ type: 'startUpload', streamId: S1 }],
+      fields: { streamId: S1 },
+    },
+    {
+      name: 'an id with an unknown outcome is read first',
+      job: jobs.queuedVerify(),
+      event: { type: 'dispatched', freshStreamId: 'fresh' },
+      state: 'uploading',
+      effects: [{ type: 'checkStream', streamId: S1 }],
+      fields: { streamId: S1, verifyStream: true },
+    },
+  ]);
+});
+
+describe('progress and the 200', () => {
+  run([
+    {
+      name: 'progress is clamped to the total',
+      job: jobs.uploading(),
+      event: { type: 'uploadProgress', uploadedBytes: 5000 },
+      state: 'uploading',
+      effects: [],
+      fields: { uploadedBytes: 1000 },
+    },
+    {
+      name: '200 with READY: confirmed, processing, first poll after 1 s, stuck deadline = 2 × duration + 30 min',
+      job: jobs.uploading(),
+      event: { type: 'uploadSucceeded', stream: stream('READY') },
+      state: 'processing',
+      effects: [{ type: 'pollLater', streamId: S1, at: T0 + 1000 }],
+      fields: {
+        uploadConfirmed: true,
+        uploadedAt: T0,
+        uploadedBytes: 1000,
+        pollIntervalMs: 1000,
+        stuckAt: T0 + 120_000 + 1_800_000,
+      },
+    },
+    {
+      name: '200 with COMPLETED already (tiny file): export at once',
+      job: jobs.uploading(),
+      event: { type: 'uploadSucceeded', stream: stream('COMPLETED') },
+      state: 'exporting',
+      effects: [{ type: 'exportNow', streamId: S1 }],
+      fields: { uploadConfirmed: true, finalizedAt: T0 - 100 },
+    },
+  ]);
+});
+
+describe('upload failures by class', () => {
+  run([
+    {
+      name: 'network: queued, backoff, outcome unknown → verify; never failed',
+      job: jobs.uploading(),
+      event: fail(failures.network),
+      state: 'queued',
+      effects: [{ type: 'scheduleRetry', at: T0 + 500 }],
+      fields: { verifyStream: true, nextAttemptAt: T0 + 500, failures: 1, streamId: S1 },
+    },
+    {
+      name: 'timeout: same as network',
+      job: jobs.uploading(),
+      event: fail(failures.timeout),
+      state: 'queued',
+      effects: [{ type: 'scheduleRetry', at: T0 + 500 }],
+      fields: { verifyStream: true },
+    },
+    {
+      name: 'proxy 502 without ErrorResponse: may have created the stream → verify',
+      job: jobs.uploading(),
+      event: fail(failures.proxy502),
+      state: 'queued',
+      effects: [{ type: 'scheduleRetry', at: T0 + 500 }],
+      fields: { verifyStream: true },
+    },
+    {
+      name: '503 refusal with Retry-After: Retry-After wins, same id reused, no verify',
+      job: jobs.uploading(),
+      event: fail(failures.capacity503),
+      state: 'queued',
+      effects: [{ type: 'scheduleRetry', at: T0 + 7000 }],
+      fields: { verifyStream: false, nextAttemptAt: T0 + 7000, streamId: S1 },
+    },
+    {
+      name: '429 usage limit: job waits and the queue pauses until Retry-After',
+      job: jobs.uploading(),
+      event: fail(failures.usage429),
+      state: 'queued',
+      effects: [
+        { type: 'pauseQueue', reason: 'usage-limit', message: failures.usage429.message, until: T0 + 20_000 },
+        { type: 'scheduleRetry', at: T0 + 20_000 },
+      ],
+      fields: { nextAttemptAt: T0 + 20_000, verifyStream: false },
+    },
+    {
+      name: '401: queue paused, job stays queued (not failed)',
+      job: jobs.uploading(),
+      event: fail(failures.auth401),
+      state: 'queued',
+      effects: [{ type: 'pauseQueue', reason: 'credentials', message: 'bad key' }],
+      fields: {
+        error: {
+          class: 'credentials',
+          message: 'bad key',
+          statusCode: 401,
+          internalErrorName: 'GENERAL_AUTHENTICATION_ERROR',
+        },
+      },
+      absent: ['nextAttemptAt'],
+    },
+    {
+      name: '400 bad patch: failed with the message, no retry',
+      job: jobs.uploading(),
+      event: fail(failures.badPatch400),
+      state: 'failed',
+      effects: [],
+      fields: {
+        error: {
+          class: 'request',
+          message: 'Forbidden patch: /langs',
+          statusCode: 400,
+          internalErrorName: 'STREAM_CONFIGURATION_BAD_PATCH',
+        },
+      },
+    },
+    {
+      name: '404 template: failed',
+      job: jobs.uploading(),
+      event: fail(failures.template404),
+      state: 'failed',
+      effects: [],
+      fields: {
+        error: {
+          class: 'not-found',
+          message: 'no such template',
+          statusCode: 404,
+          internalErrorName: 'GENERAL_NOT_FOUND_ERROR',
+        },
+      },
+    },
+    {
+      name: '409 id taken: read the stream before acting',
+      job: jobs.uploading(),
+      event: fail(failures.conflict409),
+      state: 'uploading',
+      effects: [{ type: 'checkStream', streamId: S1 }],
+      fields: { verifyStream: true },
+    },
+    {
+      name: 'aborted (not by the user): back to the queue, verify',
+      job: jobs.uploading(),
+      event: fail(failures.aborted),
+      state: 'queued',
+      effects: [],
+      fields: { verifyStream: true },
+    },
+    {
+      name: 'answered 5xx fails after maxHttpTransientFailures',
+      job: { ...jobs.uploading(), failures: ctx.maxHttpTransientFailures - 1 },
+      event: fail(failures.server500),
+      state: 'failed',
+      effects: [],
+    },
+    {
+      name: 'network never fails, however many failures',
+      job: { ...jobs.uploading(), failures: 1000 },
+      event: fail(failures.network),
+      state: 'queued',
+      effects: [{ type: 'scheduleRetry', at: T0 + ctx.backoff.capMs / 2 }],
+    },
+  ]);
+});
+
+// §15.2 crash matrix. The starting point is what a restart leaves behind: resume turns an
+// 'uploading' job into a queued one to verify, dispatch reads the stream, the answer decides.
+describe('crash re-attach matrix', () => {
+  it('resume of an interrupted upload: queued, verify the id, no bytes counted', () => {
+    const out = next({ ...jobs.uploading(), uploadedBytes: 600 }, { type: 'resume' }, T0, ctx);
+    expect(out.job).toMatchObject({ state: 'queued', verifyStream: true, uploadedBytes: 0, streamId: S1 });
+    expect(out.effects).toEqual([]);
+  });
+
+  it('resume of a job dispatched but without id: nothing to verify', () => {
+    const { streamId: _drop, ...noId } = jobs.uploading();
+    const out = next(noId, { type: 'resume' }, T0, ctx);
+    expect(out.job).toMatchObject({ state: 'queued', verifyStream: false });
+  });
+
+  run([
+    {
+      name: '404 → upload again with the same id',
+      job: jobs.verifying(),
+      event: { type: 'reattachResult', found: false },
+      state: 'uploading',
+      effects: [{ type: 'startUpload', streamId: S1 }],
+      fields: { streamId: S1, verifyStream: false, attempts: { upload: 1, export: 0 } },
+    },
+    {
+      name: 'known + uploadConfirmed → resume tracking',
+      job: { ...jobs.verifying(), uploadConfirmed: true, uploadedAt: T0 - 10 },
+      event: { type: 'reattachResult', found: true, stream: stream('READY') },
+      state: 'processing',
+      effects: [{ type: 'pollLater', streamId: S1, at: T0 + 1000 }],
+      fields: { uploadedAt: T0 - 10, verifyStream: false },
+    },
+    {
+      name: 'known + uploadConfirmed + COMPLETED → export',
+      job: { ...jobs.verifying(), uploadConfirmed: true },
+      event: { type: 'reattachResult', found: true, stream: stream('COMPLETED') },
+      state: 'exporting',
+      effects: [{ type: 'exportNow', streamId: S1 }],
+    },
+    {
+      name: 'known, never confirmed, READY → cancel it, keep the id accounted for, new id next',
+      job: jobs.verifying(),
+      event: { type: 'reattachResult', found: true, stream: stream('READY') },
+      state: 'queued',
+      effects: [
+        { type: 'cancelStream', streamId: S1 },
+        { type: 'scheduleRetry', at: T0 },
+      ],
+      fields: { previousStreamIds: [S1], verifyStream: false },
+      absent: ['streamId', 'nextAttemptAt'],
+    },
+    {
+      name: 'known, never confirmed, already FAILED → no cancel needed, new id next',
+      job: jobs.verifying(),
+      event: { type: 'reattachResult', found: true, stream: stream('FAILED') },
+      state: 'queued',
+      effects: [{ type: 'scheduleRetry', at: T0 }],
+      fields: { previousStreamIds: [S1] },
+      absent: ['streamId'],
+    },
+    {
+      name: 'known, never confirmed, COMPLETED → results ignored (may be partial), new id next',
+      job: jobs.verifying(),
+      event: { type: 'reattachResult', found: true, stream: stream('COMPLETED') },
+      state: 'queued',
+      effects: [{ type: 'scheduleRetry', at: T0 }],
+      fields: { previousStreamIds: [S1] },
+    },
+    {
+      name: 'check failed, network → queued, still to verify, backoff',
+      job: jobs.verifying(),
+      event: { type: 'reattachFailed', error: failures.network },
+      state: 'queued',
+      effects: [{ type: 'scheduleRetry', at: T0 + 500 }],
+      fields: { verifyStream: true, streamId: S1 },
+    },
+    {
+      name: 'check failed, 401 → pause, still to verify',
+      job: jobs.verifying(),
+      event: { type: 'reattachFailed', error: failures.auth401 },
+      state: 'queued',
+      effects: [{ type: 'pauseQueue', reason: 'credentials', message: 'bad key' }],
+      fields: { verifyStream: true },
+    },
+    {
+      name: 'check failed, 400 → failed',
+      job: jobs.verifying(),
+      event: { type: 'reattachFailed', error: failures.badPatch400 },
+      state: 'failed',
+      effects: [],
+    },
+  ]);
+
+  it('the re-dispatch after an abandoned stream takes the fresh id', () => {
+    const abandoned = next(
+      jobs.verifying(),
+      { type: 'reattachResult', found: true, stream: stream('READY') },
+      T0,
+      ctx,
+    ).job;
+    const out = next(abandoned, { type: 'dispatched', freshStreamId: 'new-id' }, T0 + 1, ctx);
+    expect(out.job).toMatchObject({ state: 'uploading', streamId: 'new-id', previousStreamIds: [S1] });
+    expect(out.effects).toEqual([{ type: 'startUpload', streamId: 'new-id' }]);
+  });
+});

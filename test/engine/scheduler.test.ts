@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import type { JobRecord } from '../../main/engine/job.js';
+import { compareJobs, move, nextWakeAt, pickNext, type SchedulerInput } from '../../main/engine/scheduler.js';
+import { base, T0 } from './fixtures.js';
+
+const j = (id: string, p: Partial<JobRecord> = {}): JobRecord => ({ ...base(), id, ...p });
+const watch = (id: string, seq: number, p: Partial<JobRecord> = {}) =>
+  j(id, { seq, priority: 1, origin: { kind: 'watch', folderId: 'f1' }, ...p });
+const manual = (id: string, seq: number, p: Partial<JobRecord> = {}) =>
+  j(id, { seq, priority: 0, origin: { kind: 'manual' }, ...p });
+
+const ids = (input: Omit<SchedulerInput, 'now'>) => pickNext({ now: T0, ...input }).map((x) => x.id);
+
+describe('pickNext', () => {
+  it.each<{ name: string; input: Omit<SchedulerInput, 'now'>; want: string[] }>([
+    { name: 'empty', input: { jobs: [] }, want: [] },
+    {
+      name: 'arrival order, default concurrency 2',
+      input: { jobs: [watch('c', 3), watch('a', 1), watch('b', 2)] },
+      want: ['a', 'b'],
+    },
+    { name: 'manual before watch', input: { jobs: [watch('w', 1), manual('m', 9)] }, want: ['m', 'w'] },
+    {
+      name: 'uploads in progress take slots',
+      input: { jobs: [watch('u', 0, { state: 'uploading' }), watch('a', 1), watch('b', 2)] },
+      want: ['a'],
+    },
+    {
+      name: 'no free upload slot',
+      input: { jobs: [watch('u1', 0, { state: 'uploading' }), watch('u2', 0, { state: 'uploading' }), watch('a', 1)] },
+      want: [],
+    },
+    {
+      name: 'streams in flight limit counts processing too',
+      input: {
+        jobs: [watch('p', 0, { state: 'processing' }), watch('a', 1), watch('b', 2)],
+        limits: { uploadConcurrency: 2, maxStreamsInFlight: 2 },
+      },
+      want: ['a'],
+    },
+    {
+      name: 'exporting does not hold a stream slot',
+      input: {
+        jobs: [watch('e', 0, { state: 'exporting' }), watch('a', 1)],
+        limits: { uploadConcurrency: 2, maxStreamsInFlight: 1 },
+      },
+      want: ['a'],
+    },
+    {
+      name: 'future retry not eligible',
+      input: { jobs: [watch('a', 1, { nextAttemptAt: T0 + 1 }), watch('b', 2)] },
+      want: ['b'],
+    },
+    { name: 'due retry eligible', input: { jobs: [watch('a', 1, { nextAttemptAt: T0 })] }, want: ['a'] },
+    { name: 'global pause', input: { jobs: [watch('a', 1)], paused: true }, want: [] },
+    { name: 'timed pause still running', input: { jobs: [watch('a', 1)], paused: { until: T0 + 1 } }, want: [] },
+    { name: 'timed pause over', input: { jobs: [watch('a', 1)], paused: { until: T0 } }, want: ['a'] },
+    {
+      name: 'paused folder skipped, manual unaffected',
+      input: { jobs: [watch('a', 1), manual('m', 5)], pausedFolders: new Set(['f1']) },
+      want: ['m'],
+    },
+    {
+      name: 'terminal and active jobs are not candidates',
+      input: { jobs: [watch('d', 1, { state: 'completed' }), watch('f', 2, { state: 'failed' }), watch('a', 3)] },
+      want: ['a'],
+    },
+    {
+      name: 'higher concurrency',
+      input: {
+        jobs: [watch('a', 1), watch('b', 2), watch('c', 3)],
+        limits: { uploadConcurrency: 5, maxStreamsInFlight: 50 },
+      },
+      want: ['a', 'b', 'c'],
+    },
+  ])('$name', ({ input, want }) => expect(ids(input)).toEqual(want));
+});
+
+describe('nextWakeAt', () => {
+  it('earliest future retry or pause end', () => {
+    const jobs = [
+      watch('a', 1, { nextAttemptAt: T0 + 50 }),
+      watch('b', 2, { nextAttemptAt: T0 + 10 }),
+      watch('c', 3, { nextAttemptAt: T0 - 5 }),
+    ];
+    expect(nextWakeAt({ jobs, now: T0 })).toBe(T0 + 10);
+    expect(nextWakeAt({ jobs, now: T0, paused: { until: T0 + 3 } })).toBe(T0 + 3);
+    expect(nextWakeAt({ jobs: [], now: T0 })).toBeUndefined();
+  });
+});
+
+describe('move up/down', () => {
+  const order = (jobs: JobRecord[]) => [...jobs].sort(compareJobs).map((x) => x.id);
+  const apply = (jobs: JobRecord[], changed: JobRecord[]) => jobs.map((x) => changed.find((c) => c.id === x.id) ?? x);
+  const jobs = [manual('m', 1), watch('a', 2), watch('b', 3), watch('c', 4)];
+
+  it.each([
+    { id: 'b', dir: 'up' as const, want: ['m', 'b', 'a', 'c'] },
+    { id: 'b', dir: 'down' as const, want: ['m', 'a', 'c', 'b'] },
+    { id: 'a', dir: 'up' as const, want: ['a', 'm', 'b', 'c'] },
+    { id: 'm', dir: 'up' as const, want: ['m', 'a', 'b', 'c'] },
+    { id: 'c', dir: 'down' as const, want: ['m', 'a', 'b', 'c'] },
+    { id: 'zz', dir: 'up' as const, want: ['m', 'a', 'b', 'c'] },
+  ])('$id $dir', ({ id, dir, want }) => {
+    expect(order(apply(jobs, move(jobs, id, dir, T0)))).toEqual(want);
+  });
+
+  it('equal keys still move', () => {
+    const tied = [watch('x', 1), watch('y', 1)];
+    expect(order(apply(tied, move(tied, 'y', 'up', T0)))).toEqual(['y', 'x']);
+  });
+});

@@ -1,0 +1,112 @@
+// Generated test media (never downloaded). Needs espeak-ng, sox and ffmpeg on PATH.
+// Every helper writes a new file into `dir` and returns its absolute path; files are short and
+// nothing is cached, so each call costs well under a second.
+import { execFile } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** A fresh temp directory for media files (the caller removes it). */
+export function makeMediaDir(prefix = 'sluice-media-'): Promise<string> {
+  return mkdtemp(join(tmpdir(), prefix));
+}
+
+/** Spoken English from espeak-ng (22,050 Hz mono WAV). */
+export async function makeSpeechWav(dir: string, name: string, text: string): Promise<string> {
+  const out = join(dir, name);
+  await run('espeak-ng', ['-w', out, text]);
+  return out;
+}
+
+/** A 440 Hz sine (44.1 kHz, 16-bit); `channels` 1 or 2. */
+export async function makeToneWav(dir: string, name: string, seconds: number, channels: 1 | 2 = 1): Promise<string> {
+  const out = join(dir, name);
+  await run('sox', [
+    '-n',
+    '-r',
+    '44100',
+    '-b',
+    '16',
+    '-c',
+    String(channels),
+    out,
+    'synth',
+    String(seconds),
+    'sine',
+    '440',
+  ]);
+  return out;
+}
+
+/** Digital silence (valid media without speech). */
+export async function makeSilenceWav(dir: string, name: string, seconds: number): Promise<string> {
+  const out = join(dir, name);
+  await run('sox', ['-n', '-r', '16000', '-b', '16', '-c', '1', out, 'trim', '0', String(seconds)]);
+  return out;
+}
+
+async function ffmpeg(args: string[]): Promise<void> {
+  await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
+}
+
+/** MP3 (libmp3lame) of a sine tone. */
+export async function makeMp3(dir: string, name: string, seconds: number): Promise<string> {
+  const out = join(dir, name);
+  await ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:duration=${seconds}`,
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    '64k',
+    out,
+  ]);
+  return out;
+}
+
+/** MP4 video (H.264 test pattern + AAC tone). */
+export async function makeMp4(dir: string, name: string, seconds: number): Promise<string> {
+  const out = join(dir, name);
+  await ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=size=160x120:rate=10:duration=${seconds}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:duration=${seconds}`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    out,
+  ]);
+  return out;
+}
+
+/** M4A (AAC audio in MP4). */
+export async function makeM4a(dir: string, name: string, seconds: number): Promise<string> {
+  const out = join(dir, name);
+  await ffmpeg(['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`, '-c:a', 'aac', '-b:a', '64k', out]);
+  return out;
+}
+
+/** Bytes that are not media (for failure paths). */
+export async function makeGarbage(dir: string, name: string, bytes = 4096): Promise<string> {
+  const out = join(dir, name);
+  const buf = Buffer.alloc(bytes);
+  for (let i = 0; i < bytes; i++) buf[i] = (i * 7919 + 13) % 251;
+  await writeFile(out, buf);
+  return out;
+}

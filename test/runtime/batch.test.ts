@@ -1,0 +1,184 @@
+// The engine end to end: real files, the real runtime, the sandbox over real HTTP on loopback.
+import { copyFile, mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createClient } from '../../main/api/client.js';
+import type { StreamDto } from '../../main/api/types.js';
+import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
+import { Runtime } from '../../main/runtime.js';
+import { makeGarbage, makeMediaDir, makeToneWav } from '../helpers/media.js';
+
+const KEY = 'test-key';
+let dir: string;
+let stateDir: string;
+let sandbox: Sandbox;
+const opened: Runtime[] = [];
+
+async function open(concurrency = 4): Promise<Runtime> {
+  const rt = await Runtime.open({
+    stateDir,
+    connection: { baseUrl: sandbox.url },
+    credentials: { kind: 'apiKey', apiKey: KEY },
+    concurrency,
+    ctx: { poll: { initialMs: 50, maxMs: 200, factor: 1.5 } },
+  });
+  opened.push(rt);
+  return rt;
+}
+
+async function allStreams(): Promise<StreamDto[]> {
+  const client = createClient({ baseUrl: sandbox.url, credentials: { kind: 'apiKey', apiKey: KEY } });
+  const out: StreamDto[] = [];
+  for await (const s of client.iterateStreams({ size: 100 })) out.push(s);
+  await client.close();
+  return out;
+}
+
+beforeEach(async () => {
+  dir = await makeMediaDir('sluice-batch-');
+  stateDir = path.join(dir, '.state');
+  sandbox = await startSandbox({ apiKey: KEY, speedFactor: 0.01 });
+});
+
+afterEach(async () => {
+  for (const rt of opened.splice(0)) await rt.close().catch(() => undefined);
+  await sandbox.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('runtime against the sandbox', () => {
+  it('processes 200 files with concurrency 4: each once, each with its result beside it', async () => {
+    const media = path.join(dir, 'media');
+    await mkdir(media);
+    const tone = await makeToneWav(dir, 'tone.wav', 1);
+    for (let i = 0; i < 200; i++) await copyFile(tone, path.join(media, `take ${String(i).padStart(3, '0')}.wav`));
+    const rt = await open(4);
+    let maxUploading = 0;
+    rt.on(() => {
+      const n = rt.runner.activeJobs().filter((j) => j.state === 'uploading').length;
+      maxUploading = Math.max(maxUploading, n);
+    });
+    rt.start();
+    const outcomes = await rt.addPaths([media]);
+    expect(outcomes.filter((o) => o.outcome === 'added')).toHaveLength(200);
+    const jobs = await rt.whenSettled(outcomes.map((o) => ('jobId' in o ? o.jobId : '')));
+    expect(jobs.map((j) => j.state)).toEqual(Array(200).fill('completed'));
+    expect(maxUploading).toBeLessThanOrEqual(4);
+    expect(maxUploading).toBeGreaterThan(1);
+    const files = await readdir(media);
+    expect(files.filter((f) => f.endsWith('.json'))).toHaveLength(200);
+    const sample = JSON.parse(await readFile(path.join(media, 'take 007.json'), 'utf8')) as {
+      transcription: { text: string };
+    };
+    expect(sample.transcription.text).toMatch(/sandbox/i);
+    expect(sandbox.stats().upload).toBe(200);
+    const streams = await allStreams();
+    expect(streams).toHaveLength(200);
+    expect(new Set(streams.map((s) => s.name)).size).toBe(200);
+    expect(streams.every((s) => s.state === 'COMPLETED')).toBe(true);
+  }, 120_000);
+
+  it('a second run over the same files processes nothing again', async () => {
+    const a = await makeToneWav(dir, 'a.wav', 1);
+    const rt = await open();
+    rt.start();
+    const [first] = await rt.addPaths([a]);
+    await rt.whenSettled([first && 'jobId' in first ? first.jobId : '']);
+    const again = await rt.addPaths([a]);
+    expect(again[0]?.outcome).toBe('already-done');
+    expect(sandbox.stats().upload).toBe(1);
+  });
+
+  it('a changed file is processed again', async () => {
+    const a = await makeToneWav(dir, 'a.wav', 1);
+    const rt = await open();
+    rt.start();
+    const [first] = await rt.addPaths([a]);
+    await rt.whenSettled(['jobId' in first! ? first.jobId : '']);
+    await makeToneWav(dir, 'a.wav', 2);
+    const [second] = await rt.addPaths([a]);
+    expect(second?.outcome).toBe('added');
+    await rt.whenSettled(['jobId' in second! ? second.jobId : '']);
+    expect(sandbox.stats().upload).toBe(2);
+  });
+
+  it('bad input gets a clear reason and does not stop the batch', async () => {
+    const good = await makeToneWav(dir, 'good.wav', 1);
+    const garbage = await makeGarbage(dir, 'garbage.wav');
+    const empty = path.join(dir, 'empty.wav');
+    await writeFile(empty, '');
+    const loop = path.join(dir, 'loop.wav');
+    await symlink(loop, loop);
+    const rt = await open();
+    rt.start();
+    const outcomes = await rt.addPaths([good, garbage, empty, loop, path.join(dir, 'missing.wav')]);
+    const byName = (n: string) => outcomes.find((o) => path.basename(o.path) === n)!;
+    expect(byName('empty.wav')).toMatchObject({ outcome: 'rejected', message: expect.stringMatching(/empty/) });
+    expect(byName('loop.wav')).toMatchObject({ outcome: 'rejected', message: expect.stringMatching(/link loop/) });
+    expect(byName('missing.wav')).toMatchObject({
+      outcome: 'rejected',
+      message: expect.stringMatching(/does not exist/),
+    });
+    const ids = outcomes.flatMap((o) => ('jobId' in o ? [o.jobId] : []));
+    const jobs = await rt.whenSettled(ids);
+    const g = jobs.find((j) => j.source.path === good)!;
+    const bad = jobs.find((j) => j.source.path === garbage)!;
+    expect(g.state).toBe('completed');
+    expect(bad.state).toBe('failed');
+    expect(bad.error?.internalErrorName).toBe('PROCESSOR_TRANSCODING_ERROR');
+    expect(bad.error?.stateDescription).toMatch(/Invalid data/);
+  });
+
+  it('a file deleted or changed after it was queued fails with that reason, nothing uploaded', async () => {
+    const gone = await makeToneWav(dir, 'gone.wav', 1);
+    const changed = await makeToneWav(dir, 'changed.wav', 1);
+    const rt = await open();
+    rt.pause();
+    rt.start();
+    const outcomes = await rt.addPaths([gone, changed]);
+    await rm(gone);
+    await new Promise((r) => setTimeout(r, 20));
+    await writeFile(changed, 'different bytes now');
+    rt.resume();
+    const jobs = await rt.whenSettled(outcomes.flatMap((o) => ('jobId' in o ? [o.jobId] : [])));
+    expect(jobs.find((j) => j.source.path === gone)?.error?.message).toMatch(/deleted or moved/);
+    expect(jobs.find((j) => j.source.path === changed)?.error?.message).toMatch(/changed after it was detected/);
+    expect(sandbox.stats().upload ?? 0).toBe(0);
+  });
+
+  it('never overwrites a file it did not write: uses {name}.{ext}.json and says so', async () => {
+    const a = await makeToneWav(dir, 'clip.wav', 1);
+    await writeFile(path.join(dir, 'clip.json'), '{"mine": true}');
+    const rt = await open();
+    rt.start();
+    const [o] = await rt.addPaths([a]);
+    const [job] = await rt.whenSettled(['jobId' in o! ? o.jobId : '']);
+    expect(job?.results[0]).toMatchObject({ path: path.join(dir, 'clip.wav.json'), collided: true });
+    expect(await readFile(path.join(dir, 'clip.json'), 'utf8')).toBe('{"mine": true}');
+  });
+
+  it('a second engine on the same state dir re-attaches without uploading again', async () => {
+    const files = await Promise.all([1, 2, 3].map((i) => makeToneWav(dir, `r${i}.wav`, 1)));
+    await sandbox.close();
+    sandbox = await startSandbox({ apiKey: KEY, fixedProcessingMs: 1500 });
+    const first = await open();
+    first.start();
+    const outcomes = await first.addPaths(files);
+    const ids = outcomes.flatMap((o) => ('jobId' in o ? [o.jobId] : []));
+    await new Promise<void>((resolve) => {
+      const off = first.on(() => {
+        if (ids.every((id) => first.job(id)?.state === 'processing')) {
+          off();
+          resolve();
+        }
+      });
+    });
+    await first.close();
+    opened.splice(opened.indexOf(first), 1);
+    const second = await open();
+    second.start();
+    const jobs = await second.whenSettled(ids);
+    expect(jobs.map((j) => j.state)).toEqual(['completed', 'completed', 'completed']);
+    expect(sandbox.stats().upload).toBe(3);
+  });
+});
