@@ -7,20 +7,23 @@ import path from 'node:path';
 import type { Credentials } from './api/auth.js';
 import { createClient, type SluiceClient } from './api/client.js';
 import { findTemplate } from './api/templates.js';
-import type { SandboxOptions, Sandbox } from './sandbox/index.js';
-import { resolveConnection, type ConnectionOverrides } from './adapters/connection.js';
+import type { SandboxOptions } from './sandbox/index.js';
+import { resolveConnection, type ConnectionOverrides, type ResolvedConnection } from './adapters/connection.js';
+import { FolderService } from './adapters/folders.js';
+import { Intake, type AddOptions, type AddOutcome } from './adapters/intake.js';
 import { JobStore, type FsyncMode } from './adapters/job-store.js';
 import type { SecretStore } from './adapters/keychain.js';
 import { QueueRunner, type PauseState } from './adapters/queue-runner.js';
 import { ResultOwnership, writeResults } from './adapters/results.js';
 import { SettingsStore } from './adapters/settings-store.js';
+import { SpendingGuard } from './adapters/spending-guard.js';
 import { acquireStateLock } from './adapters/state-lock.js';
 import type { EngineEvent } from './engine/events.js';
 import { isTerminal, type JobRecord } from './engine/job.js';
 import { validateParams } from './engine/params.js';
 import { DEFAULT_CONTEXT, type EngineContext } from './engine/reducer.js';
-import type { Settings } from './engine/settings.js';
-import { Intake, type AddOptions, type AddOutcome } from './adapters/intake.js';
+import { move } from './engine/scheduler.js';
+import type { Settings, WatchFolder } from './engine/settings.js';
 
 export interface RuntimeOptions {
   stateDir: string;
@@ -33,49 +36,63 @@ export interface RuntimeOptions {
   ctx?: Partial<EngineContext>;
   fsync?: FsyncMode;
   env?: NodeJS.ProcessEnv;
+  /** false: watch folders by periodic rescans only (tests). */
+  watchEvents?: boolean;
+  /** Folders watched for this run only, besides the saved ones (`sluice watch <folder>`). */
+  extraFolders?: WatchFolder[];
+}
+
+interface Live {
+  conn: ResolvedConnection;
+  client: SluiceClient;
 }
 
 export class Runtime {
   private readonly emitter = new EventEmitter();
   readonly runner: QueueRunner;
   readonly intake: Intake;
+  readonly folders: FolderService;
+  private readonly guard: SpendingGuard;
   private readonly ownership: ResultOwnership;
 
   private constructor(
     readonly stateDir: string,
     readonly settings: SettingsStore,
     readonly store: JobStore<JobRecord>,
-    readonly client: SluiceClient,
-    readonly simulated: boolean,
-    readonly connectionLabel: string,
-    readonly sandbox: Sandbox | undefined,
-    opts: RuntimeOptions,
+    private live: Live,
+    private readonly opts: RuntimeOptions,
     private readonly releaseLock: () => void,
   ) {
     this.emitter.setMaxListeners(100);
     const s = settings.get();
+    const emit = (e: EngineEvent): void => void this.emitter.emit('event', e);
     this.ownership = new ResultOwnership(store.all());
+    // The service port reads `this.client` at call time, so a reconnect swaps it under the runner.
     this.runner = new QueueRunner({
       store,
       service: {
-        upload: (o) => client.upload(o),
-        findStream: (id) => client.findStream(id),
-        listReady: () => collect(client.iterateStreams({ states: 'READY', size: 100 })),
-        cancelStream: (id) => client.cancelStream(id),
-        streamComponents: (id) => client.streamComponents(id),
-        exportJson: (id) => client.exportJson(id),
-        testConnection: () => client.testConnection(),
+        upload: (o) => this.client.upload(o),
+        findStream: (id) => this.client.findStream(id),
+        listReady: () => collect(this.client.iterateStreams({ states: 'READY', size: 100 })),
+        cancelStream: (id) => this.client.cancelStream(id),
+        streamComponents: (id) => this.client.streamComponents(id),
+        exportJson: (id) => this.client.exportJson(id),
+        testConnection: () => this.client.testConnection(),
       },
       exportsDir: path.join(stateDir, 'exports'),
       limits: {
         uploadConcurrency: opts.concurrency ?? s.queue.uploadConcurrency,
         maxStreamsInFlight: s.queue.maxStreamsInFlight,
       },
-      emit: (e) => this.emitter.emit('event', e),
+      emit,
       writeResults: async (job, exportPath) => {
         const results = await writeResults(job, exportPath, this.ownership);
         this.ownership.record(results);
         return results;
+      },
+      onSettled: (job) => {
+        void this.folders.settled(job);
+        if (job.state === 'completed') void this.guard.check();
       },
       ctx: {
         ...DEFAULT_CONTEXT,
@@ -84,23 +101,41 @@ export class Runtime {
       },
     });
     this.intake = new Intake(store, this.runner, () => this.settings.get());
+    this.folders = new FolderService({
+      intake: this.intake,
+      settings: () => this.settings.get(),
+      emit,
+      save: (job) => this.save(job),
+      setFolderPaused: (id, paused) => this.runner.setFolderPaused(id, paused),
+      extra: () => opts.extraFolders ?? [],
+      ...(opts.watchEvents === undefined ? {} : { events: opts.watchEvents }),
+    });
+    this.guard = new SpendingGuard({
+      settings: () => this.settings.get(),
+      usageReport: (start, end) => this.client.usageReport({ start, end, granularity: 'DAYS' }),
+      pause: (message) => this.runner.setPause({ reason: 'spending-cap', message }),
+      unpause: () => this.runner.setPause(undefined),
+      isPausedByGuard: () => this.runner.pauseState?.reason === 'spending-cap',
+    });
   }
 
   static async open(opts: RuntimeOptions): Promise<Runtime> {
     mkdirSync(opts.stateDir, { recursive: true });
     const release = acquireStateLock(opts.stateDir);
     try {
-      return await Runtime.openLocked(opts, release);
+      const settings = new SettingsStore(opts.stateDir);
+      const conn = await Runtime.connect(settings.get(), opts);
+      const store = JobStore.open<JobRecord>(opts.stateDir, { fsync: opts.fsync ?? 'batch' });
+      return new Runtime(opts.stateDir, settings, store, { conn, client: createClient(conn.client) }, opts, release);
     } catch (e) {
       release();
       throw e;
     }
   }
 
-  private static async openLocked(opts: RuntimeOptions, release: () => void): Promise<Runtime> {
-    const settings = new SettingsStore(opts.stateDir);
-    const conn = await resolveConnection({
-      settings: settings.get().connection,
+  private static connect(settings: Settings, opts: RuntimeOptions): Promise<ResolvedConnection> {
+    return resolveConnection({
+      settings: settings.connection,
       stateDir: opts.stateDir,
       ...(opts.connection ? { overrides: opts.connection } : {}),
       ...(opts.secrets ? { secrets: opts.secrets } : {}),
@@ -108,19 +143,22 @@ export class Runtime {
       ...(opts.sandboxOptions ? { sandboxOptions: opts.sandboxOptions } : {}),
       ...(opts.env ? { env: opts.env } : {}),
     });
-    const store = JobStore.open<JobRecord>(opts.stateDir, { fsync: opts.fsync ?? 'batch' });
-    const client = createClient(conn.client);
-    return new Runtime(
-      opts.stateDir,
-      settings,
-      store,
-      client,
-      conn.simulated,
-      conn.describe,
-      conn.sandbox,
-      opts,
-      release,
-    );
+  }
+
+  get client(): SluiceClient {
+    return this.live.client;
+  }
+
+  get simulated(): boolean {
+    return this.live.conn.simulated;
+  }
+
+  get connectionLabel(): string {
+    return this.live.conn.describe;
+  }
+
+  get sandbox(): ResolvedConnection['sandbox'] {
+    return this.live.conn.sandbox;
   }
 
   /** Subscribes to engine events; returns the unsubscribe function. */
@@ -129,8 +167,29 @@ export class Runtime {
     return () => this.emitter.off('event', listener);
   }
 
-  start(): void {
+  /** Starts the queue (replaying the journal) and, with `watch`, the watch folders. */
+  async start(opts: { watch?: boolean } = {}): Promise<void> {
     this.runner.start();
+    this.guard.start();
+    if (opts.watch) await this.folders.apply();
+  }
+
+  /**
+   * Uses new connection settings or credentials (Settings screen) without a restart. In-flight
+   * calls finish or fail on the old client; the offline probe then finds the new one.
+   */
+  async reconnect(overrides?: ConnectionOverrides): Promise<void> {
+    const conn = await Runtime.connect(this.settings.get(), {
+      ...this.opts,
+      ...(overrides ? { connection: overrides } : {}),
+    });
+    const old = this.live;
+    this.live = { conn, client: createClient(conn.client) };
+    setTimeout(() => {
+      void old.client.close();
+      void old.conn.sandbox?.close();
+    }, 30_000).unref();
+    if (this.runner.pauseState?.reason === 'credentials') this.runner.setPause(undefined);
   }
 
   /** Files or folders added by hand: they go before watch-folder files. */
@@ -171,6 +230,25 @@ export class Runtime {
     return this.runner.apply(id, { type: 'rewriteRequested' });
   }
 
+  /** Moves a queued job up or down in the queue. */
+  move(id: string, direction: 'up' | 'down'): void {
+    for (const j of move(this.runner.activeJobs(), id, direction, Date.now())) this.save(j);
+    this.runner.schedulePump();
+  }
+
+  /** Hides a finished job from the queue; it stays in the history and is still known (never re-taken). */
+  dismiss(id: string): boolean {
+    const j = this.store.get(id);
+    if (!j || !isTerminal(j.state)) return false;
+    this.save({ ...j, dismissed: true, updatedAt: Date.now() });
+    return true;
+  }
+
+  private save(job: JobRecord): void {
+    this.store.put(job);
+    this.emitter.emit('event', { type: 'job:updated', job } satisfies EngineEvent);
+  }
+
   pause(message = 'Paused by you.'): void {
     this.runner.setPause({ reason: 'user', message });
   }
@@ -183,12 +261,15 @@ export class Runtime {
     return this.runner.pauseState;
   }
 
-  updateSettings(change: (s: Settings) => Settings): Settings {
+  /** Validates and saves the settings as a whole, then applies them (limits, watch folders). */
+  async updateSettings(change: (s: Settings) => Settings): Promise<Settings> {
     const next = this.settings.update(change);
     this.runner.setLimits({
-      uploadConcurrency: next.queue.uploadConcurrency,
+      uploadConcurrency: this.opts.concurrency ?? next.queue.uploadConcurrency,
       maxStreamsInFlight: next.queue.maxStreamsInFlight,
     });
+    if (this.folders.isWatching) await this.folders.apply();
+    void this.guard.check();
     return next;
   }
 
@@ -208,7 +289,7 @@ export class Runtime {
             off();
             resolve(result());
           }
-        } else if (e.type === 'queue:paused' && (e.reason === 'credentials' || e.reason === 'usage-limit')) {
+        } else if (e.type === 'queue:paused' && ['credentials', 'usage-limit', 'spending-cap'].includes(e.reason)) {
           off();
           reject(new Error(e.message));
         }
@@ -217,11 +298,12 @@ export class Runtime {
   }
 
   async close(): Promise<void> {
-    await this.intake.close();
+    this.guard.stop();
+    await this.folders.close();
     await this.runner.stop();
     this.store.close();
     await this.client.close();
-    await this.sandbox?.close();
+    await this.live.conn.sandbox?.close();
     this.releaseLock();
   }
 }

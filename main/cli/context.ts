@@ -6,8 +6,8 @@ import path from 'node:path';
 import { findTemplate } from '../api/templates.js';
 import { keytarStore, type SecretStore } from '../adapters/keychain.js';
 import { parseParamPairs, validateParams } from '../engine/params.js';
-import type { Params } from '../engine/settings.js';
-import { Runtime } from '../runtime.js';
+import type { Params, Settings } from '../engine/settings.js';
+import { Runtime, type RuntimeOptions } from '../runtime.js';
 import { parsePositiveInt } from './options.js';
 
 export interface CommonFlags {
@@ -34,6 +34,10 @@ export function defaultStateDir(env: NodeJS.ProcessEnv = process.env): string {
   if (process.platform === 'win32') return path.join(env.APPDATA ?? path.join(home, 'AppData', 'Roaming'), 'Sluice');
   if (process.platform === 'darwin') return path.join(home, 'Library', 'Application Support', 'Sluice');
   return path.join(env.XDG_CONFIG_HOME ?? path.join(home, '.config'), 'Sluice');
+}
+
+export function stateDirOf(flags: CommonFlags): string {
+  return path.resolve(flags.stateDir ?? defaultStateDir());
 }
 
 export class UsageError extends Error {
@@ -86,7 +90,10 @@ function quietSecrets(warn: (m: string) => void): SecretStore {
   };
 }
 
-export async function openRuntime(flags: CommonFlags & { concurrency?: number }): Promise<Runtime> {
+export async function openRuntime(
+  flags: CommonFlags & { concurrency?: number },
+  extra: Partial<RuntimeOptions> = {},
+): Promise<Runtime> {
   const urls = Object.fromEntries(
     (
       [
@@ -98,7 +105,7 @@ export async function openRuntime(flags: CommonFlags & { concurrency?: number })
     ).filter(([, v]) => v !== undefined),
   );
   const runtime = await Runtime.open({
-    stateDir: path.resolve(flags.stateDir ?? defaultStateDir()),
+    stateDir: stateDirOf(flags),
     connection: {
       ...(flags.sandbox ? { sandbox: true } : {}),
       ...(flags.baseUrl ? { baseUrl: flags.baseUrl } : {}),
@@ -106,6 +113,7 @@ export async function openRuntime(flags: CommonFlags & { concurrency?: number })
     },
     secrets: quietSecrets((m) => console.error(m)),
     ...(flags.concurrency ? { concurrency: flags.concurrency } : {}),
+    ...extra,
   });
   if (runtime.simulated && !flags.json) {
     console.error(`Using the ${runtime.connectionLabel}. Add an API key to process for real.`);
@@ -114,13 +122,13 @@ export async function openRuntime(flags: CommonFlags & { concurrency?: number })
 }
 
 /** --template and --param, checked against the template before anything is sent. */
-export function templateAndParams(flags: JobFlags, runtime: Runtime): { templateId: string; params: Params } {
-  const templateId = flags.template ?? runtime.settings.get().defaults.templateId;
+export function templateAndParams(flags: JobFlags, settings: Settings): { templateId: string; params: Params } {
+  const templateId = flags.template ?? settings.defaults.templateId;
   const template = findTemplate(templateId);
   if (!template) throw new UsageError(`Unknown template ${templateId}. Run \`sluice templates\` to list them.`);
   let params: Params;
   try {
-    params = flags.param.length > 0 ? parseParamPairs(flags.param, template) : runtime.settings.get().defaults.params;
+    params = flags.param.length > 0 ? parseParamPairs(flags.param, template) : settings.defaults.params;
   } catch (e) {
     throw new UsageError((e as Error).message);
   }

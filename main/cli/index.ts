@@ -6,6 +6,7 @@ import { registerInfo } from './commands/info.js';
 import { registerProcess } from './commands/process.js';
 import { registerSandbox } from './commands/sandbox.js';
 import { registerService } from './commands/service.js';
+import { registerWatch } from './commands/watch.js';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
@@ -23,6 +24,7 @@ export function buildProgram(): Command {
     .showHelpAfterError('(run `sluice --help` for usage)')
     .exitOverride();
   registerProcess(program);
+  registerWatch(program);
   registerSandbox(program);
   registerInfo(program);
   registerService(program);

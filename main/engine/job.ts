@@ -92,6 +92,10 @@ export interface JobRecord {
   results: ResultFile[];
   resultWarning?: string;
   canceledByUser: boolean;
+  /** Where the watch folder's post-action moved the source (done/ or failed/). */
+  movedTo?: string;
+  /** Removed from the Queue screen by the user; still in the history (and still known, so not re-taken). */
+  dismissed?: boolean;
 }
 
 export interface NewJob {

@@ -58,7 +58,7 @@ describe('runtime against the sandbox', () => {
       const n = rt.runner.activeJobs().filter((j) => j.state === 'uploading').length;
       maxUploading = Math.max(maxUploading, n);
     });
-    rt.start();
+    await rt.start();
     const outcomes = await rt.addPaths([media]);
     expect(outcomes.filter((o) => o.outcome === 'added')).toHaveLength(200);
     const jobs = await rt.whenSettled(outcomes.map((o) => ('jobId' in o ? o.jobId : '')));
@@ -81,7 +81,7 @@ describe('runtime against the sandbox', () => {
   it('a second run over the same files processes nothing again', async () => {
     const a = await makeToneWav(dir, 'a.wav', 1);
     const rt = await open();
-    rt.start();
+    await rt.start();
     const [first] = await rt.addPaths([a]);
     await rt.whenSettled([first && 'jobId' in first ? first.jobId : '']);
     const again = await rt.addPaths([a]);
@@ -92,7 +92,7 @@ describe('runtime against the sandbox', () => {
   it('a changed file is processed again', async () => {
     const a = await makeToneWav(dir, 'a.wav', 1);
     const rt = await open();
-    rt.start();
+    await rt.start();
     const [first] = await rt.addPaths([a]);
     await rt.whenSettled(['jobId' in first! ? first.jobId : '']);
     await makeToneWav(dir, 'a.wav', 2);
@@ -110,7 +110,7 @@ describe('runtime against the sandbox', () => {
     const loop = path.join(dir, 'loop.wav');
     await symlink(loop, loop);
     const rt = await open();
-    rt.start();
+    await rt.start();
     const outcomes = await rt.addPaths([good, garbage, empty, loop, path.join(dir, 'missing.wav')]);
     const byName = (n: string) => outcomes.find((o) => path.basename(o.path) === n)!;
     expect(byName('empty.wav')).toMatchObject({ outcome: 'rejected', message: expect.stringMatching(/empty/) });
@@ -134,7 +134,7 @@ describe('runtime against the sandbox', () => {
     const changed = await makeToneWav(dir, 'changed.wav', 1);
     const rt = await open();
     rt.pause();
-    rt.start();
+    await rt.start();
     const outcomes = await rt.addPaths([gone, changed]);
     await rm(gone);
     await new Promise((r) => setTimeout(r, 20));
@@ -150,7 +150,7 @@ describe('runtime against the sandbox', () => {
     const a = await makeToneWav(dir, 'clip.wav', 1);
     await writeFile(path.join(dir, 'clip.json'), '{"mine": true}');
     const rt = await open();
-    rt.start();
+    await rt.start();
     const [o] = await rt.addPaths([a]);
     const [job] = await rt.whenSettled(['jobId' in o! ? o.jobId : '']);
     expect(job?.results[0]).toMatchObject({ path: path.join(dir, 'clip.wav.json'), collided: true });
@@ -162,7 +162,7 @@ describe('runtime against the sandbox', () => {
     await sandbox.close();
     sandbox = await startSandbox({ apiKey: KEY, fixedProcessingMs: 1500 });
     const first = await open();
-    first.start();
+    await first.start();
     const outcomes = await first.addPaths(files);
     const ids = outcomes.flatMap((o) => ('jobId' in o ? [o.jobId] : []));
     await new Promise<void>((resolve) => {
@@ -176,7 +176,7 @@ describe('runtime against the sandbox', () => {
     await first.close();
     opened.splice(opened.indexOf(first), 1);
     const second = await open();
-    second.start();
+    await second.start();
     const jobs = await second.whenSettled(ids);
     expect(jobs.map((j) => j.state)).toEqual(['completed', 'completed', 'completed']);
     expect(sandbox.stats().upload).toBe(3);

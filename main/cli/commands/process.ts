@@ -33,8 +33,8 @@ export async function runProcess(paths: string[], flags: ProcessFlags): Promise<
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    const { templateId, params } = templateAndParams(flags, runtime);
-    runtime.start();
+    const { templateId, params } = templateAndParams(flags, runtime.settings.get());
+    await runtime.start();
     const outcomes = await runtime.addPaths(paths, { templateId, params, ...(flags.force ? { force: true } : {}) });
     const ids = new Set<string>();
     let rejected = 0;

@@ -1,0 +1,99 @@
+// `sluice watch [folder...]`: watches folders until SIGINT/SIGTERM, then stops cleanly (journal
+// flushed, uploads in flight left resumable). Without folders it watches the saved watch folders.
+import type { Command } from 'commander';
+import { createHash } from 'node:crypto';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { WATCH_FOLDER } from '../../engine/settings.js';
+import { SettingsStore } from '../../adapters/settings-store.js';
+import { addJobOptions, openRuntime, stateDirOf, templateAndParams, UsageError, type JobFlags } from '../context.js';
+import { describeJob } from '../progress.js';
+
+interface WatchFlags extends JobFlags {
+  recursive: boolean;
+  include: string[];
+  exclude: string[];
+}
+
+const collect = (v: string, prev: string[]): string[] => [...prev, v];
+
+export function registerWatch(program: Command): void {
+  addJobOptions(
+    program
+      .command('watch')
+      .description('Watch folders and process every new file until stopped (Ctrl+C).')
+      .argument('[folders...]', 'folders to watch (default: the saved watch folders)'),
+  )
+    .option('--no-recursive', 'do not look into subfolders')
+    .option('--include <glob>', 'only files matching this pattern; repeatable (default: audio and video)', collect, [])
+    .option('--exclude <glob>', 'skip files matching this pattern; repeatable', collect, [])
+    .action(async (folders: string[], flags: WatchFlags) => {
+      process.exitCode = await runWatch(folders, flags);
+    });
+}
+
+async function runWatch(folders: string[], flags: WatchFlags): Promise<number> {
+  for (const f of folders) {
+    const s = await stat(f).catch(() => null);
+    if (!s?.isDirectory()) {
+      console.error(`sluice watch: ${f} is not a folder.`);
+      return 2;
+    }
+  }
+  let extra;
+  try {
+    const { templateId, params } = templateAndParams(flags, new SettingsStore(stateDirOf(flags)).get());
+    extra = folders.map((f) =>
+      WATCH_FOLDER.parse({
+        id: `cli-${createHash('sha256').update(path.resolve(f)).digest('hex').slice(0, 12)}`,
+        path: path.resolve(f),
+        templateId,
+        params,
+        recursive: flags.recursive,
+        include: flags.include,
+        exclude: flags.exclude,
+      }),
+    );
+  } catch (e) {
+    console.error(`sluice watch: ${(e as Error).message}`);
+    return 2;
+  }
+  let runtime;
+  try {
+    runtime = await openRuntime(flags, { extraFolders: extra });
+  } catch (e) {
+    console.error(`sluice watch: ${(e as Error).message}`);
+    return 1;
+  }
+  try {
+    const watched = [...runtime.settings.get().watchFolders.filter((f) => f.enabled), ...extra];
+    if (watched.length === 0) throw new UsageError('No folders to watch: give one, or add watch folders in Settings.');
+    const names = new Map(watched.map((f) => [f.id, f.path]));
+    const rt = runtime;
+    const lastState = new Map<string, string>();
+    rt.on((e) => {
+      if (e.type === 'job:updated' && lastState.get(e.job.id) !== e.job.state) {
+        lastState.set(e.job.id, e.job.state);
+        if (!['uploading', 'completed', 'failed', 'canceled', 'expired'].includes(e.job.state)) return;
+        const detail = ['completed', 'failed'].includes(e.job.state) ? ` ${describeJob(e.job)}` : '';
+        console.log(`${e.job.state} ${e.job.source.path}${detail}`);
+      } else if (e.type === 'folder:status') {
+        console.log(`folder ${names.get(e.folderId) ?? e.folderId}: ${e.status}${e.message ? ` — ${e.message}` : ''}`);
+      } else if (e.type === 'queue:paused') console.log(`paused (${e.reason}): ${e.message}`);
+      else if (e.type === 'queue:resumed') console.log('resumed');
+    });
+    await rt.start({ watch: true });
+    console.log(`Watching ${watched.map((f) => f.path).join(', ')}. Press Ctrl+C to stop.`);
+    await new Promise<void>((resolve) => {
+      process.once('SIGINT', resolve);
+      process.once('SIGTERM', resolve);
+    });
+    console.log('Stopping: work in progress resumes next time.');
+    return 0;
+  } catch (e) {
+    console.error(`sluice watch: ${(e as Error).message}`);
+    return e instanceof UsageError ? 2 : 1;
+  } finally {
+    await runtime.close();
+  }
+}

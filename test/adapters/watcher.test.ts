@@ -1,0 +1,293 @@
+import { execFileSync } from 'node:child_process';
+import { appendFile, chmod, mkdir, open, rename, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
+import { existsSync, openSync, closeSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { folder, lastState, recorder, sleep, tempDir, waitFor, type Recorder } from './watcher-helpers.js';
+
+let dir: string;
+let cleanup: () => Promise<void>;
+let r: Recorder | undefined;
+
+beforeEach(async () => {
+  ({ dir, cleanup } = await tempDir());
+});
+afterEach(async () => {
+  await r?.manager.close();
+  r = undefined;
+  await cleanup();
+});
+
+const isRoot = process.getuid?.() === 0;
+
+describe('FolderWatcher via WatchManager', () => {
+  it('takes a slow chunked copy once, only after the last chunk', async () => {
+    r = recorder({ settleMs: 1000 });
+    await r.manager.set([folder(dir)]);
+    const p = path.join(dir, 'slow.mp4');
+    const h = await open(p, 'w');
+    let lastWrite = 0;
+    for (let i = 0; i < 8; i++) {
+      await h.write(Buffer.alloc(64 * 1024, i));
+      lastWrite = Date.now();
+      await sleep(300);
+    }
+    await h.close();
+    await waitFor(() => r!.files.length > 0, 5000, 'detection');
+    await sleep(1500);
+    expect(r.files).toHaveLength(1);
+    const f = r.files[0]!;
+    expect(f.size).toBe(8 * 64 * 1024);
+    expect(f.at - lastWrite).toBeGreaterThanOrEqual(900);
+  });
+
+  it('does not take a pre-allocated file while its mtime still moves', async () => {
+    r = recorder({ settleMs: 1000 });
+    await r.manager.set([folder(dir)]);
+    const p = path.join(dir, 'prealloc.mov');
+    const size = 8 * 64 * 1024;
+    const h = await open(p, 'w');
+    await h.truncate(size); // Explorer-style: full size first, content later
+    let lastWrite = 0;
+    for (let i = 0; i < 8; i++) {
+      await sleep(300);
+      await h.write(Buffer.alloc(64 * 1024, 1), 0, 64 * 1024, i * 64 * 1024);
+      lastWrite = Date.now();
+    }
+    await h.close();
+    await waitFor(() => r!.files.length > 0, 5000, 'detection');
+    await sleep(1200);
+    expect(r.files).toHaveLength(1);
+    expect(r.files[0]!.size).toBe(size);
+    expect(r.files[0]!.at - lastWrite).toBeGreaterThanOrEqual(900);
+  });
+
+  it('makes duplicate events and rescans harmless, and reports a real change again', async () => {
+    r = recorder();
+    await r.manager.set([folder(dir)]);
+    const p = path.join(dir, 'dup.wav');
+    await writeFile(p, 'abc');
+    // A whole-millisecond mtime, so re-setting it below is exact (Date has no sub-ms part).
+    const mtime = new Date('2024-05-01T10:00:00Z');
+    await utimes(p, mtime, mtime);
+    await waitFor(() => r!.count(p) === 1);
+    expect((await stat(p)).mtimeMs).toBe(mtime.getTime());
+    for (let i = 0; i < 5; i++) {
+      await utimes(p, new Date(), mtime); // an event without a change of size or mtime
+      await r.manager.rescanNow();
+    }
+    await sleep(600);
+    expect(r.count(p)).toBe(1);
+    await appendFile(p, 'more');
+    await waitFor(() => r!.count(p) === 2);
+    expect(r.files.at(-1)!.size).toBe(7);
+    await sleep(500);
+    expect(r.count(p)).toBe(2);
+  });
+
+  it('ignores partial downloads, temp, office lock, dot and result files, dot folders and FIFOs', async () => {
+    r = recorder();
+    await r.manager.set([folder(dir)]);
+    const ignored = [
+      'a.mp4.part',
+      'b.crdownload',
+      'c.tmp',
+      '~$report.docx',
+      '.hidden.mp4',
+      'd.json',
+      'e.SRT',
+      '.x.json.1a2b.sluice-tmp',
+    ];
+    for (const n of ignored) await writeFile(path.join(dir, n), 'x');
+    await mkdir(path.join(dir, '.git'));
+    await writeFile(path.join(dir, '.git', 'obj.mp4'), 'x');
+    execFileSync('mkfifo', [path.join(dir, 'pipe.mp4')]);
+    await writeFile(path.join(dir, 'real.mp4'), 'x');
+    await waitFor(() => r!.files.length >= 1);
+    await r.manager.rescanNow();
+    await sleep(600);
+    expect(r.files.map((f) => path.basename(f.path))).toEqual(['real.mp4']);
+  });
+
+  it('a partial download renamed to its final name is taken under the final name', async () => {
+    r = recorder();
+    await r.manager.set([folder(dir)]);
+    await writeFile(path.join(dir, 'movie.mkv.crdownload'), 'x'.repeat(1000));
+    await sleep(400);
+    await rename(path.join(dir, 'movie.mkv.crdownload'), path.join(dir, 'movie.mkv'));
+    await waitFor(() => r!.files.length === 1);
+    expect(r.files[0]!.path).toBe(path.join(dir, 'movie.mkv'));
+  });
+
+  it('applies include and exclude globs relative to the folder', async () => {
+    r = recorder();
+    await r.manager.set([folder(dir, { include: ['*.mp4', 'audio/**/*.wav'], exclude: ['skip/**', '*-draft.mp4'] })]);
+    await mkdir(path.join(dir, 'skip'));
+    await mkdir(path.join(dir, 'audio', 'x'), { recursive: true });
+    const files = ['a.mp4', 'b.mov', 'skip/c.mp4', 'cut-draft.mp4', 'audio/x/d.wav', 'e.wav', 'audio/f.mp4'];
+    for (const f of files) await writeFile(path.join(dir, f), 'x');
+    await waitFor(() => r!.files.length >= 3);
+    await r.manager.rescanNow();
+    await sleep(500);
+    const got = r.files.map((f) => path.relative(dir, f.path)).sort();
+    expect(got).toEqual(['a.mp4', 'audio/f.mp4', 'audio/x/d.wav']);
+  });
+
+  it('non-recursive: files in subfolders are not taken, by events or by rescan', async () => {
+    r = recorder();
+    await r.manager.set([folder(dir, { recursive: false })]);
+    await mkdir(path.join(dir, 'sub'));
+    await writeFile(path.join(dir, 'sub', 'deep.mp4'), 'x');
+    await writeFile(path.join(dir, 'top.mp4'), 'x');
+    await waitFor(() => r!.files.length >= 1);
+    await r.manager.rescanNow();
+    await sleep(500);
+    expect(r.files.map((f) => path.basename(f.path))).toEqual(['top.mp4']);
+  });
+
+  it('skips the done/failed folders of a move post-action', async () => {
+    r = recorder();
+    await r.manager.set([folder(dir, { postAction: { kind: 'move', doneDir: 'done', failedDir: 'failed' } })]);
+    await mkdir(path.join(dir, 'done'));
+    await writeFile(path.join(dir, 'done', 'old.mp4'), 'x');
+    await writeFile(path.join(dir, 'new.mp4'), 'x');
+    await waitFor(() => r!.files.length >= 1);
+    await r.manager.rescanNow();
+    await sleep(400);
+    expect(r.files.map((f) => path.basename(f.path))).toEqual(['new.mp4']);
+  });
+
+  it('reports a deleted folder as unavailable and picks it up again when it returns', async () => {
+    const sub = path.join(dir, 'share');
+    await mkdir(sub);
+    r = recorder();
+    await r.manager.set([folder(sub)]);
+    expect(lastState(r)).toBe('watching');
+    await rm(sub, { recursive: true });
+    await waitFor(() => lastState(r!) === 'unavailable', 3000, 'unavailable');
+    expect(r.statuses.at(-1)!.message).toMatch(/not found/i);
+    await mkdir(sub);
+    await writeFile(path.join(sub, 'back.mp4'), 'x');
+    await waitFor(() => r!.files.length === 1, 5000, 'file after return');
+    expect(lastState(r)).toBe('watching');
+    // Events work again after the return, not only the walk.
+    await writeFile(path.join(sub, 'later.mp4'), 'y');
+    await waitFor(() => r!.files.length === 2, 3000, 'event after return');
+  });
+
+  it('a folder missing at start is reported and watched once it appears', async () => {
+    const sub = path.join(dir, 'not-yet');
+    r = recorder();
+    await r.manager.set([folder(sub)]);
+    expect(lastState(r)).toBe('unavailable');
+    await mkdir(sub);
+    await writeFile(path.join(sub, 'x.mp4'), 'x');
+    await waitFor(() => r!.files.length === 1, 5000);
+  });
+
+  it('the periodic rescan finds files when no events arrive', async () => {
+    r = recorder({ events: false, rescanIntervalMs: 300 });
+    await r.manager.set([folder(dir)]);
+    await mkdir(path.join(dir, 'a', 'b'), { recursive: true });
+    await writeFile(path.join(dir, 'a', 'b', 'net.mp4'), 'x');
+    await waitFor(() => r!.files.length === 1, 5000);
+    await sleep(800);
+    expect(r.files).toHaveLength(1);
+  });
+
+  it('a file created while paused is found on resume, not before', async () => {
+    r = recorder();
+    await r.manager.set([folder(dir)]);
+    await r.manager.pause('f1');
+    expect(lastState(r)).toBe('paused');
+    await writeFile(path.join(dir, 'while-paused.mp4'), 'x');
+    await sleep(600);
+    expect(r.files).toHaveLength(0);
+    await r.manager.resume('f1');
+    await waitFor(() => r!.files.length === 1);
+    expect(lastState(r)).toBe('watching');
+  });
+
+  it.skipIf(isRoot)('an unreadable file is reported once as a problem, and taken once readable', async () => {
+    r = recorder({ rescanIntervalMs: 300 });
+    await r.manager.set([folder(dir)]);
+    const p = path.join(dir, 'locked.mp4');
+    await writeFile(p, 'x');
+    await chmod(p, 0o000);
+    await waitFor(() => r!.problems.length === 1);
+    await sleep(800);
+    expect(r.problems).toHaveLength(1);
+    expect(r.files).toHaveLength(0);
+    await chmod(p, 0o644);
+    await waitFor(() => r!.files.length === 1);
+  });
+
+  // As root chmod blocks nothing; a write-only sysfs attribute refuses O_RDONLY even to root.
+  const sysWriteOnly = '/sys/bus/pci/rescan';
+  const sysUnreadable =
+    existsSync(sysWriteOnly) &&
+    (() => {
+      try {
+        closeSync(openSync(sysWriteOnly, 'r'));
+        return false;
+      } catch {
+        return true;
+      }
+    })();
+  it.skipIf(!sysUnreadable)(
+    'a regular file that refuses reads (via a link) is a problem, not a detection',
+    async () => {
+      r = recorder({ rescanIntervalMs: 300 });
+      await r.manager.set([folder(dir)]);
+      await symlink(sysWriteOnly, path.join(dir, 'device.mp4'));
+      await writeFile(path.join(dir, 'fine.mp4'), 'x');
+      await waitFor(() => r!.problems.length === 1 && r!.files.length === 1, 5000);
+      await sleep(900); // several rescans: still one problem
+      expect(r.problems).toHaveLength(1);
+      expect(r.problems[0]!.message).toMatch(/EACCES|permission/i);
+      expect(r.files.map((f) => path.basename(f.path))).toEqual(['fine.mp4']);
+    },
+  );
+
+  it('symlink loops and links to folders do not hang; links to files are taken', async () => {
+    const outside = path.join(dir, 'outside');
+    const w = path.join(dir, 'w');
+    await mkdir(outside);
+    await mkdir(w);
+    await writeFile(path.join(outside, 'target.mp4'), 'x');
+    await symlink(path.join(w, 'l2'), path.join(w, 'l1'));
+    await symlink(path.join(w, 'l1'), path.join(w, 'l2'));
+    await symlink(w, path.join(w, 'self'));
+    await symlink(outside, path.join(w, 'out-dir'));
+    await symlink('/', path.join(w, 'root'));
+    await symlink(path.join(outside, 'target.mp4'), path.join(w, 'linked.mp4'));
+    r = recorder({ rescanIntervalMs: 200 });
+    const t0 = Date.now();
+    await r.manager.set([folder(w)]);
+    await waitFor(() => r!.files.length === 1);
+    await r.manager.rescanNow();
+    expect(Date.now() - t0).toBeLessThan(5000);
+    await sleep(500);
+    expect(r.files.map((f) => path.basename(f.path))).toEqual(['linked.mp4']);
+    expect(lastState(r)).toBe('watching');
+  });
+
+  it('handles names with spaces and non-Latin characters', async () => {
+    r = recorder();
+    await r.manager.set([folder(dir)]);
+    const names = [
+      'my holiday clip.mp4',
+      'Überraschung ü.wav',
+      '日本語のビデオ.mov',
+      'Ωmega — final (2).mkv',
+      'émoji 🎬.mp4',
+    ];
+    await mkdir(path.join(dir, 'папка с файлами'));
+    for (const n of names) await writeFile(path.join(dir, n), n);
+    await writeFile(path.join(dir, 'папка с файлами', 'видео.mp4'), 'x');
+    await waitFor(() => r!.files.length === names.length + 1);
+    const got = new Set(r.files.map((f) => path.relative(dir, f.path)));
+    for (const n of names) expect(got.has(n)).toBe(true);
+    expect(got.has(path.join('папка с файлами', 'видео.mp4'))).toBe(true);
+  });
+});
