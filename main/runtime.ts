@@ -14,6 +14,7 @@ import { Intake, type AddOptions, type AddOutcome } from './adapters/intake.js';
 import { JobStore, type FsyncMode } from './adapters/job-store.js';
 import type { SecretStore } from './adapters/keychain.js';
 import { QueueRunner, type PauseState } from './adapters/queue-runner.js';
+import { writeFileAtomic } from './adapters/result-writer.js';
 import { ResultOwnership, writeResults } from './adapters/results.js';
 import { SettingsStore } from './adapters/settings-store.js';
 import { SpendingGuard } from './adapters/spending-guard.js';
@@ -230,6 +231,27 @@ export class Runtime {
     return this.runner.apply(id, { type: 'rewriteRequested' });
   }
 
+  /**
+   * Fetches the export again from the service (while it still holds the stream) and writes the
+   * results anew: for a completed job whose result files were lost or edited by hand.
+   */
+  async reexport(id: string): Promise<JobRecord> {
+    const job = this.store.get(id);
+    if (!job || job.state !== 'completed' || !job.streamId) {
+      throw new Error('Only a completed job with a stream at the service can be exported again.');
+    }
+    const outcome = await this.client.exportJson(job.streamId);
+    if (outcome.outcome === 'no-data') throw new Error('The service returned no data for this stream.');
+    const kept = path.join(this.stateDir, 'exports', `${id}.json`);
+    await writeFileAtomic(kept, outcome.bytes);
+    const results = await writeResults(job, kept, this.ownership);
+    this.ownership.record(results);
+    const { resultWarning: _stale, ...rest } = job;
+    const next: JobRecord = { ...rest, results, stagedResultPath: kept, updatedAt: Date.now() };
+    this.save(next);
+    return next;
+  }
+
   /** Moves a queued job up or down in the queue. */
   move(id: string, direction: 'up' | 'down'): void {
     for (const j of move(this.runner.activeJobs(), id, direction, Date.now())) this.save(j);
@@ -289,7 +311,13 @@ export class Runtime {
             off();
             resolve(result());
           }
-        } else if (e.type === 'queue:paused' && ['credentials', 'usage-limit', 'spending-cap'].includes(e.reason)) {
+        } else if (
+          e.type === 'queue:paused' &&
+          e.until === undefined &&
+          e.reason !== 'user' &&
+          e.reason !== 'offline'
+        ) {
+          // Credentials, the spending cap, or an account limit with no end in sight: a person must act.
           off();
           reject(new Error(e.message));
         }

@@ -178,3 +178,8 @@ async function walkMedia(root: string): Promise<string[]> {
   await visit(root);
   return out.sort((a, b) => a.localeCompare(b));
 }
+
+/** The jobs an add produced or found (everything but rejections). */
+export function jobIds(outcomes: readonly AddOutcome[]): string[] {
+  return outcomes.flatMap((o) => ('jobId' in o ? [o.jobId] : []));
+}

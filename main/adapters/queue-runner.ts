@@ -55,6 +55,8 @@ export class QueueRunner {
   private readonly polls = new Map<string, number>();
   private readonly wakeups = new Map<string, number>();
   private readonly pausedFolders = new Set<string>();
+  /** Jobs whose export (or result writing) is running now. */
+  private readonly exporting = new Set<string>();
   private readonly uploadQueue: PQueue;
   private readonly exportQueue: PQueue;
   private readonly uploader: Uploader;
@@ -180,7 +182,11 @@ export class QueueRunner {
         void this.exportQueue.add(() => this.write(id, e.stagedPath));
         return;
       case 'pauseQueue':
-        this.setPause({ reason: e.reason, message: e.message, ...(e.until ? { until: e.until } : {}) });
+        this.setPause({
+          reason: e.reason,
+          message: pauseMessage(e.reason, e.message),
+          ...(e.until ? { until: e.until } : {}),
+        });
         return;
       case 'scheduleRetry':
         this.wakeups.set(id, e.at);
@@ -208,6 +214,7 @@ export class QueueRunner {
   }
 
   private async export(id: string, streamId: string): Promise<void> {
+    this.exporting.add(id);
     try {
       const outcome = await this.o.service.exportJson(streamId);
       if (outcome.outcome === 'no-data') {
@@ -220,17 +227,22 @@ export class QueueRunner {
     } catch (err) {
       this.noteFailure(err);
       this.apply(id, { type: 'exportFailed', error: failureOf(toServiceError(err)) });
+    } finally {
+      this.exporting.delete(id);
     }
   }
 
   private async write(id: string, exportPath: string): Promise<void> {
     const job = this.o.store.get(id);
     if (!job) return;
+    this.exporting.add(id);
     try {
       const results = await this.o.writeResults(job, exportPath);
       this.apply(id, { type: 'resultsWritten', results });
     } catch (err) {
       this.apply(id, { type: 'resultsWriteFailed', message: err instanceof Error ? err.message : String(err) });
+    } finally {
+      this.exporting.delete(id);
     }
   }
 
@@ -249,7 +261,7 @@ export class QueueRunner {
     } else {
       this.o.emit({ type: 'queue:resumed' });
       // Jobs that stopped for the pause (credentials) pick up where they were.
-      for (const id of [...this.active.keys()]) this.apply(id, { type: 'resume' });
+      this.resumeIdle();
     }
     this.schedulePump();
   }
@@ -260,9 +272,22 @@ export class QueueRunner {
     this.schedulePump();
   }
 
+  /**
+   * 'resume' re-derives a job's next step from its record, as after a restart. A job whose upload
+   * or export is running in this process right now must not get it: it would be treated as
+   * interrupted and its live stream verified and abandoned.
+   */
+  private resumeIdle(): void {
+    for (const id of [...this.active.keys()]) this.resumeIfIdle(id);
+  }
+
+  private resumeIfIdle(id: string): void {
+    if (!this.uploader.isActive(id) && !this.exporting.has(id)) this.apply(id, { type: 'resume' });
+  }
+
   private onBackOnline(): void {
     this.o.emit({ type: 'queue:resumed' });
-    for (const id of [...this.active.keys()]) this.apply(id, { type: 'resume' });
+    this.resumeIdle();
     const now = this.now();
     for (const id of this.polls.keys()) this.polls.set(id, now);
     this.arm(now);
@@ -328,7 +353,7 @@ export class QueueRunner {
     for (const [id, at] of this.wakeups) {
       if (at <= now) {
         this.wakeups.delete(id);
-        this.apply(id, { type: 'resume' });
+        this.resumeIfIdle(id);
       }
     }
     if (!this.probe.offline) void this.pollDue(now);
@@ -402,6 +427,12 @@ export class QueueRunner {
       new Promise((r) => setTimeout(r, 2000).unref()),
     ]);
   }
+}
+
+function pauseMessage(reason: 'credentials' | 'usage-limit', detail: string): string {
+  return reason === 'credentials'
+    ? `The service refused Sluice's credentials (${detail}). Check the API key in Settings; the queue resumes once it is fixed.`
+    : `The account's usage limit was reached (${detail}). New uploads wait and are retried later.`;
 }
 
 function offlineMessage(e: ServiceError): string {

@@ -3,17 +3,29 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { findTemplate } from '../api/templates.js';
+import { CAPTION_FORMATS, CAPTION_RENDERERS, renderContextOf } from '../engine/captions/render.js';
 import type { JobRecord, ResultFile } from '../engine/job.js';
 import type { OutputSettings, ResultFormat } from '../engine/settings.js';
 import { chooseOutputPath, nameParts, ResultWriteError, writeFileAtomic, type Ownership } from './result-writer.js';
 
-export const DEFAULT_OUTPUT: OutputSettings = { formats: ['json'], pattern: '{name}', languageSuffix: null };
+export const DEFAULT_OUTPUT: OutputSettings = {
+  formats: ['json'],
+  pattern: '{name}',
+  languageSuffix: null,
+  txtTimestamps: false,
+};
 
-/** Renders one format from the export's JSON text. JSON is saved exactly as received (§6.6). */
-export type Renderer = (exportText: string, job: JobRecord) => string;
+/**
+ * Renders one format from the export's JSON text. JSON is saved exactly as received (§6.6).
+ * null = the export has nothing for this format (md without intelligence): no file, no record.
+ */
+export type Renderer = (exportText: string, job: JobRecord) => string | null;
 
 export const RENDERERS: Partial<Record<ResultFormat, Renderer>> = {
   json: (text) => text,
+  ...Object.fromEntries(
+    CAPTION_FORMATS.map((f) => [f, (text: string, job: JobRecord) => CAPTION_RENDERERS[f](text, renderContextOf(job))]),
+  ),
 };
 
 /** Result extensions, so the watcher never takes Sluice's own outputs. */
@@ -55,6 +67,8 @@ export async function writeResults(
   for (const format of formats) {
     const render = RENDERERS[format];
     if (!render) throw new ResultWriteError(`The ${format} format is not available.`, undefined);
+    const content = render(text, job);
+    if (content === null) continue;
     // `{name}.en.srt`: players pick the language from the suffix; the JSON keeps the plain name.
     const ext = format === 'json' || !output.languageSuffix ? format : `${output.languageSuffix}.${format}`;
     const target = await chooseOutputPath(job.source.path, base, ext, ownership);
@@ -64,7 +78,7 @@ export async function writeResults(
         'EEXIST',
       );
     }
-    const stamp = await writeFileAtomic(target.path, render(text, job));
+    const stamp = await writeFileAtomic(target.path, content);
     written.push({
       format,
       path: target.path,

@@ -28,14 +28,15 @@ export class Uploader {
 
   async upload(job: JobRecord, streamId: string): Promise<void> {
     const src = job.source;
+    const ac = new AbortController();
+    this.controllers.set(job.id, ac);
     const problem = await checkSource(src.path, src.size, src.mtimeMs);
     if (problem) {
+      this.controllers.delete(job.id);
       this.apply(job.id, { type: 'uploadFailed', error: localFailure(problem) });
       return;
     }
     const template = findTemplate(job.templateId);
-    const ac = new AbortController();
-    this.controllers.set(job.id, ac);
     this.progress.set(job.id, { sent: 0, total: src.size, startedAt: Date.now() });
     try {
       const stream = await this.port.upload({
@@ -63,6 +64,10 @@ export class Uploader {
       this.controllers.delete(job.id);
       this.progress.delete(job.id);
     }
+  }
+
+  isActive(jobId: string): boolean {
+    return this.controllers.has(jobId);
   }
 
   abort(jobId: string): void {

@@ -6,9 +6,15 @@ import path from 'node:path';
 import { findTemplate } from '../api/templates.js';
 import { keytarStore, type SecretStore } from '../adapters/keychain.js';
 import { parseParamPairs, validateParams } from '../engine/params.js';
-import type { Params, Settings } from '../engine/settings.js';
+import {
+  RESULT_FORMATS,
+  type OutputSettings,
+  type Params,
+  type ResultFormat,
+  type Settings,
+} from '../engine/settings.js';
 import { Runtime, type RuntimeOptions } from '../runtime.js';
-import { parsePositiveInt } from './options.js';
+import { parseFormats, parsePositiveInt } from './options.js';
 
 export interface CommonFlags {
   stateDir?: string;
@@ -25,6 +31,7 @@ export interface JobFlags extends CommonFlags {
   template?: string;
   param: string[];
   concurrency?: number;
+  formats?: ResultFormat[];
 }
 
 /** The OS's application-data folder, as Electron's `userData` for an app named Sluice. */
@@ -67,7 +74,12 @@ export function addJobOptions(cmd: Command): Command {
         .argParser((v: string, prev: string[]) => [...prev, v])
         .default([]),
     )
-    .option('--concurrency <n>', 'simultaneous uploads', parsePositiveInt);
+    .option('--concurrency <n>', 'simultaneous uploads', parsePositiveInt)
+    .option(
+      '--formats <list>',
+      `result formats, comma-separated: ${RESULT_FORMATS.join(', ')} (the JSON is always kept)`,
+      parseFormats,
+    );
 }
 
 /** A keychain that never throws: a missing or locked keychain is reported once and treated as empty. */
@@ -122,6 +134,11 @@ export async function openRuntime(
 }
 
 /** --template and --param, checked against the template before anything is sent. */
+/** --formats on top of the saved default output settings. */
+export function outputOf(flags: JobFlags, settings: Settings): OutputSettings {
+  return flags.formats ? { ...settings.defaults.output, formats: flags.formats } : settings.defaults.output;
+}
+
 export function templateAndParams(flags: JobFlags, settings: Settings): { templateId: string; params: Params } {
   const templateId = flags.template ?? settings.defaults.templateId;
   const template = findTemplate(templateId);

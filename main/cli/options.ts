@@ -1,5 +1,6 @@
 // Argument parsers shared by the CLI commands.
 import { InvalidArgumentError } from 'commander';
+import { RESULT_FORMATS, type ResultFormat } from '../engine/settings.js';
 
 export function parsePort(value: string): number {
   const n = Number(value);
@@ -11,4 +12,16 @@ export function parsePositiveInt(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('must be a whole number ≥ 1.');
   return n;
+}
+
+export function parseFormats(value: string): ResultFormat[] {
+  const list = value
+    .split(',')
+    .map((f) => f.trim().toLowerCase())
+    .filter(Boolean);
+  const bad = list.filter((f) => !(RESULT_FORMATS as readonly string[]).includes(f));
+  if (bad.length > 0 || list.length === 0) {
+    throw new InvalidArgumentError(`must list formats among ${RESULT_FORMATS.join(', ')} (got ${value}).`);
+  }
+  return [...new Set(list)] as ResultFormat[];
 }

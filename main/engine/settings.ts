@@ -9,7 +9,7 @@ export const PARAMS = z.record(z.string().min(1).max(200), PARAM_VALUE);
 export type Params = z.infer<typeof PARAMS>;
 
 // Formats a job can produce; a format joins this list together with its renderer (adapters/results.ts).
-export const RESULT_FORMATS = ['json'] as const;
+export const RESULT_FORMATS = ['json', 'srt', 'vtt', 'txt', 'csv', 'md'] as const;
 export type ResultFormat = (typeof RESULT_FORMATS)[number];
 
 const httpUrl = z
@@ -50,6 +50,8 @@ export const OUTPUT = z.object({
     .regex(/^[a-z]{2,3}$/)
     .nullable()
     .default(null),
+  /** `[00:01:23]` before each paragraph of the .txt transcript. */
+  txtTimestamps: z.boolean().default(false),
 });
 export type OutputSettings = z.infer<typeof OUTPUT>;
 
@@ -72,7 +74,7 @@ export const WATCH_FOLDER = z.object({
   include: z.array(z.string().min(1)).default([]),
   exclude: z.array(z.string().min(1)).default([]),
   recursive: z.boolean().default(true),
-  output: OUTPUT.default({ formats: ['json'], pattern: '{name}', languageSuffix: null }),
+  output: OUTPUT.default({ formats: ['json'], pattern: '{name}', languageSuffix: null, txtTimestamps: false }),
   postAction: POST_ACTION.default({ kind: 'none' }),
 });
 export type WatchFolder = z.infer<typeof WATCH_FOLDER>;
@@ -83,12 +85,12 @@ export const SETTINGS = z.object({
     .object({
       templateId: templateId.default(DEFAULT_TEMPLATE_ID),
       params: PARAMS.default({}),
-      output: OUTPUT.default({ formats: ['json'], pattern: '{name}', languageSuffix: null }),
+      output: OUTPUT.default({ formats: ['json'], pattern: '{name}', languageSuffix: null, txtTimestamps: false }),
     })
     .default({
       templateId: DEFAULT_TEMPLATE_ID,
       params: {},
-      output: { formats: ['json'], pattern: '{name}', languageSuffix: null },
+      output: { formats: ['json'], pattern: '{name}', languageSuffix: null, txtTimestamps: false },
     }),
   queue: z
     .object({

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../main/api/client.js';
 import type { StreamDto } from '../../main/api/types.js';
 import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
+import { jobIds } from '../../main/adapters/intake.js';
 import { Runtime } from '../../main/runtime.js';
 import { makeGarbage, makeMediaDir, makeToneWav } from '../helpers/media.js';
 
@@ -119,7 +120,7 @@ describe('runtime against the sandbox', () => {
       outcome: 'rejected',
       message: expect.stringMatching(/does not exist/),
     });
-    const ids = outcomes.flatMap((o) => ('jobId' in o ? [o.jobId] : []));
+    const ids = jobIds(outcomes);
     const jobs = await rt.whenSettled(ids);
     const g = jobs.find((j) => j.source.path === good)!;
     const bad = jobs.find((j) => j.source.path === garbage)!;
@@ -140,7 +141,7 @@ describe('runtime against the sandbox', () => {
     await new Promise((r) => setTimeout(r, 20));
     await writeFile(changed, 'different bytes now');
     rt.resume();
-    const jobs = await rt.whenSettled(outcomes.flatMap((o) => ('jobId' in o ? [o.jobId] : [])));
+    const jobs = await rt.whenSettled(jobIds(outcomes));
     expect(jobs.find((j) => j.source.path === gone)?.error?.message).toMatch(/deleted or moved/);
     expect(jobs.find((j) => j.source.path === changed)?.error?.message).toMatch(/changed after it was detected/);
     expect(sandbox.stats().upload ?? 0).toBe(0);
@@ -164,7 +165,7 @@ describe('runtime against the sandbox', () => {
     const first = await open();
     await first.start();
     const outcomes = await first.addPaths(files);
-    const ids = outcomes.flatMap((o) => ('jobId' in o ? [o.jobId] : []));
+    const ids = jobIds(outcomes);
     await new Promise<void>((resolve) => {
       const off = first.on(() => {
         if (ids.every((id) => first.job(id)?.state === 'processing')) {

@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import type { JobRecord } from '../../engine/job.js';
 import type { Runtime } from '../../runtime.js';
-import { addJobOptions, openRuntime, templateAndParams, UsageError, type JobFlags } from '../context.js';
+import { addJobOptions, openRuntime, outputOf, templateAndParams, UsageError, type JobFlags } from '../context.js';
 import { barProgress, jobJson, plainProgress, summaryTable } from '../progress.js';
 
 interface ProcessFlags extends JobFlags {
@@ -35,7 +35,13 @@ export async function runProcess(paths: string[], flags: ProcessFlags): Promise<
   try {
     const { templateId, params } = templateAndParams(flags, runtime.settings.get());
     await runtime.start();
-    const outcomes = await runtime.addPaths(paths, { templateId, params, ...(flags.force ? { force: true } : {}) });
+    const output = outputOf(flags, runtime.settings.get());
+    const outcomes = await runtime.addPaths(paths, {
+      templateId,
+      params,
+      output,
+      ...(flags.force ? { force: true } : {}),
+    });
     const ids = new Set<string>();
     let rejected = 0;
     for (const o of outcomes) {

@@ -6,7 +6,15 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { WATCH_FOLDER } from '../../engine/settings.js';
 import { SettingsStore } from '../../adapters/settings-store.js';
-import { addJobOptions, openRuntime, stateDirOf, templateAndParams, UsageError, type JobFlags } from '../context.js';
+import {
+  addJobOptions,
+  openRuntime,
+  outputOf,
+  stateDirOf,
+  templateAndParams,
+  UsageError,
+  type JobFlags,
+} from '../context.js';
 import { describeJob } from '../progress.js';
 
 interface WatchFlags extends JobFlags {
@@ -42,13 +50,16 @@ async function runWatch(folders: string[], flags: WatchFlags): Promise<number> {
   }
   let extra;
   try {
-    const { templateId, params } = templateAndParams(flags, new SettingsStore(stateDirOf(flags)).get());
+    const settings = new SettingsStore(stateDirOf(flags)).get();
+    const { templateId, params } = templateAndParams(flags, settings);
+    const output = outputOf(flags, settings);
     extra = folders.map((f) =>
       WATCH_FOLDER.parse({
         id: `cli-${createHash('sha256').update(path.resolve(f)).digest('hex').slice(0, 12)}`,
         path: path.resolve(f),
         templateId,
         params,
+        output,
         recursive: flags.recursive,
         include: flags.include,
         exclude: flags.exclude,

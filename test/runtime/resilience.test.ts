@@ -1,0 +1,141 @@
+// The engine under trouble: service faults, a dead network, bad credentials, the spending cap.
+import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createClient } from '../../main/api/client.js';
+import type { StreamDto } from '../../main/api/types.js';
+import type { EngineEvent } from '../../main/engine/events.js';
+import { startSandbox, type FaultConfig, type Sandbox } from '../../main/sandbox/index.js';
+import { jobIds } from '../../main/adapters/intake.js';
+import { Runtime } from '../../main/runtime.js';
+import { makeMediaDir, makeToneWav } from '../helpers/media.js';
+
+const KEY = 'test-key';
+let dir: string;
+let sandbox: Sandbox;
+const opened: Runtime[] = [];
+
+async function open(extra: { apiKey?: string; port?: number } = {}): Promise<Runtime> {
+  const rt = await Runtime.open({
+    stateDir: path.join(dir, '.state'),
+    connection: { baseUrl: sandbox.url },
+    credentials: { kind: 'apiKey', apiKey: extra.apiKey ?? KEY },
+    concurrency: 3,
+    // Fast clocks: polling and backoff in tens of milliseconds instead of seconds.
+    ctx: {
+      poll: { initialMs: 30, maxMs: 150, factor: 1.5 },
+      backoff: { baseMs: 20, capMs: 300, maxRetryAfterMs: 1500 },
+    },
+  });
+  opened.push(rt);
+  return rt;
+}
+
+async function makeFiles(n: number): Promise<string> {
+  const media = path.join(dir, 'media');
+  await mkdir(media, { recursive: true });
+  const tone = await makeToneWav(dir, 'tone.wav', 1);
+  for (let i = 0; i < n; i++) await copyFile(tone, path.join(media, `f${String(i).padStart(2, '0')}.wav`));
+  return media;
+}
+
+async function streams(): Promise<StreamDto[]> {
+  const client = createClient({ baseUrl: sandbox.url, credentials: { kind: 'apiKey', apiKey: KEY } });
+  const out: StreamDto[] = [];
+  for await (const s of client.iterateStreams({ size: 100 })) out.push(s);
+  await client.close();
+  return out;
+}
+
+beforeEach(async () => {
+  dir = await makeMediaDir('sluice-resilience-');
+});
+
+afterEach(async () => {
+  for (const rt of opened.splice(0)) await rt.close().catch(() => undefined);
+  await sandbox?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('faults', () => {
+  it('with 429s, 5xx bursts, resets, failing streams and a concurrency ceiling, every file ends completed or failed with a reason — none lost, none duplicated', async () => {
+    const faults: FaultConfig = {
+      rateLimit: { everyKth: 7, retryAfterS: 0 },
+      serverErrors: { everyKth: 5, status: 503, retryAfterS: 0 },
+      uploadReset: { everyKth: 4, afterBytes: 10_000 },
+      processingFailure: { everyKth: 6, processor: 'transcriber', internalErrorName: 'PROCESSOR_TRANSCRIPTION_ERROR' },
+      maxConcurrentStreams: 3,
+    };
+    sandbox = await startSandbox({ apiKey: KEY, speedFactor: 0.02, faults });
+    const media = await makeFiles(24);
+    const rt = await open();
+    await rt.start();
+    const ids = jobIds(await rt.addPaths([media]));
+    expect(ids).toHaveLength(24);
+    const jobs = await rt.whenSettled(ids);
+    const completed = jobs.filter((j) => j.state === 'completed');
+    const failed = jobs.filter((j) => j.state === 'failed');
+    expect(completed.length + failed.length).toBe(24);
+    expect(completed.length).toBeGreaterThan(0);
+    expect(failed.length).toBeGreaterThan(0);
+    for (const j of failed) {
+      expect(j.error?.internalErrorName).toBe('PROCESSOR_TRANSCRIPTION_ERROR');
+      expect(j.error?.processorId).toBe('transcriber');
+    }
+    // Exactly one result per completed file, none for failed ones.
+    const jsons = (await readdir(media)).filter((f) => f.endsWith('.json'));
+    expect(jsons.sort()).toEqual(completed.map((j) => `${path.basename(j.source.path, '.wav')}.json`).sort());
+    // Exactly one COMPLETED stream per completed file on the service.
+    const done = (await streams()).filter((s) => s.state === 'COMPLETED');
+    expect(done.map((s) => s.name).sort()).toEqual(completed.map((j) => path.basename(j.source.path)).sort());
+  }, 120_000);
+});
+
+describe('a dead network', () => {
+  it('pauses the queue by itself and resumes when the service answers again; nothing fails', async () => {
+    sandbox = await startSandbox({ apiKey: KEY, speedFactor: 0.02 });
+    const port = sandbox.port;
+    const media = await makeFiles(6);
+    const rt = await open();
+    const events: EngineEvent[] = [];
+    rt.on((e) => events.push(e));
+    await sandbox.close();
+    await rt.start();
+    const ids = jobIds(await rt.addPaths([media]));
+    await expect.poll(() => events.some((e) => e.type === 'queue:paused' && e.reason === 'offline')).toBe(true);
+    expect(rt.jobs().every((j) => j.state !== 'failed')).toBe(true);
+    sandbox = await startSandbox({ apiKey: KEY, speedFactor: 0.02, port });
+    const jobs = await rt.whenSettled(ids);
+    expect(jobs.map((j) => j.state)).toEqual(Array(6).fill('completed'));
+    expect(events.some((e) => e.type === 'queue:resumed')).toBe(true);
+  }, 60_000);
+});
+
+describe('credentials', () => {
+  it('a wrong key pauses the whole queue with the service message instead of failing every file', async () => {
+    sandbox = await startSandbox({ apiKey: KEY, speedFactor: 0.02 });
+    const media = await makeFiles(4);
+    const rt = await open({ apiKey: 'wrong-key' });
+    await rt.start();
+    const ids = jobIds(await rt.addPaths([media]));
+    await expect(rt.whenSettled(ids)).rejects.toThrow(/401|auth|credential/i);
+    expect(rt.pauseState?.reason).toBe('credentials');
+    expect(rt.jobs().filter((j) => j.state === 'failed')).toHaveLength(0);
+    expect(sandbox.stats().upload ?? 0).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('spending guard', () => {
+  it('pauses the queue when this month’s credits reach the cap', async () => {
+    sandbox = await startSandbox({ apiKey: KEY, speedFactor: 0.02 });
+    const media = await makeFiles(2);
+    const rt = await open();
+    await rt.start();
+    await rt.whenSettled(jobIds(await rt.addPaths([media])));
+    await rt.updateSettings((s) => ({ ...s, spendingGuard: { enabled: true, monthlyCreditCap: 0.0001 } }));
+    await expect.poll(() => rt.pauseState?.reason).toBe('spending-cap');
+    expect(rt.pauseState?.message).toMatch(/cap/);
+    await rt.updateSettings((s) => ({ ...s, spendingGuard: { enabled: false, monthlyCreditCap: null } }));
+    await expect.poll(() => rt.pauseState).toBeUndefined();
+  });
+});
