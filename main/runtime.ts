@@ -77,6 +77,7 @@ export class Runtime {
         listReady: () => collect(this.client.iterateStreams({ states: 'READY', size: 100 })),
         cancelStream: (id) => this.client.cancelStream(id),
         streamComponents: (id) => this.client.streamComponents(id),
+        streamUsage: (id) => this.client.streamUsage(id),
         exportJson: (id) => this.client.exportJson(id),
         testConnection: () => this.client.testConnection(),
       },

@@ -8,7 +8,7 @@ import path from 'node:path';
 import PQueue from 'p-queue';
 import { toServiceError, type ServiceError } from '../api/errors.js';
 import type { ExportOutcome } from '../api/export.js';
-import type { StreamComponentsDto, StreamDto } from '../api/types.js';
+import type { StreamComponentsDto, StreamDto, StreamUsageDto } from '../api/types.js';
 import { ProgressCoalescer, type EngineEvent, type QueuePauseReason } from '../engine/events.js';
 import { failureOf, isTerminal, type Effect, type JobEvent, type JobRecord, type ResultFile } from '../engine/job.js';
 import { DEFAULT_CONTEXT, next, type EngineContext } from '../engine/reducer.js';
@@ -24,6 +24,7 @@ export interface ServicePort extends UploadPort {
   listReady(): Promise<StreamDto[]>;
   cancelStream(streamId: string): Promise<unknown>;
   streamComponents(streamId: string): Promise<StreamComponentsDto>;
+  streamUsage(streamId: string): Promise<StreamUsageDto>;
   exportJson(streamId: string): Promise<ExportOutcome>;
   testConnection(): Promise<void>;
 }
@@ -149,10 +150,11 @@ export class QueueRunner {
         this.uploader.abort(id);
         return;
       case 'checkStream':
-        void this.call(id, this.o.service.findStream(e.streamId), (stream) => ({
+        void this.call(id, this.verify(job, e.streamId), ({ stream, ingressBytes }) => ({
           type: 'reattachResult',
           found: true,
           stream,
+          ...(ingressBytes === undefined ? {} : { ingressBytes }),
         })).catch((err: unknown) => {
           const se = toServiceError(err);
           if (se.errorClass === 'not-found') this.apply(id, { type: 'reattachResult', found: false });
@@ -193,6 +195,15 @@ export class QueueRunner {
         this.arm(e.at);
         return;
     }
+  }
+
+  /** The stream by id, plus (when no 200 was recorded) how many bytes the service received. */
+  private async verify(job: JobRecord, streamId: string): Promise<{ stream: StreamDto; ingressBytes?: number }> {
+    const stream = await this.o.service.findStream(streamId);
+    if (job.uploadConfirmed) return { stream };
+    const usage = await this.o.service.streamUsage(streamId).catch(() => undefined);
+    if (!usage || usage.processors.length === 0) return { stream };
+    return { stream, ingressBytes: usage.processors.reduce((n, p) => n + p.ingressSize, 0) };
   }
 
   /** Runs a read; a network failure takes the queue offline before the job hears of it. */

@@ -168,7 +168,12 @@ export type JobEvent =
   | { type: 'uploadFailed'; error: Failure }
   /** Answer to `checkStream`: the stream read by id (a 404 is `found: false`). */
   | { type: 'reattachResult'; found: false }
-  | { type: 'reattachResult'; found: true; stream: StreamSnapshot }
+  /**
+   * `ingressBytes`: bytes the service says it received for the stream (usage service), when it
+   * could be read. Equal to the file size, it proves the whole file arrived even though the 200
+   * was lost (a crash between the last byte and recording the answer).
+   */
+  | { type: 'reattachResult'; found: true; stream: StreamSnapshot; ingressBytes?: number }
   | { type: 'reattachFailed'; error: Failure }
   | { type: 'streamPolled'; stream: StreamSnapshot; components?: ComponentsSnapshot }
   | { type: 'pollFailed'; error: Failure }

@@ -166,6 +166,12 @@ export function onReattachResult(
   }
   if (ev.stream.streamId !== streamId) return unchanged(job);
   if (job.uploadConfirmed) return confirmed(job, ev.stream, now, ctx);
+  // Note: §15.2 trusts only the 200. A crash between the service's last received byte and
+  // recording its answer would then process the file twice; the service's own byte count for the
+  // stream, equal to the file size, is the same proof. A FAILED stream is not adopted this way.
+  if (ev.ingressBytes !== undefined && ev.ingressBytes === job.totalBytes && job.totalBytes > 0) {
+    if (ev.stream.state !== 'FAILED') return confirmed(job, ev.stream, now, ctx);
+  }
   // Found, but no 200 was ever recorded: it may hold part of the file. Cancel it if it still runs,
   // ignore whatever it produces, and upload again under a new id (this one stays taken).
   const effects: Effect[] = ev.stream.state === 'READY' ? [{ type: 'cancelStream', streamId }] : [];

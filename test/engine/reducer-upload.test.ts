@@ -284,6 +284,48 @@ describe('crash re-attach matrix', () => {
       fields: { previousStreamIds: [S1] },
     },
     {
+      name: 'known, 200 lost, but the service received every byte (usage ingress = size) → adopt it, no second upload',
+      job: jobs.verifying(),
+      event: {
+        type: 'reattachResult',
+        found: true,
+        stream: stream('READY'),
+        ingressBytes: jobs.verifying().totalBytes,
+      },
+      state: 'processing',
+      effects: [{ type: 'pollLater', streamId: S1, at: T0 + 1000 }],
+      fields: { streamId: S1, uploadConfirmed: true, previousStreamIds: [] },
+    },
+    {
+      name: 'known, 200 lost, service received fewer bytes → cancel it, new id next',
+      job: jobs.verifying(),
+      event: {
+        type: 'reattachResult',
+        found: true,
+        stream: stream('READY'),
+        ingressBytes: jobs.verifying().totalBytes - 1,
+      },
+      state: 'queued',
+      effects: [
+        { type: 'cancelStream', streamId: S1 },
+        { type: 'scheduleRetry', at: T0 },
+      ],
+      fields: { previousStreamIds: [S1] },
+    },
+    {
+      name: 'known, every byte received but FAILED → not adopted, new id next',
+      job: jobs.verifying(),
+      event: {
+        type: 'reattachResult',
+        found: true,
+        stream: stream('FAILED'),
+        ingressBytes: jobs.verifying().totalBytes,
+      },
+      state: 'queued',
+      effects: [{ type: 'scheduleRetry', at: T0 }],
+      fields: { previousStreamIds: [S1] },
+    },
+    {
       name: 'check failed, network → queued, still to verify, backoff',
       job: jobs.verifying(),
       event: { type: 'reattachFailed', error: failures.network },

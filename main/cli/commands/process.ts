@@ -60,9 +60,12 @@ export async function runProcess(paths: string[], flags: ProcessFlags): Promise<
         ? barProgress(runtime, ids)
         : plainProgress(runtime, ids);
     let jobs: JobRecord[];
+    // The engine's timers are unref'd (they must not hold the desktop app open): hold the CLI open.
+    const keepAlive = setInterval(() => undefined, 60_000);
     try {
       jobs = await runtime.whenSettled([...ids]);
     } finally {
+      clearInterval(keepAlive);
       view?.stop();
     }
     report(jobs, flags, runtime);

@@ -95,10 +95,12 @@ async function runWatch(folders: string[], flags: WatchFlags): Promise<number> {
     });
     await rt.start({ watch: true });
     console.log(`Watching ${watched.map((f) => f.path).join(', ')}. Press Ctrl+C to stop.`);
+    const keepAlive = setInterval(() => undefined, 60_000);
     await new Promise<void>((resolve) => {
       process.once('SIGINT', resolve);
       process.once('SIGTERM', resolve);
     });
+    clearInterval(keepAlive);
     console.log('Stopping: work in progress resumes next time.');
     return 0;
   } catch (e) {
