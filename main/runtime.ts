@@ -67,7 +67,7 @@ export class Runtime {
     this.emitter.setMaxListeners(100);
     const s = settings.get();
     const emit = (e: EngineEvent): void => void this.emitter.emit('event', e);
-    this.ownership = new ResultOwnership(store.all());
+    this.ownership = new ResultOwnership(() => store.all());
     // The service port reads `this.client` at call time, so a reconnect swaps it under the runner.
     this.runner = new QueueRunner({
       store,

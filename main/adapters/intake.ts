@@ -27,20 +27,30 @@ export type AddOutcome =
   | { path: string; outcome: 'rejected'; message: string };
 
 export class Intake {
-  /** Latest job per source path. */
-  private readonly known = new Map<string, JobRecord>();
-  private seq = 0;
+  /** Latest job per source path; built on first use, not at start-up (100,000 jobs). */
+  private knownIndex: Map<string, JobRecord> | undefined;
+  private seqMax = 0;
 
   constructor(
     private readonly store: JobStore<JobRecord>,
     private readonly runner: QueueRunner,
     private readonly settings: () => Settings,
-  ) {
-    const jobs = store.all().sort((a, b) => a.createdAt - b.createdAt || a.seq - b.seq);
-    for (const j of jobs) {
-      this.known.set(j.source.path, j);
-      this.seq = Math.max(this.seq, j.seq);
+  ) {}
+
+  private get known(): Map<string, JobRecord> {
+    if (!this.knownIndex) {
+      const known = new Map<string, JobRecord>();
+      // One pass, no sort: the newest job per path wins.
+      for (const j of this.store.all()) {
+        const prev = known.get(j.source.path);
+        if (!prev || j.createdAt > prev.createdAt || (j.createdAt === prev.createdAt && j.seq > prev.seq)) {
+          known.set(j.source.path, j);
+        }
+        if (j.seq > this.seqMax) this.seqMax = j.seq;
+      }
+      this.knownIndex = known;
     }
+    return this.knownIndex;
   }
 
   async addManual(paths: readonly string[], opts: AddOptions): Promise<AddOutcome[]> {
@@ -130,7 +140,7 @@ export class Intake {
         id: randomUUID(),
         source: identity,
         origin,
-        seq: ++this.seq,
+        seq: ++this.seqMax,
         templateId: o.templateId,
         params: o.params,
         output: o.output,

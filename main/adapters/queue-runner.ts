@@ -15,7 +15,7 @@ import { DEFAULT_CONTEXT, next, type EngineContext } from '../engine/reducer.js'
 import { compareJobs, isEligible, type SchedulerLimits } from '../engine/scheduler.js';
 import type { JobStore } from './job-store.js';
 import { writeFileAtomic } from './result-writer.js';
-import { pollCycle } from './tracker.js';
+import { LIST_THRESHOLD, pollCycle } from './tracker.js';
 import { Uploader, type UploadPort } from './uploader.js';
 import { OfflineProbe } from './offline-probe.js';
 
@@ -42,7 +42,12 @@ export interface RunnerOptions {
   ctx?: EngineContext;
   now?: () => number;
   exportConcurrency?: number;
+  /** Tracking cycle while uploads wait for a free stream slot (default HUNGRY_POLL_MS). */
+  hungryPollMs?: number;
 }
+
+/** Cheap with the READY listing: one request per 100 streams in flight, whatever their number. */
+export const HUNGRY_POLL_MS = 250;
 
 export interface PauseState {
   reason: QueuePauseReason;
@@ -70,6 +75,8 @@ export class QueueRunner {
   private timerAt = Infinity;
   private pumpScheduled = false;
   private polling = false;
+  /** Jobs are waiting for a free stream slot (maxStreamsInFlight reached). */
+  private hungry = false;
   private stopped = false;
 
   constructor(private readonly o: RunnerOptions) {
@@ -338,6 +345,11 @@ export class QueueRunner {
       if (j.state === 'uploading' || j.state === 'processing') inFlight++;
     }
     let free = Math.min(this.o.limits.uploadConcurrency - uploading, this.o.limits.maxStreamsInFlight - inFlight);
+    const wasHungry = this.hungry;
+    this.hungry =
+      inFlight >= this.o.limits.maxStreamsInFlight &&
+      [...this.active.values()].some((j) => isEligible(j, now, this.pausedFolders));
+    if (this.hungry && !wasHungry) this.armNextPoll();
     while (free-- > 0) {
       let best: JobRecord | undefined;
       for (const j of this.active.values()) {
@@ -369,44 +381,62 @@ export class QueueRunner {
     }
     if (!this.probe.offline) void this.pollDue(now);
     this.schedulePump();
-    const nextAt = Math.min(
-      ...this.wakeups.values(),
-      ...(this.polling ? [] : this.polls.values()),
-      this.pause?.until ?? Infinity,
-    );
+    let nextAt = this.pause?.until ?? Infinity;
+    for (const at of this.wakeups.values()) if (at < nextAt) nextAt = at;
     if (nextAt < Infinity) this.arm(Math.max(nextAt, now + 5));
+    if (!this.polling) this.armNextPoll();
   }
 
+  /**
+   * One tracking cycle. With few streams, the due ones are read by id. With many, one listing of
+   * READY streams covers every tracked stream at once (its cost does not grow with their number),
+   * so all of them are checked, and those that left READY are read by id; a stream still READY
+   * keeps its own backoff unless it was due anyway.
+   */
   private async pollDue(now: number): Promise<void> {
     if (this.polling) return;
-    const due: Array<[string, string]> = [];
+    const tracked: Array<{ id: string; streamId: string; at: number }> = [];
     for (const [id, at] of this.polls) {
       const streamId = this.active.get(id)?.streamId;
-      if (at <= now && streamId) due.push([id, streamId]);
+      if (streamId) tracked.push({ id, streamId, at });
     }
-    if (due.length === 0) return;
+    const listing = tracked.length >= LIST_THRESHOLD;
+    const due = listing ? tracked : tracked.filter((t) => t.at <= now);
+    if (due.length === 0 || (listing && !tracked.some((t) => t.at <= now) && !this.hungry)) return;
     this.polling = true;
-    for (const [id] of due) this.polls.delete(id);
     try {
       const outcomes = await pollCycle(
         this.o.service,
-        due.map(([, s]) => s),
+        due.map((t) => t.streamId),
       );
-      const jobOf = new Map(due.map(([id, s]) => [s, id]));
+      const byStream = new Map(due.map((t) => [t.streamId, t]));
       for (const o of outcomes) {
-        const id = jobOf.get(o.streamId);
-        if (!id) continue;
-        if ('stream' in o) this.apply(id, { type: 'streamPolled', stream: o.stream });
+        const t = byStream.get(o.streamId);
+        if (!t || this.polls.get(t.id) !== t.at) continue; // no longer tracked, or re-armed meanwhile
+        if ('stream' in o && o.stream.state === 'READY' && t.at > now) continue;
+        this.polls.delete(t.id);
+        if ('stream' in o) this.apply(t.id, { type: 'streamPolled', stream: o.stream });
         else {
           this.noteFailure(o.error);
-          this.apply(id, { type: 'pollFailed', error: failureOf(toServiceError(o.error)) });
+          this.apply(t.id, { type: 'pollFailed', error: failureOf(toServiceError(o.error)) });
         }
       }
     } finally {
       this.polling = false;
-      const nextAt = Math.min(...this.polls.values());
-      if (nextAt < Infinity) this.arm(nextAt);
+      this.armNextPoll();
     }
+  }
+
+  /**
+   * The next tracking cycle: the earliest stream due, or sooner while uploads wait for a free
+   * stream slot — then every moment a finished stream goes unnoticed is lost throughput.
+   */
+  private armNextPoll(): void {
+    let nextAt = Infinity;
+    for (const at of this.polls.values()) if (at < nextAt) nextAt = at;
+    if (nextAt === Infinity) return;
+    if (this.hungry) nextAt = Math.min(nextAt, this.now() + (this.o.hungryPollMs ?? HUNGRY_POLL_MS));
+    this.arm(nextAt);
   }
 
   private touchProgress(): void {

@@ -93,18 +93,29 @@ export async function writeResults(
 
 /** Files Sluice wrote, from the job history: a file still matching its stamp is Sluice's own. */
 export class ResultOwnership implements Ownership {
-  private readonly owned = new Map<string, { size?: number; mtimeMs?: number }>();
+  private owned: Map<string, { size?: number; mtimeMs?: number }> | undefined;
 
-  constructor(jobs: Iterable<JobRecord>) {
-    for (const j of jobs) this.record(j.results);
+  /** Built on first use, not at start-up (the history may hold 100,000 jobs). */
+  constructor(private readonly jobs: () => Iterable<JobRecord>) {}
+
+  private index(): Map<string, { size?: number; mtimeMs?: number }> {
+    if (!this.owned) {
+      this.owned = new Map();
+      for (const j of this.jobs()) this.add(this.owned, j.results);
+    }
+    return this.owned;
+  }
+
+  private add(map: Map<string, { size?: number; mtimeMs?: number }>, results: readonly ResultFile[]): void {
+    for (const r of results) map.set(r.path, { size: r.size, mtimeMs: r.mtimeMs });
   }
 
   record(results: readonly ResultFile[]): void {
-    for (const r of results) this.owned.set(r.path, { size: r.size, mtimeMs: r.mtimeMs });
+    this.add(this.index(), results);
   }
 
   isOurs(filePath: string, current: { size: number; mtimeMs: number }): boolean {
-    const o = this.owned.get(filePath);
+    const o = this.index().get(filePath);
     if (!o) return false;
     // Edited since Sluice wrote it: now the user's file.
     return (

@@ -58,7 +58,7 @@ describe('settings', () => {
 
 describe('writeResults with every format', () => {
   it('writes each format beside the source; md is skipped (and not recorded) without intelligence', async () => {
-    const results = await writeResults(jobFor(source, { formats: ALL }), staged, new ResultOwnership([]));
+    const results = await writeResults(jobFor(source, { formats: ALL }), staged, new ResultOwnership(() => []));
     expect(results.map((r) => [r.format, path.basename(r.path)])).toEqual([
       ['json', 'call.json'],
       ['srt', 'call.srt'],
@@ -75,7 +75,7 @@ describe('writeResults with every format', () => {
 
   it('a deleted .srt is written again on the next run even though the .json exists', async () => {
     const job = jobFor(source, { formats: ['json', 'srt'] });
-    const owned = new ResultOwnership([]);
+    const owned = new ResultOwnership(() => []);
     const first = await writeResults(job, staged, owned);
     owned.record(first);
     const srt = path.join(dir, 'call.srt');
@@ -93,7 +93,7 @@ describe('writeResults with every format', () => {
     const results = await writeResults(
       jobFor(source, { formats: ['srt', 'vtt'], languageSuffix: 'en' }),
       staged,
-      new ResultOwnership([]),
+      new ResultOwnership(() => []),
     );
     expect(results.map((r) => path.basename(r.path))).toEqual(['call.json', 'call.en.srt', 'call.en.vtt']);
   });
@@ -101,7 +101,11 @@ describe('writeResults with every format', () => {
   it('never overwrites a subtitle file Sluice did not write: the fallback name is used', async () => {
     const theirs = path.join(dir, 'call.srt');
     await writeFile(theirs, 'hand-made subtitles');
-    const results = await writeResults(jobFor(source, { formats: ['srt', 'txt'] }), staged, new ResultOwnership([]));
+    const results = await writeResults(
+      jobFor(source, { formats: ['srt', 'txt'] }),
+      staged,
+      new ResultOwnership(() => []),
+    );
     expect(await readFile(theirs, 'utf8')).toBe('hand-made subtitles');
     const srt = results.find((r) => r.format === 'srt');
     expect(srt).toMatchObject({ path: path.join(dir, 'call.mp4.srt'), collided: true });
@@ -109,13 +113,17 @@ describe('writeResults with every format', () => {
   });
 
   it('txtTimestamps from the output settings reaches the .txt', async () => {
-    await writeResults(jobFor(source, { formats: ['txt'], txtTimestamps: true }), staged, new ResultOwnership([]));
+    await writeResults(
+      jobFor(source, { formats: ['txt'], txtTimestamps: true }),
+      staged,
+      new ResultOwnership(() => []),
+    );
     expect(await readFile(path.join(dir, 'call.txt'), 'utf8')).toMatch(/^\[00:00:00\] Speaker 1: Good morning,/);
   });
 
   it('an empty transcript gives valid empty files, not a failure', async () => {
     await writeFile(staged, JSON.stringify({ transcription: { text: '', words: [] } }));
-    const results = await writeResults(jobFor(source, { formats: ALL }), staged, new ResultOwnership([]));
+    const results = await writeResults(jobFor(source, { formats: ALL }), staged, new ResultOwnership(() => []));
     expect(results.map((r) => r.format)).toEqual(['json', 'srt', 'vtt', 'txt', 'csv']);
     expect(await readFile(path.join(dir, 'call.vtt'), 'utf8')).toBe('WEBVTT\n');
     expect((await stat(path.join(dir, 'call.srt'))).size).toBe(0);
@@ -153,7 +161,7 @@ describe('integration: a real sandbox export through writeResults', () => {
     await writeFile(kept, exported.text);
 
     const job = jobFor(wav, { formats: ALL }, { ask0: 'What is discussed?' });
-    const results = await writeResults(job, kept, new ResultOwnership([]));
+    const results = await writeResults(job, kept, new ResultOwnership(() => []));
     expect(results.map((r) => path.basename(r.path))).toEqual(
       ['json', 'srt', 'vtt', 'txt', 'csv', 'md'].map((f) => `meeting.${f}`),
     );

@@ -1,7 +1,7 @@
 // `sluice sandbox`: the local, simulated service on loopback, for trying Sluice and for tests.
 import type { Command } from 'commander';
 import { SANDBOX } from '../../api/policy.js';
-import { startSandbox } from '../../sandbox/index.js';
+import { sandboxOptionsFromEnv, startSandbox } from '../../sandbox/index.js';
 import { parsePort } from '../options.js';
 
 interface SandboxFlags {
@@ -26,7 +26,9 @@ export function registerSandbox(program: Command): void {
       if (speedFactor !== undefined && !(speedFactor >= 0)) {
         throw new Error('--speed-factor must be a number ≥ 0.');
       }
+      // SLUICE_SANDBOX_* variables (faults, processing time, retention...) first; flags win.
       const sandbox = await startSandbox({
+        ...sandboxOptionsFromEnv(),
         port: flags.port,
         host: flags.host,
         ...(flags.apiKey ? { apiKey: flags.apiKey } : {}),

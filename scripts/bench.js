@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+// `npm run bench`: Sluice's speed and memory targets, each against a baseline measured in the same
+// run, printed as one table (medians; these machines are noisy). Not part of the tests.
+//
+// SLUICE_BENCH_ONLY=upload,makespan,requests,watch,startup   run a subset
+// SLUICE_BENCH_UPLOAD_MB=2048                                 size of the upload file
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Table from 'cli-table3';
+import { benchMakespan, benchRequests } from './bench/queue.js';
+import { benchStartup, benchWatch } from './bench/local.js';
+import { benchUpload } from './bench/upload.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+execFileSync(path.join(root, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.main.json'], { cwd: root, stdio: 'inherit' });
+
+const only = process.env.SLUICE_BENCH_ONLY?.split(',');
+const want = (name) => !only || only.includes(name);
+const work = await mkdtemp(path.join(tmpdir(), 'sluice-bench-'));
+const rows = [];
+const log = (m) => console.error(`bench: ${m}`);
+
+try {
+  if (want('upload')) rows.push(...(await benchUpload(work, log)));
+  if (want('makespan')) rows.push(...(await benchMakespan(work, log)));
+  if (want('requests')) rows.push(...(await benchRequests(work, log)));
+  if (want('watch')) rows.push(...(await benchWatch(work, log)));
+  if (want('startup')) rows.push(...(await benchStartup(work, log)));
+} finally {
+  await rm(work, { recursive: true, force: true });
+}
+
+const table = new Table({
+  head: ['Measure', 'Sluice', 'Baseline (same run)', 'Ratio', 'Target', 'Met'],
+  style: { head: [], border: [] },
+  wordWrap: true,
+  colWidths: [34, 20, 34, 8, 16, 5],
+});
+for (const r of rows) table.push([r.name, r.value, r.baseline, r.ratio, r.target, r.met ? 'yes' : 'NO']);
+console.log(table.toString());
+for (const r of rows) if (r.note) console.log(`- ${r.name}: ${r.note}`);
+mkdirSync(path.join(root, 'bench-results'), { recursive: true });
+writeFileSync(path.join(root, 'bench-results', 'latest.json'), JSON.stringify(rows, null, 2));
