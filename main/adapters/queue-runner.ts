@@ -1,10 +1,8 @@
 // Carries out the reducer's decisions: every event goes through `next`, the new record is
 // persisted BEFORE its effects run (write before you act), and each effect's outcome comes back as
-// an event. Uploads run in a p-queue (upload concurrency); exports in a second one; polling is
+// an event. Uploads run in a p-queue (upload concurrency); exports and results in Delivery; polling is
 // batched by the tracker. Nothing here decides a retry, a failure or a pause reason: the reducer does.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import PQueue from 'p-queue';
 import { toServiceError, type ServiceError } from '../api/errors.js';
 import type { ExportOutcome } from '../api/export.js';
@@ -14,8 +12,8 @@ import { failureOf, isTerminal, type Effect, type JobEvent, type JobRecord, type
 import { DEFAULT_CONTEXT, next, type EngineContext } from '../engine/reducer.js';
 import { compareJobs, isEligible, type SchedulerLimits } from '../engine/scheduler.js';
 import type { JobStore } from './job-store.js';
-import { writeFileAtomic } from './result-writer.js';
-import { LIST_THRESHOLD, pollCycle } from './tracker.js';
+import { Delivery } from './delivery.js';
+import { StreamTracker } from './tracker.js';
 import { Uploader, type UploadPort } from './uploader.js';
 import { OfflineProbe } from './offline-probe.js';
 
@@ -46,9 +44,6 @@ export interface RunnerOptions {
   hungryPollMs?: number;
 }
 
-/** Cheap with the READY listing: one request per 100 streams in flight, whatever their number. */
-export const HUNGRY_POLL_MS = 250;
-
 export interface PauseState {
   reason: QueuePauseReason;
   message: string;
@@ -58,14 +53,12 @@ export interface PauseState {
 export class QueueRunner {
   readonly progress = new Map<string, { sent: number; total: number; startedAt: number }>();
   private readonly active = new Map<string, JobRecord>();
-  private readonly polls = new Map<string, number>();
   private readonly wakeups = new Map<string, number>();
   private readonly pausedFolders = new Set<string>();
-  /** Jobs whose export (or result writing) is running now. */
-  private readonly exporting = new Set<string>();
   private readonly uploadQueue: PQueue;
-  private readonly exportQueue: PQueue;
+  private readonly delivery: Delivery;
   private readonly uploader: Uploader;
+  private readonly tracker: StreamTracker;
   private readonly probe: OfflineProbe;
   private readonly coalescer = new ProgressCoalescer<JobRecord>();
   private readonly ctx: EngineContext;
@@ -74,16 +67,21 @@ export class QueueRunner {
   private timer: NodeJS.Timeout | undefined;
   private timerAt = Infinity;
   private pumpScheduled = false;
-  private polling = false;
-  /** Jobs are waiting for a free stream slot (maxStreamsInFlight reached). */
-  private hungry = false;
   private stopped = false;
 
   constructor(private readonly o: RunnerOptions) {
     this.ctx = o.ctx ?? DEFAULT_CONTEXT;
     this.now = o.now ?? Date.now;
     this.uploadQueue = new PQueue({ concurrency: o.limits.uploadConcurrency });
-    this.exportQueue = new PQueue({ concurrency: o.exportConcurrency ?? 2 });
+    this.delivery = new Delivery({
+      exportJson: (streamId) => o.service.exportJson(streamId),
+      writeResults: o.writeResults,
+      job: (id) => o.store.get(id),
+      apply: (id, ev) => this.apply(id, ev),
+      noteFailure: (err) => this.noteFailure(err),
+      exportsDir: o.exportsDir,
+      ...(o.exportConcurrency === undefined ? {} : { concurrency: o.exportConcurrency }),
+    });
     this.uploader = new Uploader(
       o.service,
       (id, ev) => this.apply(id, ev),
@@ -91,11 +89,22 @@ export class QueueRunner {
       () => this.touchProgress(),
       (err) => this.noteFailure(err),
     );
+    this.tracker = new StreamTracker({
+      port: o.service,
+      streamIdOf: (id) => this.active.get(id)?.streamId,
+      onPolled: (id, stream) => this.apply(id, { type: 'streamPolled', stream }),
+      onFailed: (id, err) => {
+        this.noteFailure(err);
+        this.apply(id, { type: 'pollFailed', error: failureOf(toServiceError(err)) });
+      },
+      now: this.now,
+      minListIntervalMs: this.ctx.poll.initialMs,
+      ...(o.hungryPollMs === undefined ? {} : { hungryPollMs: o.hungryPollMs }),
+    });
     this.probe = new OfflineProbe(
       () => o.service.testConnection(),
       () => this.onBackOnline(),
     );
-    mkdirSync(o.exportsDir, { recursive: true });
     for (const j of o.store.all()) if (!isTerminal(j.state)) this.active.set(j.id, j);
   }
 
@@ -135,7 +144,7 @@ export class QueueRunner {
       this.o.store.put(updated);
       if (isTerminal(updated.state)) {
         this.active.delete(jobId);
-        this.polls.delete(jobId);
+        this.tracker.untrack(jobId);
         this.wakeups.delete(jobId);
         this.coalescer.drop(jobId);
       } else this.active.set(jobId, updated);
@@ -173,8 +182,7 @@ export class QueueRunner {
         this.o.service.cancelStream(e.streamId).catch(() => undefined);
         return;
       case 'pollLater':
-        this.polls.set(id, e.at);
-        this.arm(e.at);
+        this.tracker.track(id, e.at);
         return;
       case 'readComponents':
         void this.call(id, this.o.service.streamComponents(e.streamId), (c) => ({
@@ -185,10 +193,10 @@ export class QueueRunner {
         );
         return;
       case 'exportNow':
-        void this.exportQueue.add(() => this.export(id, e.streamId));
+        this.delivery.exportNow(id, e.streamId);
         return;
       case 'writeResults':
-        void this.exportQueue.add(() => this.write(id, e.stagedPath));
+        this.delivery.writeNow(id, e.stagedPath);
         return;
       case 'pauseQueue':
         this.setPause({
@@ -226,41 +234,9 @@ export class QueueRunner {
     const se = toServiceError(err);
     if (se.kind === 'network' || se.kind === 'timeout') {
       if (this.probe.goOffline(se.message)) {
+        this.tracker.hold();
         this.o.emit({ type: 'queue:paused', reason: 'offline', message: offlineMessage(se) });
       }
-    }
-  }
-
-  private async export(id: string, streamId: string): Promise<void> {
-    this.exporting.add(id);
-    try {
-      const outcome = await this.o.service.exportJson(streamId);
-      if (outcome.outcome === 'no-data') {
-        this.apply(id, { type: 'exportSucceeded', stagedPath: null });
-        return;
-      }
-      const kept = path.join(this.o.exportsDir, `${id}.json`);
-      await writeFileAtomic(kept, outcome.bytes);
-      this.apply(id, { type: 'exportSucceeded', stagedPath: kept });
-    } catch (err) {
-      this.noteFailure(err);
-      this.apply(id, { type: 'exportFailed', error: failureOf(toServiceError(err)) });
-    } finally {
-      this.exporting.delete(id);
-    }
-  }
-
-  private async write(id: string, exportPath: string): Promise<void> {
-    const job = this.o.store.get(id);
-    if (!job) return;
-    this.exporting.add(id);
-    try {
-      const results = await this.o.writeResults(job, exportPath);
-      this.apply(id, { type: 'resultsWritten', results });
-    } catch (err) {
-      this.apply(id, { type: 'resultsWriteFailed', message: err instanceof Error ? err.message : String(err) });
-    } finally {
-      this.exporting.delete(id);
     }
   }
 
@@ -300,14 +276,14 @@ export class QueueRunner {
   }
 
   private resumeIfIdle(id: string): void {
-    if (!this.uploader.isActive(id) && !this.exporting.has(id)) this.apply(id, { type: 'resume' });
+    if (!this.uploader.isActive(id) && !this.delivery.isBusy(id)) this.apply(id, { type: 'resume' });
   }
 
   private onBackOnline(): void {
     this.o.emit({ type: 'queue:resumed' });
     this.resumeIdle();
     const now = this.now();
-    for (const id of this.polls.keys()) this.polls.set(id, now);
+    this.tracker.release();
     this.arm(now);
     this.schedulePump();
   }
@@ -345,11 +321,10 @@ export class QueueRunner {
       if (j.state === 'uploading' || j.state === 'processing') inFlight++;
     }
     let free = Math.min(this.o.limits.uploadConcurrency - uploading, this.o.limits.maxStreamsInFlight - inFlight);
-    const wasHungry = this.hungry;
-    this.hungry =
+    this.tracker.setHungry(
       inFlight >= this.o.limits.maxStreamsInFlight &&
-      [...this.active.values()].some((j) => isEligible(j, now, this.pausedFolders));
-    if (this.hungry && !wasHungry) this.armNextPoll();
+        [...this.active.values()].some((j) => isEligible(j, now, this.pausedFolders)),
+    );
     while (free-- > 0) {
       let best: JobRecord | undefined;
       for (const j of this.active.values()) {
@@ -379,64 +354,10 @@ export class QueueRunner {
         this.resumeIfIdle(id);
       }
     }
-    if (!this.probe.offline) void this.pollDue(now);
     this.schedulePump();
     let nextAt = this.pause?.until ?? Infinity;
     for (const at of this.wakeups.values()) if (at < nextAt) nextAt = at;
     if (nextAt < Infinity) this.arm(Math.max(nextAt, now + 5));
-    if (!this.polling) this.armNextPoll();
-  }
-
-  /**
-   * One tracking cycle. With few streams, the due ones are read by id. With many, one listing of
-   * READY streams covers every tracked stream at once (its cost does not grow with their number),
-   * so all of them are checked, and those that left READY are read by id; a stream still READY
-   * keeps its own backoff unless it was due anyway.
-   */
-  private async pollDue(now: number): Promise<void> {
-    if (this.polling) return;
-    const tracked: Array<{ id: string; streamId: string; at: number }> = [];
-    for (const [id, at] of this.polls) {
-      const streamId = this.active.get(id)?.streamId;
-      if (streamId) tracked.push({ id, streamId, at });
-    }
-    const listing = tracked.length >= LIST_THRESHOLD;
-    const due = listing ? tracked : tracked.filter((t) => t.at <= now);
-    if (due.length === 0 || (listing && !tracked.some((t) => t.at <= now) && !this.hungry)) return;
-    this.polling = true;
-    try {
-      const outcomes = await pollCycle(
-        this.o.service,
-        due.map((t) => t.streamId),
-      );
-      const byStream = new Map(due.map((t) => [t.streamId, t]));
-      for (const o of outcomes) {
-        const t = byStream.get(o.streamId);
-        if (!t || this.polls.get(t.id) !== t.at) continue; // no longer tracked, or re-armed meanwhile
-        if ('stream' in o && o.stream.state === 'READY' && t.at > now) continue;
-        this.polls.delete(t.id);
-        if ('stream' in o) this.apply(t.id, { type: 'streamPolled', stream: o.stream });
-        else {
-          this.noteFailure(o.error);
-          this.apply(t.id, { type: 'pollFailed', error: failureOf(toServiceError(o.error)) });
-        }
-      }
-    } finally {
-      this.polling = false;
-      this.armNextPoll();
-    }
-  }
-
-  /**
-   * The next tracking cycle: the earliest stream due, or sooner while uploads wait for a free
-   * stream slot — then every moment a finished stream goes unnoticed is lost throughput.
-   */
-  private armNextPoll(): void {
-    let nextAt = Infinity;
-    for (const at of this.polls.values()) if (at < nextAt) nextAt = at;
-    if (nextAt === Infinity) return;
-    if (this.hungry) nextAt = Math.min(nextAt, this.now() + (this.o.hungryPollMs ?? HUNGRY_POLL_MS));
-    this.arm(nextAt);
   }
 
   private touchProgress(): void {
@@ -457,14 +378,13 @@ export class QueueRunner {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    this.tracker.stop();
     this.probe.stop();
     this.uploadQueue.pause();
-    this.exportQueue.pause();
     this.uploader.abortAll();
     this.uploadQueue.clear();
-    this.exportQueue.clear();
     await Promise.race([
-      Promise.all([this.uploadQueue.onIdle(), this.exportQueue.onIdle()]),
+      Promise.all([this.uploadQueue.onIdle(), this.delivery.stop()]),
       new Promise((r) => setTimeout(r, 2000).unref()),
     ]);
   }

@@ -47,3 +47,132 @@ export async function pollCycle(port: TrackerPort, due: readonly string[]): Prom
   }
   return outcomes;
 }
+
+/** Cheap with the READY listing: one request per 100 streams in flight, whatever their number. */
+export const HUNGRY_POLL_MS = 150;
+
+export interface StreamTrackerOptions {
+  port: TrackerPort;
+  /** The stream a job is tracking now (undefined once the job moved on). */
+  streamIdOf: (jobId: string) => string | undefined;
+  onPolled: (jobId: string, stream: StreamDto) => void;
+  onFailed: (jobId: string, error: unknown) => void;
+  now?: () => number;
+  hungryPollMs?: number;
+  /** Least time between two listings (default: the shortest polling interval, 1 s). */
+  minListIntervalMs?: number;
+}
+
+/**
+ * The streams in flight and when each is next due (the reducer's per-stream backoff). One cycle at
+ * a time, one timer. With few streams the due ones are read by id; with many, one READY listing
+ * covers every tracked stream, those that left READY are read by id, and a stream still READY
+ * keeps its own backoff unless it was due anyway.
+ */
+export class StreamTracker {
+  private readonly due = new Map<string, number>();
+  private timer: NodeJS.Timeout | undefined;
+  private timerAt = Infinity;
+  private polling = false;
+  private hungry = false;
+  private held = false;
+  private stopped = false;
+  private lastListAt = -Infinity;
+  private readonly now: () => number;
+
+  constructor(private readonly o: StreamTrackerOptions) {
+    this.now = o.now ?? Date.now;
+  }
+
+  track(jobId: string, at: number): void {
+    this.due.set(jobId, at);
+    this.arm();
+  }
+
+  untrack(jobId: string): void {
+    this.due.delete(jobId);
+  }
+
+  get size(): number {
+    return this.due.size;
+  }
+
+  /** Uploads wait for a free stream slot: every moment a finished stream goes unnoticed is lost. */
+  setHungry(hungry: boolean): void {
+    if (hungry === this.hungry) return;
+    this.hungry = hungry;
+    if (hungry) this.arm();
+  }
+
+  /** Offline: nothing is read until `release`, which checks every tracked stream at once. */
+  hold(): void {
+    this.held = true;
+  }
+
+  release(): void {
+    this.held = false;
+    const now = this.now();
+    for (const id of this.due.keys()) this.due.set(id, now);
+    this.arm();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.timer);
+  }
+
+  private arm(): void {
+    if (this.stopped || this.held || this.polling) return;
+    let at = Infinity;
+    for (const t of this.due.values()) if (t < at) at = t;
+    if (at === Infinity) return;
+    const now = this.now();
+    if (this.hungry) at = Math.min(at, now + (this.o.hungryPollMs ?? HUNGRY_POLL_MS));
+    // A listing already checked every tracked stream: the next one waits at least the minimum
+    // interval, however many streams fall due in between (their count does not add requests).
+    else if (this.due.size >= LIST_THRESHOLD) at = Math.max(at, this.lastListAt + (this.o.minListIntervalMs ?? 1000));
+    if (at >= this.timerAt) return;
+    clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = setTimeout(() => void this.cycle(), Math.max(0, at - this.now()));
+    this.timer.unref?.();
+  }
+
+  private async cycle(): Promise<void> {
+    this.timerAt = Infinity;
+    if (this.held || this.stopped) return;
+    const now = this.now();
+    const tracked: Array<{ id: string; streamId: string; at: number }> = [];
+    for (const [id, at] of this.due) {
+      const streamId = this.o.streamIdOf(id);
+      if (streamId) tracked.push({ id, streamId, at });
+      else this.due.delete(id);
+    }
+    const listing = tracked.length >= LIST_THRESHOLD;
+    const due = listing ? tracked : tracked.filter((t) => t.at <= now);
+    if (due.length === 0 || (listing && !this.hungry && !tracked.some((t) => t.at <= now))) {
+      this.arm();
+      return;
+    }
+    this.polling = true;
+    if (listing) this.lastListAt = now;
+    try {
+      const outcomes = await pollCycle(
+        this.o.port,
+        due.map((t) => t.streamId),
+      );
+      const byStream = new Map(due.map((t) => [t.streamId, t]));
+      for (const o of outcomes) {
+        const t = byStream.get(o.streamId);
+        if (!t || this.due.get(t.id) !== t.at) continue; // no longer tracked, or re-armed meanwhile
+        if ('stream' in o && o.stream.state === 'READY' && t.at > now) continue;
+        this.due.delete(t.id);
+        if ('stream' in o) this.o.onPolled(t.id, o.stream);
+        else this.o.onFailed(t.id, o.error);
+      }
+    } finally {
+      this.polling = false;
+      this.arm();
+    }
+  }
+}
