@@ -1,7 +1,8 @@
 // Turns files into jobs: by hand (files or folders the user adds) and from watch folders. The
 // identity rule decides whether a file is new, already taken, or changed (engine/file-identity.ts):
 // a restart, a rescan or a duplicate event never queues the same content twice.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { opendir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { classifyDetected, type FileIdentity } from '../engine/file-identity.js';
@@ -122,6 +123,10 @@ export class Intake {
       if (st.size === 0) return { path: file, outcome: 'rejected', message: `${file} is empty (0 bytes).` };
       identity = { path: file, size: st.size, mtimeMs: st.mtimeMs };
     }
+    if (this.settings().queue.hashContent && identity.contentHash === undefined) {
+      const contentHash = await hashFile(file).catch(() => undefined);
+      if (contentHash) identity = { ...identity, contentHash };
+    }
     const known = this.known.get(file);
     const decision = classifyDetected(identity, known ? { jobId: known.id, source: known.source } : undefined);
     if (known && decision.kind === 'unchanged' && !o.force) {
@@ -155,6 +160,13 @@ export class Intake {
   async close(): Promise<void> {
     /* watchers are owned by the runtime; nothing to release here yet */
   }
+}
+
+/** SHA-256 of the file, streamed (the identity option for files rewritten with the same size and time). */
+export async function hashFile(file: string): Promise<string> {
+  const h = createHash('sha256');
+  for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) h.update(chunk as Buffer);
+  return h.digest('hex');
 }
 
 function describeStatError(file: string, e: NodeJS.ErrnoException): string {

@@ -183,3 +183,22 @@ describe('runtime against the sandbox', () => {
     expect(sandbox.stats().upload).toBe(3);
   });
 });
+
+describe('identity with content hashing on', () => {
+  it('a file rewritten with the same size and modification time is taken again', async () => {
+    const { utimes, stat } = await import('node:fs/promises');
+    const a = await makeToneWav(dir, 'same.wav', 1);
+    const rt = await open();
+    await rt.updateSettings((s) => ({ ...s, queue: { ...s.queue, hashContent: true } }));
+    await rt.start();
+    const [first] = await rt.whenSettled(jobIds(await rt.addPaths([a])));
+    expect(first?.source.contentHash).toMatch(/^[0-9a-f]{64}$/);
+    const before = await stat(a);
+    const bytes = await readFile(a);
+    bytes[bytes.length - 1] = bytes[bytes.length - 1]! ^ 0xff;
+    await writeFile(a, bytes);
+    await utimes(a, before.atime, before.mtime);
+    const [again] = await rt.addPaths([a]);
+    expect(again?.outcome).toBe('added');
+  });
+});

@@ -1,0 +1,85 @@
+// Watch folders through the runtime: a new file is taken once, a restart or rescan does not take
+// it again, and the folder's post-action moves the source and its results into done/ or failed/.
+import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Runtime } from '../../main/runtime.js';
+import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
+import { makeMediaDir, makeToneWav } from '../helpers/media.js';
+
+const KEY = 'k';
+let dir: string;
+let folder: string;
+let sandbox: Sandbox;
+const opened: Runtime[] = [];
+
+async function open(postAction: 'none' | 'move' = 'none'): Promise<Runtime> {
+  const rt = await Runtime.open({
+    stateDir: path.join(dir, 'state'),
+    connection: { baseUrl: sandbox.url },
+    credentials: { kind: 'apiKey', apiKey: KEY },
+    ctx: { poll: { initialMs: 30, maxMs: 100, factor: 1.5 } },
+  });
+  opened.push(rt);
+  await rt.updateSettings(
+    (s) =>
+      ({
+        ...s,
+        queue: { ...s.queue, settleMs: 200 },
+        watchFolders: [
+          {
+            id: 'w1',
+            path: folder,
+            postAction:
+              postAction === 'move' ? { kind: 'move', doneDir: 'done', failedDir: 'failed' } : { kind: 'none' },
+          },
+        ],
+      }) as never,
+  );
+  await rt.start({ watch: true });
+  return rt;
+}
+
+beforeEach(async () => {
+  dir = await makeMediaDir('sluice-watch-rt-');
+  folder = path.join(dir, 'inbox');
+  await mkdir(folder);
+  sandbox = await startSandbox({ apiKey: KEY, speedFactor: 0.02 });
+});
+
+afterEach(async () => {
+  for (const rt of opened.splice(0)) await rt.close().catch(() => undefined);
+  await sandbox.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const completed = (rt: Runtime): number => rt.jobs().filter((j) => j.state === 'completed').length;
+
+describe('watch folders in the runtime', () => {
+  it('takes a new file once, and neither a rescan nor a restart takes it again', async () => {
+    let rt = await open();
+    await copyFile(await makeToneWav(dir, 'tone.wav', 1), path.join(folder, 'a.wav'));
+    await expect.poll(() => completed(rt), { timeout: 15_000 }).toBe(1);
+    expect((await readdir(folder)).sort()).toEqual(['a.json', 'a.wav']);
+    await rt.folders.rescan();
+    await rt.close();
+    opened.splice(0);
+    rt = await open();
+    await new Promise((r) => setTimeout(r, 800));
+    expect(rt.jobs()).toHaveLength(1);
+    expect(sandbox.stats().upload).toBe(1);
+  });
+
+  it('moves the source and its results into done/ and failed/, and never takes them from there', async () => {
+    const rt = await open('move');
+    await copyFile(await makeToneWav(dir, 'tone.wav', 1), path.join(folder, 'good.wav'));
+    await writeFile(path.join(folder, 'bad.wav'), 'not audio at all');
+    await expect.poll(() => rt.jobs().filter((j) => j.movedTo).length, { timeout: 15_000 }).toBe(2);
+    expect((await readdir(path.join(folder, 'done'))).sort()).toEqual(['good.json', 'good.wav']);
+    expect(await readdir(path.join(folder, 'failed'))).toEqual(['bad.wav']);
+    expect((await readdir(folder)).sort()).toEqual(['done', 'failed']);
+    await rt.folders.rescan();
+    await new Promise((r) => setTimeout(r, 500));
+    expect(rt.jobs()).toHaveLength(2);
+  });
+});
