@@ -3,6 +3,7 @@
 import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { WATCH_FOLDER } from '../../main/engine/settings.js';
 import { Runtime } from '../../main/runtime.js';
 import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
 import { makeMediaDir, makeToneWav } from '../helpers/media.js';
@@ -21,21 +22,12 @@ async function open(postAction: 'none' | 'move' = 'none'): Promise<Runtime> {
     ctx: { poll: { initialMs: 30, maxMs: 100, factor: 1.5 } },
   });
   opened.push(rt);
-  await rt.updateSettings(
-    (s) =>
-      ({
-        ...s,
-        queue: { ...s.queue, settleMs: 200 },
-        watchFolders: [
-          {
-            id: 'w1',
-            path: folder,
-            postAction:
-              postAction === 'move' ? { kind: 'move', doneDir: 'done', failedDir: 'failed' } : { kind: 'none' },
-          },
-        ],
-      }) as never,
-  );
+  const watched = WATCH_FOLDER.parse({
+    id: 'w1',
+    path: folder,
+    postAction: postAction === 'move' ? { kind: 'move', doneDir: 'done', failedDir: 'failed' } : { kind: 'none' },
+  });
+  await rt.updateSettings((s) => ({ ...s, queue: { ...s.queue, settleMs: 200 }, watchFolders: [watched] }));
   await rt.start({ watch: true });
   return rt;
 }
