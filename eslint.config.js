@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import globals from 'globals';
+import svelte from 'eslint-plugin-svelte';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -14,9 +15,32 @@ export default tseslint.config(
       'no-restricted-imports': 'off',
     },
   },
+  // The renderer: Svelte 5 components and rune modules, in a browser (no Node globals).
+  ...svelte.configs.recommended,
+  {
+    files: ['renderer/**/*.svelte', 'renderer/**/*.svelte.ts'],
+    languageOptions: { parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.svelte'] } },
+  },
+  {
+    files: ['renderer/src/**'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
   {
     // The engine, client, sandbox and CLI run under plain Node: Electron stays at the edges.
-    files: ['main/engine/**', 'main/api/**', 'main/sandbox/**', 'main/adapters/**', 'main/cli/**', 'main/runtime.ts'],
+    files: [
+      'main/engine/**',
+      'main/api/**',
+      'main/sandbox/**',
+      'main/adapters/**',
+      'main/cli/**',
+      'main/runtime.ts',
+      'main/security.ts',
+      'main/notice-batcher.ts',
+      'main/tray-status.ts',
+      'main/electron/secret-store.ts',
+      'main/ipc/**',
+    ],
+    ignores: ['main/ipc/electron-transport.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

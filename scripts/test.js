@@ -36,17 +36,35 @@ function check(label, cmd, args) {
   }
 }
 
+/**
+ * The keytar test needs a real Secret Service: when none is running but the tools are installed,
+ * run the suites inside a private D-Bus session with a freshly unlocked gnome-keyring (its keyring
+ * files in a temp dir, so the user's own keyring is never touched).
+ */
+function withSecretService(cmd, args) {
+  const has = (tool) => spawnSync('sh', ['-c', `command -v ${tool}`], { stdio: 'ignore' }).status === 0;
+  if (process.env.DBUS_SESSION_BUS_ADDRESS || !has('dbus-run-session') || !has('gnome-keyring-daemon')) {
+    return [cmd, args];
+  }
+  const script =
+    'echo -n sluice-test | XDG_DATA_HOME="$(mktemp -d)" gnome-keyring-daemon --unlock --components=secrets >/dev/null; exec "$@"';
+  return ['dbus-run-session', ['--', 'sh', '-c', script, 'sh', cmd, ...args]];
+}
+
 function vitest(label, node, extraArgs = []) {
   const report = path.join(outDir, `vitest-${label.replace(/\W+/g, '-')}.json`);
   rmSync(report, { force: true });
-  run(`vitest (${label})`, node, [
-    path.join(root, 'node_modules', 'vitest', 'vitest.mjs'),
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${report}`,
-    ...extraArgs,
-  ]);
+  run(
+    `vitest (${label})`,
+    ...withSecretService(node, [
+      path.join(root, 'node_modules', 'vitest', 'vitest.mjs'),
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+      ...extraArgs,
+    ]),
+  );
   if (!existsSync(report)) {
     totals.failed += 1;
     failures.push(`vitest (${label}) produced no report`);
@@ -67,6 +85,27 @@ function vitest(label, node, extraArgs = []) {
   }
 }
 
+/** Browser flows (test/e2e): Debian Chromium against the built renderer, `sluice serve` and the sandbox. */
+function playwright() {
+  const report = path.join(outDir, 'playwright.json');
+  rmSync(report, { force: true });
+  run('playwright (e2e)', bin('playwright'), ['test', '-c', 'test/e2e/playwright.config.ts']);
+  if (!existsSync(report)) {
+    totals.failed += 1;
+    failures.push('playwright produced no report');
+    return;
+  }
+  const { stats, suites = [] } = JSON.parse(readFileSync(report, 'utf8'));
+  totals.passed += stats.expected + stats.flaky;
+  totals.failed += stats.unexpected;
+  totals.skipped += stats.skipped;
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) if (!spec.ok) failures.push(`playwright: ${spec.file} › ${spec.title}`);
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  suites.forEach(walk);
+}
+
 if (!process.env.SLUICE_TEST_SKIP_CHECKS) {
   check('build (tsc, main)', bin('tsc'), ['-p', 'tsconfig.main.json']);
   check('type-check (tests)', bin('tsc'), ['-p', 'tsconfig.test.json', '--noEmit']);
@@ -83,6 +122,8 @@ if (extra) {
   const v = spawnSync(extra, ['--version'], { encoding: 'utf8' }).stdout.trim();
   vitest(`node ${v.replace(/^v/, '')}`, extra);
 }
+
+playwright();
 
 if (failures.length) {
   console.log('\nFailed:');

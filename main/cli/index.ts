@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { registerInfo } from './commands/info.js';
 import { registerProcess } from './commands/process.js';
 import { registerSandbox } from './commands/sandbox.js';
+import { registerServe } from './commands/serve.js';
 import { registerService } from './commands/service.js';
 import { registerWatch } from './commands/watch.js';
 
@@ -28,6 +29,7 @@ export function buildProgram(): Command {
   registerSandbox(program);
   registerInfo(program);
   registerService(program);
+  registerServe(program);
   return program;
 }
 

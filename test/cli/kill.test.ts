@@ -32,7 +32,10 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function runCli(args: string[], killAfterMs?: number): Promise<{ code: number | null; signal: string | null; out: string }> {
+function runCli(
+  args: string[],
+  killAfterMs?: number,
+): Promise<{ code: number | null; signal: string | null; out: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [path.join(ROOT, 'bin/sluice.js'), ...args], {
       env: { ...process.env, SLUICE_API_KEY: KEY },

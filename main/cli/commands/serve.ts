@@ -1,0 +1,86 @@
+// `sluice serve`: the app in a browser, for machines without Electron. Runs the queue and the watch
+// folders like the desktop app and serves the interface plus the web bridge on loopback.
+import type { Command } from 'commander';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { startWebBridge } from '../../ipc/web-bridge.js';
+import { keytarVault } from '../../ipc/secret-vault.js';
+import { hasDesktop, openWithSystem } from '../../ipc/system-open.js';
+import { webPlatform } from '../../ipc/web-platform.js';
+import { addCommonOptions, openRuntime, type CommonFlags } from '../context.js';
+import { parsePositiveInt } from '../options.js';
+
+interface ServeFlags extends CommonFlags {
+  port?: number;
+  host?: string;
+  allowRemote?: boolean;
+  open?: boolean;
+}
+
+const RENDERER_DIR = fileURLToPath(new URL('../../../renderer/', import.meta.url));
+
+function packageVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
+  return pkg.version;
+}
+
+export function registerServe(program: Command): void {
+  addCommonOptions(
+    program
+      .command('serve')
+      .description('Run Sluice with its interface in your browser (on this machine only, unless --allow-remote).'),
+  )
+    .option('--port <n>', 'port to listen on (default: any free port)', parsePositiveInt)
+    .option('--host <addr>', 'address to listen on (default 127.0.0.1; anything else needs --allow-remote)')
+    .option('--allow-remote', 'allow --host to be reachable from other machines (the access token still applies)')
+    .option('--open', 'open the interface in the default browser')
+    .action(async (flags: ServeFlags) => {
+      process.exitCode = await runServe(flags);
+    });
+}
+
+async function runServe(flags: ServeFlags): Promise<number> {
+  if (flags.host && !['127.0.0.1', 'localhost', '::1'].includes(flags.host) && !flags.allowRemote) {
+    console.error(
+      `sluice serve: --host ${flags.host} would expose Sluice to the network; add --allow-remote to mean it.`,
+    );
+    return 2;
+  }
+  let runtime;
+  try {
+    runtime = await openRuntime(flags);
+  } catch (e) {
+    console.error(`sluice serve: ${(e as Error).message}`);
+    return 1;
+  }
+  try {
+    await runtime.start({ watch: true });
+    const platform = webPlatform({ version: packageVersion(), secrets: keytarVault() });
+    const web = await startWebBridge(runtime, platform, {
+      ...(flags.port ? { port: flags.port } : {}),
+      ...(flags.host ? { host: flags.host } : {}),
+      ...(flags.allowRemote ? { allowRemote: true } : {}),
+      rendererDir: RENDERER_DIR,
+    });
+    console.log(`Sluice is running at ${web.openUrl}`);
+    console.log('Open that link (it carries the access token). Press Ctrl+C to stop.');
+    if (flags.open) {
+      if (hasDesktop()) await openWithSystem(web.openUrl).catch((e: Error) => console.error(e.message));
+      else console.log('No desktop session here to open a browser in: open the link above yourself.');
+    }
+    await new Promise<void>((resolve) => {
+      process.once('SIGINT', resolve);
+      process.once('SIGTERM', resolve);
+    });
+    console.log('Stopping: work in progress resumes next time.');
+    await web.close();
+    return 0;
+  } catch (e) {
+    console.error(`sluice serve: ${(e as Error).message}`);
+    return 1;
+  } finally {
+    await runtime.close();
+  }
+}

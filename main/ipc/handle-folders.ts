@@ -1,0 +1,104 @@
+// folders:* and templates:* handlers. A folder typed by hand (the browser has no folder dialog) is
+// checked here: it must exist and be a directory before it is saved.
+import { randomUUID } from 'node:crypto';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Channel, FieldError, WatchFolderView } from '../../preload/contract.js';
+import type { Settings, WatchFolder } from '../engine/settings.js';
+import { BridgeFailure, notFound, validation } from './errors.js';
+import type { HandlerContext, RawHandlers } from './handler-context.js';
+import { validateSettings } from './handle-settings.js';
+import { templateViews, toFolderStatusViews } from './views.js';
+
+type FolderChannels = Extract<Channel, `folders:${string}` | 'templates:list'>;
+
+async function requireDirectory(p: string): Promise<string> {
+  if (!path.isAbsolute(p)) throw validation([{ path: 'path', message: 'Give the full path of the folder.' }]);
+  const st = await stat(p).catch(() => undefined);
+  if (!st) throw validation([{ path: 'path', message: `${p} does not exist.` }]);
+  if (!st.isDirectory()) throw validation([{ path: 'path', message: `${p} is a file, not a folder.` }]);
+  return path.resolve(p);
+}
+
+/** Field errors of the whole settings, re-addressed to the folder form ("watchFolders.2.path" → "path"). */
+function relativeTo(index: number, e: unknown): unknown {
+  if (!(e instanceof BridgeFailure) || !e.extra.fields) return e;
+  const prefix = `watchFolders.${index}.`;
+  const fields: FieldError[] = e.extra.fields.map((f) =>
+    f.path.startsWith(prefix) ? { ...f, path: f.path.slice(prefix.length) } : f,
+  );
+  return validation(fields);
+}
+
+export function folderHandlers(ctx: HandlerContext): RawHandlers<FolderChannels> {
+  const { rt, platform } = ctx;
+  const statuses = () => toFolderStatusViews(rt.settings.get(), rt.folders.statuses());
+  const find = (id: string): WatchFolder => {
+    const f = rt.settings.get().watchFolders.find((x) => x.id === id);
+    if (!f) throw notFound('This watch folder');
+    return f;
+  };
+
+  /** Saves the folder list with `change` applied to it, validated as a whole. */
+  const save = async (change: (list: WatchFolder[]) => unknown[], index: number): Promise<Settings> => {
+    const current = rt.settings.get();
+    let next: Settings;
+    try {
+      next = validateSettings({ ...current, watchFolders: change(current.watchFolders) });
+    } catch (e) {
+      throw relativeTo(index, e);
+    }
+    await rt.updateSettings(() => next);
+    await ctx.settingsChanged();
+    return next;
+  };
+
+  return {
+    'folders:pick': async () => {
+      if (!platform.pickFolder) return { supported: false };
+      const r = await platform.pickFolder();
+      return r.canceled || !r.path
+        ? { supported: true, canceled: true }
+        : { supported: true, canceled: false, path: r.path };
+    },
+    'folders:add': async ({ folder }) => {
+      const dir = await requireDirectory(folder.path);
+      const current = rt.settings.get().watchFolders;
+      if (current.some((f) => path.resolve(f.path) === dir)) {
+        throw validation([{ path: 'path', message: 'This folder is already watched.' }]);
+      }
+      const id = `folder-${randomUUID().slice(0, 8)}`;
+      const next = await save((list) => [...list, { ...folder, path: dir, id }], current.length);
+      return next.watchFolders.find((f) => f.id === id) as WatchFolderView;
+    },
+    'folders:update': async ({ id, patch }) => {
+      const old = find(id);
+      const dir = patch.path !== undefined && patch.path !== old.path ? await requireDirectory(patch.path) : old.path;
+      const index = rt.settings.get().watchFolders.findIndex((f) => f.id === id);
+      const next = await save((list) => list.map((f) => (f.id === id ? { ...f, ...patch, path: dir, id } : f)), index);
+      return next.watchFolders.find((f) => f.id === id) as WatchFolderView;
+    },
+    'folders:remove': async ({ id }) => {
+      find(id);
+      await save((list) => list.filter((f) => f.id !== id), -1);
+      return null;
+    },
+    'folders:pause': async ({ id }) => {
+      find(id);
+      await rt.folders.pause(id);
+      return statuses();
+    },
+    'folders:resume': async ({ id }) => {
+      find(id);
+      await rt.folders.resume(id);
+      return statuses();
+    },
+    'folders:rescan': async ({ id }) => {
+      if (id !== undefined) find(id);
+      await rt.folders.rescan(id);
+      return statuses();
+    },
+    'folders:statuses': () => statuses(),
+    'templates:list': () => templateViews(rt.simulated),
+  };
+}

@@ -1,0 +1,231 @@
+// history:* handlers. The History screen can hold 100,000 jobs, so searching, filtering, sorting
+// and paging happen here and one page crosses the bridge. Streams started elsewhere (another
+// machine, the API) come from the service's stream list, cached briefly, marked `external`.
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Channel, HistoryEntry, HistoryQuery, JobState } from '../../preload/contract.js';
+import type { StreamDto, StreamState } from '../api/types.js';
+import { writeFileAtomic } from '../adapters/result-writer.js';
+import { isTerminal, type JobRecord } from '../engine/job.js';
+import type { Runtime } from '../runtime.js';
+import { BridgeFailure, conflict } from './errors.js';
+import { checkTemplate, requireJob, type HandlerContext, type RawHandlers } from './handler-context.js';
+import { resultView, templateName } from './views.js';
+
+type HistoryChannels = Extract<Channel, `history:${string}`>;
+
+const STREAM_TO_JOB: Record<StreamState, JobState> = {
+  READY: 'processing',
+  COMPLETED: 'completed',
+  FAILED: 'failed',
+  EXPIRED: 'expired',
+};
+
+export class ExternalStreams {
+  private cache = new Map<string, { at: number; streams: StreamDto[] }>();
+
+  constructor(
+    private readonly rt: Runtime,
+    private readonly ttlMs = 30_000,
+    private readonly max = 5000,
+  ) {}
+
+  async list(states: StreamState[]): Promise<{ streams: StreamDto[]; fetchedAt: number; problem?: string }> {
+    const key = [...states].sort().join(',');
+    const hit = this.cache.get(key);
+    if (hit && Date.now() - hit.at < this.ttlMs) return { streams: hit.streams, fetchedAt: hit.at };
+    const streams: StreamDto[] = [];
+    try {
+      for await (const s of this.rt.client.iterateStreams({ size: 100, ...(states.length ? { states } : {}) })) {
+        streams.push(s);
+        if (streams.length >= this.max) break;
+      }
+    } catch (e) {
+      return {
+        streams: [],
+        fetchedAt: Date.now(),
+        problem: `The service's stream list could not be read: ${e instanceof Error ? e.message : String(e)}`,
+      };
+    }
+    const at = Date.now();
+    this.cache.set(key, { at, streams });
+    return { streams, fetchedAt: at };
+  }
+
+  invalidate(): void {
+    this.cache.clear();
+  }
+}
+
+interface Row {
+  created: number;
+  completed: number;
+  name: string;
+  state: string;
+  size: number;
+  entry(): HistoryEntry;
+}
+
+function localRow(j: JobRecord): Row {
+  const name = path.basename(j.source.path);
+  return {
+    created: j.createdAt,
+    completed: j.completedAt ?? 0,
+    name: name.toLowerCase(),
+    state: j.state,
+    size: j.totalBytes,
+    entry: () => ({
+      key: `job:${j.id}`,
+      origin: 'local',
+      jobId: j.id,
+      ...(j.streamId ? { streamId: j.streamId } : {}),
+      fileName: name,
+      sourcePath: j.movedTo ?? j.source.path,
+      ...(j.origin.kind === 'watch' ? { folderId: j.origin.folderId } : {}),
+      template: { id: j.templateId, name: templateName(j.templateId) },
+      state: j.state,
+      ...(j.stream ? { streamState: j.stream.state } : {}),
+      createdAt: j.createdAt,
+      ...(j.completedAt ? { completedAt: j.completedAt } : {}),
+      totalBytes: j.totalBytes,
+      results: j.results.map(resultView),
+      ...(j.error ? { error: j.error.message } : {}),
+      canCancelStream: !!j.streamId && !isTerminal(j.state),
+      canRerun: isTerminal(j.state),
+      canReexport: j.state === 'completed' && !!j.streamId && j.stream?.state !== 'EXPIRED',
+    }),
+  };
+}
+
+function externalRow(s: StreamDto): Row {
+  const created = Date.parse(s.createdTimestamp) || 0;
+  const state = STREAM_TO_JOB[s.state];
+  const templateId = s.configuration.streamConfigurationTemplateId;
+  return {
+    created,
+    completed: s.finalizedTimestamp ? Date.parse(s.finalizedTimestamp) || 0 : 0,
+    name: s.name.toLowerCase(),
+    state,
+    size: 0,
+    entry: () => ({
+      key: `stream:${s.streamId}`,
+      origin: 'external',
+      streamId: s.streamId,
+      fileName: s.name,
+      template: { id: templateId, name: templateName(templateId) },
+      state,
+      streamState: s.state,
+      createdAt: created,
+      ...(s.finalizedTimestamp ? { completedAt: Date.parse(s.finalizedTimestamp) } : {}),
+      results: [],
+      ...(s.stateDescription && s.state === 'FAILED' ? { error: s.stateDescription } : {}),
+      canCancelStream: s.state === 'READY',
+      canRerun: false,
+      canReexport: s.state === 'COMPLETED',
+    }),
+  };
+}
+
+function matches(q: HistoryQuery, r: { name: string; created: number; templateId: string; state: string }): boolean {
+  if (q.search && !r.name.includes(q.search.toLowerCase())) return false;
+  if (q.states?.length && !q.states.includes(r.state as JobState)) return false;
+  if (q.templateIds?.length && !q.templateIds.includes(r.templateId)) return false;
+  if (q.from !== undefined && r.created < q.from) return false;
+  if (q.to !== undefined && r.created > q.to) return false;
+  return true;
+}
+
+export function historyHandlers(ctx: HandlerContext, external: ExternalStreams): RawHandlers<HistoryChannels> {
+  const { rt } = ctx;
+
+  return {
+    'history:list': async (q) => {
+      const jobs = rt.jobs();
+      const rows: Row[] = [];
+      for (const j of jobs) {
+        const folder = j.origin.kind === 'watch' ? j.origin.folderId : 'manual';
+        if (q.folderIds?.length && !q.folderIds.includes(folder)) continue;
+        const name = path.basename(j.source.path).toLowerCase();
+        if (matches(q, { name, created: j.createdAt, templateId: j.templateId, state: j.state }))
+          rows.push(localRow(j));
+      }
+      const wanted = (q.states ?? []).flatMap((s) =>
+        (Object.keys(STREAM_TO_JOB) as StreamState[]).filter((k) => STREAM_TO_JOB[k] === s),
+      );
+      const tryExternal =
+        q.includeExternal !== false && !q.folderIds?.length && (!q.states?.length || wanted.length > 0);
+      const ext: { included: boolean; fetchedAt?: number; count?: number; problem?: string } = { included: false };
+      if (tryExternal) {
+        const known = new Set(jobs.flatMap((j) => [...(j.streamId ? [j.streamId] : []), ...j.previousStreamIds]));
+        const got = await external.list(wanted);
+        let count = 0;
+        for (const s of got.streams) {
+          if (known.has(s.streamId)) continue;
+          const row = externalRow(s);
+          const templateId = s.configuration.streamConfigurationTemplateId;
+          if (matches(q, { name: row.name, created: row.created, templateId, state: row.state })) {
+            rows.push(row);
+            count++;
+          }
+        }
+        Object.assign(ext, {
+          included: !got.problem,
+          fetchedAt: got.fetchedAt,
+          count,
+          ...(got.problem ? { problem: got.problem } : {}),
+        });
+      }
+      const by = q.sort?.by ?? 'created';
+      const sign = (q.sort?.dir ?? 'desc') === 'asc' ? 1 : -1;
+      rows.sort((a, b) => {
+        const x = a[by === 'created' ? 'created' : by];
+        const y = b[by === 'created' ? 'created' : by];
+        return (x < y ? -1 : x > y ? 1 : b.created - a.created) * sign;
+      });
+      const page = q.page ?? 0;
+      const pageSize = q.pageSize ?? 100;
+      const entries = rows.slice(page * pageSize, (page + 1) * pageSize).map((r) => r.entry());
+      return { entries, total: rows.length, page, pageSize, external: ext };
+    },
+
+    'history:cancelStream': async ({ streamId }) => {
+      const local = rt.jobs().find((j) => j.streamId === streamId && !isTerminal(j.state));
+      if (local) {
+        rt.cancel(local.id);
+        return { alreadyFinished: false };
+      }
+      const r = await rt.client.cancelStream(streamId);
+      external.invalidate();
+      return { alreadyFinished: r.alreadyFinished };
+    },
+
+    'history:rerun': async ({ jobId, templateId, params }) => {
+      const j = requireJob(rt, jobId);
+      if (!isTerminal(j.state)) throw conflict('This job is still running.');
+      const tid = templateId ?? j.templateId;
+      // Parameters belong to a template: another template starts from its own defaults.
+      const p = params ?? (tid === j.templateId ? j.params : {});
+      checkTemplate(tid, p, '');
+      return rt.addPaths([j.movedTo ?? j.source.path], { templateId: tid, params: p, force: true });
+    },
+
+    'history:reexport': async (target) => {
+      const local =
+        'jobId' in target ? requireJob(rt, target.jobId) : rt.jobs().find((j) => j.streamId === target.streamId);
+      if (local) {
+        const done = await rt.reexport(local.id);
+        return { results: done.results.map(resultView) };
+      }
+      const streamId = 'streamId' in target ? target.streamId : '';
+      const outcome = await rt.client.exportJson(streamId);
+      if (outcome.outcome === 'no-data')
+        throw new BridgeFailure('SERVICE', 'The service returned no data for this stream.');
+      // A stream started elsewhere has no source file beside which to save: it goes to the state dir.
+      const dir = path.join(rt.stateDir, 'external');
+      await mkdir(dir, { recursive: true });
+      const file = path.join(dir, `${streamId}.json`);
+      await writeFileAtomic(file, outcome.bytes);
+      return { results: [{ format: 'json', path: file, fileName: path.basename(file), collided: false }] };
+    },
+  };
+}

@@ -1,0 +1,132 @@
+// app:*, queue:*, result:* and source:* handlers.
+import { access } from 'node:fs/promises';
+import type { Channel } from '../../preload/contract.js';
+import { isTerminal } from '../engine/job.js';
+import { BridgeFailure, conflict, notFound, notSupported } from './errors.js';
+import { checkTemplate, requireJob, type HandlerContext, type RawHandlers } from './handler-context.js';
+
+type QueueChannels =
+  `app:${'info' | 'ready' | 'setStartAtLogin'}` | `queue:${string}` | 'result:open' | 'result:reveal' | 'source:reveal';
+
+export function queueHandlers(ctx: HandlerContext): RawHandlers<Extract<Channel, QueueChannels>> {
+  const { rt, platform, model } = ctx;
+  const view = (id: string) => model.view(requireJob(rt, id));
+
+  const resultPath = async (jobId: string, format: string): Promise<string> => {
+    const r = requireJob(rt, jobId).results.find((x) => x.format === format);
+    if (!r) throw notFound(`The ${format} result of this job`);
+    await access(r.path).catch(() => {
+      throw new BridgeFailure(
+        'FILESYSTEM',
+        `${r.path} is no longer there (moved or deleted). Rewrite or export it again.`,
+      );
+    });
+    return r.path;
+  };
+
+  return {
+    'app:info': () => ({
+      version: platform.version,
+      platform: platform.kind,
+      simulated: rt.simulated,
+      connection: rt.connectionLabel,
+      os: process.platform,
+      startAtLoginSupported: platform.startAtLogin !== undefined,
+    }),
+    'app:ready': () => {
+      platform.rendererReady?.();
+      return null;
+    },
+    'app:setStartAtLogin': ({ enabled }) => {
+      if (!platform.startAtLogin) throw notSupported('Starting at login is only available in the desktop app.');
+      platform.startAtLogin.set(enabled);
+      return { enabled: platform.startAtLogin.get() };
+    },
+
+    'queue:snapshot': () => model.snapshot(),
+    'queue:add': async ({ paths, templateId, params, force }) => {
+      const s = rt.settings.get();
+      checkTemplate(templateId ?? s.defaults.templateId, params ?? s.defaults.params, '');
+      return rt.addPaths(paths, {
+        ...(templateId ? { templateId } : {}),
+        ...(params ? { params } : {}),
+        ...(force ? { force } : {}),
+      });
+    },
+    'queue:pickFiles': async () => {
+      if (!platform.pickFiles) return { supported: false };
+      return { supported: true, ...(await platform.pickFiles()) };
+    },
+    'queue:pause': () => {
+      model.stoppingAfterCurrent = false;
+      rt.pause();
+      return model.stats();
+    },
+    'queue:resume': () => {
+      model.stoppingAfterCurrent = false;
+      rt.resume();
+      return model.stats();
+    },
+    'queue:stopAfterCurrent': () => {
+      // The engine's pause already lets files in flight finish; this only changes what the UI says.
+      rt.pause('Stopping after the files in progress; nothing new starts until you resume.');
+      model.stoppingAfterCurrent = true;
+      return model.stats();
+    },
+    'queue:cancel': ({ id }) => {
+      if (isTerminal(requireJob(rt, id).state)) throw conflict('This job has already finished.');
+      rt.cancel(id);
+      return view(id);
+    },
+    'queue:retry': ({ id }) => {
+      const j = requireJob(rt, id);
+      if (!['failed', 'canceled', 'expired'].includes(j.state)) {
+        throw conflict('Only a failed, canceled or expired job can be retried.');
+      }
+      rt.retry(id);
+      return view(id);
+    },
+    'queue:retryFailed': () => ({ count: rt.retryAllFailed() }),
+    'queue:move': ({ id, direction }) => {
+      if (requireJob(rt, id).state !== 'queued') throw conflict('Only a job still waiting in the queue can be moved.');
+      rt.move(id, direction);
+      return null;
+    },
+    'queue:dismiss': ({ id }) => {
+      if (!isTerminal(requireJob(rt, id).state)) throw conflict('Only a finished job can be dismissed.');
+      rt.dismiss(id);
+      return null;
+    },
+    'queue:dismissFinished': () => {
+      let count = 0;
+      for (const j of rt.jobs()) if (!j.dismissed && isTerminal(j.state) && rt.dismiss(j.id)) count++;
+      return { count };
+    },
+    'queue:rewrite': ({ id }) => {
+      const j = requireJob(rt, id);
+      if (!(j.state === 'completed' && j.resultWarning !== undefined && j.stagedResultPath)) {
+        throw conflict('Only a completed job whose results could not all be written can be rewritten.');
+      }
+      rt.rewrite(id);
+      return view(id);
+    },
+
+    'result:open': async ({ jobId, format }) => {
+      await platform.openPath(await resultPath(jobId, format));
+      return null;
+    },
+    'result:reveal': async ({ jobId, format }) => {
+      await platform.revealPath(await resultPath(jobId, format));
+      return null;
+    },
+    'source:reveal': async ({ jobId }) => {
+      const j = requireJob(rt, jobId);
+      const p = j.movedTo ?? j.source.path;
+      await access(p).catch(() => {
+        throw new BridgeFailure('FILESYSTEM', `${p} is no longer there (moved or deleted).`);
+      });
+      await platform.revealPath(p);
+      return null;
+    },
+  };
+}

@@ -1,0 +1,155 @@
+// settings:* handlers. Secrets go into the platform's vault and never come back out: the view
+// carries only whether a key is set and its last four characters.
+import type { Channel, CredentialsView, SettingsPatch, SettingsView } from '../../preload/contract.js';
+import { ServiceError } from '../api/errors.js';
+import { KeychainError, type SecretName } from '../adapters/keychain.js';
+import { SETTINGS, type Settings } from '../engine/settings.js';
+import { fieldErrors, validation } from './errors.js';
+import { checkTemplate, type HandlerContext, type RawHandlers } from './handler-context.js';
+import { maskSecret, toSettingsView } from './views.js';
+
+type SettingsChannels = Extract<Channel, `settings:${string}`>;
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Objects merge key by key; arrays, the connection and every other value replace. */
+export function mergeSettings(current: Settings, patch: SettingsPatch): unknown {
+  const merge = (base: unknown, over: unknown, key: string): unknown => {
+    if (key === 'connection' || !isPlainObject(base) || !isPlainObject(over)) return over === undefined ? base : over;
+    const out: Record<string, unknown> = { ...base };
+    for (const [k, v] of Object.entries(over)) if (v !== undefined) out[k] = merge(base[k], v, k);
+    return out;
+  };
+  return merge(current, patch, '');
+}
+
+/** Validates a whole candidate; throws VALIDATION with every field's problem, saving nothing. */
+export function validateSettings(candidate: unknown): Settings {
+  const parsed = SETTINGS.safeParse(candidate);
+  if (!parsed.success) throw validation(fieldErrors(parsed.error));
+  const s = parsed.data;
+  checkTemplate(s.defaults.templateId, s.defaults.params, 'defaults.');
+  const seen = new Set<string>();
+  s.watchFolders.forEach((f, i) => {
+    if (seen.has(f.id))
+      throw validation([{ path: `watchFolders.${i}.id`, message: 'Two watch folders have this id.' }]);
+    seen.add(f.id);
+    checkTemplate(f.templateId, f.params, `watchFolders.${i}.`);
+  });
+  return s;
+}
+
+export function settingsHandlers(ctx: HandlerContext): RawHandlers<SettingsChannels> & {
+  view(problem?: string): Promise<SettingsView>;
+} {
+  const { rt, platform } = ctx;
+  const vault = platform.secrets;
+
+  const credentials = async (): Promise<CredentialsView> => {
+    const status = await vault.status();
+    const env = process.env;
+    const view: CredentialsView = { apiKey: 'unset', secretStore: status.store };
+    if (status.problem) view.problem = status.problem;
+    if (env.SLUICE_API_KEY) {
+      return { ...view, apiKey: 'set', masked: maskSecret(env.SLUICE_API_KEY), fromEnvironment: true };
+    }
+    if (status.store === 'unavailable') return view;
+    try {
+      const [key, id, secret] = await Promise.all([
+        vault.get('api-key'),
+        vault.get('client-id'),
+        vault.get('client-secret'),
+      ]);
+      if (key) Object.assign(view, { apiKey: 'set', masked: maskSecret(key) });
+      if (id) view.clientId = id;
+      view.clientSecret = secret ? 'set' : 'unset';
+    } catch (e) {
+      view.problem = e instanceof KeychainError ? e.message : String(e);
+    }
+    return view;
+  };
+
+  const view = async (problem?: string): Promise<SettingsView> => {
+    const creds = await credentials();
+    if (problem) creds.problem = problem;
+    return toSettingsView(rt.settings.get(), creds, platform.startAtLogin?.get());
+  };
+
+  /** Uses the new connection or key at once; a failure is shown on the Settings screen, not thrown. */
+  const reconnect = async (): Promise<string | undefined> => {
+    try {
+      await rt.reconnect();
+    } catch (e) {
+      return e instanceof Error ? e.message : String(e);
+    }
+    ctx.publish({
+      name: 'connection:changed',
+      payload: {
+        version: platform.version,
+        platform: platform.kind,
+        simulated: rt.simulated,
+        connection: rt.connectionLabel,
+        os: process.platform,
+        startAtLoginSupported: platform.startAtLogin !== undefined,
+      },
+    });
+    return undefined;
+  };
+
+  const changed = async (problem?: string): Promise<SettingsView> => {
+    const v = await view(problem);
+    ctx.publish({ name: 'settings:changed', payload: v });
+    return v;
+  };
+
+  const storeSecrets = async (entries: Array<[SecretName, string]>): Promise<SettingsView> => {
+    for (const [name, value] of entries) await vault.set(name, value);
+    const problem = rt.settings.get().connection.mode === 'sandbox' ? undefined : await reconnect();
+    return changed(problem);
+  };
+
+  return {
+    view,
+    'settings:get': () => view(),
+    'settings:update': async ({ patch }) => {
+      const before = rt.settings.get();
+      const next = validateSettings(mergeSettings(before, patch));
+      await rt.updateSettings(() => next);
+      const connectionChanged = JSON.stringify(before.connection) !== JSON.stringify(next.connection);
+      return changed(connectionChanged ? await reconnect() : undefined);
+    },
+    'settings:setApiKey': ({ apiKey }) => storeSecrets([['api-key', apiKey]]),
+    'settings:setClientCredentials': ({ clientId, clientSecret }) =>
+      storeSecrets([
+        ['client-id', clientId],
+        ['client-secret', clientSecret],
+      ]),
+    'settings:clearApiKey': async () => {
+      await vault.delete('api-key');
+      return changed();
+    },
+    'settings:testConnection': async () => {
+      const started = Date.now();
+      try {
+        await rt.client.testConnection();
+        return {
+          success: true,
+          connection: rt.connectionLabel,
+          simulated: rt.simulated,
+          latencyMs: Date.now() - started,
+        };
+      } catch (e) {
+        const se = e instanceof ServiceError ? e : undefined;
+        return {
+          success: false,
+          connection: rt.connectionLabel,
+          message: e instanceof Error ? e.message : String(e),
+          ...(se?.internalErrorName ? { internalErrorName: se.internalErrorName } : {}),
+          ...(se?.statusCode !== undefined ? { statusCode: se.statusCode } : {}),
+        };
+      }
+    },
+  };
+}

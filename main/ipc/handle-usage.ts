@@ -1,0 +1,85 @@
+// usage:* handlers. The service's validation errors (interval too long or short, unknown currency)
+// come back as field errors on the form's fields, so the Usage screen shows them in place.
+import type { Channel, FieldError, UsageQuery, UsageView } from '../../preload/contract.js';
+import { ServiceError } from '../api/errors.js';
+import { validation } from './errors.js';
+import type { HandlerContext, RawHandlers } from './handler-context.js';
+import { toUsageView } from './views.js';
+
+type UsageChannels = Extract<Channel, `usage:${string}`>;
+const FIELDS = ['granularity', 'currency', 'start', 'end'] as const;
+
+function guessField(text: string): (typeof FIELDS)[number] {
+  const lower = text.toLowerCase();
+  return FIELDS.find((f) => lower.includes(f)) ?? 'start';
+}
+
+/** The service's (or the client's own) refusal of a usage query, as field errors; undefined when not one. */
+export function usageFieldErrors(e: unknown): FieldError[] | undefined {
+  if (!(e instanceof ServiceError)) return undefined;
+  const message = e.message;
+  switch (e.internalErrorName) {
+    case 'USAGE_INTERVAL_TOO_LONG':
+      return [{ path: 'end', message: `The period is too long for this granularity. ${message}` }];
+    case 'USAGE_INTERVAL_TOO_SHORT':
+      return [{ path: 'end', message: `The end must come after the start. ${message}` }];
+    case 'CURRENCY_ERROR':
+      return [{ path: 'currency', message }];
+    case 'GENERAL_VALIDATION_ERROR': {
+      const nested = e.nestedErrors.map((n) => `${n.title} ${n.message}`).join(' ');
+      return [{ path: guessField(`${nested} ${message}`), message }];
+    }
+  }
+  if (e.kind === 'input') return [{ path: guessField(message), message }];
+  return undefined;
+}
+
+async function report(ctx: HandlerContext, q: UsageQuery): Promise<UsageView> {
+  const { rt } = ctx;
+  try {
+    const r = await rt.client.usageReport({
+      ...(q.start ? { start: q.start } : {}),
+      ...(q.end ? { end: q.end } : {}),
+      ...(q.granularity ? { granularity: q.granularity } : {}),
+      ...(q.currency ? { currency: q.currency } : {}),
+    });
+    const guard = rt.settings.get().spendingGuard;
+    const cap = {
+      enabled: guard.enabled,
+      monthlyCreditCap: guard.monthlyCreditCap,
+      pausedByCap: rt.pauseState?.reason === 'spending-cap',
+    };
+    return toUsageView(r, cap, rt.simulated);
+  } catch (e) {
+    const fields = usageFieldErrors(e);
+    if (fields) throw validation(fields);
+    throw e;
+  }
+}
+
+const csvCell = (v: string | number): string =>
+  /[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v);
+
+export function usageCsv(v: UsageView): string {
+  const keys = Object.keys(v.total.measurements);
+  const head = ['period_start', 'period_end', v.currency ? `amount_${v.currency}` : 'credits', 'streams', ...keys];
+  const rows = [...v.byPeriod, { ...v.total }].map((i, n, all) => [
+    n === all.length - 1 ? 'total' : new Date(i.startTimestamp).toISOString(),
+    new Date(i.endTimestamp).toISOString(),
+    i.credits,
+    i.streamsCount,
+    ...keys.map((k) => i.measurements[k] ?? ''),
+  ]);
+  return [head, ...rows].map((r) => r.map(csvCell).join(',')).join('\n') + '\n';
+}
+
+export function usageHandlers(ctx: HandlerContext): RawHandlers<UsageChannels> {
+  return {
+    'usage:report': (q) => report(ctx, q),
+    'usage:csv': async (q) => {
+      const v = await report(ctx, q);
+      const day = (t: number) => new Date(t).toISOString().slice(0, 10);
+      return { fileName: `sluice-usage-${day(v.startTimestamp)}-to-${day(v.endTimestamp)}.csv`, csv: usageCsv(v) };
+    },
+  };
+}

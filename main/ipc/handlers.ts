@@ -1,0 +1,84 @@
+// The contract's handlers, transport-agnostic: one typed map `{ [channel]: params → Result }`.
+// Electron IPC and the web bridge both call `dispatch`, which parses the raw payload with the
+// channel's strict schema first, so nothing malformed ever reaches the runtime.
+import type { Channel, ParamsOf, Result, ResultOf } from '../../preload/contract.js';
+import type { Runtime } from '../runtime.js';
+import { settle, toBridgeError } from './errors.js';
+import { EventHub, type BridgeEvent, type EventHubOptions } from './event-stream.js';
+import { folderHandlers } from './handle-folders.js';
+import { ExternalStreams, historyHandlers } from './handle-history.js';
+import { queueHandlers } from './handle-queue.js';
+import { settingsHandlers } from './handle-settings.js';
+import { usageHandlers } from './handle-usage.js';
+import type { HandlerContext, RawHandlers } from './handler-context.js';
+import type { PlatformPort } from './platform.js';
+import { QueueModel } from './queue-model.js';
+import { isChannel, parseParams } from './schemas.js';
+
+export type Handlers = { [C in Channel]: (params: ParamsOf<C>) => Promise<Result<ResultOf<C>>> };
+
+export interface HandlerDeps {
+  /** Where handler-made events go (settings saved, connection changed); default: nowhere. */
+  publish?: (e: BridgeEvent) => void;
+  model?: QueueModel;
+  external?: ExternalStreams;
+}
+
+export function createHandlers(rt: Runtime, platform: PlatformPort, deps: HandlerDeps = {}): Handlers {
+  const model = deps.model ?? new QueueModel(rt);
+  const publish = deps.publish ?? (() => undefined);
+  const ctx: HandlerContext = {
+    rt,
+    platform,
+    model,
+    publish,
+    settingsChanged: async () => publish({ name: 'settings:changed', payload: await settings.view() }),
+  };
+  const settings = settingsHandlers(ctx);
+  const { view: _view, ...settingsRaw } = settings;
+  const raw: RawHandlers = {
+    ...queueHandlers(ctx),
+    ...settingsRaw,
+    ...folderHandlers(ctx),
+    ...historyHandlers(ctx, deps.external ?? new ExternalStreams(rt)),
+    ...usageHandlers(ctx),
+  };
+  const wrapped: Partial<Record<Channel, (p: never) => Promise<Result<unknown>>>> = {};
+  for (const c of Object.keys(raw) as Channel[]) {
+    const h = raw[c] as (p: unknown) => unknown;
+    wrapped[c] = (p: unknown) => settle(() => h(p));
+  }
+  return wrapped as Handlers;
+}
+
+/** Parses and runs one request from a transport. Never throws; unknown channels are INVALID_PARAMS. */
+export async function dispatch(handlers: Handlers, channel: string, raw: unknown): Promise<Result<unknown>> {
+  if (!isChannel(channel)) {
+    return {
+      ok: false,
+      error: { code: 'INVALID_PARAMS', message: `There is no request "${channel.slice(0, 80)}".`, retryable: false },
+    };
+  }
+  let params: unknown;
+  try {
+    params = parseParams(channel, raw);
+  } catch (e) {
+    return { ok: false, error: toBridgeError(e) };
+  }
+  return (handlers[channel] as (p: unknown) => Promise<Result<unknown>>)(params);
+}
+
+/** Handlers plus the event hub they publish to: what a transport needs to serve one runtime. */
+export interface Bridge {
+  handlers: Handlers;
+  events: EventHub;
+  model: QueueModel;
+  close(): void;
+}
+
+export function createBridge(rt: Runtime, platform: PlatformPort, opts: EventHubOptions = {}): Bridge {
+  const model = new QueueModel(rt);
+  const events = new EventHub(rt, model, opts);
+  const handlers = createHandlers(rt, platform, { model, publish: (e) => events.publish(e) });
+  return { handlers, events, model, close: () => events.close() };
+}

@@ -1,0 +1,32 @@
+// What the handlers need from the shell they run in: native dialogs, opening files, start at login,
+// the secret store. Electron implements it with its own modules (main/electron/platform.ts); the
+// web bridge with what a loopback server can do (main/ipc/web-platform.ts). Handlers stay the same.
+import type { Platform } from '../../preload/contract.js';
+import type { SecretStore } from '../adapters/keychain.js';
+
+export interface SecretStatus {
+  store: 'keychain' | 'safeStorage' | 'unavailable';
+  /** What to install or unlock when secrets cannot be stored. */
+  problem?: string;
+}
+
+/** A SecretStore that can also say where it keeps secrets (for the Settings screen). */
+export interface SecretVault extends SecretStore {
+  status(): Promise<SecretStatus>;
+}
+
+export interface PlatformPort {
+  readonly kind: Platform;
+  readonly version: string;
+  readonly secrets: SecretVault;
+  /** undefined: this platform has no native file dialog (the browser drops files instead). */
+  pickFiles?(): Promise<{ canceled: boolean; paths: string[] }>;
+  pickFolder?(): Promise<{ canceled: boolean; path?: string }>;
+  /** Opens a file with its default application. Throws with an actionable message when it cannot. */
+  openPath(p: string): Promise<void>;
+  /** Shows the file in the system's file manager. */
+  revealPath(p: string): Promise<void>;
+  startAtLogin?: { get(): boolean; set(enabled: boolean): void };
+  /** The renderer finished loading and subscribed (Electron's handshake); a no-op elsewhere. */
+  rendererReady?(): void;
+}

@@ -1,0 +1,207 @@
+// One strict schema per request channel: whatever crosses the bridge is parsed here before any
+// handler sees it. The mapped type makes the compiler ask for a schema when a channel is added to
+// the contract. Schemas check shape and size; whether a value is *acceptable* (a poll interval in
+// range, a folder that exists) is the settings schema's and the handlers' job, so a person gets a
+// VALIDATION error next to the field rather than INVALID_PARAMS.
+import { z } from 'zod';
+import type { CHANNELS, Channel, ParamsOf } from '../../preload/contract.js';
+
+const str = (max = 4096) => z.string().max(max);
+const id = z.string().min(1).max(200);
+const none = z.strictObject({});
+const byId = z.strictObject({ id });
+
+const paramValue = z.union([str(100_000), z.number(), z.boolean(), z.array(str(1000)).max(100)]);
+const params = z.record(str(200), paramValue);
+const stringList = (max = 1000) => z.array(str(1000)).max(max);
+
+const jobState = z.enum([
+  'queued',
+  'uploading',
+  'processing',
+  'exporting',
+  'completed',
+  'failed',
+  'canceled',
+  'expired',
+]);
+const resultFormat = z.enum(['json', 'srt', 'vtt', 'txt', 'csv', 'md']);
+const auth = z.enum(['apiKey', 'clientCredentials']);
+const url = str(2000);
+
+const connection = z.discriminatedUnion('mode', [
+  z.strictObject({ mode: z.literal('sandbox') }),
+  z.strictObject({ mode: z.literal('production'), auth }),
+  z.strictObject({
+    mode: z.literal('custom'),
+    auth,
+    baseUrl: url.optional(),
+    urls: z.strictObject({
+      gateway: url.optional(),
+      stream: url.optional(),
+      export: url.optional(),
+      usage: url.optional(),
+      auth: url.optional(),
+    }),
+  }),
+]);
+
+const outputPatch = z.strictObject({
+  formats: z.array(resultFormat).max(10).optional(),
+  pattern: str(1000).optional(),
+  languageSuffix: str(20).nullable().optional(),
+  txtTimestamps: z.boolean().optional(),
+});
+
+const postAction = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('none') }),
+  z.strictObject({ kind: z.literal('move'), doneDir: str(1000), failedDir: str(1000) }),
+]);
+
+const folderFields = {
+  path: str(),
+  enabled: z.boolean().optional(),
+  templateId: str(100).optional(),
+  params: params.optional(),
+  include: stringList().optional(),
+  exclude: stringList().optional(),
+  recursive: z.boolean().optional(),
+  output: z
+    .strictObject({
+      formats: z.array(resultFormat).max(10),
+      pattern: str(1000),
+      languageSuffix: str(20).nullable(),
+      txtTimestamps: z.boolean(),
+    })
+    .optional(),
+  postAction: postAction.optional(),
+};
+const folderInput = z.strictObject(folderFields);
+const folderPatch = z.strictObject({ ...folderFields, path: str().optional() });
+const fullFolder = z.strictObject({
+  id,
+  path: str(),
+  enabled: z.boolean(),
+  templateId: str(100),
+  params,
+  include: stringList(),
+  exclude: stringList(),
+  recursive: z.boolean(),
+  output: folderFields.output.unwrap(),
+  postAction,
+});
+
+const num = z.number();
+const settingsPatch = z.strictObject({
+  connection: connection.optional(),
+  defaults: z
+    .strictObject({ templateId: str(100).optional(), params: params.optional(), output: outputPatch.optional() })
+    .optional(),
+  queue: z
+    .strictObject({
+      uploadConcurrency: num.optional(),
+      maxStreamsInFlight: num.optional(),
+      pollMinMs: num.optional(),
+      pollMaxMs: num.optional(),
+      settleMs: num.optional(),
+      rescanIntervalMs: num.optional(),
+      hashContent: z.boolean().optional(),
+    })
+    .optional(),
+  watchFolders: z.array(fullFolder).max(1000).optional(),
+  spendingGuard: z
+    .strictObject({ enabled: z.boolean().optional(), monthlyCreditCap: num.nullable().optional() })
+    .optional(),
+});
+
+const usageQuery = z.strictObject({
+  start: str(64).optional(),
+  end: str(64).optional(),
+  granularity: z.enum(['HOURS', 'DAYS', 'MONTHS']).optional(),
+  currency: str(16).optional(),
+});
+
+const historyQuery = z.strictObject({
+  search: str(500).optional(),
+  states: z.array(jobState).max(8).optional(),
+  templateIds: stringList(100).optional(),
+  folderIds: stringList(1000).optional(),
+  from: num.optional(),
+  to: num.optional(),
+  sort: z
+    .strictObject({
+      by: z.enum(['created', 'completed', 'name', 'state', 'size']),
+      dir: z.enum(['asc', 'desc']),
+    })
+    .optional(),
+  page: z.number().int().min(0).max(1_000_000).optional(),
+  pageSize: z.number().int().min(1).max(500).optional(),
+  includeExternal: z.boolean().optional(),
+});
+
+export type Schemas = { [C in Channel]: z.ZodType<ParamsOf<C>> };
+
+export const SCHEMAS: Schemas = {
+  'app:info': none,
+  'app:ready': none,
+  'app:setStartAtLogin': z.strictObject({ enabled: z.boolean() }),
+  'queue:snapshot': none,
+  'queue:add': z.strictObject({
+    paths: z.array(str()).min(1).max(10_000),
+    templateId: str(100).optional(),
+    params: params.optional(),
+    force: z.boolean().optional(),
+  }),
+  'queue:pickFiles': none,
+  'queue:pause': none,
+  'queue:resume': none,
+  'queue:stopAfterCurrent': none,
+  'queue:cancel': byId,
+  'queue:retry': byId,
+  'queue:retryFailed': none,
+  'queue:move': z.strictObject({ id, direction: z.enum(['up', 'down']) }),
+  'queue:dismiss': byId,
+  'queue:dismissFinished': none,
+  'queue:rewrite': byId,
+  'result:open': z.strictObject({ jobId: id, format: resultFormat }),
+  'result:reveal': z.strictObject({ jobId: id, format: resultFormat }),
+  'source:reveal': z.strictObject({ jobId: id }),
+  'settings:get': none,
+  'settings:update': z.strictObject({ patch: settingsPatch }),
+  'settings:setApiKey': z.strictObject({ apiKey: z.string().trim().min(1).max(4096) }),
+  'settings:clearApiKey': none,
+  'settings:setClientCredentials': z.strictObject({
+    clientId: z.string().trim().min(1).max(1000),
+    clientSecret: z.string().min(1).max(4096),
+  }),
+  'settings:testConnection': none,
+  'folders:pick': none,
+  'folders:add': z.strictObject({ folder: folderInput }),
+  'folders:update': z.strictObject({ id, patch: folderPatch }),
+  'folders:remove': byId,
+  'folders:pause': byId,
+  'folders:resume': byId,
+  'folders:rescan': z.strictObject({ id: id.optional() }),
+  'folders:statuses': none,
+  'templates:list': none,
+  'history:list': historyQuery,
+  'history:cancelStream': z.strictObject({ streamId: id }),
+  'history:rerun': z.strictObject({ jobId: id, templateId: str(100).optional(), params: params.optional() }),
+  'history:reexport': z.union([z.strictObject({ jobId: id }), z.strictObject({ streamId: id })]),
+  'usage:report': usageQuery,
+  'usage:csv': usageQuery,
+};
+
+// The constant list and the contract's map must name the same channels (both directions).
+type Missing = Exclude<Channel, (typeof CHANNELS)[number]>;
+const _everyChannelListed: [Missing] extends [never] ? true : Missing = true;
+void _everyChannelListed;
+
+export function isChannel(name: string): name is Channel {
+  return Object.hasOwn(SCHEMAS, name);
+}
+
+/** Parses a payload for `channel`; absent params count as `{}`. Throws the ZodError. */
+export function parseParams<C extends Channel>(channel: C, raw: unknown): ParamsOf<C> {
+  return SCHEMAS[channel].parse(raw === undefined || raw === null ? {} : raw);
+}

@@ -1,0 +1,188 @@
+// What crosses the bridge, built from what main keeps: JobRecord → JobView, Settings → SettingsView
+// and so on. Views are plain JSON (structured-clone and JSON safe) and never hold a secret.
+import path from 'node:path';
+import type * as C from '../../preload/contract.js';
+import { findTemplate, TEMPLATES, type TemplateSpec } from '../api/templates.js';
+import type * as Api from '../api/types.js';
+import type { FolderWatchStatus } from '../adapters/folder-watcher.js';
+import type { FolderStatus, QueuePauseReason } from '../engine/events.js';
+import { isTerminal, type JobRecord, type JobState } from '../engine/job.js';
+import type { ResultFormat, Settings } from '../engine/settings.js';
+
+// The contract mirrors main's unions without importing them; these lines fail to compile if either drifts.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _mirrors: [
+  Same<C.JobState, JobState>,
+  Same<C.StreamState, Api.StreamState>,
+  Same<C.GatewayState, Api.GatewayState>,
+  Same<C.ProcessorState, Api.ProcessorState>,
+  Same<C.ResultFormat, ResultFormat>,
+  Same<C.QueuePauseReason, QueuePauseReason>,
+  Same<C.Granularity, Api.Granularity>,
+  Same<Exclude<C.FolderState, 'disabled'>, FolderStatus>,
+  Same<C.SettingsValues, Settings>,
+] = [true, true, true, true, true, true, true, true, true];
+void _mirrors;
+
+export interface Progress {
+  sent: number;
+  total: number;
+  startedAt: number;
+}
+
+export const templateName = (id: string): string => findTemplate(id)?.name ?? id;
+
+export function resultView(r: JobRecord['results'][number]): C.ResultFileView {
+  return { format: r.format, path: r.path, fileName: path.basename(r.path), collided: r.collided === true };
+}
+
+export function toJobView(job: JobRecord, progress: Progress | undefined, now = Date.now()): C.JobView {
+  const uploading = job.state === 'uploading' && progress !== undefined;
+  const elapsed = uploading ? Math.max(1, now - progress.startedAt) / 1000 : 0;
+  const comps = job.stream?.components;
+  return {
+    id: job.id,
+    fileName: path.basename(job.source.path),
+    folder: path.dirname(job.source.path),
+    sourcePath: job.source.path,
+    origin: job.origin.kind === 'watch' ? { kind: 'watch', folderId: job.origin.folderId } : { kind: 'manual' },
+    state: job.state,
+    ...(job.streamId ? { streamId: job.streamId } : {}),
+    template: { id: job.templateId, name: templateName(job.templateId) },
+    params: job.params,
+    uploadedBytes: uploading ? progress.sent : job.uploadConfirmed ? job.totalBytes : job.uploadedBytes,
+    totalBytes: uploading && progress.total > 0 ? progress.total : job.totalBytes,
+    bytesPerSecond: uploading ? Math.round(progress.sent / elapsed) : 0,
+    timings: {
+      created: job.createdAt,
+      ...(job.startedAt !== undefined ? { started: job.startedAt } : {}),
+      ...(job.uploadedAt !== undefined ? { uploaded: job.uploadedAt } : {}),
+      ...(job.finalizedAt !== undefined ? { finalized: job.finalizedAt } : {}),
+      ...(job.completedAt !== undefined ? { completed: job.completedAt } : {}),
+    },
+    ...(job.stream
+      ? {
+          stream: {
+            state: job.stream.state,
+            stateDescription: job.stream.stateDescription,
+            ...(comps?.gateway ? { gateway: comps.gateway } : {}),
+            processors: comps?.processors.map((p) => ({ ...p })) ?? [],
+          },
+        }
+      : {}),
+    ...(job.error
+      ? {
+          error: {
+            message: job.error.message,
+            ...(job.error.processorId ? { processorId: job.error.processorId } : {}),
+            ...(job.error.internalErrorName ? { internalErrorName: job.error.internalErrorName } : {}),
+            ...(job.error.stateDescription ? { stateDescription: job.error.stateDescription } : {}),
+          },
+        }
+      : {}),
+    ...(job.nextAttemptAt !== undefined && !isTerminal(job.state) ? { nextAttemptAt: job.nextAttemptAt } : {}),
+    stuck: job.stuck,
+    results: job.results.map(resultView),
+    ...(job.resultWarning ? { resultWarning: job.resultWarning } : {}),
+    ...(job.movedTo ? { movedTo: job.movedTo } : {}),
+    dismissed: job.dismissed === true,
+    canRetry: job.state === 'failed' || job.state === 'canceled' || job.state === 'expired',
+    canCancel: !isTerminal(job.state),
+    canRewrite: job.state === 'completed' && job.resultWarning !== undefined && job.stagedResultPath !== undefined,
+    position: job.priority * 1e12 + job.seq,
+  };
+}
+
+/** The four-character tail is enough to recognise a key; shorter keys show nothing of themselves. */
+export function maskSecret(secret: string): string {
+  return secret.length >= 12 ? `••••${secret.slice(-4)}` : '••••';
+}
+
+export function toSettingsView(s: Settings, credentials: C.CredentialsView, startAtLogin?: boolean): C.SettingsView {
+  return { ...structuredClone(s), credentials, ...(startAtLogin === undefined ? {} : { startAtLogin }) };
+}
+
+export function toFolderStatusViews(settings: Settings, statuses: readonly FolderWatchStatus[]): C.FolderStatusView[] {
+  const byId = new Map(statuses.map((s) => [s.folderId, s]));
+  const views: C.FolderStatusView[] = settings.watchFolders.map((f) => {
+    const s = byId.get(f.id);
+    if (!f.enabled) return { folderId: f.id, path: f.path, state: 'disabled', since: s?.since ?? 0 };
+    return s
+      ? folderStatusView(s, f.path)
+      : { folderId: f.id, path: f.path, state: 'paused', message: 'Not watched yet.', since: 0 };
+  });
+  // Folders watched for this run only (`sluice watch <dir>`) have no saved settings; still shown.
+  for (const s of statuses)
+    if (!settings.watchFolders.some((f) => f.id === s.folderId)) views.push(folderStatusView(s, s.folderId));
+  return views;
+}
+
+export function folderStatusView(s: FolderWatchStatus, folderPath: string): C.FolderStatusView {
+  return {
+    folderId: s.folderId,
+    path: folderPath,
+    state: s.state,
+    ...(s.message ? { message: s.message } : {}),
+    since: s.since,
+    ...(s.fileCount !== undefined ? { fileCount: s.fileCount } : {}),
+  };
+}
+
+export function toTemplateView(t: TemplateSpec, simulated: boolean): C.TemplateView {
+  return {
+    id: t.id,
+    name: t.name,
+    description: t.description,
+    processors: [...t.processors],
+    diarizes: t.diarizes,
+    sandboxOnly: t.sandboxOnly === true,
+    exportable: t.exportable,
+    available: simulated || t.sandboxOnly !== true,
+    params: t.params.map((p) => ({
+      name: p.name,
+      label: p.label,
+      type: p.type,
+      repeatable: p.repeatable === true,
+      ...(p.values ? { values: [...p.values] } : {}),
+      ...(p.min !== undefined ? { min: p.min } : {}),
+      ...(p.max !== undefined ? { max: p.max } : {}),
+      ...(p.maxLength !== undefined ? { maxLength: p.maxLength } : {}),
+      ...(p.default !== undefined ? { default: p.default } : {}),
+      longText: p.longText === true,
+      group: p.group,
+    })),
+  };
+}
+
+export const templateViews = (simulated: boolean): C.TemplateView[] =>
+  TEMPLATES.map((t) => toTemplateView(t, simulated));
+
+function usageItem(i: Api.UsageReportItemDto): C.UsageItemView {
+  return {
+    credits: i.credits,
+    startTimestamp: i.startTimestamp,
+    endTimestamp: i.endTimestamp,
+    streamsCount: i.streamsCount,
+    ...(i.operationType ? { operationType: i.operationType } : {}),
+    ...(i.streamConfigurationTemplateId ? { streamConfigurationTemplateId: i.streamConfigurationTemplateId } : {}),
+    measurements: { ...i.measurements },
+  };
+}
+
+export function toUsageView(r: Api.UsageReportDto, cap: C.UsageView['cap'], simulated: boolean): C.UsageView {
+  return {
+    startTimestamp: r.startTimestamp,
+    endTimestamp: r.endTimestamp,
+    granularity: r.granularity,
+    currency: r.currency,
+    total: usageItem(r.totalMeasurements),
+    byPeriod: r.aggregatedMeasurements.map(usageItem),
+    byOperation: r.operationTypeAggregatedMeasurements.map(usageItem),
+    byTemplate: r.streamConfigurationTemplateIdAggregatedMeasurements.map((i) => {
+      const name = i.streamConfigurationTemplateId ? findTemplate(i.streamConfigurationTemplateId)?.name : undefined;
+      return { ...usageItem(i), ...(name ? { templateName: name } : {}) };
+    }),
+    cap,
+    simulated,
+  };
+}

@@ -1,0 +1,181 @@
+// The only module that talks to main. In Electron it forwards to the preload's `window.api`; in a
+// browser (`sluice serve`) it speaks the web bridge: `POST /api/<channel>` with the token from the
+// URL hash, events over Server-Sent Events. Both are typed from preload/contract.ts, and nothing is
+// thrown across: every call resolves to a Result.
+import type {
+  AddOutcomeView,
+  BridgeApi,
+  BridgeError,
+  ErrorCode,
+  Channel,
+  EventName,
+  Events,
+  Params,
+  ParamsOf,
+  Platform,
+  Result,
+  ResultOf,
+  SubscriptionName,
+  UploadResult,
+  WEB,
+} from '../../../preload/contract';
+
+declare global {
+  interface Window {
+    api?: BridgeApi;
+  }
+}
+
+// Mirrors of the contract's runtime constants: the renderer imports types only, and these
+// annotations make the compiler check that the copies still match.
+const API_PREFIX: (typeof WEB)['apiPrefix'] = '/api/';
+const TOKEN_HEADER: (typeof WEB)['tokenHeader'] = 'x-sluice-token';
+const EVENTS_PATH: (typeof WEB)['eventsPath'] = '/api/events';
+const UPLOAD_PATH: (typeof WEB)['uploadPath'] = '/api/queue:upload';
+
+function subscriptionName<E extends EventName>(event: E): SubscriptionName<E> {
+  const camel = (s: string): string => s.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+  const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+  const [noun = '', verb = ''] = event.split(':');
+  return `on${cap(camel(noun))}${cap(camel(verb))}` as SubscriptionName<E>;
+}
+
+const electron = typeof window !== 'undefined' ? window.api : undefined;
+export const platform: Platform = electron?.platform ?? 'web';
+
+// The token travels in the hash so it never reaches a server log or a Referer; it is then dropped
+// from the address bar so a screenshot or a copied link does not leak it.
+const token = ((): string => {
+  const fromHash = new URLSearchParams(location.hash.slice(1)).get('token');
+  if (fromHash) {
+    sessionStorage.setItem('sluice-token', fromHash);
+    history.replaceState(null, '', location.pathname + location.search);
+    return fromHash;
+  }
+  return sessionStorage.getItem('sluice-token') ?? '';
+})();
+
+function failure(code: ErrorCode, message: string): { ok: false; error: BridgeError } {
+  return { ok: false, error: { code, message, retryable: code === 'OFFLINE' } };
+}
+
+function apiUrl(path: string): string {
+  // Relative to the page so the bridge can serve the app under any prefix.
+  return new URL(`.${path}`, location.href).toString();
+}
+
+async function webCall<C extends Channel>(channel: C, params: ParamsOf<C> | undefined): Promise<Result<ResultOf<C>>> {
+  let res: Response;
+  try {
+    res = await fetch(apiUrl(API_PREFIX + channel), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [TOKEN_HEADER]: token },
+      body: JSON.stringify(params ?? {}),
+    });
+  } catch {
+    return failure('OFFLINE', 'Sluice is not reachable. Is `sluice serve` still running?');
+  }
+  try {
+    return (await res.json()) as Result<ResultOf<C>>;
+  } catch {
+    if (res.status === 401 || res.status === 403)
+      return failure('FORBIDDEN', 'This page lacks a valid token. Open the link `sluice serve` printed.');
+    return failure('INTERNAL', `Unexpected answer from Sluice (HTTP ${res.status}).`);
+  }
+}
+
+/** One request to main. */
+export async function call<C extends Channel>(
+  channel: C,
+  ...args: Record<string, never> extends ParamsOf<C> ? [params?: ParamsOf<C>] : [params: ParamsOf<C>]
+): Promise<Result<ResultOf<C>>> {
+  const params = args[0];
+  if (!electron) return webCall(channel, params);
+  const [domain, verb] = channel.split(':') as [string, string];
+  const group = (electron as unknown as Record<string, Record<string, (p: unknown) => Promise<unknown>>>)[domain];
+  const method = group?.[verb];
+  if (!method) return failure('INTERNAL', `This version of Sluice has no “${channel}”.`);
+  try {
+    return (await method(params ?? {})) as Result<ResultOf<C>>;
+  } catch (e) {
+    return failure('INTERNAL', e instanceof Error ? e.message : String(e));
+  }
+}
+
+// ---- events -------------------------------------------------------------------------------------
+
+type Listener = (payload: unknown) => void;
+const listeners = new Map<EventName, Set<Listener>>();
+let source: EventSource | null = null;
+let connectionListener: ((connected: boolean) => void) | null = null;
+
+function dispatch(name: string, payload: unknown): void {
+  for (const l of listeners.get(name as EventName) ?? []) l(payload);
+}
+
+function openEventSource(): void {
+  if (source) return;
+  const url = new URL(apiUrl(EVENTS_PATH));
+  url.searchParams.set('token', token);
+  source = new EventSource(url);
+  // Tolerate both SSE shapes: named events (`event: job:updated`) and `{ name, payload }` messages.
+  source.onmessage = (e: MessageEvent<string>) => {
+    const msg = JSON.parse(e.data) as { name?: string; event?: string; payload?: unknown };
+    const name = msg.name ?? msg.event;
+    if (name) dispatch(name, msg.payload);
+  };
+  source.onopen = () => connectionListener?.(true);
+  source.onerror = () => connectionListener?.(false);
+}
+
+function addNamedListener(name: EventName): void {
+  source?.addEventListener(name, (e) => dispatch(name, JSON.parse((e as MessageEvent<string>).data)));
+}
+
+/** Subscribe to one event; returns the unsubscribe function. */
+export function on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void {
+  if (electron) {
+    const subscribe = (electron as unknown as Record<string, (l: typeof listener) => () => void>)[
+      subscriptionName(event)
+    ];
+    return subscribe ? subscribe(listener) : () => {};
+  }
+  openEventSource();
+  let set = listeners.get(event);
+  if (!set) {
+    set = new Set();
+    listeners.set(event, set);
+    addNamedListener(event);
+  }
+  set.add(listener as Listener);
+  return () => set.delete(listener as Listener);
+}
+
+/** Web only: whether the event stream is connected (EventSource reconnects on its own). */
+export function onConnectionChange(listener: (connected: boolean) => void): void {
+  connectionListener = listener;
+}
+
+// ---- files --------------------------------------------------------------------------------------
+
+/** Electron: the real path of a dropped file; undefined in a browser. */
+export function pathForFile(file: File): string | undefined {
+  return electron?.files.pathForFile(file);
+}
+
+/** Web only: sends dropped files to the bridge, which saves and queues them. */
+export async function uploadFiles(
+  files: File[],
+  options: { templateId?: string; params?: Params } = {},
+): Promise<Result<AddOutcomeView[]>> {
+  const form = new FormData();
+  if (options.templateId) form.append('templateId', options.templateId);
+  if (options.params) form.append('params', JSON.stringify(options.params));
+  for (const f of files) form.append('files', f, (f as File & { relativePath?: string }).relativePath ?? f.name);
+  try {
+    const res = await fetch(apiUrl(UPLOAD_PATH), { method: 'POST', headers: { [TOKEN_HEADER]: token }, body: form });
+    return (await res.json()) as UploadResult;
+  } catch {
+    return failure('OFFLINE', 'The upload to Sluice did not go through. Is `sluice serve` still running?');
+  }
+}

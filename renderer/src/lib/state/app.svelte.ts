@@ -1,0 +1,108 @@
+// App-wide state: which screen is shown, what main told us about itself, and transient notices.
+import type { AppInfo, BridgeError, Events } from '../../../../preload/contract';
+import { call, on, onConnectionChange, platform } from '../api';
+
+export type Screen = 'queue' | 'history' | 'usage' | 'settings';
+export const SCREENS: ReadonlyArray<{ id: Screen; label: string; key: string }> = [
+  { id: 'queue', label: 'Queue', key: '1' },
+  { id: 'history', label: 'History', key: '2' },
+  { id: 'usage', label: 'Usage', key: '3' },
+  { id: 'settings', label: 'Settings', key: '4' },
+];
+
+export interface Toast {
+  id: number;
+  tone: 'info' | 'ok' | 'danger';
+  message: string;
+  detail?: string;
+}
+
+export type Theme = 'system' | 'light' | 'dark';
+
+class AppState {
+  #screen = $state.raw<Screen>('queue');
+  #info = $state.raw<AppInfo | null>(null);
+  #infoError = $state.raw<BridgeError | null>(null);
+  #toasts = $state.raw<Toast[]>([]);
+  #connected = $state(true);
+  #theme = $state<Theme>((localStorage.getItem('sluice-theme') as Theme | null) ?? 'system');
+  /** A job the tray or a notification asked to show; the Queue screen consumes it. */
+  #focusJob = $state.raw<string | null>(null);
+  #nextToast = 1;
+
+  readonly platform = platform;
+  get screen(): Screen {
+    return this.#screen;
+  }
+  get info(): AppInfo | null {
+    return this.#info;
+  }
+  get infoError(): BridgeError | null {
+    return this.#infoError;
+  }
+  get simulated(): boolean {
+    return this.#info?.simulated ?? false;
+  }
+  get toasts(): Toast[] {
+    return this.#toasts;
+  }
+  get connected(): boolean {
+    return this.#connected;
+  }
+  get theme(): Theme {
+    return this.#theme;
+  }
+  get focusJob(): string | null {
+    return this.#focusJob;
+  }
+
+  navigate(screen: Screen): void {
+    this.#screen = screen;
+  }
+
+  takeFocusJob(): string | null {
+    const id = this.#focusJob;
+    this.#focusJob = null;
+    return id;
+  }
+
+  setTheme(theme: Theme): void {
+    this.#theme = theme;
+    localStorage.setItem('sluice-theme', theme);
+    if (theme === 'system') document.documentElement.removeAttribute('data-theme');
+    else document.documentElement.dataset.theme = theme;
+  }
+
+  notify(tone: Toast['tone'], message: string, detail?: string): void {
+    const id = this.#nextToast++;
+    this.#toasts = [...this.#toasts, { id, tone, message, ...(detail ? { detail } : {}) }];
+    setTimeout(() => this.dismissToast(id), tone === 'danger' ? 9000 : 4500);
+  }
+
+  /** Shows a failed call's message; returns the value for a successful one. */
+  report<T>(result: { ok: true; value: T } | { ok: false; error: BridgeError }, context?: string): T | undefined {
+    if (result.ok) return result.value;
+    const detail = result.error.internalErrorName ? `${result.error.internalErrorName}` : undefined;
+    this.notify('danger', context ? `${context}: ${result.error.message}` : result.error.message, detail);
+    return undefined;
+  }
+
+  dismissToast(id: number): void {
+    this.#toasts = this.#toasts.filter((t) => t.id !== id);
+  }
+
+  async start(): Promise<void> {
+    this.setTheme(this.#theme);
+    onConnectionChange((connected) => (this.#connected = connected));
+    on('connection:changed', (info) => (this.#info = info));
+    on('navigation:requested', (req: Events['navigation:requested']) => {
+      this.#screen = req.screen;
+      if (req.jobId) this.#focusJob = req.jobId;
+    });
+    const res = await call('app:info');
+    if (res.ok) this.#info = res.value;
+    else this.#infoError = res.error;
+  }
+}
+
+export const app = new AppState();

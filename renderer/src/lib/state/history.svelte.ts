@@ -1,0 +1,215 @@
+// History: every job ever plus the service's own streams, fetched from main one page at a time.
+// The list asks for the pages its visible rows fall in; a filter change bumps a generation number
+// so answers to an older query are dropped instead of mixing into the new one.
+/* eslint-disable svelte/prefer-svelte-reactivity --
+   Maps and Sets here are values of $state.raw fields: each change builds a new one and replaces the
+   field (house style), so a reactive SvelteMap/SvelteSet would only add overhead. */
+import type {
+  BridgeError,
+  HistoryEntry,
+  HistoryPage,
+  HistoryQuery,
+  HistorySortKey,
+  JobState,
+} from '../../../../preload/contract';
+import { call } from '../api';
+import { app } from './app.svelte';
+
+export const PAGE_SIZE = 200;
+
+export interface HistoryFilters {
+  search: string;
+  states: JobState[];
+  templateIds: string[];
+  folderIds: string[];
+  /** `<input type="date">` values; empty = open-ended. */
+  from: string;
+  to: string;
+  sort: { by: HistorySortKey; dir: 'asc' | 'desc' };
+  includeExternal: boolean;
+}
+
+const EMPTY: HistoryFilters = {
+  search: '',
+  states: [],
+  templateIds: [],
+  folderIds: [],
+  from: '',
+  to: '',
+  sort: { by: 'created', dir: 'desc' },
+  includeExternal: true,
+};
+
+class HistoryState {
+  #filters = $state.raw<HistoryFilters>(EMPTY);
+  #pages = $state.raw<Map<number, HistoryEntry[]>>(new Map());
+  #total = $state(0);
+  #external = $state.raw<HistoryPage['external'] | null>(null);
+  #loading = $state(false);
+  #loaded = $state(false);
+  #error = $state.raw<BridgeError | null>(null);
+  #selectedKey = $state<string | null>(null);
+  #selectedEntry = $state.raw<HistoryEntry | null>(null);
+  #busy = $state.raw<Set<string>>(new Set());
+  #inFlight = new Set<number>();
+  #generation = 0;
+  #searchTimer: ReturnType<typeof setTimeout> | null = null;
+
+  get filters(): HistoryFilters {
+    return this.#filters;
+  }
+  get total(): number {
+    return this.#total;
+  }
+  get external(): HistoryPage['external'] | null {
+    return this.#external;
+  }
+  get loading(): boolean {
+    return this.#loading;
+  }
+  get loaded(): boolean {
+    return this.#loaded;
+  }
+  get error(): BridgeError | null {
+    return this.#error;
+  }
+  get selected(): HistoryEntry | null {
+    return this.#selectedEntry;
+  }
+  get filtered(): boolean {
+    const f = this.#filters;
+    return !!(f.search || f.states.length || f.templateIds.length || f.folderIds.length || f.from || f.to);
+  }
+  isBusy(key: string): boolean {
+    return this.#busy.has(key);
+  }
+
+  entryAt(index: number): HistoryEntry | undefined {
+    return this.#pages.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE];
+  }
+
+  select(entry: HistoryEntry | null): void {
+    this.#selectedKey = entry?.key ?? null;
+    this.#selectedEntry = entry;
+  }
+
+  setFilters(patch: Partial<HistoryFilters>): void {
+    this.#filters = { ...this.#filters, ...patch };
+    if ('search' in patch) {
+      // Typing should not send a request per keystroke.
+      if (this.#searchTimer) clearTimeout(this.#searchTimer);
+      this.#searchTimer = setTimeout(() => void this.reload(), 220);
+    } else void this.reload();
+  }
+  resetFilters(): void {
+    this.#filters = { ...EMPTY, sort: this.#filters.sort };
+    void this.reload();
+  }
+
+  #query(page: number): HistoryQuery {
+    const f = this.#filters;
+    const dayStart = (v: string): number => new Date(`${v}T00:00:00`).getTime();
+    return {
+      ...(f.search.trim() ? { search: f.search.trim() } : {}),
+      ...(f.states.length ? { states: f.states } : {}),
+      ...(f.templateIds.length ? { templateIds: f.templateIds } : {}),
+      ...(f.folderIds.length ? { folderIds: f.folderIds } : {}),
+      ...(f.from ? { from: dayStart(f.from) } : {}),
+      // The "to" day is inclusive: up to the start of the next day.
+      ...(f.to ? { to: dayStart(f.to) + 86_400_000 - 1 } : {}),
+      sort: f.sort,
+      includeExternal: f.includeExternal,
+      page,
+      pageSize: PAGE_SIZE,
+    };
+  }
+
+  async #fetch(page: number, generation: number): Promise<void> {
+    if (this.#inFlight.has(page)) return;
+    this.#inFlight.add(page);
+    const res = await call('history:list', this.#query(page));
+    this.#inFlight.delete(page);
+    if (generation !== this.#generation) return;
+    if (!res.ok) {
+      this.#error = res.error;
+      return;
+    }
+    this.#error = null;
+    const next = new Map(this.#pages);
+    next.set(page, res.value.entries);
+    this.#pages = next;
+    this.#total = res.value.total;
+    this.#external = res.value.external;
+    const sel = this.#selectedKey && res.value.entries.find((e) => e.key === this.#selectedKey);
+    if (sel) this.#selectedEntry = sel;
+  }
+
+  async reload(): Promise<void> {
+    this.#generation += 1;
+    this.#inFlight.clear();
+    this.#loading = true;
+    const gen = this.#generation;
+    const keep = this.#pages.size > 0;
+    if (!keep) this.#pages = new Map();
+    await this.#fetch(0, gen);
+    if (gen !== this.#generation) return;
+    // Drop pages of the previous query only now, so the list does not flash empty while refetching.
+    const first = this.#pages.get(0);
+    this.#pages = first ? new Map([[0, first]]) : new Map();
+    this.#loading = false;
+    this.#loaded = true;
+  }
+
+  /** Called by the list with the indices it shows. */
+  loadRange(start: number, end: number): void {
+    const gen = this.#generation;
+    for (let p = Math.floor(start / PAGE_SIZE); p <= Math.floor(end / PAGE_SIZE); p++) {
+      if (!this.#pages.has(p) && p * PAGE_SIZE < this.#total) void this.#fetch(p, gen);
+    }
+  }
+
+  async #withBusy<T>(key: string, task: () => Promise<T>): Promise<T> {
+    this.#busy = new Set(this.#busy).add(key);
+    try {
+      return await task();
+    } finally {
+      const next = new Set(this.#busy);
+      next.delete(key);
+      this.#busy = next;
+    }
+  }
+
+  async reexport(entry: HistoryEntry): Promise<void> {
+    const params = entry.jobId ? { jobId: entry.jobId } : { streamId: entry.streamId ?? '' };
+    const v = await this.#withBusy(entry.key, async () =>
+      app.report(await call('history:reexport', params), 'Re-export failed'),
+    );
+    if (!v) return;
+    app.notify('ok', `Saved ${v.results.length} result ${v.results.length === 1 ? 'file' : 'files'} again.`);
+    if (this.#selectedKey === entry.key) this.#selectedEntry = { ...entry, results: v.results };
+    await this.reload();
+  }
+
+  async rerun(entry: HistoryEntry, templateId?: string): Promise<void> {
+    if (!entry.jobId) return;
+    const jobId = entry.jobId;
+    const v = await this.#withBusy(entry.key, async () =>
+      app.report(await call('history:rerun', { jobId, ...(templateId ? { templateId } : {}) }), 'Could not re-run'),
+    );
+    const first = v?.[0];
+    if (first?.outcome === 'rejected') app.notify('danger', first.message);
+    else if (first) app.notify('ok', 'Queued again. Follow it on the Queue screen.');
+  }
+
+  async cancelStream(entry: HistoryEntry): Promise<void> {
+    if (!entry.streamId) return;
+    const streamId = entry.streamId;
+    const v = await this.#withBusy(entry.key, async () =>
+      app.report(await call('history:cancelStream', { streamId }), 'Could not cancel the stream'),
+    );
+    if (v) app.notify('info', v.alreadyFinished ? 'The stream had already finished.' : 'Stream canceled.');
+    await this.reload();
+  }
+}
+
+export const history = new HistoryState();

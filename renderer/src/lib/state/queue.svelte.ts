@@ -1,0 +1,285 @@
+// The Queue screen's state: every job main reports, the batch statistics, filters and selection.
+// Note: main sends one event per job change (≤ 10/s per job); we coalesce them into one array
+// replacement per animation frame so 10,000 rows cost one re-sort per frame, not one per event.
+import type {
+  AddOutcomeView,
+  BridgeError,
+  JobState,
+  JobView,
+  PauseView,
+  QueueSnapshot,
+  QueueStats,
+  ResultFormat,
+} from '../../../../preload/contract';
+import { call, on, pathForFile, uploadFiles } from '../api';
+import { app } from './app.svelte';
+
+export type StateFilter = 'all' | 'active' | 'queued' | 'completed' | 'failed' | 'canceled';
+export const STATE_FILTERS: ReadonlyArray<{ id: StateFilter; label: string; states: JobState[] }> = [
+  { id: 'all', label: 'All', states: [] },
+  { id: 'active', label: 'In progress', states: ['uploading', 'processing', 'exporting'] },
+  { id: 'queued', label: 'Queued', states: ['queued'] },
+  { id: 'completed', label: 'Completed', states: ['completed'] },
+  { id: 'failed', label: 'Failed', states: ['failed', 'expired'] },
+  { id: 'canceled', label: 'Canceled', states: ['canceled'] },
+];
+
+const RANK: Record<JobState, number> = {
+  uploading: 0,
+  processing: 0,
+  exporting: 0,
+  queued: 1,
+  completed: 2,
+  failed: 2,
+  canceled: 2,
+  expired: 2,
+};
+
+function finishedAt(j: JobView): number {
+  return j.timings.completed ?? j.timings.finalized ?? j.timings.created;
+}
+
+/** Active first, then queued in queue order, then finished (newest first): main's own order. */
+export function compareJobs(a: JobView, b: JobView): number {
+  const r = RANK[a.state] - RANK[b.state];
+  if (r !== 0) return r;
+  if (RANK[a.state] === 2) return finishedAt(b) - finishedAt(a);
+  return a.position - b.position;
+}
+
+class QueueState {
+  #jobs = $state.raw<JobView[]>([]);
+  #stats = $state.raw<QueueStats | null>(null);
+  #loading = $state(true);
+  #error = $state.raw<BridgeError | null>(null);
+  #stateFilter = $state<StateFilter>('all');
+  #folderFilter = $state<string>('all');
+  #selectedId = $state<string | null>(null);
+  #detailOpen = $state(false);
+  #pending = new Map<string, JobView | null>();
+  #flushScheduled = false;
+
+  #visible = $derived.by(() => {
+    const states = STATE_FILTERS.find((f) => f.id === this.#stateFilter)?.states ?? [];
+    const folder = this.#folderFilter;
+    return this.#jobs.filter(
+      (j) =>
+        (states.length === 0 || states.includes(j.state)) &&
+        (folder === 'all' ||
+          (folder === 'manual'
+            ? j.origin.kind === 'manual'
+            : j.origin.kind === 'watch' && j.origin.folderId === folder)),
+    );
+  });
+  #selected = $derived(this.#jobs.find((j) => j.id === this.#selectedId) ?? null);
+  #selectedIndex = $derived(this.#visible.findIndex((j) => j.id === this.#selectedId));
+
+  get jobs(): JobView[] {
+    return this.#jobs;
+  }
+  get visible(): JobView[] {
+    return this.#visible;
+  }
+  get stats(): QueueStats | null {
+    return this.#stats;
+  }
+  get pause(): PauseView | undefined {
+    return this.#stats?.pause;
+  }
+  get loading(): boolean {
+    return this.#loading;
+  }
+  get error(): BridgeError | null {
+    return this.#error;
+  }
+  get stateFilter(): StateFilter {
+    return this.#stateFilter;
+  }
+  set stateFilter(f: StateFilter) {
+    this.#stateFilter = f;
+  }
+  get folderFilter(): string {
+    return this.#folderFilter;
+  }
+  set folderFilter(f: string) {
+    this.#folderFilter = f;
+  }
+  get selected(): JobView | null {
+    return this.#selected;
+  }
+  get selectedIndex(): number {
+    return this.#selectedIndex;
+  }
+  get detailOpen(): boolean {
+    return this.#detailOpen && this.#selected !== null;
+  }
+  get failedCount(): number {
+    return (this.#stats?.counts.failed ?? 0) + (this.#stats?.counts.expired ?? 0);
+  }
+  get finishedCount(): number {
+    const c = this.#stats?.counts;
+    return c ? c.completed + c.failed + c.canceled + c.expired : 0;
+  }
+
+  countFor(filter: StateFilter): number {
+    const c = this.#stats?.counts;
+    if (!c) return 0;
+    const states = STATE_FILTERS.find((f) => f.id === filter)?.states ?? [];
+    if (states.length === 0) return this.#jobs.length;
+    return states.reduce((n, s) => n + c[s], 0);
+  }
+
+  select(id: string | null, openDetail = false): void {
+    this.#selectedId = id;
+    if (openDetail) this.#detailOpen = true;
+    if (id === null) this.#detailOpen = false;
+  }
+  selectByOffset(delta: number): void {
+    const list = this.#visible;
+    if (list.length === 0) return;
+    const from = this.#selectedIndex;
+    let i: number;
+    if (delta === Infinity) i = list.length - 1;
+    else if (delta === -Infinity) i = 0;
+    else if (from < 0) i = delta > 0 ? 0 : list.length - 1;
+    else i = from + delta;
+    this.#selectedId = list[Math.max(0, Math.min(list.length - 1, i))]?.id ?? null;
+  }
+  openDetail(open: boolean): void {
+    this.#detailOpen = open;
+  }
+
+  #applySnapshot(s: QueueSnapshot): void {
+    this.#pending.clear();
+    this.#jobs = [...s.jobs].sort(compareJobs);
+    const { jobs: _jobs, generatedAt: _at, ...stats } = s;
+    this.#stats = stats;
+  }
+
+  #queue(id: string, job: JobView | null): void {
+    this.#pending.set(id, job);
+    if (this.#flushScheduled) return;
+    this.#flushScheduled = true;
+    requestAnimationFrame(() => this.#flush());
+  }
+
+  #flush(): void {
+    this.#flushScheduled = false;
+    if (this.#pending.size === 0) return;
+    const next: JobView[] = [];
+    for (const j of this.#jobs) {
+      if (!this.#pending.has(j.id)) next.push(j);
+    }
+    for (const j of this.#pending.values()) if (j && !j.dismissed) next.push(j);
+    this.#pending.clear();
+    this.#jobs = next.sort(compareJobs);
+  }
+
+  async load(): Promise<void> {
+    this.#loading = true;
+    const res = await call('queue:snapshot');
+    if (res.ok) {
+      this.#applySnapshot(res.value);
+      this.#error = null;
+    } else this.#error = res.error;
+    this.#loading = false;
+  }
+
+  subscribe(): void {
+    on('job:added', (j) => this.#queue(j.id, j));
+    on('job:updated', (j) => this.#queue(j.id, j));
+    on('job:removed', ({ id }) => this.#queue(id, null));
+    on('queue:snapshot-changed', (s) => this.#applySnapshot(s));
+    on('queue:stats-changed', (s) => (this.#stats = s));
+    on('queue:paused', (pause) => this.#stats && (this.#stats = { ...this.#stats, pause }));
+    on('queue:resumed', () => {
+      if (!this.#stats) return;
+      const { pause: _p, ...rest } = this.#stats;
+      this.#stats = { ...rest, stoppingAfterCurrent: false };
+    });
+  }
+
+  // ---- actions: each reports its own failure; the job's new state arrives as an event ----
+
+  async #stats_(channel: 'queue:pause' | 'queue:resume' | 'queue:stopAfterCurrent'): Promise<void> {
+    const v = app.report(await call(channel));
+    if (v) this.#stats = v;
+  }
+  pauseAll = (): Promise<void> => this.#stats_('queue:pause');
+  resumeAll = (): Promise<void> => this.#stats_('queue:resume');
+  stopAfterCurrent = (): Promise<void> => this.#stats_('queue:stopAfterCurrent');
+
+  async #jobAction(channel: 'queue:cancel' | 'queue:retry' | 'queue:rewrite', id: string, what: string): Promise<void> {
+    const v = app.report(await call(channel, { id }), what);
+    if (v) this.#queue(v.id, v);
+  }
+  cancel = (id: string): Promise<void> => this.#jobAction('queue:cancel', id, 'Could not cancel');
+  retry = (id: string): Promise<void> => this.#jobAction('queue:retry', id, 'Could not retry');
+  rewrite = (id: string): Promise<void> => this.#jobAction('queue:rewrite', id, 'Could not rewrite the results');
+
+  async retryFailed(): Promise<void> {
+    const v = app.report(await call('queue:retryFailed'), 'Could not retry');
+    if (v) app.notify('info', v.count === 1 ? 'Retrying 1 job.' : `Retrying ${v.count} jobs.`);
+  }
+  async move(id: string, direction: 'up' | 'down'): Promise<void> {
+    app.report(await call('queue:move', { id, direction }), 'Could not move the job');
+  }
+  async dismiss(id: string): Promise<void> {
+    const list = this.#visible;
+    const i = list.findIndex((j) => j.id === id);
+    const res = await call('queue:dismiss', { id });
+    if (!res.ok) {
+      app.report(res, 'Could not remove');
+      return;
+    }
+    // Keep the keyboard user's place: select the neighbour of the removed row.
+    if (this.#selectedId === id) this.#selectedId = (list[i + 1] ?? list[i - 1])?.id ?? null;
+    this.#queue(id, null);
+  }
+  async dismissFinished(): Promise<void> {
+    const v = app.report(await call('queue:dismissFinished'), 'Could not clear');
+    if (v) app.notify('info', `Removed ${v.count} finished ${v.count === 1 ? 'job' : 'jobs'} from the list.`);
+  }
+  async openResult(jobId: string, format: ResultFormat): Promise<void> {
+    app.report(await call('result:open', { jobId, format }), 'Could not open the result');
+  }
+  async revealResult(jobId: string, format: ResultFormat): Promise<void> {
+    app.report(await call('result:reveal', { jobId, format }), 'Could not show the result');
+  }
+  async revealSource(jobId: string): Promise<void> {
+    app.report(await call('source:reveal', { jobId }), 'Could not show the source');
+  }
+
+  #summarise(outcomes: AddOutcomeView[]): void {
+    const added = outcomes.filter((o) => o.outcome === 'added' || o.outcome === 'retried').length;
+    const skipped = outcomes.filter((o) => o.outcome === 'already-queued' || o.outcome === 'already-done').length;
+    const rejected = outcomes.filter((o) => o.outcome === 'rejected');
+    if (added) app.notify('ok', added === 1 ? 'Queued 1 file.' : `Queued ${added} files.`);
+    if (skipped) app.notify('info', `${skipped} already queued or done — skipped.`);
+    for (const r of rejected.slice(0, 3)) if (r.outcome === 'rejected') app.notify('danger', r.message, r.path);
+    if (rejected.length > 3) app.notify('danger', `${rejected.length - 3} more files were not queued.`);
+  }
+
+  /** Files dropped on the window: paths in Electron, an upload through the web bridge otherwise. */
+  async addFiles(files: File[]): Promise<void> {
+    if (files.length === 0) return;
+    const paths = files.map((f) => pathForFile(f)).filter((p): p is string => !!p);
+    const res = paths.length === files.length ? await call('queue:add', { paths }) : await uploadFiles(files);
+    const v = app.report(res, 'Could not queue the files');
+    if (v) this.#summarise(v);
+  }
+
+  async pickFiles(): Promise<boolean> {
+    const res = await call('queue:pickFiles');
+    const v = app.report(res);
+    if (!v) return true;
+    if (!v.supported) return false;
+    if (!v.canceled && v.paths.length) {
+      const added = app.report(await call('queue:add', { paths: v.paths }), 'Could not queue the files');
+      if (added) this.#summarise(added);
+    }
+    return true;
+  }
+}
+
+export const queue = new QueueState();

@@ -1,0 +1,192 @@
+// Settings, templates and watch-folder statuses. Forms keep their own draft and save it whole:
+// main validates the entire patch and answers VALIDATION with per-field messages, which we keep
+// keyed by dotted path so each message can sit next to its field.
+import type {
+  BridgeError,
+  ConnectionTestView,
+  FolderInput,
+  FolderStatusView,
+  Result,
+  SettingsPatch,
+  SettingsView,
+  TemplateView,
+  WatchFolderView,
+} from '../../../../preload/contract';
+import { call, on } from '../api';
+import { app } from './app.svelte';
+
+export type FieldErrors = Record<string, string>;
+
+/** Turns a failed save into field messages; errors without fields come back under ''. */
+export function fieldErrors(error: BridgeError, prefix = ''): FieldErrors {
+  const out: FieldErrors = {};
+  for (const f of error.fields ?? []) {
+    const path = prefix && f.path.startsWith(prefix) ? f.path.slice(prefix.length) : f.path;
+    out[path] = f.message;
+  }
+  if (!error.fields?.length) out[''] = error.message;
+  return out;
+}
+
+export type SaveOutcome<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
+
+function outcome<T>(res: Result<T>, prefix = ''): SaveOutcome<T> {
+  return res.ok ? { ok: true, value: res.value } : { ok: false, errors: fieldErrors(res.error, prefix) };
+}
+
+class SettingsState {
+  #view = $state.raw<SettingsView | null>(null);
+  #templates = $state.raw<TemplateView[]>([]);
+  #statuses = $state.raw<FolderStatusView[]>([]);
+  #loading = $state(true);
+  #error = $state.raw<BridgeError | null>(null);
+  #lastTest = $state.raw<ConnectionTestView | null>(null);
+  #testing = $state(false);
+
+  get view(): SettingsView | null {
+    return this.#view;
+  }
+  get templates(): TemplateView[] {
+    return this.#templates;
+  }
+  get statuses(): FolderStatusView[] {
+    return this.#statuses;
+  }
+  get loading(): boolean {
+    return this.#loading;
+  }
+  get error(): BridgeError | null {
+    return this.#error;
+  }
+  get lastTest(): ConnectionTestView | null {
+    return this.#lastTest;
+  }
+  get testing(): boolean {
+    return this.#testing;
+  }
+  get folders(): WatchFolderView[] {
+    return this.#view?.watchFolders ?? [];
+  }
+
+  template(id: string): TemplateView | undefined {
+    return this.#templates.find((t) => t.id === id);
+  }
+  status(folderId: string): FolderStatusView | undefined {
+    return this.#statuses.find((s) => s.folderId === folderId);
+  }
+  folderName(folderId: string): string {
+    const f = this.folders.find((w) => w.id === folderId);
+    if (!f) return 'Removed folder';
+    const parts = f.path.split(/[\\/]/).filter(Boolean);
+    return parts[parts.length - 1] ?? f.path;
+  }
+
+  async load(): Promise<void> {
+    this.#loading = true;
+    const [view, templates, statuses] = await Promise.all([
+      call('settings:get'),
+      call('templates:list'),
+      call('folders:statuses'),
+    ]);
+    if (view.ok) this.#view = view.value;
+    if (templates.ok) this.#templates = templates.value;
+    if (statuses.ok) this.#statuses = statuses.value;
+    this.#error = !view.ok ? view.error : !templates.ok ? templates.error : null;
+    this.#loading = false;
+  }
+
+  async reloadTemplates(): Promise<void> {
+    const res = await call('templates:list');
+    if (res.ok) this.#templates = res.value;
+  }
+
+  subscribe(): void {
+    on('settings:changed', (v) => (this.#view = v));
+    on('folder:status-changed', (s) => {
+      const others = this.#statuses.filter((x) => x.folderId !== s.folderId);
+      this.#statuses = [...others, s];
+    });
+    // A new connection may make sandbox-only templates (un)available.
+    on('connection:changed', () => void this.reloadTemplates());
+  }
+
+  #take(res: Result<SettingsView>): SaveOutcome<SettingsView> {
+    if (res.ok) this.#view = res.value;
+    return outcome(res);
+  }
+
+  async save(patch: SettingsPatch): Promise<SaveOutcome<SettingsView>> {
+    const res = this.#take(await call('settings:update', { patch: $state.snapshot(patch) as SettingsPatch }));
+    if (res.ok && patch.connection) {
+      this.#lastTest = null;
+      void this.reloadTemplates();
+    }
+    return res;
+  }
+  async setApiKey(apiKey: string): Promise<SaveOutcome<SettingsView>> {
+    this.#lastTest = null;
+    return this.#take(await call('settings:setApiKey', { apiKey }));
+  }
+  async clearApiKey(): Promise<SaveOutcome<SettingsView>> {
+    this.#lastTest = null;
+    return this.#take(await call('settings:clearApiKey'));
+  }
+  async setClientCredentials(clientId: string, clientSecret: string): Promise<SaveOutcome<SettingsView>> {
+    this.#lastTest = null;
+    return this.#take(await call('settings:setClientCredentials', { clientId, clientSecret }));
+  }
+  async testConnection(): Promise<void> {
+    this.#testing = true;
+    const res = await call('settings:testConnection');
+    this.#testing = false;
+    if (res.ok) this.#lastTest = res.value;
+    else
+      this.#lastTest = {
+        success: false,
+        connection: '',
+        message: res.error.message,
+        ...(res.error.internalErrorName ? { internalErrorName: res.error.internalErrorName } : {}),
+        ...(res.error.statusCode ? { statusCode: res.error.statusCode } : {}),
+      };
+  }
+
+  // ---- watch folders ----
+
+  async pickFolder(): Promise<{ supported: boolean; path?: string }> {
+    const res = await call('folders:pick');
+    if (!res.ok) {
+      app.report(res);
+      return { supported: false };
+    }
+    const v = res.value;
+    if (!v.supported) return { supported: false };
+    return v.canceled ? { supported: true } : { supported: true, path: v.path };
+  }
+  async addFolder(folder: FolderInput): Promise<SaveOutcome<WatchFolderView>> {
+    const res = outcome(await call('folders:add', { folder: $state.snapshot(folder) as FolderInput }), 'folder.');
+    if (res.ok) await this.#refreshStatuses();
+    return res;
+  }
+  async updateFolder(id: string, patch: Omit<Partial<WatchFolderView>, 'id'>): Promise<SaveOutcome<WatchFolderView>> {
+    const snap = $state.snapshot(patch) as Omit<Partial<WatchFolderView>, 'id'>;
+    return outcome(await call('folders:update', { id, patch: snap }), 'patch.');
+  }
+  async removeFolder(id: string): Promise<void> {
+    app.report(await call('folders:remove', { id }), 'Could not remove the folder');
+    await this.#refreshStatuses();
+  }
+  async setFolderPaused(id: string, paused: boolean): Promise<void> {
+    const v = app.report(await call(paused ? 'folders:pause' : 'folders:resume', { id }));
+    if (v) this.#statuses = v;
+  }
+  async rescan(id?: string): Promise<void> {
+    const v = app.report(await call('folders:rescan', id ? { id } : {}), 'Could not rescan');
+    if (v) this.#statuses = v;
+  }
+  async #refreshStatuses(): Promise<void> {
+    const res = await call('folders:statuses');
+    if (res.ok) this.#statuses = res.value;
+  }
+}
+
+export const settings = new SettingsState();

@@ -1,0 +1,145 @@
+// Usage report: the range, granularity and currency the user picked, and the report main fetched
+// for them. Errors the service raises about a field (interval too long for HOURS, unknown currency)
+// are kept per field so the screen can print them next to that field.
+import type { BridgeError, Granularity, UsageQuery, UsageView } from '../../../../preload/contract';
+import { call } from '../api';
+import { toDateInput } from '../format';
+import type { FieldErrors } from './settings.svelte';
+import { fieldErrors } from './settings.svelte';
+
+export interface UsageForm {
+  /** `<input type="date">` values, local time; the end day is inclusive. */
+  start: string;
+  end: string;
+  granularity: Granularity;
+  /** '' = credits. */
+  currency: string;
+}
+
+export const CURRENCIES: ReadonlyArray<{ id: string; label: string }> = [
+  { id: '', label: 'Credits' },
+  { id: 'USD', label: 'US dollars (USD)' },
+  { id: 'EUR', label: 'Euros (EUR)' },
+];
+
+function monthStart(): string {
+  const d = new Date();
+  return toDateInput(new Date(d.getFullYear(), d.getMonth(), 1).getTime());
+}
+
+class UsageState {
+  #form = $state.raw<UsageForm>({
+    start: monthStart(),
+    end: toDateInput(Date.now()),
+    granularity: 'DAYS',
+    currency: '',
+  });
+  #report = $state.raw<UsageView | null>(null);
+  #loading = $state(false);
+  #errors = $state.raw<FieldErrors>({});
+  #error = $state.raw<BridgeError | null>(null);
+  #exporting = $state(false);
+  /** This month in credits, whatever range is on screen: the spending guard counts calendar months. */
+  #month = $state.raw<UsageView | null>(null);
+  #seq = 0;
+
+  get month(): UsageView | null {
+    return this.#month;
+  }
+
+  get form(): UsageForm {
+    return this.#form;
+  }
+  get report(): UsageView | null {
+    return this.#report;
+  }
+  get loading(): boolean {
+    return this.#loading;
+  }
+  get errors(): FieldErrors {
+    return this.#errors;
+  }
+  get error(): BridgeError | null {
+    return this.#error;
+  }
+  get exporting(): boolean {
+    return this.#exporting;
+  }
+
+  /** Local form checks first; the service's own rules come back from main as field errors. */
+  #localErrors(f: UsageForm): FieldErrors {
+    const e: FieldErrors = {};
+    if (!f.start) e.start = 'Choose a start date.';
+    if (!f.end) e.end = 'Choose an end date.';
+    if (f.start && f.end && f.start > f.end) e.end = 'The end date is before the start date.';
+    return e;
+  }
+
+  query(): UsageQuery {
+    const f = this.#form;
+    const start = new Date(`${f.start}T00:00:00`);
+    const endOfDay = new Date(`${f.end}T00:00:00`).getTime() + 86_400_000;
+    const end = new Date(Math.min(endOfDay, Date.now()));
+    return {
+      start: start.toISOString(),
+      end: end.toISOString(),
+      granularity: f.granularity,
+      ...(f.currency ? { currency: f.currency } : {}),
+    };
+  }
+
+  set(patch: Partial<UsageForm>): void {
+    this.#form = { ...this.#form, ...patch };
+    void this.load();
+  }
+
+  async load(): Promise<void> {
+    const local = this.#localErrors(this.#form);
+    this.#errors = local;
+    if (Object.keys(local).length) return;
+    const seq = ++this.#seq;
+    this.#loading = true;
+    void this.#loadMonth();
+    const res = await call('usage:report', this.query());
+    if (seq !== this.#seq) return;
+    this.#loading = false;
+    if (res.ok) {
+      this.#report = res.value;
+      this.#error = null;
+      this.#errors = {};
+    } else if (res.error.code === 'VALIDATION' && res.error.fields?.length) {
+      this.#errors = fieldErrors(res.error);
+      this.#error = null;
+    } else {
+      this.#error = res.error;
+    }
+  }
+
+  async #loadMonth(): Promise<void> {
+    const res = await call('usage:report', {
+      start: new Date(`${monthStart()}T00:00:00`).toISOString(),
+      end: new Date().toISOString(),
+      granularity: 'DAYS',
+    });
+    if (res.ok) this.#month = res.value;
+  }
+
+  /** Asks main for the CSV and hands it to the browser as a download. */
+  async exportCsv(): Promise<BridgeError | null> {
+    this.#exporting = true;
+    const res = await call('usage:csv', this.query());
+    this.#exporting = false;
+    if (!res.ok) return res.error;
+    const url = URL.createObjectURL(new Blob([res.value.csv], { type: 'text/csv' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = res.value.fileName;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    return null;
+  }
+}
+
+export const usage = new UsageState();

@@ -1,0 +1,112 @@
+import { expect, test, type Page } from '@playwright/test';
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { dropFiles, env, go, openApp, shot, toneWav } from './helpers.js';
+
+const wav = (name: string, seconds: number) => ({
+  name,
+  mimeType: 'audio/wav',
+  base64: toneWav(seconds).toString('base64'),
+});
+const row = (page: Page, name: string) => page.locator(`[data-testid=job-row][data-name="${name}"]`);
+
+/** Every file under the state dir's upload inbox, by name. */
+function inboxFiles(): string[] {
+  const inbox = path.join(env.state, 'inbox');
+  const out: string[] = [];
+  const walk = (d: string): void => {
+    for (const f of readdirSync(d)) {
+      const p = path.join(d, f);
+      if (statSync(p).isDirectory()) walk(p);
+      else out.push(f);
+    }
+  };
+  try {
+    walk(inbox);
+  } catch {
+    /* no inbox yet */
+  }
+  return out;
+}
+
+test('dropped files upload, complete, and their results sit beside the uploaded sources', async ({ page }) => {
+  const problems = await openApp(page);
+  await go(page, 'Queue');
+  await dropFiles(page, [wav('take-01.wav', 3), wav('take-02.wav', 2), wav('take-03.wav', 1)]);
+  await expect(page.getByText('Queued 3 files.')).toBeVisible();
+  for (const n of ['take-01.wav', 'take-02.wav', 'take-03.wav']) {
+    await expect(row(page, n)).toHaveAttribute('data-state', 'completed', { timeout: 45_000 });
+  }
+  await expect(page.getByTestId('batch-header')).toBeVisible();
+  await shot(page, 'queue-completed');
+  // Web uploads are saved in the state dir's inbox; the results are written beside them there.
+  await expect
+    .poll(() => inboxFiles().filter((f) => f.startsWith('take-01')), { timeout: 20_000 })
+    .toEqual(expect.arrayContaining(['take-01.wav', expect.stringMatching(/^take-01.*\.json$/)]));
+
+  // Detail panel: stream id, the service's state and the result files.
+  await row(page, 'take-01.wav').dblclick();
+  const detail = page.getByTestId('job-detail');
+  await expect(detail.getByTestId('stream-id')).not.toHaveText('Not started');
+  await expect(detail).toContainText('COMPLETED');
+  await expect(detail.getByRole('button', { name: /^Open take-01.*json/ })).toBeVisible();
+  await shot(page, 'queue-detail');
+  expect(problems).toEqual([]);
+});
+
+test('a non-media file fails with the processor’s reason; retry and dismiss from the keyboard', async ({ page }) => {
+  const problems = await openApp(page);
+  await go(page, 'Queue');
+  await dropFiles(page, [
+    {
+      name: 'notes.wav',
+      mimeType: 'audio/wav',
+      base64: Buffer.from('not audio at all '.repeat(64)).toString('base64'),
+    },
+  ]);
+  const failed = row(page, 'notes.wav');
+  await expect(failed).toHaveAttribute('data-state', 'failed', { timeout: 45_000 });
+  await failed.click();
+  await page.keyboard.press('Enter');
+  const detail = page.getByTestId('job-detail');
+  await expect(detail.getByRole('alert')).toBeVisible();
+  await expect(detail.getByTestId('internal-error-name')).not.toBeEmpty();
+  await expect(detail).toContainText('ERROR');
+  await shot(page, 'queue-failed-detail');
+
+  // R retries the selected job (it fails again, for the same reason).
+  await page.getByRole('grid', { name: 'Jobs' }).focus();
+  await page.keyboard.press('r');
+  await expect(failed).not.toHaveAttribute('data-state', 'failed');
+  await expect(failed).toHaveAttribute('data-state', 'failed', { timeout: 45_000 });
+  // Delete removes it from the list (it stays in History).
+  await page.getByRole('grid', { name: 'Jobs' }).focus();
+  await page.keyboard.press('Delete');
+  await expect(failed).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
+
+test('pause, cancel and retry a queued job; filters by state', async ({ page }) => {
+  const problems = await openApp(page);
+  await go(page, 'Queue');
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await expect(page.getByTestId('pause-banner')).toBeVisible();
+  await dropFiles(page, [wav('held.wav', 2)]);
+  const held = row(page, 'held.wav');
+  await expect(held).toHaveAttribute('data-state', 'queued');
+  await shot(page, 'queue-paused');
+  await held.getByRole('button', { name: 'Cancel held.wav' }).click();
+  await expect(held).toHaveAttribute('data-state', 'canceled');
+  await held.getByRole('button', { name: 'Retry held.wav' }).click();
+  await expect(held).toHaveAttribute('data-state', 'queued');
+  await page.getByTestId('pause-banner').getByRole('button', { name: 'Resume' }).click();
+  await expect(held).toHaveAttribute('data-state', 'completed', { timeout: 45_000 });
+
+  await page.getByRole('radio', { name: /^Completed/ }).click();
+  await expect(page.locator('[data-testid=job-row]:not([data-state=completed])')).toHaveCount(0);
+  await page.getByRole('radio', { name: /^Failed/ }).click();
+  await expect(page.getByText('No jobs match these filters')).toBeVisible();
+  await page.getByRole('button', { name: 'Show all jobs' }).click();
+  await expect(held).toBeVisible();
+  expect(problems).toEqual([]);
+});

@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import { go, openApp, shot } from './helpers.js';
+
+test('History lists every job, searches, filters, and re-exports results', async ({ page }) => {
+  const problems = await openApp(page);
+  await go(page, 'History');
+  const rows = page.getByTestId('history-row');
+  await expect(rows.first()).toBeVisible();
+  // Dismissed jobs (notes.wav was removed from the Queue) are still here.
+  await expect(page.locator('[data-testid=history-row][data-name="notes.wav"]')).toBeVisible();
+  await shot(page, 'history');
+
+  await page.getByRole('searchbox', { name: 'Search file names' }).fill('take-0');
+  await expect(rows).toHaveCount(3);
+  await expect(page.getByTestId('history-total')).toContainText('3 entries');
+  await page.getByRole('combobox', { name: 'State' }).selectOption('failed');
+  await expect(page.getByText('Nothing matches these filters')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).first().click();
+  await page.getByRole('combobox', { name: 'State' }).selectOption('failed');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toHaveAttribute('data-name', 'notes.wav');
+  // A date range that starts tomorrow holds nothing.
+  const tomorrow = new Date(Date.now() + 86_400_000);
+  const iso = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`;
+  await page.getByRole('combobox', { name: 'State' }).selectOption('');
+  await page.getByLabel('From').fill(iso);
+  await expect(page.getByText('Nothing matches these filters')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).first().click();
+
+  // Re-export a completed entry while the service still holds it.
+  await page.getByRole('searchbox', { name: 'Search file names' }).fill('take-01');
+  await expect(rows).toHaveCount(1);
+  await rows.first().click();
+  const detail = page.getByTestId('history-detail');
+  await expect(detail).toContainText('take-01.json');
+  await detail.getByRole('button', { name: 'Re-export results' }).click();
+  await expect(page.getByText(/Saved \d+ result files? again/)).toBeVisible();
+  await shot(page, 'history-detail');
+
+  // Re-run with another template goes back to the queue.
+  await detail.getByRole('button', { name: 'Re-run' }).click();
+  await expect(page.getByText(/Queued again|already/)).toBeVisible();
+  expect(problems).toEqual([]);
+});

@@ -1,0 +1,34 @@
+// Browser flows against the real renderer, the real engine behind the web bridge (`sluice serve`)
+// and the embedded sandbox. Debian's Chromium only: no browser is ever downloaded.
+import { defineConfig } from '@playwright/test';
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: /.*\.spec\.ts$/,
+  // One server, one state dir: the flows build on each other (a key, then files, then history).
+  workers: 1,
+  fullyParallel: false,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  outputDir: '../../test-results/playwright-artifacts',
+  reporter: [['list'], ['json', { outputFile: '../../test-results/playwright.json' }]],
+  globalSetup: './global-setup.ts',
+  use: {
+    viewport: { width: 1360, height: 860 },
+    colorScheme: 'light',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    trace: 'off',
+    screenshot: 'only-on-failure',
+  },
+});

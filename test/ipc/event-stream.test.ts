@@ -1,0 +1,82 @@
+// Events buffer until the renderer is ready, progress is coalesced per job, and a bulk change
+// becomes one snapshot instead of thousands of job events.
+import { copyFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EventHub, type BridgeEvent } from '../../main/ipc/event-stream.js';
+import { QueueModel } from '../../main/ipc/queue-model.js';
+import { makeToneWav } from '../helpers/media.js';
+import { openEnv, until, type Env } from './helpers.js';
+
+let env: Env;
+let hub: EventHub;
+beforeEach(async () => {
+  env = await openEnv('electron');
+});
+afterEach(async () => {
+  hub.close();
+  await env.close();
+});
+
+async function files(n: number): Promise<string[]> {
+  const tone = await makeToneWav(env.dir, 'tone.wav', 1);
+  const out: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const p = path.join(env.dir, `take-${i}.wav`);
+    await copyFile(tone, p);
+    out.push(p);
+  }
+  return out;
+}
+
+describe('event hub', () => {
+  it('holds events until ready, then delivers them in order', async () => {
+    hub = new EventHub(env.rt, new QueueModel(env.rt), { flushIntervalMs: 10 });
+    const got: BridgeEvent[] = [];
+    const sub = hub.subscribe((e) => got.push(e));
+    env.rt.pause();
+    env.rt.resume();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(got).toEqual([]);
+    sub.ready();
+    expect(got.map((e) => e.name).filter((n) => n !== 'queue:stats-changed')).toEqual([
+      'queue:paused',
+      'queue:resumed',
+    ]);
+  });
+
+  it('sends one snapshot for a bulk change and individual events for small ones', async () => {
+    hub = new EventHub(env.rt, new QueueModel(env.rt), { flushIntervalMs: 50, bulkThreshold: 5 });
+    const got: BridgeEvent[] = [];
+    hub.subscribe((e) => got.push(e), { ready: true });
+    env.rt.pause();
+    const paths = await files(20);
+    await env.rt.addPaths(paths);
+    await until(() => got.some((e) => e.name === 'queue:snapshot-changed'));
+    await new Promise((r) => setTimeout(r, 120));
+    // The first change goes out at once; what piles up behind it arrives as one snapshot.
+    const individual = got.filter((e) => e.name === 'job:added').length;
+    expect(individual).toBeLessThan(20);
+    const snaps = got.filter((e) => e.name === 'queue:snapshot-changed');
+    const last = snaps[snaps.length - 1];
+    expect(last?.name === 'queue:snapshot-changed' && last.payload.jobs.length + individual).toBeGreaterThanOrEqual(20);
+    got.length = 0;
+    const [one] = await files(1);
+    await env.rt.addPaths([one ?? '']);
+    await until(() => got.some((e) => e.name === 'job:added'));
+  });
+
+  it('sends at most one event per job per flush interval', async () => {
+    hub = new EventHub(env.rt, new QueueModel(env.rt), { flushIntervalMs: 100 });
+    const at: number[] = [];
+    hub.subscribe((e) => e.name === 'job:updated' && at.push(Date.now()), { ready: true });
+    const [file] = await files(1);
+    const [outcome] = await env.rt.addPaths([file ?? '']);
+    const id = outcome?.outcome === 'added' ? outcome.jobId : '';
+    // Many engine updates in a burst: retry/cancel toggles plus dismiss bookkeeping.
+    for (let i = 0; i < 50; i++) env.rt.move(id, i % 2 ? 'up' : 'down');
+    await until(() => env.rt.job(id)?.state === 'completed');
+    await new Promise((r) => setTimeout(r, 150));
+    for (let i = 1; i < at.length; i++) expect((at[i] ?? 0) - (at[i - 1] ?? 0)).toBeGreaterThanOrEqual(90);
+  });
+});

@@ -1,0 +1,178 @@
+// The handlers against a real Runtime on the embedded sandbox: Results, typed errors, field errors
+// saved nowhere, secrets never in a view, history paging, usage errors as field errors.
+import { randomUUID } from 'node:crypto';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Result } from '../../preload/contract.js';
+import type { BridgeEvent } from '../../main/ipc/event-stream.js';
+import { createBridge, type Bridge } from '../../main/ipc/handlers.js';
+import { makeToneWav } from '../helpers/media.js';
+import { openEnv, until, type Env } from './helpers.js';
+
+let env: Env;
+let bridge: Bridge;
+let events: BridgeEvent[];
+
+function value<T>(r: Result<T>): T {
+  if (!r.ok) throw new Error(`expected ok, got ${JSON.stringify(r.error)}`);
+  return r.value;
+}
+
+beforeEach(async () => {
+  env = await openEnv();
+  bridge = createBridge(env.rt, env.platform, { flushIntervalMs: 20, statsIntervalMs: 50 });
+  events = [];
+  bridge.events.subscribe((e) => events.push(e), { ready: true });
+});
+afterEach(async () => {
+  bridge.close();
+  await env.close();
+});
+
+describe('handlers', () => {
+  it('answers app:info and templates:list', async () => {
+    const info = value(await bridge.handlers['app:info']({}));
+    expect(info).toMatchObject({ platform: 'web', simulated: true, version: '0.0.0-test' });
+    const templates = value(await bridge.handlers['templates:list']({}));
+    expect(templates.length).toBeGreaterThan(3);
+    expect(templates.every((t) => t.available)).toBe(true);
+  });
+
+  it('queues a file, reports it through events, and finds it in the history', async () => {
+    const media = path.join(env.dir, 'media');
+    await mkdir(media);
+    const file = await makeToneWav(media, 'interview.wav', 1);
+    const added = value(await bridge.handlers['queue:add']({ paths: [file] }));
+    expect(added[0]).toMatchObject({ outcome: 'added' });
+    const jobId = added[0]?.outcome === 'added' ? added[0].jobId : '';
+    await until(() => env.rt.job(jobId)?.state === 'completed');
+    const snap = value(await bridge.handlers['queue:snapshot']({}));
+    const job = snap.jobs.find((j) => j.id === jobId);
+    expect(job).toMatchObject({ state: 'completed', fileName: 'interview.wav', canRetry: false, canCancel: false });
+    expect(job?.results[0]?.fileName).toBe('interview.json');
+    await until(() => events.some((e) => e.name === 'job:updated' && e.payload.state === 'completed'));
+    expect(events.some((e) => e.name === 'job:added')).toBe(true);
+
+    value(await bridge.handlers['result:open']({ jobId, format: 'json' }));
+    expect(env.opened).toEqual([`open ${path.join(media, 'interview.json')}`]);
+    const retry = await bridge.handlers['queue:retry']({ id: jobId });
+    expect(retry).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });
+    const missing = await bridge.handlers['result:open']({ jobId, format: 'srt' });
+    expect(missing).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+
+    const page = value(await bridge.handlers['history:list']({ search: 'INTER', includeExternal: false }));
+    expect(page.total).toBe(1);
+    expect(page.entries[0]).toMatchObject({ origin: 'local', jobId, canRerun: true, canReexport: true });
+    const none = value(await bridge.handlers['history:list']({ search: 'nothing-like-this' }));
+    expect(none.entries).toEqual([]);
+
+    const re = value(await bridge.handlers['history:reexport']({ jobId }));
+    expect(re.results.map((r) => r.fileName)).toEqual(['interview.json']);
+    const again = value(await bridge.handlers['history:rerun']({ jobId }));
+    expect(again[0]).toMatchObject({ outcome: 'added' });
+
+    value(await bridge.handlers['queue:dismiss']({ id: jobId }));
+    await until(() => events.some((e) => e.name === 'job:removed' && e.payload.id === jobId));
+  });
+
+  it('merges streams started elsewhere into the history, marked external', async () => {
+    const { createClient } = await import('../../main/api/client.js');
+    const sandbox = env.rt.sandbox;
+    if (!sandbox) throw new Error('no sandbox');
+    const client = createClient({ baseUrl: sandbox.url, credentials: { kind: 'apiKey', apiKey: 'sandbox-key' } });
+    const wav = await makeToneWav(env.dir, 'elsewhere.wav', 1);
+    await client.upload({ filePath: wav, templateId: '668115d123bca7e3509723d4', streamId: randomUUID() });
+    await client.close();
+    const page = value(await bridge.handlers['history:list']({}));
+    const ext = page.entries.find((e) => e.origin === 'external');
+    expect(ext).toMatchObject({ fileName: 'elsewhere.wav', canRerun: false });
+    expect(page.external.included).toBe(true);
+  });
+
+  it('rejects bad template parameters as field errors', async () => {
+    const r = await bridge.handlers['queue:add']({ paths: ['/nowhere.wav'], params: { vad: 'maybe' } });
+    expect(r).toMatchObject({ ok: false, error: { code: 'VALIDATION' } });
+    if (!r.ok) expect(r.error.fields?.[0]?.path).toBe('params.vad');
+    const t = await bridge.handlers['queue:add']({ paths: ['/nowhere.wav'], templateId: 'nope' });
+    expect(t.ok).toBe(false);
+    if (!t.ok) expect(t.error.fields?.[0]?.path).toBe('templateId');
+    const unknown = await bridge.handlers['queue:cancel']({ id: 'no-such-job' });
+    expect(unknown).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+  });
+
+  it('validates a settings change as a whole: field paths back, nothing saved half-way', async () => {
+    const before = env.rt.settings.get();
+    const bad = await bridge.handlers['settings:update']({
+      patch: { queue: { uploadConcurrency: 3, pollMinMs: 5 }, spendingGuard: { monthlyCreditCap: -1 } },
+    });
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) {
+      expect(bad.error.code).toBe('VALIDATION');
+      expect(bad.error.fields?.map((f) => f.path).sort()).toEqual([
+        'queue.pollMinMs',
+        'spendingGuard.monthlyCreditCap',
+      ]);
+    }
+    expect(env.rt.settings.get()).toEqual(before);
+    const good = value(await bridge.handlers['settings:update']({ patch: { queue: { uploadConcurrency: 3 } } }));
+    expect(good.queue.uploadConcurrency).toBe(3);
+    expect(good.queue.pollMaxMs).toBe(before.queue.pollMaxMs);
+    expect(events.some((e) => e.name === 'settings:changed')).toBe(true);
+  });
+
+  it('keeps the API key out of every view, event and file', async () => {
+    const key = 'sk-live-0123456789abcdefWXYZ';
+    const v = value(await bridge.handlers['settings:setApiKey']({ apiKey: key }));
+    expect(v.credentials).toMatchObject({ apiKey: 'set', masked: '••••WXYZ' });
+    expect(JSON.stringify(v)).not.toContain(key.slice(0, 12));
+    expect(JSON.stringify(events)).not.toContain(key.slice(0, 12));
+    const cleared = value(await bridge.handlers['settings:clearApiKey']({}));
+    expect(cleared.credentials.apiKey).toBe('unset');
+    for (const f of await readdir(env.stateDir, { recursive: true, withFileTypes: true })) {
+      if (f.isFile()) expect(await readFile(path.join(f.parentPath, f.name), 'utf8')).not.toContain(key);
+    }
+  });
+
+  it('adds a typed folder only when it exists and is a folder', async () => {
+    const r = await bridge.handlers['folders:add']({ folder: { path: path.join(env.dir, 'missing') } });
+    expect(r).toMatchObject({ ok: false, error: { code: 'VALIDATION', fields: [{ path: 'path' }] } });
+    const pick = value(await bridge.handlers['folders:pick']({}));
+    expect(pick).toEqual({ supported: false });
+    const dir = path.join(env.dir, 'watched');
+    await mkdir(dir);
+    const f = value(await bridge.handlers['folders:add']({ folder: { path: dir, recursive: false } }));
+    expect(f).toMatchObject({ path: dir, recursive: false, enabled: true });
+    const statuses = value(await bridge.handlers['folders:statuses']({}));
+    expect(statuses.map((s) => s.folderId)).toContain(f.id);
+    const badParams = await bridge.handlers['folders:update']({ id: f.id, patch: { params: { vad: 'x' } } });
+    expect(badParams.ok).toBe(false);
+    if (!badParams.ok) expect(badParams.error.fields?.[0]?.path).toBe('params.vad');
+    value(await bridge.handlers['folders:remove']({ id: f.id }));
+    expect(env.rt.settings.get().watchFolders).toEqual([]);
+  });
+
+  it('answers the usage report, and maps the service refusals to fields', async () => {
+    const u = value(await bridge.handlers['usage:report']({}));
+    expect(u).toMatchObject({ simulated: true, cap: { enabled: false } });
+    const csv = value(await bridge.handlers['usage:csv']({}));
+    expect(csv.csv.split('\n')[0]).toContain('period_start');
+    const backwards = await bridge.handlers['usage:report']({ start: '2026-03-01', end: '2026-02-01' });
+    expect(backwards.ok).toBe(false);
+    if (!backwards.ok) expect(backwards.error.fields?.[0]?.path).toMatch(/^(start|end)$/);
+    const currency = await bridge.handlers['usage:report']({ currency: 'NOPE' });
+    expect(currency.ok).toBe(false);
+    if (!currency.ok) expect(currency.error.fields?.[0]?.path).toBe('currency');
+  });
+
+  it('pauses, stops after current, and resumes', async () => {
+    const p = value(await bridge.handlers['queue:pause']({}));
+    expect(p.pause).toMatchObject({ reason: 'user' });
+    const s = value(await bridge.handlers['queue:stopAfterCurrent']({}));
+    expect(s.pause).toBeDefined();
+    const r = value(await bridge.handlers['queue:resume']({}));
+    expect(r.pause).toBeUndefined();
+    expect(r.stoppingAfterCurrent).toBe(false);
+    await until(() => events.some((e) => e.name === 'queue:paused') && events.some((e) => e.name === 'queue:resumed'));
+  });
+});

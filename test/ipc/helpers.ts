@@ -1,0 +1,59 @@
+// A real Runtime on the embedded sandbox in a temp state dir, plus a PlatformPort that records
+// what it was asked to open instead of opening it.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { PlatformPort } from '../../main/ipc/platform.js';
+import { memoryVault } from '../../main/ipc/secret-vault.js';
+import { Runtime } from '../../main/runtime.js';
+
+export interface Env {
+  dir: string;
+  stateDir: string;
+  rt: Runtime;
+  opened: string[];
+  platform: PlatformPort;
+  close(): Promise<void>;
+}
+
+export async function openEnv(kind: 'electron' | 'web' = 'web'): Promise<Env> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'sluice-ipc-'));
+  const stateDir = path.join(dir, 'state');
+  const rt = await Runtime.open({
+    stateDir,
+    connection: { sandbox: true },
+    sandboxOptions: { speedFactor: 0.01 },
+    ctx: { poll: { initialMs: 50, maxMs: 200, factor: 1.5 } },
+    watchEvents: false,
+  });
+  await rt.start();
+  const opened: string[] = [];
+  const platform: PlatformPort = {
+    kind,
+    version: '0.0.0-test',
+    secrets: memoryVault(),
+    openPath: async (p) => void opened.push(`open ${p}`),
+    revealPath: async (p) => void opened.push(`reveal ${p}`),
+  };
+  return {
+    dir,
+    stateDir,
+    rt,
+    opened,
+    platform,
+    close: async () => {
+      await rt.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function until<T>(f: () => T | undefined | false, timeoutMs = 15_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = f();
+    if (v) return v;
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
