@@ -53,6 +53,12 @@ export type JobState =
 export type StreamState = 'READY' | 'COMPLETED' | 'FAILED' | 'EXPIRED';
 export type GatewayState = 'CONNECTED' | 'DISCONNECTED' | 'CLOSED' | 'ERROR';
 export type ProcessorState = 'WAITING' | 'RUNNING' | 'COMPLETED' | 'ERROR' | 'CLOSED';
+
+/** A stream's gateway and processors as the service reports them. */
+export interface ComponentsView {
+  gateway?: GatewayState;
+  processors: Array<{ processorId: string; state: ProcessorState; stateDescription: string | null }>;
+}
 export type ResultFormat = 'json' | 'srt' | 'vtt' | 'txt' | 'csv' | 'md';
 export type ParamValue = string | number | boolean | string[];
 export type Params = Record<string, ParamValue>;
@@ -394,6 +400,8 @@ export interface Requests {
   /** Dismisses every finished job at once (one `queue:snapshot-changed`). */
   'queue:dismissFinished': { params: NoParams; result: { count: number } };
   'queue:rewrite': { params: Id; result: JobView };
+  /** The service's components for the job's stream, read now (the engine reads them only on failure). */
+  'queue:components': { params: Id; result: ComponentsView | null };
 
   'result:open': { params: { jobId: string; format: ResultFormat }; result: null };
   'result:reveal': { params: { jobId: string; format: ResultFormat }; result: null };
@@ -507,6 +515,7 @@ export const CHANNELS = [
   'queue:dismiss',
   'queue:dismissFinished',
   'queue:rewrite',
+  'queue:components',
   'result:open',
   'result:reveal',
   'source:reveal',

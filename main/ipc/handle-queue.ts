@@ -111,6 +111,20 @@ export function queueHandlers(ctx: HandlerContext): RawHandlers<Extract<Channel,
       return view(id);
     },
 
+    'queue:components': async ({ id }) => {
+      const streamId = requireJob(rt, id).streamId;
+      if (!streamId) return null;
+      const c = await rt.client.streamComponents(streamId);
+      return {
+        gateway: c.gateway.state,
+        processors: c.processors.map((p) => ({
+          processorId: p.processorId,
+          state: p.state,
+          stateDescription: p.stateDescription,
+        })),
+      };
+    },
+
     'result:open': async ({ jobId, format }) => {
       await platform.openPath(await resultPath(jobId, format));
       return null;

@@ -163,6 +163,7 @@ export const SCHEMAS: Schemas = {
   'queue:dismiss': byId,
   'queue:dismissFinished': none,
   'queue:rewrite': byId,
+  'queue:components': byId,
   'result:open': z.strictObject({ jobId: id, format: resultFormat }),
   'result:reveal': z.strictObject({ jobId: id, format: resultFormat }),
   'source:reveal': z.strictObject({ jobId: id }),

@@ -50,6 +50,10 @@ test('dropped files upload, complete, and their results sit beside the uploaded 
   await expect(detail.getByTestId('stream-id')).not.toHaveText('Not started');
   await expect(detail).toContainText('COMPLETED');
   await expect(detail.getByRole('button', { name: /^Open take-01.*json/ })).toBeVisible();
+  // Components of a stream that did not fail are read from the service when the panel opens.
+  await expect(detail.locator('.components')).toContainText('transcriber');
+  await expect(detail.locator('.components')).toContainText('Gateway');
+  await expect(detail.locator('.components')).not.toContainText('has not reported');
   await shot(page, 'queue-detail');
   expect(problems).toEqual([]);
 });

@@ -4,6 +4,7 @@
 import type {
   AddOutcomeView,
   BridgeError,
+  ComponentsView,
   JobState,
   JobView,
   PauseView,
@@ -57,6 +58,8 @@ class QueueState {
   #selectedId = $state<string | null>(null);
   #detailOpen = $state(false);
   #pending = new Map<string, JobView | null>();
+  /** Components read on demand for the detail panel (the engine reads them only on failure). */
+  #components = $state.raw<Record<string, ComponentsView | null>>({});
   #flushScheduled = false;
 
   #visible = $derived.by(() => {
@@ -72,6 +75,13 @@ class QueueState {
     );
   });
   #selected = $derived(this.#jobs.find((j) => j.id === this.#selectedId) ?? null);
+  // Counted from the rows themselves so the filter tabs never disagree with the list (the stats
+  // event from main is throttled to once a second).
+  #counts = $derived.by(() => {
+    const c: Partial<Record<JobView['state'], number>> = {};
+    for (const j of this.#jobs) c[j.state] = (c[j.state] ?? 0) + 1;
+    return c;
+  });
   #selectedIndex = $derived(this.#visible.findIndex((j) => j.id === this.#selectedId));
 
   get jobs(): JobView[] {
@@ -114,19 +124,17 @@ class QueueState {
     return this.#detailOpen && this.#selected !== null;
   }
   get failedCount(): number {
-    return (this.#stats?.counts.failed ?? 0) + (this.#stats?.counts.expired ?? 0);
+    return (this.#counts.failed ?? 0) + (this.#counts.expired ?? 0);
   }
   get finishedCount(): number {
-    const c = this.#stats?.counts;
-    return c ? c.completed + c.failed + c.canceled + c.expired : 0;
+    const c = this.#counts;
+    return (c.completed ?? 0) + (c.failed ?? 0) + (c.canceled ?? 0) + (c.expired ?? 0);
   }
 
   countFor(filter: StateFilter): number {
-    const c = this.#stats?.counts;
-    if (!c) return 0;
     const states = STATE_FILTERS.find((f) => f.id === filter)?.states ?? [];
     if (states.length === 0) return this.#jobs.length;
-    return states.reduce((n, s) => n + c[s], 0);
+    return states.reduce((n, s) => n + (this.#counts[s] ?? 0), 0);
   }
 
   select(id: string | null, openDetail = false): void {
@@ -216,6 +224,15 @@ class QueueState {
   cancel = (id: string): Promise<void> => this.#jobAction('queue:cancel', id, 'Could not cancel');
   retry = (id: string): Promise<void> => this.#jobAction('queue:retry', id, 'Could not retry');
   rewrite = (id: string): Promise<void> => this.#jobAction('queue:rewrite', id, 'Could not rewrite the results');
+
+  componentsFor(id: string): ComponentsView | null | undefined {
+    return this.#components[id];
+  }
+  async loadComponents(id: string): Promise<void> {
+    const r = await call('queue:components', { id });
+    // A failed read leaves the panel as it was; the job's own states still show.
+    if (r.ok) this.#components = { ...this.#components, [id]: r.value };
+  }
 
   async retryFailed(): Promise<void> {
     const v = app.report(await call('queue:retryFailed'), 'Could not retry');
