@@ -34,14 +34,26 @@ function build(script, output) {
 build('build:main', 'dist/main/cli/index.js');
 build('build:renderer', 'dist/renderer/index.html');
 
-const electron = electronBinary();
+/** Electron ≥ 42 fetches its binary on first use: try once (a minute at most), quietly. */
+function downloadElectron() {
+  const installer = path.join(root, 'node_modules', 'electron', 'install.js');
+  if (!existsSync(installer)) return;
+  console.log('Downloading Electron for this machine (first start only)…');
+  spawnSync(process.execPath, [installer], { cwd: root, stdio: 'ignore', timeout: 60_000 });
+}
+
+let electron = electronBinary();
+if (!electron && !process.env.SLUICE_NO_ELECTRON) {
+  downloadElectron();
+  electron = electronBinary();
+}
 let child;
 if (electron) {
   build('build:preload', 'dist/preload/index.cjs');
   child = spawn(electron, [root, ...args], { cwd: root, stdio: 'inherit' });
 } else {
   console.log(
-    'Electron is not installed on this machine (it downloads on first run and the download failed/was skipped): opening Sluice in your browser instead.',
+    'Electron could not be downloaded on this machine (offline or blocked): opening Sluice in your browser instead.',
   );
   child = spawn(process.execPath, [path.join(root, 'bin', 'sluice.js'), 'serve', '--open', ...args], {
     cwd: root,
