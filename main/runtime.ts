@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Credentials } from './api/auth.js';
 import { createClient, type SluiceClient } from './api/client.js';
 import { findTemplate } from './api/templates.js';
-import type { SandboxOptions } from './sandbox/index.js';
+import type { Sandbox, SandboxOptions } from './sandbox/index.js';
 import { resolveConnection, type ConnectionOverrides, type ResolvedConnection } from './adapters/connection.js';
 import { FolderService } from './adapters/folders.js';
 import { Intake, type AddOptions, type AddOutcome } from './adapters/intake.js';
@@ -55,6 +55,8 @@ export class Runtime {
   readonly folders: FolderService;
   private readonly guard: SpendingGuard;
   private readonly ownership: ResultOwnership;
+  /** The in-process sandbox, once started; reused by every reconnect to the sandbox. */
+  private embedded: Sandbox | undefined;
 
   private constructor(
     readonly stateDir: string,
@@ -65,6 +67,7 @@ export class Runtime {
     private readonly releaseLock: () => void,
   ) {
     this.emitter.setMaxListeners(100);
+    this.embedded = live.conn.sandbox;
     const s = settings.get();
     const emit = (e: EngineEvent): void => void this.emitter.emit('event', e);
     this.ownership = new ResultOwnership(() => store.all());
@@ -135,8 +138,9 @@ export class Runtime {
     }
   }
 
-  private static connect(settings: Settings, opts: RuntimeOptions): Promise<ResolvedConnection> {
+  private static connect(settings: Settings, opts: RuntimeOptions, running?: Sandbox): Promise<ResolvedConnection> {
     return resolveConnection({
+      ...(running ? { running } : {}),
       settings: settings.connection,
       stateDir: opts.stateDir,
       ...(opts.connection ? { overrides: opts.connection } : {}),
@@ -181,16 +185,17 @@ export class Runtime {
    * calls finish or fail on the old client; the offline probe then finds the new one.
    */
   async reconnect(overrides?: ConnectionOverrides): Promise<void> {
-    const conn = await Runtime.connect(this.settings.get(), {
-      ...this.opts,
-      ...(overrides ? { connection: overrides } : {}),
-    });
+    const conn = await Runtime.connect(
+      this.settings.get(),
+      { ...this.opts, ...(overrides ? { connection: overrides } : {}) },
+      this.embedded,
+    );
+    this.embedded ??= conn.sandbox;
     const old = this.live;
     this.live = { conn, client: createClient(conn.client) };
-    setTimeout(() => {
-      void old.client.close();
-      void old.conn.sandbox?.close();
-    }, 30_000).unref();
+    // The embedded sandbox stays up for the life of the runtime (its streams must not vanish when
+    // the user switches connections and back); only the old client goes.
+    setTimeout(() => void old.client.close(), 30_000).unref();
     if (this.runner.pauseState?.reason === 'credentials') this.runner.setPause(undefined);
   }
 
@@ -332,7 +337,7 @@ export class Runtime {
     await this.runner.stop();
     this.store.close();
     await this.client.close();
-    await this.live.conn.sandbox?.close();
+    await this.embedded?.close();
     this.releaseLock();
   }
 }

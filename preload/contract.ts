@@ -315,6 +315,8 @@ export interface HistoryQuery {
   pageSize?: number;
   /** Merge the service's stream list (cached briefly). Default true. */
   includeExternal?: boolean;
+  /** Read the service's stream list again instead of the briefly cached copy (screen opened, Refresh). */
+  refresh?: boolean;
 }
 
 export interface HistoryPage {

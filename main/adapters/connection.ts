@@ -57,6 +57,8 @@ export async function resolveConnection(opts: {
   secrets?: SecretStore;
   credentials?: Credentials;
   sandboxOptions?: SandboxOptions;
+  /** The embedded sandbox already running in this process: reused, so its streams survive a switch. */
+  running?: Sandbox;
 }): Promise<ResolvedConnection> {
   const env = opts.env ?? process.env;
   const o = opts.overrides ?? {};
@@ -65,7 +67,7 @@ export async function resolveConnection(opts: {
   if (useSandbox) {
     const apiKey = opts.sandboxOptions?.apiKey ?? SANDBOX.apiKey;
     // No dataDir: the sandbox measures each upload in a temp file and deletes it (disk stays flat).
-    const sandbox = await startSandbox({ ...opts.sandboxOptions, apiKey });
+    const sandbox = opts.running ?? (await startSandbox({ ...opts.sandboxOptions, apiKey }));
     return {
       client: { baseUrl: sandbox.url, credentials: { kind: 'apiKey', apiKey } },
       simulated: true,

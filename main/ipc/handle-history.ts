@@ -30,10 +30,13 @@ export class ExternalStreams {
     private readonly max = 5000,
   ) {}
 
-  async list(states: StreamState[]): Promise<{ streams: StreamDto[]; fetchedAt: number; problem?: string }> {
+  async list(
+    states: StreamState[],
+    refresh = false,
+  ): Promise<{ streams: StreamDto[]; fetchedAt: number; problem?: string }> {
     const key = [...states].sort().join(',');
     const hit = this.cache.get(key);
-    if (hit && Date.now() - hit.at < this.ttlMs) return { streams: hit.streams, fetchedAt: hit.at };
+    if (!refresh && hit && Date.now() - hit.at < this.ttlMs) return { streams: hit.streams, fetchedAt: hit.at };
     const streams: StreamDto[] = [];
     try {
       for await (const s of this.rt.client.iterateStreams({ size: 100, ...(states.length ? { states } : {}) })) {
@@ -157,7 +160,7 @@ export function historyHandlers(ctx: HandlerContext, external: ExternalStreams):
       const ext: { included: boolean; fetchedAt?: number; count?: number; problem?: string } = { included: false };
       if (tryExternal) {
         const known = new Set(jobs.flatMap((j) => [...(j.streamId ? [j.streamId] : []), ...j.previousStreamIds]));
-        const got = await external.list(wanted);
+        const got = await external.list(wanted, q.refresh === true);
         let count = 0;
         for (const s of got.streams) {
           if (known.has(s.streamId)) continue;

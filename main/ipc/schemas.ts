@@ -137,6 +137,7 @@ const historyQuery = z.strictObject({
   page: z.number().int().min(0).max(1_000_000).optional(),
   pageSize: z.number().int().min(1).max(500).optional(),
   includeExternal: z.boolean().optional(),
+  refresh: z.boolean().optional(),
 });
 
 export type Schemas = { [C in Channel]: z.ZodType<ParamsOf<C>> };

@@ -1,7 +1,27 @@
 import { expect, test } from '@playwright/test';
-import { go, openApp, shot } from './helpers.js';
+import { randomUUID } from 'node:crypto';
+import { env, go, openApp, shot, toneWav } from './helpers.js';
+
+/** A stream started by another tool on the same account: straight to the service, not via Sluice. */
+async function seedExternalStream(name: string): Promise<string> {
+  const id = randomUUID();
+  const q = new URLSearchParams({
+    streamConfigurationTemplateId: '668115d123bca7e3509723d4',
+    id,
+    name,
+    persist: 'true',
+  });
+  const r = await fetch(`${env.embedded}/http-gateway/api/v1/upload?${q}`, {
+    method: 'POST',
+    headers: { authorization: 'Basic sandbox-key', 'content-type': 'application/octet-stream' },
+    body: toneWav(1),
+  });
+  expect(r.status).toBe(200);
+  return id;
+}
 
 test('History lists every job, searches, filters, and re-exports results', async ({ page }) => {
+  const external = await seedExternalStream('from-another-tool.wav');
   const problems = await openApp(page);
   await go(page, 'History');
   const rows = page.getByTestId('history-row');
@@ -25,6 +45,15 @@ test('History lists every job, searches, filters, and re-exports results', async
   await page.getByRole('combobox', { name: 'State' }).selectOption('');
   await page.getByLabel('From').fill(iso);
   await expect(page.getByText('Nothing matches these filters')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).first().click();
+
+  // The stream another tool started is listed too, marked as known only to the service.
+  await page.getByRole('searchbox', { name: 'Search file names' }).fill('from-another-tool');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('service');
+  await rows.first().click();
+  await expect(page.getByTestId('history-detail')).toContainText('From the service');
+  await expect(page.getByTestId('history-detail')).toContainText(external);
   await page.getByRole('button', { name: 'Clear filters' }).first().click();
 
   // Re-export a completed entry while the service still holds it.

@@ -17,7 +17,7 @@ function start(
   args: string[],
   ready: RegExp,
   env: Record<string, string>,
-): { child: ChildProcess; url: Promise<string> } {
+): { child: ChildProcess; url: Promise<string>; output: () => string } {
   const child = spawn(process.execPath, args, {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -38,7 +38,7 @@ function start(
     child.stderr?.on('data', onData);
     child.once('exit', (code) => reject(new Error(`${args[1]} exited with ${code}:\n${out}`)));
   });
-  return { child, url };
+  return { child, url, output: () => out };
 }
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -68,6 +68,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const [sandboxUrl, url] = await Promise.all([sandbox.url, serve.url]);
   process.env.SLUICE_E2E_URL = url;
   process.env.SLUICE_E2E_SANDBOX = sandboxUrl;
+  // The serve process's own (embedded) sandbox: History tests add streams there that Sluice did
+  // not start, as another tool on the same account would.
+  const embedded = /embedded sandbox at (http:\/\/\S+)/.exec(serve.output())?.[1];
+  if (!embedded) throw new Error(`sluice serve did not print its sandbox address:\n${serve.output()}`);
+  process.env.SLUICE_E2E_EMBEDDED = embedded;
   process.env.SLUICE_E2E_STATE = stateDir;
   process.env.SLUICE_E2E_WORK = workDir;
 

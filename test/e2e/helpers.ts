@@ -14,6 +14,9 @@ export const env = {
   get sandbox(): string {
     return process.env.SLUICE_E2E_SANDBOX ?? '';
   },
+  get embedded(): string {
+    return process.env.SLUICE_E2E_EMBEDDED ?? '';
+  },
   get state(): string {
     return process.env.SLUICE_E2E_STATE ?? '';
   },

@@ -106,7 +106,7 @@ class HistoryState {
     void this.reload();
   }
 
-  #query(page: number): HistoryQuery {
+  #query(page: number, refresh = false): HistoryQuery {
     const f = this.#filters;
     const dayStart = (v: string): number => new Date(`${v}T00:00:00`).getTime();
     return {
@@ -121,13 +121,14 @@ class HistoryState {
       includeExternal: f.includeExternal,
       page,
       pageSize: PAGE_SIZE,
+      ...(refresh ? { refresh: true } : {}),
     };
   }
 
-  async #fetch(page: number, generation: number): Promise<void> {
+  async #fetch(page: number, generation: number, refresh = false): Promise<void> {
     if (this.#inFlight.has(page)) return;
     this.#inFlight.add(page);
-    const res = await call('history:list', this.#query(page));
+    const res = await call('history:list', this.#query(page, refresh));
     this.#inFlight.delete(page);
     if (generation !== this.#generation) return;
     if (!res.ok) {
@@ -144,14 +145,15 @@ class HistoryState {
     if (sel) this.#selectedEntry = sel;
   }
 
-  async reload(): Promise<void> {
+  /** `refresh`: also read the service's stream list again (screen opened, Refresh button). */
+  async reload(opts: { refresh?: boolean } = {}): Promise<void> {
     this.#generation += 1;
     this.#inFlight.clear();
     this.#loading = true;
     const gen = this.#generation;
     const keep = this.#pages.size > 0;
     if (!keep) this.#pages = new Map();
-    await this.#fetch(0, gen);
+    await this.#fetch(0, gen, opts.refresh === true);
     if (gen !== this.#generation) return;
     // Drop pages of the previous query only now, so the list does not flash empty while refetching.
     const first = this.#pages.get(0);
