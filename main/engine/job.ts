@@ -10,8 +10,17 @@ import type { OutputSettings, Params, ResultFormat } from './settings.js';
  * `exporting`) with `nextAttemptAt` in the future, and a paused queue is queue-level state,
  * so the same job can never be both "waiting" and something else.
  */
-export type JobState =
-  'queued' | 'uploading' | 'processing' | 'exporting' | 'completed' | 'failed' | 'canceled' | 'expired';
+export const JOB_STATES = [
+  'queued',
+  'uploading',
+  'processing',
+  'exporting',
+  'completed',
+  'failed',
+  'canceled',
+  'expired',
+] as const;
+export type JobState = (typeof JOB_STATES)[number];
 
 export const TERMINAL_STATES: ReadonlySet<JobState> = new Set(['completed', 'failed', 'canceled', 'expired']);
 export const isTerminal = (s: JobState): boolean => TERMINAL_STATES.has(s);

@@ -2,20 +2,11 @@
 // queue was last empty), upload throughput over the last minute, and a rough ETA. Shared by the
 // handlers (queue:snapshot) and the event stream (queue:stats-changed) so both say the same thing.
 import type { JobView, QueueSnapshot, QueueStats } from '../../preload/contract.js';
-import { isTerminal, type JobRecord, type JobState } from '../engine/job.js';
+import { isTerminal, JOB_STATES, type JobRecord, type JobState } from '../engine/job.js';
 import type { Runtime } from '../runtime.js';
 import { toJobView } from './views.js';
 
-const STATES: readonly JobState[] = [
-  'queued',
-  'uploading',
-  'processing',
-  'exporting',
-  'completed',
-  'failed',
-  'canceled',
-  'expired',
-];
+const STATES = JOB_STATES;
 const WINDOW_MS = 60_000;
 
 export class QueueModel {

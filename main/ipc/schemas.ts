@@ -5,6 +5,8 @@
 // VALIDATION error next to the field rather than INVALID_PARAMS.
 import { z } from 'zod';
 import type { CHANNELS, Channel, ParamsOf } from '../../preload/contract.js';
+import { JOB_STATES } from '../engine/job.js';
+import { RESULT_FORMATS } from '../engine/settings.js';
 
 const str = (max = 4096) => z.string().max(max);
 const id = z.string().min(1).max(200);
@@ -15,17 +17,8 @@ const paramValue = z.union([str(100_000), z.number(), z.boolean(), z.array(str(1
 const params = z.record(str(200), paramValue);
 const stringList = (max = 1000) => z.array(str(1000)).max(max);
 
-const jobState = z.enum([
-  'queued',
-  'uploading',
-  'processing',
-  'exporting',
-  'completed',
-  'failed',
-  'canceled',
-  'expired',
-]);
-const resultFormat = z.enum(['json', 'srt', 'vtt', 'txt', 'csv', 'md']);
+const jobState = z.enum(JOB_STATES);
+const resultFormat = z.enum(RESULT_FORMATS);
 const auth = z.enum(['apiKey', 'clientCredentials']);
 const url = str(2000);
 

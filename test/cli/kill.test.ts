@@ -5,11 +5,10 @@ import { execFileSync, spawn } from 'node:child_process';
 import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient } from '../../main/api/client.js';
-import type { StreamDto } from '../../main/api/types.js';
 import { JobStore } from '../../main/adapters/job-store.js';
 import type { JobRecord } from '../../main/engine/job.js';
 import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
+import { allStreams } from '../helpers/service.js';
 import { makeMediaDir, makeToneWav } from '../helpers/media.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -52,14 +51,6 @@ function runCli(
   });
 }
 
-async function allStreams(): Promise<StreamDto[]> {
-  const client = createClient({ baseUrl: sandbox.url, credentials: { kind: 'apiKey', apiKey: KEY } });
-  const out: StreamDto[] = [];
-  for await (const s of client.iterateStreams({ size: 100 })) out.push(s);
-  await client.close();
-  return out;
-}
-
 describe('sluice process under SIGKILL', () => {
   it(`survives ${KILLS} kills at random moments and then finishes every file exactly once`, async () => {
     const media = path.join(dir, 'media');
@@ -83,7 +74,7 @@ describe('sluice process under SIGKILL', () => {
     const results = (await readdir(media)).filter((f) => f.endsWith('.json')).sort();
     expect(results).toEqual(names.map((n) => n.replace(/\.wav$/, '.json')));
 
-    const streams = await allStreams();
+    const streams = await allStreams(sandbox.url, KEY);
     const completed = streams.filter((s) => s.state === 'COMPLETED').map((s) => s.name);
     expect(completed.sort()).toEqual(names);
 

@@ -14,7 +14,7 @@ async function seedExternalStream(name: string): Promise<string> {
   const r = await fetch(`${env.embedded}/http-gateway/api/v1/upload?${q}`, {
     method: 'POST',
     headers: { authorization: 'Basic sandbox-key', 'content-type': 'application/octet-stream' },
-    body: toneWav(1),
+    body: new Uint8Array(toneWav(1)),
   });
   expect(r.status).toBe(200);
   return id;

@@ -2,12 +2,11 @@
 import { copyFile, mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createClient } from '../../main/api/client.js';
-import type { StreamDto } from '../../main/api/types.js';
 import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
 import { jobIds } from '../../main/adapters/intake.js';
 import { Runtime } from '../../main/runtime.js';
 import { makeGarbage, makeMediaDir, makeToneWav } from '../helpers/media.js';
+import { allStreams } from '../helpers/service.js';
 
 const KEY = 'test-key';
 let dir: string;
@@ -25,14 +24,6 @@ async function open(concurrency = 4): Promise<Runtime> {
   });
   opened.push(rt);
   return rt;
-}
-
-async function allStreams(): Promise<StreamDto[]> {
-  const client = createClient({ baseUrl: sandbox.url, credentials: { kind: 'apiKey', apiKey: KEY } });
-  const out: StreamDto[] = [];
-  for await (const s of client.iterateStreams({ size: 100 })) out.push(s);
-  await client.close();
-  return out;
 }
 
 beforeEach(async () => {
@@ -73,7 +64,7 @@ describe('runtime against the sandbox', () => {
     };
     expect(sample.transcription.text).toMatch(/sandbox/i);
     expect(sandbox.stats().upload).toBe(200);
-    const streams = await allStreams();
+    const streams = await allStreams(sandbox.url, KEY);
     expect(streams).toHaveLength(200);
     expect(new Set(streams.map((s) => s.name)).size).toBe(200);
     expect(streams.every((s) => s.state === 'COMPLETED')).toBe(true);

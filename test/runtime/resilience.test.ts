@@ -2,12 +2,11 @@
 import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createClient } from '../../main/api/client.js';
-import type { StreamDto } from '../../main/api/types.js';
 import type { EngineEvent } from '../../main/engine/events.js';
 import { startSandbox, type FaultConfig, type Sandbox } from '../../main/sandbox/index.js';
 import { jobIds } from '../../main/adapters/intake.js';
 import { Runtime } from '../../main/runtime.js';
+import { allStreams } from '../helpers/service.js';
 import { makeMediaDir, makeToneWav } from '../helpers/media.js';
 
 const KEY = 'test-key';
@@ -37,14 +36,6 @@ async function makeFiles(n: number): Promise<string> {
   const tone = await makeToneWav(dir, 'tone.wav', 1);
   for (let i = 0; i < n; i++) await copyFile(tone, path.join(media, `f${String(i).padStart(2, '0')}.wav`));
   return media;
-}
-
-async function streams(): Promise<StreamDto[]> {
-  const client = createClient({ baseUrl: sandbox.url, credentials: { kind: 'apiKey', apiKey: KEY } });
-  const out: StreamDto[] = [];
-  for await (const s of client.iterateStreams({ size: 100 })) out.push(s);
-  await client.close();
-  return out;
 }
 
 beforeEach(async () => {
@@ -86,7 +77,7 @@ describe('faults', () => {
     const jsons = (await readdir(media)).filter((f) => f.endsWith('.json'));
     expect(jsons.sort()).toEqual(completed.map((j) => `${path.basename(j.source.path, '.wav')}.json`).sort());
     // Exactly one COMPLETED stream per completed file on the service.
-    const done = (await streams()).filter((s) => s.state === 'COMPLETED');
+    const done = (await allStreams(sandbox.url, KEY)).filter((s) => s.state === 'COMPLETED');
     expect(done.map((s) => s.name).sort()).toEqual(completed.map((j) => path.basename(j.source.path)).sort());
   }, 120_000);
 });

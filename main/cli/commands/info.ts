@@ -4,20 +4,11 @@ import type { Command } from 'commander';
 import path from 'node:path';
 import { TEMPLATES } from '../../api/templates.js';
 import { JobStore } from '../../adapters/job-store.js';
-import type { JobRecord, JobState } from '../../engine/job.js';
+import { JOB_STATES, type JobRecord, type JobState } from '../../engine/job.js';
 import { defaultStateDir } from '../context.js';
 import { describeJob, jobJson, newTable } from '../progress.js';
 
-const STATES: readonly JobState[] = [
-  'queued',
-  'uploading',
-  'processing',
-  'exporting',
-  'completed',
-  'failed',
-  'canceled',
-  'expired',
-];
+const STATES = JOB_STATES;
 
 function readJobs(stateDir: string | undefined): JobRecord[] {
   return JobStore.snapshot<JobRecord>(path.resolve(stateDir ?? defaultStateDir()));
