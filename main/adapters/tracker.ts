@@ -41,15 +41,16 @@ export async function pollCycle(port: TrackerPort, due: readonly string[]): Prom
     if (s) outcomes.push({ streamId: id, stream: s });
     else missing.push(id);
   }
-  // A small fan-out: these are the streams that just finished, typically a handful per cycle.
-  for (let i = 0; i < missing.length; i += 8) {
-    outcomes.push(...(await Promise.all(missing.slice(i, i + 8).map(byId))));
+  // These are the streams that just finished: read them together (bounded), since each one that
+  // waits holds a stream slot other uploads may be waiting for.
+  for (let i = 0; i < missing.length; i += 32) {
+    outcomes.push(...(await Promise.all(missing.slice(i, i + 32).map(byId))));
   }
   return outcomes;
 }
 
 /** Cheap with the READY listing: one request per 100 streams in flight, whatever their number. */
-export const HUNGRY_POLL_MS = 150;
+export const HUNGRY_POLL_MS = 100;
 
 export interface StreamTrackerOptions {
   port: TrackerPort;

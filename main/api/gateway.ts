@@ -27,7 +27,9 @@ export interface UploadOptions extends Omit<UploadParams, 'name'> {
   idleTimeoutMs?: number;
 }
 
-const CHUNK_BYTES = 1024 * 1024;
+// 256 KiB: measured against 64 KiB, 1 MiB and 4 MiB on a 2 GB upload, the best balance of CPU and
+// pipelining with the socket (smaller chunks cost CPU, larger ones stall between writes).
+const CHUNK_BYTES = 256 * 1024;
 
 interface Media {
   total: number;

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { fmt, KEY, median, root, sandboxProcess } from './common.js';
 
 const run = promisify(execFile);
-const RUNS = 3;
+const RUNS = 5;
 
 export async function benchUpload(work, log) {
   const mb = Number(process.env.SLUICE_BENCH_UPLOAD_MB ?? 2048);
