@@ -2,7 +2,7 @@
 // queue runner and the watch folders wired together. The CLI, the web bridge and the desktop app
 // all drive this one object.
 import { EventEmitter } from 'node:events';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Credentials } from './api/auth.js';
 import { createClient, type SluiceClient } from './api/client.js';
@@ -15,7 +15,7 @@ import { JobStore, type FsyncMode } from './adapters/job-store.js';
 import type { SecretStore } from './adapters/keychain.js';
 import { QueueRunner, type PauseState } from './adapters/queue-runner.js';
 import { writeFileAtomic } from './adapters/result-writer.js';
-import { ResultOwnership, writeResults } from './adapters/results.js';
+import { DEFAULT_OUTPUT, ResultOwnership, writeResults } from './adapters/results.js';
 import { SettingsStore } from './adapters/settings-store.js';
 import { SpendingGuard } from './adapters/spending-guard.js';
 import { acquireStateLock } from './adapters/state-lock.js';
@@ -24,7 +24,7 @@ import { isTerminal, type JobRecord } from './engine/job.js';
 import { validateParams } from './engine/params.js';
 import { DEFAULT_CONTEXT, type EngineContext } from './engine/reducer.js';
 import { move } from './engine/scheduler.js';
-import type { Settings, WatchFolder } from './engine/settings.js';
+import type { OutputSettings, Settings, WatchFolder } from './engine/settings.js';
 
 export interface RuntimeOptions {
   stateDir: string;
@@ -248,12 +248,39 @@ export class Runtime {
     }
     const outcome = await this.client.exportJson(job.streamId);
     if (outcome.outcome === 'no-data') throw new Error('The service returned no data for this stream.');
-    const kept = path.join(this.stateDir, 'exports', `${id}.json`);
+    const kept = this.keptExport(id);
     await writeFileAtomic(kept, outcome.bytes);
     const results = await writeResults(job, kept, this.ownership);
     this.ownership.record(results);
     const { resultWarning: _stale, ...rest } = job;
     const next: JobRecord = { ...rest, results, stagedResultPath: kept, updatedAt: Date.now() };
+    this.save(next);
+    return next;
+  }
+
+  /** The export kept in the state dir for a job (written when it was exported; kept afterwards). */
+  keptExport(id: string): string {
+    return path.join(this.stateDir, 'exports', `${id}.json`);
+  }
+
+  /**
+   * Writes every result format again from the kept export, without processing or exporting again
+   * ("export all again"); `formats` replaces the job's formats first. Only Sluice's own files are
+   * overwritten, as always.
+   */
+  async writeAgain(id: string, formats?: OutputSettings['formats']): Promise<JobRecord> {
+    const job = this.store.get(id);
+    if (!job || job.state !== 'completed') throw new Error('Only a completed job can have its results written again.');
+    const kept = this.keptExport(id);
+    if (!existsSync(kept)) {
+      throw new Error('No export of this job is kept on this computer; export it again from the service instead.');
+    }
+    const output = formats ? { ...(job.output ?? DEFAULT_OUTPUT), formats } : job.output;
+    const updated: JobRecord = { ...job, ...(output ? { output } : {}) };
+    const results = await writeResults(updated, kept, this.ownership);
+    this.ownership.record(results);
+    const { resultWarning: _done, stagedResultPath: _kept, ...rest } = updated;
+    const next: JobRecord = { ...rest, results, updatedAt: Date.now() };
     this.save(next);
     return next;
   }

@@ -401,6 +401,7 @@ export interface Requests {
   'queue:dismiss': { params: Id; result: null };
   /** Dismisses every finished job at once (one `queue:snapshot-changed`). */
   'queue:dismissFinished': { params: NoParams; result: { count: number } };
+  /** Writes every result format again from the export kept in the state dir, without processing again. */
   'queue:rewrite': { params: Id; result: JobView };
   /** The service's components for the job's stream, read now (the engine reads them only on failure). */
   'queue:components': { params: Id; result: ComponentsView | null };

@@ -4,6 +4,7 @@ import { Command, CommanderError } from 'commander';
 import { readFileSync } from 'node:fs';
 import { registerInfo } from './commands/info.js';
 import { registerProcess } from './commands/process.js';
+import { registerRewrite } from './commands/rewrite.js';
 import { registerSandbox } from './commands/sandbox.js';
 import { registerServe } from './commands/serve.js';
 import { registerService } from './commands/service.js';
@@ -26,6 +27,7 @@ export function buildProgram(): Command {
     .exitOverride();
   registerProcess(program);
   registerWatch(program);
+  registerRewrite(program);
   registerSandbox(program);
   registerInfo(program);
   registerService(program);

@@ -79,7 +79,12 @@ export function barProgress(runtime: Runtime, ids: ReadonlySet<string>): Progres
       const p = runtime.runner.progress.get(id);
       let bar = bars.get(id);
       if (p && !bar) {
-        bar = multi.create(p.total || 1, 0, { name: path.basename(j.source.path).slice(0, 24).padEnd(24), detail: '' });
+        bar = multi.create(
+          p.total || 1,
+          0,
+          { name: path.basename(j.source.path).slice(0, 24).padEnd(24), detail: '' },
+          { format: ' {name} |{bar}| {percentage}% | ETA {eta_formatted} | {detail}' },
+        );
         bars.set(id, bar);
       }
       if (bar) {

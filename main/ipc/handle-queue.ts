@@ -102,12 +102,10 @@ export function queueHandlers(ctx: HandlerContext): RawHandlers<Extract<Channel,
       for (const j of rt.jobs()) if (!j.dismissed && isTerminal(j.state) && rt.dismiss(j.id)) count++;
       return { count };
     },
-    'queue:rewrite': ({ id }) => {
-      const j = requireJob(rt, id);
-      if (!(j.state === 'completed' && j.resultWarning !== undefined && j.stagedResultPath)) {
-        throw conflict('Only a completed job whose results could not all be written can be rewritten.');
-      }
-      rt.rewrite(id);
+    'queue:rewrite': async ({ id }) => {
+      if (requireJob(rt, id).state !== 'completed')
+        throw conflict('Only a completed job can have its results written again.');
+      await rt.writeAgain(id);
       return view(id);
     },
 

@@ -88,7 +88,8 @@ export function toJobView(job: JobRecord, progress: Progress | undefined, now = 
     dismissed: job.dismissed === true,
     canRetry: job.state === 'failed' || job.state === 'canceled' || job.state === 'expired',
     canCancel: !isTerminal(job.state),
-    canRewrite: job.state === 'completed' && job.resultWarning !== undefined && job.stagedResultPath !== undefined,
+    // Every format can be written again from the export kept in the state dir ("export all again").
+    canRewrite: job.state === 'completed' && (job.results.length > 0 || job.resultWarning !== undefined),
     position: job.priority * 1e12 + job.seq,
   };
 }

@@ -193,3 +193,25 @@ describe('identity with content hashing on', () => {
     expect(again?.outcome).toBe('added');
   });
 });
+
+describe('writing results again from the kept export', () => {
+  it('rewrites every format, including a deleted one, without uploading or exporting again', async () => {
+    const a = await makeToneWav(dir, 'again.wav', 1);
+    const rt = await open();
+    await rt.start();
+    const [job] = await rt.whenSettled(
+      jobIds(
+        await rt.addPaths([a], {
+          output: { formats: ['json', 'srt'], pattern: '{name}', languageSuffix: null, txtTimestamps: false },
+        }),
+      ),
+    );
+    expect(job?.results.map((r) => path.basename(r.path)).sort()).toEqual(['again.json', 'again.srt']);
+    await rm(path.join(dir, 'again.srt'));
+    const requests = { ...sandbox.stats() };
+    const again = await rt.writeAgain(job!.id, ['json', 'srt', 'vtt']);
+    expect(again.results.map((r) => path.basename(r.path)).sort()).toEqual(['again.json', 'again.srt', 'again.vtt']);
+    expect(await readFile(path.join(dir, 'again.srt'), 'utf8')).toMatch(/-->/);
+    expect(sandbox.stats()).toEqual(requests);
+  });
+});

@@ -1,0 +1,55 @@
+// `sluice rewrite [file-or-folder...]`: writes every result format again from the exports kept in
+// the state folder ("export all again"), without processing or even reaching the service.
+import type { Command } from 'commander';
+import path from 'node:path';
+import type { JobRecord } from '../../engine/job.js';
+import type { ResultFormat } from '../../engine/settings.js';
+import { Runtime } from '../../runtime.js';
+import { stateDirOf } from '../context.js';
+import { parseFormats } from '../options.js';
+import { describeJob } from '../progress.js';
+
+interface RewriteFlags {
+  stateDir?: string;
+  formats?: ResultFormat[];
+}
+
+/** Completed jobs whose source is one of `paths` or lies under one of them (all when none given). */
+function select(jobs: JobRecord[], paths: string[]): JobRecord[] {
+  const roots = paths.map((p) => path.resolve(p));
+  return jobs.filter(
+    (j) =>
+      j.state === 'completed' &&
+      (roots.length === 0 || roots.some((r) => j.source.path === r || j.source.path.startsWith(r + path.sep))),
+  );
+}
+
+export function registerRewrite(program: Command): void {
+  program
+    .command('rewrite')
+    .description('Write the results of finished files again from the kept exports (no processing, works offline).')
+    .argument('[paths...]', 'files or folders (default: every completed file)')
+    .option('--state-dir <dir>', 'state folder (default: the app-data folder)')
+    .option('--formats <list>', 'result formats to write, comma-separated (default: each file’s own)', parseFormats)
+    .action(async (paths: string[], flags: RewriteFlags) => {
+      // The embedded sandbox stands in for the service: nothing here talks to it.
+      const rt = await Runtime.open({ stateDir: stateDirOf(flags), connection: { sandbox: true } });
+      let failed = 0;
+      try {
+        const jobs = select(rt.jobs(), paths);
+        if (jobs.length === 0) console.log('No completed files match.');
+        for (const j of jobs) {
+          try {
+            const done = await rt.writeAgain(j.id, flags.formats);
+            console.log(`written ${j.source.path}: ${describeJob(done)}`);
+          } catch (e) {
+            failed++;
+            console.error(`not written ${j.source.path}: ${(e as Error).message}`);
+          }
+        }
+      } finally {
+        await rt.close();
+      }
+      process.exitCode = failed > 0 ? 1 : 0;
+    });
+}
