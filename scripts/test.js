@@ -109,6 +109,14 @@ function playwright() {
 if (!process.env.SLUICE_TEST_SKIP_CHECKS) {
   check('build (tsc, main)', bin('tsc'), ['-p', 'tsconfig.main.json']);
   check('type-check (tests)', bin('tsc'), ['-p', 'tsconfig.test.json', '--noEmit']);
+  check('type-check (preload, against electron)', bin('tsc'), ['-p', 'tsconfig.preload.json']);
+  check('type-check (renderer, svelte-check)', bin('svelte-check'), [
+    '--workspace',
+    'renderer',
+    '--tsconfig',
+    './tsconfig.json',
+    '--fail-on-warnings',
+  ]);
   check('lint (eslint, zero warnings)', bin('eslint'), ['--max-warnings=0', '.']);
   check('format (prettier)', bin('prettier'), ['--check', '.']);
 } else {
