@@ -8,13 +8,14 @@ export const APP_HOST = 'app';
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 
 /**
- * style-src allows inline styles because Svelte's transitions insert <style> rules; scripts never
- * run inline. connect-src 'self' covers the web bridge's fetch and EventSource on the same origin.
+ * Nothing inline at all: the renderer's styles are bundled files and Svelte sets element styles
+ * through the CSSOM, which style-src does not govern (the page's own meta CSP says the same).
+ * connect-src 'self' covers the web bridge's fetch and EventSource on the same origin.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
   "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
+  "style-src 'self'",
   "img-src 'self' data: blob:",
   "font-src 'self'",
   "connect-src 'self'",

@@ -36,6 +36,7 @@ describe('window security', () => {
     );
     expect(directives.get('default-src')).toEqual(["'none'"]);
     expect(directives.get('script-src')).toEqual(["'self'"]);
+    expect(directives.get('style-src')).toEqual(["'self'"]);
     expect(directives.get('object-src')).toEqual(["'none'"]);
     expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
     expect(directives.get('connect-src')).toEqual(["'self'"]);
