@@ -27,10 +27,20 @@ export type AddOutcome =
   | { path: string; outcome: 'already-queued' | 'already-done' | 'retried'; jobId: string }
   | { path: string; outcome: 'rejected'; message: string };
 
+interface ConsiderOptions {
+  templateId: string;
+  params: Params;
+  output: OutputSettings;
+  force: boolean;
+  retryFailed: boolean;
+  identity?: FileIdentity;
+}
+
 export class Intake {
   /** Latest job per source path; built on first use, not at start-up (100,000 jobs). */
   private knownIndex: Map<string, JobRecord> | undefined;
   private seqMax = 0;
+  private readonly deciding = new Map<string, Promise<AddOutcome>>();
 
   constructor(
     private readonly store: JobStore<JobRecord>,
@@ -103,18 +113,19 @@ export class Intake {
     );
   }
 
-  private async consider(
-    file: string,
-    origin: JobOrigin,
-    o: {
-      templateId: string;
-      params: Params;
-      output: OutputSettings;
-      force: boolean;
-      retryFailed: boolean;
-      identity?: FileIdentity;
-    },
-  ): Promise<AddOutcome> {
+  /**
+   * One decision per path at a time: two reports of the same file (nested watch folders, a drop
+   * while a rescan runs) must not both pass the identity check while one of them is hashing.
+   */
+  private consider(file: string, origin: JobOrigin, o: ConsiderOptions): Promise<AddOutcome> {
+    const running = this.deciding.get(file);
+    if (running) return running;
+    const p = this.decide(file, origin, o).finally(() => this.deciding.delete(file));
+    this.deciding.set(file, p);
+    return p;
+  }
+
+  private async decide(file: string, origin: JobOrigin, o: ConsiderOptions): Promise<AddOutcome> {
     let identity = o.identity;
     if (!identity) {
       const st = await stat(file).catch((e: NodeJS.ErrnoException) => e);

@@ -215,3 +215,17 @@ describe('writing results again from the kept export', () => {
     expect(sandbox.stats()).toEqual(requests);
   });
 });
+
+describe('the same file reported twice at once', () => {
+  it('becomes one job, even while its content is being hashed', async () => {
+    const a = await makeToneWav(dir, 'twice.wav', 1);
+    const rt = await open();
+    await rt.updateSettings((s) => ({ ...s, queue: { ...s.queue, hashContent: true } }));
+    rt.pause();
+    await rt.start();
+    const [x, y] = await Promise.all([rt.addPaths([a]), rt.addPaths([a])]);
+    expect(x?.[0]).toMatchObject({ outcome: 'added' });
+    expect(y?.[0]).toMatchObject({ outcome: 'added', jobId: (x?.[0] as { jobId: string }).jobId });
+    expect(rt.jobs()).toHaveLength(1);
+  });
+});
