@@ -433,6 +433,8 @@ export interface Requests {
 
   'history:list': { params: HistoryQuery; result: HistoryPage };
   'history:cancelStream': { params: { streamId: string }; result: { alreadyFinished: boolean } };
+  /** The service's components for any stream (Sluice's or another tool's), read now. */
+  'history:components': { params: { streamId: string }; result: ComponentsView };
   /** Queues the job's source again, with another template if given. */
   'history:rerun': { params: { jobId: string; templateId?: string; params?: Params }; result: AddOutcomeView[] };
   /** Fetches the export again from the service (while it still holds the stream) and rewrites the results. */
@@ -539,6 +541,7 @@ export const CHANNELS = [
   'templates:list',
   'history:list',
   'history:cancelStream',
+  'history:components',
   'history:rerun',
   'history:reexport',
   'usage:report',

@@ -10,7 +10,7 @@ import { isTerminal, type JobRecord } from '../engine/job.js';
 import type { Runtime } from '../runtime.js';
 import { BridgeFailure, conflict } from './errors.js';
 import { checkTemplate, requireJob, type HandlerContext, type RawHandlers } from './handler-context.js';
-import { resultView, templateName } from './views.js';
+import { componentsView, resultView, templateName } from './views.js';
 
 type HistoryChannels = Extract<Channel, `history:${string}`>;
 
@@ -191,6 +191,7 @@ export function historyHandlers(ctx: HandlerContext, external: ExternalStreams):
       return { entries, total: rows.length, page, pageSize, external: ext };
     },
 
+    'history:components': async ({ streamId }) => componentsView(await rt.client.streamComponents(streamId)),
     'history:cancelStream': async ({ streamId }) => {
       const local = rt.jobs().find((j) => j.streamId === streamId && !isTerminal(j.state));
       if (local) {

@@ -3,6 +3,7 @@ import { access } from 'node:fs/promises';
 import type { Channel } from '../../preload/contract.js';
 import { isTerminal } from '../engine/job.js';
 import { BridgeFailure, conflict, notFound, notSupported } from './errors.js';
+import { componentsView } from './views.js';
 import { checkTemplate, requireJob, type HandlerContext, type RawHandlers } from './handler-context.js';
 
 type QueueChannels =
@@ -111,16 +112,7 @@ export function queueHandlers(ctx: HandlerContext): RawHandlers<Extract<Channel,
 
     'queue:components': async ({ id }) => {
       const streamId = requireJob(rt, id).streamId;
-      if (!streamId) return null;
-      const c = await rt.client.streamComponents(streamId);
-      return {
-        gateway: c.gateway.state,
-        processors: c.processors.map((p) => ({
-          processorId: p.processorId,
-          state: p.state,
-          stateDescription: p.stateDescription,
-        })),
-      };
+      return streamId ? componentsView(await rt.client.streamComponents(streamId)) : null;
     },
 
     'result:open': async ({ jobId, format }) => {

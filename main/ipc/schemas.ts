@@ -181,6 +181,7 @@ export const SCHEMAS: Schemas = {
   'templates:list': none,
   'history:list': historyQuery,
   'history:cancelStream': z.strictObject({ streamId: id }),
+  'history:components': z.strictObject({ streamId: id }),
   'history:rerun': z.strictObject({ jobId: id, templateId: str(100).optional(), params: params.optional() }),
   'history:reexport': z.union([z.strictObject({ jobId: id }), z.strictObject({ streamId: id })]),
   'usage:report': usageQuery,

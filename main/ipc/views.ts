@@ -187,3 +187,15 @@ export function toUsageView(r: Api.UsageReportDto, cap: C.UsageView['cap'], simu
     simulated,
   };
 }
+
+/** What the service says of a stream's gateway and processors, as the bridge carries it. */
+export function componentsView(c: Api.StreamComponentsDto): C.ComponentsView {
+  return {
+    gateway: c.gateway.state,
+    processors: c.processors.map((p) => ({
+      processorId: p.processorId,
+      state: p.state,
+      stateDescription: p.stateDescription,
+    })),
+  };
+}

@@ -54,6 +54,8 @@ test('History lists every job, searches, filters, and re-exports results', async
   await rows.first().click();
   await expect(page.getByTestId('history-detail')).toContainText('From the service');
   await expect(page.getByTestId('history-detail')).toContainText(external);
+  // Its components come straight from the service, even though Sluice never tracked it.
+  await expect(page.getByTestId('history-detail').locator('.components')).toContainText('transcriber');
   await page.getByRole('button', { name: 'Clear filters' }).first().click();
 
   // Re-export a completed entry while the service still holds it.

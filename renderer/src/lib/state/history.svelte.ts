@@ -6,6 +6,7 @@
    field (house style), so a reactive SvelteMap/SvelteSet would only add overhead. */
 import type {
   BridgeError,
+  ComponentsView,
   HistoryEntry,
   HistoryPage,
   HistoryQuery,
@@ -179,6 +180,17 @@ class HistoryState {
       next.delete(key);
       this.#busy = next;
     }
+  }
+
+  /** Component states read from the service for the detail panel, by stream id. */
+  #components = $state.raw<Record<string, ComponentsView>>({});
+  componentsFor(streamId: string | undefined): ComponentsView | undefined {
+    return streamId ? this.#components[streamId] : undefined;
+  }
+  async loadComponents(streamId: string): Promise<void> {
+    const r = await call('history:components', { streamId });
+    // A stream the service no longer holds simply shows none.
+    if (r.ok) this.#components = { ...this.#components, [streamId]: r.value };
   }
 
   async reexport(entry: HistoryEntry): Promise<void> {
