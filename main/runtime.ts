@@ -9,13 +9,14 @@ import { createClient, type SluiceClient } from './api/client.js';
 import { findTemplate } from './api/templates.js';
 import type { Sandbox, SandboxOptions } from './sandbox/index.js';
 import { resolveConnection, type ConnectionOverrides, type ResolvedConnection } from './adapters/connection.js';
+import { keptExportPath } from './adapters/delivery.js';
 import { FolderService } from './adapters/folders.js';
 import { Intake, type AddOptions, type AddOutcome } from './adapters/intake.js';
 import { JobStore, type FsyncMode } from './adapters/job-store.js';
 import type { SecretStore } from './adapters/keychain.js';
 import { QueueRunner, type PauseState } from './adapters/queue-runner.js';
 import { writeFileAtomic } from './adapters/result-writer.js';
-import { DEFAULT_OUTPUT, ResultOwnership, writeResults } from './adapters/results.js';
+import { ResultOwnership, writeResults } from './adapters/results.js';
 import { SettingsStore } from './adapters/settings-store.js';
 import { SpendingGuard } from './adapters/spending-guard.js';
 import { acquireStateLock } from './adapters/state-lock.js';
@@ -24,7 +25,7 @@ import { isTerminal, type JobRecord } from './engine/job.js';
 import { validateParams } from './engine/params.js';
 import { DEFAULT_CONTEXT, type EngineContext } from './engine/reducer.js';
 import { move } from './engine/scheduler.js';
-import type { OutputSettings, Settings, WatchFolder } from './engine/settings.js';
+import { DEFAULT_OUTPUT, type OutputSettings, type Settings, type WatchFolder } from './engine/settings.js';
 
 export interface RuntimeOptions {
   stateDir: string;
@@ -55,6 +56,7 @@ export class Runtime {
   readonly folders: FolderService;
   private readonly guard: SpendingGuard;
   private readonly ownership: ResultOwnership;
+  private readonly exportsDir: string;
   /** The in-process sandbox, once started; reused by every reconnect to the sandbox. */
   private embedded: Sandbox | undefined;
 
@@ -67,6 +69,7 @@ export class Runtime {
     private readonly releaseLock: () => void,
   ) {
     this.emitter.setMaxListeners(100);
+    this.exportsDir = path.join(stateDir, 'exports');
     this.embedded = live.conn.sandbox;
     const s = settings.get();
     const emit = (e: EngineEvent): void => void this.emitter.emit('event', e);
@@ -84,7 +87,7 @@ export class Runtime {
         exportJson: (id) => this.client.exportJson(id),
         testConnection: () => this.client.testConnection(),
       },
-      exportsDir: path.join(stateDir, 'exports'),
+      exportsDir: this.exportsDir,
       limits: {
         uploadConcurrency: opts.concurrency ?? s.queue.uploadConcurrency,
         maxStreamsInFlight: s.queue.maxStreamsInFlight,
@@ -248,19 +251,13 @@ export class Runtime {
     }
     const outcome = await this.client.exportJson(job.streamId);
     if (outcome.outcome === 'no-data') throw new Error('The service returned no data for this stream.');
-    const kept = this.keptExport(id);
-    await writeFileAtomic(kept, outcome.bytes);
-    const results = await writeResults(job, kept, this.ownership);
-    this.ownership.record(results);
-    const { resultWarning: _stale, ...rest } = job;
-    const next: JobRecord = { ...rest, results, stagedResultPath: kept, updatedAt: Date.now() };
-    this.save(next);
-    return next;
+    await writeFileAtomic(this.keptExport(id), outcome.bytes);
+    return this.writeAgain(id);
   }
 
   /** The export kept in the state dir for a job (written when it was exported; kept afterwards). */
   keptExport(id: string): string {
-    return path.join(this.stateDir, 'exports', `${id}.json`);
+    return keptExportPath(this.exportsDir, id);
   }
 
   /**

@@ -9,6 +9,11 @@ import type { ExportOutcome } from '../api/export.js';
 import { failureOf, type JobEvent, type JobRecord, type ResultFile } from '../engine/job.js';
 import { writeFileAtomic } from './result-writer.js';
 
+/** Where a job's export is kept: `<exportsDir>/<jobId>.json`. */
+export function keptExportPath(exportsDir: string, jobId: string): string {
+  return path.join(exportsDir, `${jobId}.json`);
+}
+
 export interface DeliveryOptions {
   exportJson: (streamId: string) => Promise<ExportOutcome>;
   writeResults: (job: JobRecord, exportPath: string) => Promise<ResultFile[]>;
@@ -57,7 +62,7 @@ export class Delivery {
         this.o.apply(id, { type: 'exportSucceeded', stagedPath: null });
         return;
       }
-      const kept = path.join(this.o.exportsDir, `${id}.json`);
+      const kept = keptExportPath(this.o.exportsDir, id);
       await writeFileAtomic(kept, outcome.bytes);
       this.o.apply(id, { type: 'exportSucceeded', stagedPath: kept });
     } catch (err) {

@@ -321,10 +321,7 @@ export class QueueRunner {
       if (j.state === 'uploading' || j.state === 'processing') inFlight++;
     }
     let free = Math.min(this.o.limits.uploadConcurrency - uploading, this.o.limits.maxStreamsInFlight - inFlight);
-    this.tracker.setHungry(
-      inFlight >= this.o.limits.maxStreamsInFlight &&
-        [...this.active.values()].some((j) => isEligible(j, now, this.pausedFolders)),
-    );
+    this.tracker.setHungry(inFlight >= this.o.limits.maxStreamsInFlight && this.anyEligible(now));
     while (free-- > 0) {
       let best: JobRecord | undefined;
       for (const j of this.active.values()) {
@@ -333,6 +330,11 @@ export class QueueRunner {
       if (!best) break;
       this.apply(best.id, { type: 'dispatched', freshStreamId: randomUUID() });
     }
+  }
+
+  private anyEligible(now: number): boolean {
+    for (const j of this.active.values()) if (isEligible(j, now, this.pausedFolders)) return true;
+    return false;
   }
 
   /** One timer for everything that comes due: polls, wake-ups, the end of a timed pause. */

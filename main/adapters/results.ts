@@ -5,15 +5,8 @@ import path from 'node:path';
 import { findTemplate } from '../api/templates.js';
 import { CAPTION_FORMATS, CAPTION_RENDERERS, renderContextOf } from '../engine/captions/render.js';
 import type { JobRecord, ResultFile } from '../engine/job.js';
-import type { OutputSettings, ResultFormat } from '../engine/settings.js';
+import { DEFAULT_OUTPUT, type ResultFormat } from '../engine/settings.js';
 import { chooseOutputPath, nameParts, ResultWriteError, writeFileAtomic, type Ownership } from './result-writer.js';
-
-export const DEFAULT_OUTPUT: OutputSettings = {
-  formats: ['json'],
-  pattern: '{name}',
-  languageSuffix: null,
-  txtTimestamps: false,
-};
 
 /**
  * Renders one format from the export's JSON text. JSON is saved exactly as received (§6.6).

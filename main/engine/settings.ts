@@ -1,5 +1,6 @@
 // The settings model: one zod schema, the single source of defaults and of validation for every
-// writer (CLI flags, IPC from the Settings screen, the settings file on disk).
+// writer (CLI flags, IPC from the Settings screen, the settings file on disk). Sections default
+// with `prefault({})`, which runs through the schema, so each default value is written once.
 import { z } from 'zod';
 import { DEFAULT_TEMPLATE_ID, isTemplateId } from '../api/templates.js';
 
@@ -54,6 +55,8 @@ export const OUTPUT = z.object({
   txtTimestamps: z.boolean().default(false),
 });
 export type OutputSettings = z.infer<typeof OUTPUT>;
+/** A job's output when nothing was chosen: every default of OUTPUT. */
+export const DEFAULT_OUTPUT: OutputSettings = OUTPUT.parse({});
 
 export const POST_ACTION = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('none') }),
@@ -74,7 +77,7 @@ export const WATCH_FOLDER = z.object({
   include: z.array(z.string().min(1)).default([]),
   exclude: z.array(z.string().min(1)).default([]),
   recursive: z.boolean().default(true),
-  output: OUTPUT.default({ formats: ['json'], pattern: '{name}', languageSuffix: null, txtTimestamps: false }),
+  output: OUTPUT.prefault({}),
   postAction: POST_ACTION.default({ kind: 'none' }),
 });
 export type WatchFolder = z.infer<typeof WATCH_FOLDER>;
@@ -85,13 +88,9 @@ export const SETTINGS = z.object({
     .object({
       templateId: templateId.default(DEFAULT_TEMPLATE_ID),
       params: PARAMS.default({}),
-      output: OUTPUT.default({ formats: ['json'], pattern: '{name}', languageSuffix: null, txtTimestamps: false }),
+      output: OUTPUT.prefault({}),
     })
-    .default({
-      templateId: DEFAULT_TEMPLATE_ID,
-      params: {},
-      output: { formats: ['json'], pattern: '{name}', languageSuffix: null, txtTimestamps: false },
-    }),
+    .prefault({}),
   queue: z
     .object({
       uploadConcurrency: z.number().int().min(1).max(16).default(2),
@@ -103,19 +102,11 @@ export const SETTINGS = z.object({
       hashContent: z.boolean().default(false),
     })
     .refine((q) => q.pollMinMs <= q.pollMaxMs, 'the shortest polling interval must not exceed the longest')
-    .default({
-      uploadConcurrency: 2,
-      maxStreamsInFlight: 50,
-      pollMinMs: 1000,
-      pollMaxMs: 30_000,
-      settleMs: 2000,
-      rescanIntervalMs: 60_000,
-      hashContent: false,
-    }),
+    .prefault({}),
   watchFolders: z.array(WATCH_FOLDER).default([]),
   spendingGuard: z
     .object({ enabled: z.boolean().default(false), monthlyCreditCap: z.number().positive().nullable().default(null) })
-    .default({ enabled: false, monthlyCreditCap: null }),
+    .prefault({}),
 });
 export type Settings = z.infer<typeof SETTINGS>;
 
