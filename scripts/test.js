@@ -76,13 +76,28 @@ function vitest(label, node, extraArgs = []) {
   totals.skipped += r.numPendingTests + r.numTodoTests;
   for (const file of r.testResults) {
     const failedTests = file.assertionResults.filter((a) => a.status === 'failed');
-    for (const a of failedTests) failures.push(`${label}: ${path.relative(root, file.name)} › ${a.fullName}`);
+    for (const a of failedTests) {
+      failures.push(`${label}: ${path.relative(root, file.name)} › ${a.fullName}${reason(a.failureMessages?.[0])}`);
+    }
     // A file that failed to load has no failed test of its own: count it once.
     if (file.status === 'failed' && failedTests.length === 0) {
       totals.failed += 1;
       failures.push(`${label}: ${path.relative(root, file.name)} (failed to load: ${file.message ?? 'see above'})`);
     }
   }
+}
+
+/** The first lines of a failure, so the closing summary says why without scrolling back. */
+function reason(message) {
+  if (!message) return '';
+  // eslint-disable-next-line no-control-regex
+  const plain = message.replace(/\u001b\[[0-9;]*m/g, '');
+  const lines = plain
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .filter((l) => l.trim() && !/^\s+at /.test(l))
+    .slice(0, 20);
+  return lines.length ? `\n      ${lines.join('\n      ')}` : '';
 }
 
 /** Browser flows (test/e2e): Debian Chromium against the built renderer, `sluice serve` and the sandbox. */

@@ -2,7 +2,7 @@
 // sees half a file) and never over a file Sluice did not write.
 import { randomBytes } from 'node:crypto';
 import { constants as fsc } from 'node:fs';
-import { open, rename, stat, unlink } from 'node:fs/promises';
+import { open, readFile, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Suffix of Sluice's temporary files; the watcher never takes them. */
@@ -99,6 +99,8 @@ export function nameParts(sourcePath: string): NameParts {
 /**
  * The output path for a result format, and the collision fallback: `{name}.{format}` beside the
  * source, or `{name}.{ext}.{format}` when the first is held by a file Sluice did not write.
+ * A file that already holds exactly `content` counts as free: it is what a write interrupted
+ * between its rename and its record in the history left behind, and rewriting it loses nothing.
  * Returns null when both are held by others.
  */
 export async function chooseOutputPath(
@@ -106,6 +108,7 @@ export async function chooseOutputPath(
   baseName: string,
   format: string,
   owned: Ownership,
+  content?: string | Uint8Array,
 ): Promise<{ path: string; collided: boolean } | null> {
   const dir = path.dirname(sourcePath);
   const { ext } = nameParts(sourcePath);
@@ -116,9 +119,20 @@ export async function chooseOutputPath(
     [second, true],
   ] as const) {
     const current = await stat(candidate).catch(() => null);
-    if (!current || owned.isOurs(candidate, { size: current.size, mtimeMs: current.mtimeMs })) {
+    if (
+      !current ||
+      owned.isOurs(candidate, { size: current.size, mtimeMs: current.mtimeMs }) ||
+      (content !== undefined && (await holdsExactly(candidate, current.size, content)))
+    ) {
       return { path: candidate, collided };
     }
   }
   return null;
+}
+
+async function holdsExactly(file: string, size: number, content: string | Uint8Array): Promise<boolean> {
+  const expected = typeof content === 'string' ? Buffer.from(content, 'utf8') : Buffer.from(content);
+  if (size !== expected.length) return false;
+  const actual = await readFile(file).catch(() => null);
+  return actual !== null && actual.equals(expected);
 }

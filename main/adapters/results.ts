@@ -64,7 +64,7 @@ export async function writeResults(
     if (content === null) continue;
     // `{name}.en.srt`: players pick the language from the suffix; the JSON keeps the plain name.
     const ext = format === 'json' || !output.languageSuffix ? format : `${output.languageSuffix}.${format}`;
-    const target = await chooseOutputPath(job.source.path, base, ext, ownership);
+    const target = await chooseOutputPath(job.source.path, base, ext, ownership, content);
     if (!target) {
       throw new ResultWriteError(
         `Both ${base}.${ext} and its fallback name in ${path.dirname(job.source.path)} belong to other files; rename or move them.`,

@@ -143,10 +143,16 @@ export async function feedStream(
 ): Promise<StreamDto> {
   const path = join(ctx.dataDir, `${rec.streamId}.bin`);
   const reset = ctx.faults.uploadReset();
+  // Idempotent: lc.uploadInterrupted leaves a stream that is no longer READY alone.
+  const markInterrupted = (): void => void ctx.store.update(rec.streamId, (l) => lc.uploadInterrupted(l, ctx.now()));
   try {
     const receipt = await receiveBody(source as never, path, {
       resetAfterBytes: reset?.afterBytes,
-      cut,
+      // The stream is FAILED before the client can see the reset, as on the service.
+      cut: () => {
+        markInterrupted();
+        cut();
+      },
       onBytes: (b) => (rec.bytesReceived = b),
     });
     rec.bytesReceived = receipt.bytes;
@@ -154,7 +160,7 @@ export async function feedStream(
     if (!complete()) throw new UploadInterruptedError(receipt.bytes);
   } catch (e) {
     if (e instanceof UploadInterruptedError) rec.bytesReceived = e.bytes;
-    ctx.store.update(rec.streamId, (l) => lc.uploadInterrupted(l, ctx.now()));
+    markInterrupted();
     if (!ctx.keepBodies) void unlink(path).catch(() => undefined);
     throw e;
   }

@@ -84,6 +84,20 @@ describe('chooseOutputPath', () => {
     expect(await chooseOutputPath(src, 'take1', 'json', owned)).toEqual({ path: ours, collided: false });
   });
 
+  it('takes back a file holding exactly the result (a write cut off before it was recorded)', async () => {
+    const src = path.join(dir, 'take1.wav');
+    await writeFile(path.join(dir, 'take1.json'), '{"text":"héllo"}');
+    expect(await chooseOutputPath(src, 'take1', 'json', nobodyOwns, '{"text":"héllo"}')).toEqual({
+      path: path.join(dir, 'take1.json'),
+      collided: false,
+    });
+    // Same size, other bytes: still someone else's file.
+    expect(await chooseOutputPath(src, 'take1', 'json', nobodyOwns, '{"text":"hallo!"}')).toEqual({
+      path: path.join(dir, 'take1.wav.json'),
+      collided: true,
+    });
+  });
+
   it('gives up when both names belong to someone else', async () => {
     const src = path.join(dir, 'take1.wav');
     await writeFile(path.join(dir, 'take1.json'), 'a');

@@ -51,6 +51,9 @@ function runCli(
   });
 }
 
+/** The end of a run's output: where the reason for a failure is. */
+const tail = (out: string): string => out.trimEnd().split('\n').slice(-15).join('\n');
+
 describe('sluice process under SIGKILL', () => {
   it(`survives ${KILLS} kills at random moments and then finishes every file exactly once`, async () => {
     const media = path.join(dir, 'media');
@@ -63,11 +66,11 @@ describe('sluice process under SIGKILL', () => {
     for (let i = 0; i < KILLS; i++) {
       const r = await runCli(args, 150 + Math.floor(Math.random() * 1200));
       if (r.signal === 'SIGKILL') killed++;
-      else expect(r.code, r.out).toBe(0); // finished before the kill: fine, and nothing may have failed
+      else expect(r.code, tail(r.out)).toBe(0); // finished before the kill: fine, and nothing may have failed
     }
     expect(killed).toBeGreaterThan(0);
     const final = await runCli(args);
-    expect(final.code, final.out).toBe(0);
+    expect(final.code, tail(final.out)).toBe(0);
 
     const names = (await readdir(media)).filter((f) => f.endsWith('.wav')).sort();
     expect(names).toHaveLength(FILES);
