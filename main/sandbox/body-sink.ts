@@ -5,6 +5,8 @@ import { createWriteStream } from 'node:fs';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
+const SINK_BUFFER_BYTES = 4 * 1024 * 1024;
+
 export interface BodyReceipt {
   bytes: number;
   hash: string;
@@ -28,6 +30,7 @@ export async function receiveBody(source: Readable, path: string, opts: SinkOpti
   const hash = createHash('sha256');
   let bytes = 0;
   const meter = new Transform({
+    highWaterMark: SINK_BUFFER_BYTES,
     transform(chunk: Buffer, _enc, cb) {
       const limit = opts.resetAfterBytes;
       if (limit !== undefined && bytes + chunk.length >= limit) {
@@ -46,7 +49,9 @@ export async function receiveBody(source: Readable, path: string, opts: SinkOpti
     },
   });
   try {
-    await pipeline(source, meter, createWriteStream(path));
+    // Large buffers: queued socket chunks reach the disk as one writev, and the socket is paused
+    // far less often (with the 16 KiB default the sink costs more CPU than the hashing).
+    await pipeline(source, meter, createWriteStream(path, { highWaterMark: SINK_BUFFER_BYTES }));
   } catch {
     throw new UploadInterruptedError(bytes);
   }
