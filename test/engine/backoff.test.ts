@@ -41,15 +41,25 @@ describe('retryDelay: Retry-After wins', () => {
 });
 
 describe('nextPollInterval', () => {
-  it('grows 1 s → 30 s and stays there', () => {
+  it('stays at 1 s for the first 10 s of processing, then grows to 30 s and stays there', () => {
     const seq: number[] = [];
     let cur: number | undefined;
-    for (let i = 0; i < 12; i++) seq.push((cur = nextPollInterval(cur, DEFAULT_POLL)));
-    expect(seq).toEqual([1000, 1500, 2250, 3375, 5063, 7595, 11393, 17090, 25635, 30000, 30000, 30000]);
+    let elapsed = 0;
+    while (elapsed < 120_000) {
+      cur = nextPollInterval(cur, DEFAULT_POLL, elapsed);
+      seq.push(cur);
+      elapsed += cur;
+    }
+    expect(seq).toEqual([
+      1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1500, 2250, 3375, 5063, 7595, 11393, 17090, 25635,
+      30000, 30000,
+    ]);
   });
   it('is configurable', () => {
-    expect(nextPollInterval(undefined, { initialMs: 200, maxMs: 400, factor: 2 })).toBe(200);
-    expect(nextPollInterval(300, { initialMs: 200, maxMs: 400, factor: 2 })).toBe(400);
+    const policy = { initialMs: 200, maxMs: 400, factor: 2, flatMs: 0 };
+    expect(nextPollInterval(undefined, policy)).toBe(200);
+    expect(nextPollInterval(300, policy)).toBe(400);
+    expect(nextPollInterval(300, { ...policy, flatMs: 1000 }, 999)).toBe(200);
   });
 });
 

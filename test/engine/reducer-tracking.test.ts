@@ -43,8 +43,16 @@ const failedComponents = {
 describe('polling', () => {
   run([
     {
-      name: 'READY: interval grows ×1.5 up to the cap',
+      name: 'READY in the first 10 s after the upload: polled again in 1 s',
       job: jobs.processing(),
+      event: { type: 'streamPolled', stream: stream('READY') },
+      state: 'processing',
+      effects: [{ type: 'pollLater', streamId: S1, at: T0 + 1000 }],
+      fields: { pollIntervalMs: 1000, stuck: false },
+    },
+    {
+      name: 'READY after that: interval grows ×1.5 up to the cap',
+      job: { ...jobs.processing(), uploadedAt: T0 - 10_000 },
       event: { type: 'streamPolled', stream: stream('READY') },
       state: 'processing',
       effects: [{ type: 'pollLater', streamId: S1, at: T0 + 1500 }],
@@ -52,7 +60,7 @@ describe('polling', () => {
     },
     {
       name: 'READY at the cap stays at 30 s',
-      job: { ...jobs.processing(), pollIntervalMs: 30_000 },
+      job: { ...jobs.processing(), uploadedAt: T0 - 600_000, pollIntervalMs: 30_000 },
       event: { type: 'streamPolled', stream: stream('READY') },
       state: 'processing',
       effects: [{ type: 'pollLater', streamId: S1, at: T0 + 30_000 }],

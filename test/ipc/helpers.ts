@@ -23,7 +23,7 @@ export async function openEnv(kind: 'electron' | 'web' = 'web'): Promise<Env> {
     stateDir,
     connection: { sandbox: true },
     sandboxOptions: { speedFactor: 0.01 },
-    ctx: { poll: { initialMs: 50, maxMs: 200, factor: 1.5 } },
+    ctx: { poll: { initialMs: 50, maxMs: 200, factor: 1.5, flatMs: 0 } },
     watchEvents: false,
   });
   await rt.start();

@@ -20,7 +20,7 @@ async function open(concurrency = 4): Promise<Runtime> {
     connection: { baseUrl: sandbox.url },
     credentials: { kind: 'apiKey', apiKey: KEY },
     concurrency,
-    ctx: { poll: { initialMs: 50, maxMs: 200, factor: 1.5 } },
+    ctx: { poll: { initialMs: 50, maxMs: 200, factor: 1.5, flatMs: 0 } },
   });
   opened.push(rt);
   return rt;

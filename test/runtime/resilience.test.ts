@@ -22,7 +22,7 @@ async function open(extra: { apiKey?: string; port?: number } = {}): Promise<Run
     concurrency: 3,
     // Fast clocks: polling and backoff in tens of milliseconds instead of seconds.
     ctx: {
-      poll: { initialMs: 30, maxMs: 150, factor: 1.5 },
+      poll: { initialMs: 30, maxMs: 150, factor: 1.5, flatMs: 0 },
       backoff: { baseMs: 20, capMs: 300, maxRetryAfterMs: 1500 },
     },
   });

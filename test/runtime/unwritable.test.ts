@@ -45,7 +45,7 @@ beforeEach(async () => {
     stateDir: path.join(dir, 'state'),
     connection: { baseUrl: sandbox.url },
     credentials: { kind: 'apiKey', apiKey: KEY },
-    ctx: { poll: { initialMs: 30, maxMs: 100, factor: 1.5 } },
+    ctx: { poll: { initialMs: 30, maxMs: 100, factor: 1.5, flatMs: 0 } },
   });
   await rt.start();
 });

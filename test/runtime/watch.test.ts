@@ -19,7 +19,7 @@ async function open(postAction: 'none' | 'move' = 'none'): Promise<Runtime> {
     stateDir: path.join(dir, 'state'),
     connection: { baseUrl: sandbox.url },
     credentials: { kind: 'apiKey', apiKey: KEY },
-    ctx: { poll: { initialMs: 30, maxMs: 100, factor: 1.5 } },
+    ctx: { poll: { initialMs: 30, maxMs: 100, factor: 1.5, flatMs: 0 } },
   });
   opened.push(rt);
   const watched = WATCH_FOLDER.parse({
