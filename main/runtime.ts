@@ -251,7 +251,7 @@ export class Runtime {
     }
     const outcome = await this.client.exportJson(job.streamId);
     if (outcome.outcome === 'no-data') throw new Error('The service returned no data for this stream.');
-    await writeFileAtomic(this.keptExport(id), outcome.bytes);
+    await writeFileAtomic(this.keptExport(id), outcome.bytes, id.slice(0, 8));
     return this.writeAgain(id);
   }
 

@@ -63,7 +63,7 @@ export class Delivery {
         return;
       }
       const kept = keptExportPath(this.o.exportsDir, id);
-      await writeFileAtomic(kept, outcome.bytes);
+      await writeFileAtomic(kept, outcome.bytes, id.slice(0, 8));
       this.o.apply(id, { type: 'exportSucceeded', stagedPath: kept });
     } catch (err) {
       this.o.noteFailure(err);

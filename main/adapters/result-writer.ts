@@ -2,7 +2,7 @@
 // sees half a file) and never over a file Sluice did not write.
 import { randomBytes } from 'node:crypto';
 import { constants as fsc } from 'node:fs';
-import { open, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { open, readFile, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Suffix of Sluice's temporary files; the watcher never takes them. */
@@ -45,14 +45,23 @@ export function explainWriteError(e: unknown, target: string): ResultWriteError 
   return new ResultWriteError(`Could not write ${path.basename(target)}: ${reason}.`, code);
 }
 
+/**
+ * The temporary file for `target`. With a writer tag (the job's id) the name is fixed for that
+ * writer, so what a crash left behind is found and replaced when the job writes again; only that
+ * job, in the one engine that holds the state folder, ever uses the name. Without one it is random.
+ */
+export function tempPathFor(target: string, writer?: string): string {
+  const tag = writer ?? randomBytes(4).toString('hex');
+  return path.join(path.dirname(target), `.${path.basename(target)}.${tag}${TEMP_SUFFIX}`);
+}
+
 /** Writes `data` to `target` through a temporary file in the same folder, then renames it over. */
-export async function writeFileAtomic(target: string, data: string | Uint8Array): Promise<FileStamp> {
-  const tmp = path.join(
-    path.dirname(target),
-    `.${path.basename(target)}.${randomBytes(4).toString('hex')}${TEMP_SUFFIX}`,
-  );
-  let handle;
+export async function writeFileAtomic(target: string, data: string | Uint8Array, writer?: string): Promise<FileStamp> {
+  const tmp = tempPathFor(target, writer);
+  let handle: FileHandle | undefined;
   try {
+    // A leftover of this writer's own interrupted write: nobody else writes under this name.
+    if (writer !== undefined) await unlink(tmp).catch(() => undefined);
     handle = await open(tmp, fsc.O_WRONLY | fsc.O_CREAT | fsc.O_EXCL, 0o644);
     await handle.writeFile(data);
     await handle.sync();

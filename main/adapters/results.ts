@@ -71,7 +71,7 @@ export async function writeResults(
         'EEXIST',
       );
     }
-    const stamp = await writeFileAtomic(target.path, content);
+    const stamp = await writeFileAtomic(target.path, content, job.id.slice(0, 8));
     written.push({
       format,
       path: target.path,

@@ -7,6 +7,7 @@ import {
   chooseOutputPath,
   nameParts,
   TEMP_SUFFIX,
+  tempPathFor,
   writeFileAtomic,
 } from '../../main/adapters/result-writer.js';
 
@@ -35,6 +36,17 @@ describe('writeFileAtomic', () => {
     await writeFile(target, 'old');
     await writeFileAtomic(target, 'new content');
     expect(await readFile(target, 'utf8')).toBe('new content');
+  });
+
+  it("replaces its own writer's temporary file a crash left behind, and leaves none", async () => {
+    const target = path.join(dir, 'a.json');
+    await writeFile(tempPathFor(target, 'job1'), '{"half":');
+    await writeFile(tempPathFor(target, 'job2'), 'another writer, live');
+    await writeFileAtomic(target, '{"x":1}', 'job1');
+    expect(await readFile(target, 'utf8')).toBe('{"x":1}');
+    expect((await readdir(dir)).filter((f) => f.endsWith(TEMP_SUFFIX))).toEqual([
+      path.basename(tempPathFor(target, 'job2')),
+    ]);
   });
 
   it.skipIf(process.getuid?.() === 0)('explains a read-only folder', async () => {

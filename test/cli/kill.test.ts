@@ -76,6 +76,8 @@ describe('sluice process under SIGKILL', () => {
     expect(names).toHaveLength(FILES);
     const results = (await readdir(media)).filter((f) => f.endsWith('.json')).sort();
     expect(results).toEqual(names.map((n) => n.replace(/\.wav$/, '.json')));
+    // A write cut short left its temporary file; writing the result again removed it.
+    expect((await readdir(media)).filter((f) => f.endsWith('.sluice-tmp'))).toEqual([]);
 
     const streams = await allStreams(sandbox.url, KEY);
     const completed = streams.filter((s) => s.state === 'COMPLETED').map((s) => s.name);
