@@ -93,13 +93,14 @@ describe('request faults', () => {
   });
 
   it('latency delays matching operations only', async () => {
-    sb.setFaults({ latency: { ms: 400, operations: ['findAll'] } });
+    sb.setFaults({ latency: { ms: 800, operations: ['findAll'] } });
     let t = Date.now();
     await call(sb.url, LIST);
-    expect(Date.now() - t).toBeGreaterThanOrEqual(390);
+    expect(Date.now() - t).toBeGreaterThanOrEqual(790);
     t = Date.now();
     await call(sb.url, `${API_PREFIX.usage}/usage/report`);
-    expect(Date.now() - t).toBeLessThan(300);
+    // Well under the injected delay even on a loaded machine.
+    expect(Date.now() - t).toBeLessThan(600);
   });
 
   it('reservationFailure → 503 PROCESSOR_FAILED_RESERVATION_ERROR on upload, no stream created', async () => {
