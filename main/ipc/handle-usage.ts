@@ -2,6 +2,7 @@
 // come back as field errors on the form's fields, so the Usage screen shows them in place.
 import type { Channel, FieldError, UsageQuery, UsageView } from '../../preload/contract.js';
 import { ServiceError } from '../api/errors.js';
+import { csvField } from '../engine/captions/formats.js';
 import { validation } from './errors.js';
 import type { HandlerContext, RawHandlers } from './handler-context.js';
 import { toUsageView } from './views.js';
@@ -57,9 +58,6 @@ async function report(ctx: HandlerContext, q: UsageQuery): Promise<UsageView> {
   }
 }
 
-const csvCell = (v: string | number): string =>
-  /[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v);
-
 export function usageCsv(v: UsageView): string {
   const keys = Object.keys(v.total.measurements);
   const head = ['period_start', 'period_end', v.currency ? `amount_${v.currency}` : 'credits', 'streams', ...keys];
@@ -70,7 +68,7 @@ export function usageCsv(v: UsageView): string {
     i.streamsCount,
     ...keys.map((k) => i.measurements[k] ?? ''),
   ]);
-  return [head, ...rows].map((r) => r.map(csvCell).join(',')).join('\n') + '\n';
+  return [head, ...rows].map((r) => r.map(csvField).join(',')).join('\n') + '\n';
 }
 
 export function usageHandlers(ctx: HandlerContext): RawHandlers<UsageChannels> {

@@ -79,9 +79,16 @@ export function renderTxt(t: NormalizedTranscript, options: Partial<TxtOptions> 
   return `${blocks.join('\n\n')}\n`;
 }
 
-/** RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled. */
-export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+/**
+ * RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled. Text a spreadsheet
+ * would run as a formula (starting with = + - @, a tab or a carriage return) gets a leading `'`
+ * and quotes: a transcript or a service-given name is data, never a formula. Numbers stay numbers.
+ */
+export function csvField(value: string | number): string {
+  let text = String(value);
+  const formula = /^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(text);
+  if (formula) text = `'${text}`;
+  return formula || /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /**

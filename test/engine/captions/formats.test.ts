@@ -150,6 +150,15 @@ describe('CSV (RFC 4180)', () => {
     ['a, b', '"a, b"'],
     ['say "hi"', '"say ""hi"""'],
     ['two\nlines', '"two\nlines"'],
+    // Formula injection: text a spreadsheet would evaluate is kept as text.
+    ['=HYPERLINK("http://x","y")', '"\'=HYPERLINK(""http://x"",""y"")"'],
+    ['+1 for that', '"\'+1 for that"'],
+    ['-- well', '"\'-- well"'],
+    ['@SUM(A1)', '"\'@SUM(A1)"'],
+    ['\tcmd', '"\'\tcmd"'],
+    ['-12.5', '-12.5'],
+    [-3, '-3'],
+    ['1e-7', '1e-7'],
   ])('%j → %j', (value, expected) => {
     expect(csvField(value)).toBe(expected);
   });
