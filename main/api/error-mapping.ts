@@ -28,7 +28,7 @@ const STATUS_TEXT: Record<number, string> = {
   504: 'Gateway Timeout',
 };
 
-export function statusLabel(status: number): string {
+function statusLabel(status: number): string {
   const t = STATUS_TEXT[status];
   return t ? `${status} ${t}` : String(status);
 }

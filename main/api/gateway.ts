@@ -1,7 +1,6 @@
 // HTTP gateway (§4): create a stream and feed it a file, streamed from disk (memory stays flat for
 // any size), with progress, abort and an idle timeout. Never replayed on failure: after a failed
 // upload the engine decides between "same id" and "new id" (§15.2).
-import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { inputError } from './error-mapping.js';
@@ -54,12 +53,6 @@ async function openMedia(op: string, o: UploadOptions): Promise<Media> {
   }
   const path = o.filePath as string;
   const total = await readableFileSize(op, path);
-  // Opening proves readability where access() cannot (root, ACLs, Windows sharing locks).
-  try {
-    await (await open(path, 'r')).close();
-  } catch (e) {
-    throw inputError(op, `${path} cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)}).`);
-  }
   return {
     total,
     name: basename(path),
@@ -77,7 +70,8 @@ export class GatewayApi {
     requireUuid(op, 'stream id', o.streamId);
     if (o.groupId !== undefined) requireUuid(op, 'group id', o.groupId);
     const media = await openMedia(op, o);
-    const plan = planUpload({ ...o, name: o.name ?? media.name });
+    const name = o.name ?? media.name;
+    const plan = planUpload({ ...o, name });
     const onProgress = o.onProgress;
 
     let body: BodySource;
@@ -87,7 +81,7 @@ export class GatewayApi {
       body = (touch) => counted(media, touch, onProgress);
     } else {
       const boundary = `sluice-${randomUUID()}`;
-      const { head, tail } = multipartFraming(plan.multipartConfiguration, o.name ?? media.name, boundary);
+      const { head, tail } = multipartFraming(plan.multipartConfiguration, name, boundary);
       headers = {
         'content-type': `multipart/form-data; boundary=${boundary}`,
         'content-length': String(head.length + media.total + tail.length),

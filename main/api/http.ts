@@ -59,7 +59,7 @@ export interface RawResponse {
   replays: number;
 }
 
-export function serviceLabel(service: ServiceName): string {
+function serviceLabel(service: ServiceName): string {
   return service === 'auth' ? 'auth service' : (API_PREFIX[service].split('/')[1] ?? service);
 }
 

@@ -61,7 +61,7 @@ function isReplayable(e: ServiceError, mode: RetryMode): boolean {
 }
 
 /** A sleep that an abort cuts short (rejecting with the signal's reason). */
-export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const onAbort = (): void => {

@@ -1,5 +1,5 @@
 // Fail-fast checks: bad input is a ServiceError of kind 'input' and nothing is sent.
-import { stat, access, constants } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { inputError } from './error-mapping.js';
 import { isTemplateId } from './templates.js';
 
@@ -50,7 +50,8 @@ export async function readableFileSize(operation: string, path: string): Promise
     if (!st.isFile())
       throw inputError(operation, `${path} is not a regular file${st.isDirectory() ? ' (it is a folder)' : ''}.`);
     size = st.size;
-    await access(path, constants.R_OK);
+    // Opening proves readability where access() cannot (root, ACLs, Windows sharing locks).
+    await (await open(path, 'r')).close();
   } catch (e) {
     if (e instanceof Error && e.name === 'ServiceError') throw e;
     const code = (e as NodeJS.ErrnoException).code;

@@ -33,7 +33,7 @@ function topic(name: string, messageSchema: string, extra: Partial<TopicDto> = {
   };
 }
 
-export function persistedTags(tags: string[], p: PersistOptions): boolean {
+function persistedTags(tags: string[], p: PersistOptions): boolean {
   if (!p.persist) return false;
   if (p.persistTags === null) return true;
   const wanted = p.persistTags;

@@ -63,7 +63,7 @@ export function llmHasWork(template: TemplateSpec, properties: readonly Props[])
   return f.summary !== null || f.sentiment || f.asks.length > 0 || f.enhanced;
 }
 
-export function transcriptFor(input: ResultInput): Transcript {
+function transcriptFor(input: ResultInput): Transcript {
   const { template, properties, media } = input;
   const tr = properties[template.processors.indexOf('transcriber')] ?? {};
   const dz = properties[template.processors.indexOf('diarization')];
@@ -181,7 +181,7 @@ function sentiment(sentences: readonly Sentence[]): NonNullable<ExportResult['se
 }
 
 /** A trivially conforming answer: one value per top-level property of the schema. */
-export function fromSchema(specText: string): unknown {
+function fromSchema(specText: string): unknown {
   const schema = obj(JSON.parse(specText));
   const value = (s: Props): unknown => {
     if (Array.isArray(s.enum) && s.enum.length > 0) return s.enum[0];

@@ -22,7 +22,7 @@ const selector = {
 };
 const operations = z.array(z.string()).optional();
 
-export const faultConfigSchema = z
+const faultConfigSchema = z
   .object({
     /** 429 with Retry-After before the handler runs (internalErrorName STREAM_USAGE_LIMIT_REACHED). */
     rateLimit: z.object({ ...selector, operations, retryAfterS: z.number().int().min(0).optional() }).optional(),

@@ -1,6 +1,7 @@
 // The ErrorResponse of contract §8.1, raised by any sandbox handler and rendered by one error
 // handler, so every non-2xx (except the token endpoint's OAuth body) has the same shape.
 import type { ErrorResponse, InternalErrorName } from '../api/types.js';
+import { isUuid } from '../api/validate.js';
 
 const TITLES: Partial<Record<number, string>> = {
   400: 'Bad request',
@@ -62,12 +63,6 @@ export const notFound = (message: string): SandboxHttpError =>
 
 export const conflict = (message: string): SandboxHttpError =>
   new SandboxHttpError(409, 'GENERAL_CONFLICT_ERROR', message);
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(s: string): boolean {
-  return UUID.test(s);
-}
 
 /** C15: a malformed UUID in a path or query is a 400, not a 404. */
 export function requireUuid(value: string, what: string): string {

@@ -175,5 +175,3 @@ export function advance(lc: Lifecycle, now: number, retentionMs: number): Lifecy
 export function nextChangeAt(lc: Lifecycle): number | null {
   return lc.state === 'READY' ? (lc.steps[0]?.at ?? null) : null;
 }
-
-export const isTerminal = (s: StreamState): boolean => s !== 'READY';

@@ -34,10 +34,11 @@ export function collectPatches(sources: PatchSources): PatchOp[] {
 }
 
 export function applyPatches(template: TemplateSpec, ops: readonly PatchOp[]): Props[] {
-  const props = processorTemplates(template).map((p) => structuredClone(p.properties));
+  const defaults = processorTemplates(template).map((p) => p.properties);
+  const props = defaults.map((p) => structuredClone(p));
   for (const op of ops) {
     const target = resolveTarget(template, op);
-    checkTarget(template, target, op);
+    checkTarget(defaults[target.processorIndex] ?? {}, target, op);
     const bag = props[target.processorIndex] as Props;
     if (op.op === 'remove') {
       removeAt(bag, target.path);
@@ -52,9 +53,9 @@ export function applyPatches(template: TemplateSpec, ops: readonly PatchOp[]): P
   return props;
 }
 
-function checkTarget(template: TemplateSpec, t: PatchTarget, op: PatchOp): void {
+/** `defaults`: the target processor's default properties. */
+function checkTarget(defaults: Props, t: PatchTarget, op: PatchOp): void {
   const [top, second] = t.path;
-  const defaults = processorTemplates(template)[t.processorIndex]?.properties ?? {};
   if (top === 'findReplaceExpressions') throw badPatch(`Forbidden patch: /${op.key.replace(/^\//, '')}`);
   if (top === 'askAnything' && second !== undefined && second !== '-' && Number(second) >= LIMITS.askSlots) {
     throw badPatch(`Forbidden patch: only ${LIMITS.askSlots} askAnything slots exist (${op.key})`);

@@ -1,8 +1,8 @@
 // Patch grammar of contract §4.3: which inputs are patches, what each key targets, and which
 // operation a value asks for. Pure; typing and application live in patch-apply.ts.
-import { findParam, type ParamSpec, type TemplateSpec } from '../api/templates.js';
+import { RESERVED_UPLOAD_KEYS } from '../api/policy.js';
+import { findParam, type ParamSpec, type ProcessorId, type TemplateSpec } from '../api/templates.js';
 import { badPatch, SandboxHttpError } from './http-error.js';
-import { processorTemplates } from './processor-defaults.js';
 
 export type PatchOpName = 'add' | 'replace' | 'remove';
 
@@ -26,22 +26,11 @@ export interface PatchTarget {
 }
 
 /** §4.2 parameters and the auth parameters of §2.1: never patches (unless prefixed `patches.`). */
-const DOCUMENTED = new Set([
-  'streamConfigurationTemplateId',
-  'id',
-  'name',
-  'groupId',
-  'persist',
-  'persistTags',
-  'matchPersistTags',
-  'access_token',
-  'client_id',
-  'client_secret',
-]);
+const DOCUMENTED = new Set(RESERVED_UPLOAD_KEYS);
 
 export const isWebhookKey = (key: string): boolean => key === 'webhook' || key.startsWith('webhook.');
 
-export function isDocumentedParam(key: string): boolean {
+function isDocumentedParam(key: string): boolean {
   return DOCUMENTED.has(key) || isWebhookKey(key);
 }
 
@@ -125,14 +114,14 @@ function pointerSegments(pointer: string): string[] {
 }
 
 /** Dots become slashes; slash forms (with or without the leading slash) are the same path. */
-export function keySegments(key: string): string[] {
+function keySegments(key: string): string[] {
   if (key.includes('/')) return pointerSegments(key);
   return key.split('.');
 }
 
 /** Resolves a key to a processor property, or throws the §11.3 "Forbidden patch" 400. */
 export function resolveTarget(template: TemplateSpec, op: PatchOp): PatchTarget {
-  const procs = processorTemplates(template);
+  const procs = template.processors;
   const segs = op.pointer ? pointerSegments(op.key) : keySegments(op.key);
   if (segs.length === 0 || segs.some((s) => s === '')) {
     throw new SandboxHttpError(400, 'STREAM_CONFIGURATION_BAD_PATCH_ALIAS', `Invalid patch alias: ${op.key}`, {
@@ -142,18 +131,18 @@ export function resolveTarget(template: TemplateSpec, op: PatchOp): PatchTarget 
   // An alias is one segment (aliases cannot contain `/`); a pointer of one segment may name one too.
   const alias = segs.length === 1 && segs[0] !== undefined ? findParam(template, segs[0]) : undefined;
   if (alias) {
-    const idx = procs.findIndex((p) => p.id === alias.processor);
+    const idx = procs.indexOf(alias.processor);
     if (idx >= 0) return { processorIndex: idx, processorId: alias.processor, path: [...alias.path], param: alias };
   }
   const forbidden = (): SandboxHttpError => badPatch(`Forbidden patch: /${segs.join('/')}`);
   if (segs.length < 4 || segs[0] !== 'processors' || segs[2] !== 'properties') throw forbidden();
   const ref = segs[1] ?? '';
-  const idx = /^\d+$/.test(ref) ? Number(ref) : procs.findIndex((p) => p.id === ref);
+  const idx = /^\d+$/.test(ref) ? Number(ref) : procs.indexOf(ref as ProcessorId);
   const proc = procs[idx];
   if (!proc) throw forbidden();
   const path = segs.slice(3);
   const param = template.params.find(
-    (p) => p.processor === proc.id && p.path.length === path.length && p.path.every((s, i) => s === path[i]),
+    (p) => p.processor === proc && p.path.length === path.length && p.path.every((s, i) => s === path[i]),
   );
-  return { processorIndex: idx, processorId: proc.id, path, param };
+  return { processorIndex: idx, processorId: proc, path, param };
 }

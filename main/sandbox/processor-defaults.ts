@@ -1,7 +1,7 @@
 // Default processor properties of the sandbox's built-in templates (contract §11.4), and the
 // StreamConfigurationTemplateDto the configuration service serves (§13). Realistic enough that a
 // client reading `configuration.processors[].properties` sees the shapes the real service uses.
-import { findTemplate, TEMPLATES, type ProcessorId, type TemplateSpec } from '../api/templates.js';
+import type { ProcessorId, TemplateSpec } from '../api/templates.js';
 import type { StreamConfigurationTemplateDto } from '../api/types.js';
 import { LIMITS } from '../api/policy.js';
 
@@ -139,10 +139,3 @@ export function templateDto(template: TemplateSpec): StreamConfigurationTemplate
     patchAliases: {},
   };
 }
-
-/** C26: every built-in template is served, the sandbox-only one labelled. */
-export function allTemplates(): readonly TemplateSpec[] {
-  return TEMPLATES;
-}
-
-export { findTemplate };

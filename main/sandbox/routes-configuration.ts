@@ -2,12 +2,13 @@
 // built-in templates; PUT is refused with 403 as for an ordinary account.
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX, PAGE } from '../api/policy.js';
+import { findTemplate, TEMPLATES } from '../api/templates.js';
 import type { StreamConfigurationTemplateDto } from '../api/types.js';
 import { rawQuery, type RouteConfig, type SandboxContext } from './context.js';
 import { badRequest, notFound, SandboxHttpError } from './http-error.js';
 import { applyPatches } from './patch-apply.js';
 import { headerPatches, type PatchOp } from './patch-grammar.js';
-import { allTemplates, findTemplate, templateDto } from './processor-defaults.js';
+import { templateDto } from './processor-defaults.js';
 import { pageOf } from './routes-streams.js';
 
 const cfg = (operation: string): { config: RouteConfig } => ({ config: { operation } });
@@ -36,7 +37,8 @@ export function registerConfiguration(app: FastifyInstance, _ctx: SandboxContext
     const q = rawQuery(request.url);
     const page = nonNegative(q, 'page', 0, 0);
     const size = nonNegative(q, 'size', PAGE.defaultSize, 1);
-    return pageOf(allTemplates().map(templateDto), page, size);
+    // C26: every built-in template is served, the sandbox-only one labelled (templateDto).
+    return pageOf(TEMPLATES.map(templateDto), page, size);
   });
 
   app.get<{ Params: { id: string } }>(`${base}/:id`, cfg('templateGet'), async (request) => {

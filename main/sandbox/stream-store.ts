@@ -75,7 +75,9 @@ export class StreamStore {
   }
 
   countInState(state: StreamState): number {
-    return this.all().filter((r) => r.lifecycle.state === state).length;
+    let n = 0;
+    for (const id of this.streams.keys()) if (this.get(id)?.lifecycle.state === state) n++;
+    return n;
   }
 
   update(id: string, f: (l: lc.Lifecycle) => lc.Lifecycle): StreamRecord | undefined {

@@ -72,7 +72,7 @@ const RO: ReadonlyArray<[string, number]> = [
 ];
 
 /** mulberry32 over a SHA-256 of the seed: same seed, same transcript. */
-export function rng(seed: string): () => number {
+function rng(seed: string): () => number {
   let a = createHash('sha256').update(seed).digest().readUInt32LE(0);
   return () => {
     a = (a + 0x6d2b79f5) | 0;

@@ -12,7 +12,9 @@ import { createStream, feedStream, type Prepared } from './upload-route.js';
 const configError = (message: string): SandboxHttpError =>
   new SandboxHttpError(400, 'HTTP_STREAM_CONFIGURATION_ERROR', message, { title: 'Invalid stream configuration' });
 
-function parseConfig(buf: Buffer, truncated: boolean): { patches?: unknown; webhook?: unknown } {
+type Config = { patches?: unknown; webhook?: unknown };
+
+function parseConfig(buf: Buffer, truncated: boolean): Config {
   if (truncated || buf.length > MULTIPART.configurationMaxBytes) {
     throw configError(`The configuration part exceeds ${MULTIPART.configurationMaxBytes} bytes`);
   }
@@ -24,10 +26,8 @@ function parseConfig(buf: Buffer, truncated: boolean): { patches?: unknown; webh
   }
   if (doc === null || typeof doc !== 'object' || Array.isArray(doc))
     throw configError('The configuration part must be a JSON object');
-  return doc as { patches?: unknown; webhook?: unknown };
+  return doc as Config;
 }
-
-type Config = { patches?: unknown; webhook?: unknown };
 
 export function handleMultipart(request: FastifyRequest, prepared: Prepared, cut: () => void): Promise<StreamDto> {
   const raw = request.raw;

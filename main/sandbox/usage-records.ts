@@ -1,7 +1,7 @@
 // What each processor of a stream consumed (§7.3), derived from what the sandbox really did:
 // bytes received, the media's real duration, simulated execution time, result and export bytes.
 import { SANDBOX } from '../api/policy.js';
-import type { OperationType, UsageRecordDto } from '../api/types.js';
+import type { ExportResult, OperationType, UsageRecordDto } from '../api/types.js';
 import { llmFeatures } from './export-result.js';
 import { resultOf } from './routes-export.js';
 import type { StreamRecord } from './stream-store.js';
@@ -18,8 +18,7 @@ const OPERATION: Record<string, OperationType> = {
 const tokens = (text: string): number => Math.ceil(text.length / 4);
 
 /** LLM tokens: the transcript is read once per requested feature; answers are the output. */
-function llmTokens(rec: StreamRecord): { input: number; output: number } {
-  const result = resultOf(rec);
+function llmTokens(rec: StreamRecord, result: ExportResult | null): { input: number; output: number } {
   if (!result) return { input: 0, output: 0 };
   const f = llmFeatures(rec.template, rec.properties);
   const features = (f.summary ? 1 : 0) + (f.sentiment ? 1 : 0) + f.asks.length + (f.enhanced ? 1 : 0);
@@ -36,6 +35,10 @@ function llmTokens(rec: StreamRecord): { input: number; output: number } {
 
 export function usageRecords(rec: StreamRecord, now: number): UsageRecordDto[] {
   const durationMs = rec.media?.kind === 'media' ? rec.media.durationMs : 0;
+  const succeeded = rec.lifecycle.processors.every((x) => x.state === 'COMPLETED');
+  // Built at most once: the llm tokens and the first processor's storage both read it.
+  let built: ExportResult | null | undefined;
+  const result = (): ExportResult | null => (built ??= resultOf(rec));
   const out: UsageRecordDto[] = [];
   for (const [i, p] of rec.lifecycle.processors.entries()) {
     if (p.startedAt === null) continue; // never ran (or an llm with no prompt)
@@ -44,9 +47,8 @@ export function usageRecords(rec: StreamRecord, now: number): UsageRecordDto[] {
     const operationType = OPERATION[p.processorId] ?? 'NO_OPERATION';
     const completed = p.state === 'COMPLETED';
     const audio = completed && operationType !== 'LLM_PROCESSING' && operationType !== 'NO_OPERATION' ? durationMs : 0;
-    const t = operationType === 'LLM_PROCESSING' && completed ? llmTokens(rec) : { input: 0, output: 0 };
-    const succeeded = rec.lifecycle.processors.every((x) => x.state === 'COMPLETED');
-    const result = i === 0 && rec.persisted && succeeded ? resultOf(rec) : null;
+    const t = operationType === 'LLM_PROCESSING' && completed ? llmTokens(rec, result()) : { input: 0, output: 0 };
+    const stored = i === 0 && rec.persisted && succeeded ? result() : null;
     const partial = {
       operationType,
       processedAudioLength: audio,
@@ -62,7 +64,7 @@ export function usageRecords(rec: StreamRecord, now: number): UsageRecordDto[] {
       timestamp: end,
       credits: formatMicro(microCredits(partial)),
       executionTime: Math.max(0, end - p.startedAt),
-      storageSize: result ? Buffer.byteLength(JSON.stringify(result)) : 0,
+      storageSize: stored ? Buffer.byteLength(JSON.stringify(stored)) : 0,
       ingressSize: i === 0 ? rec.bytesReceived : 0,
       egressSize: i === 0 ? rec.egressBytes : 0,
       processedAudioLength: audio,

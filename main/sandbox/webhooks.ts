@@ -5,6 +5,7 @@ import { isIP } from 'node:net';
 import { LIMITS } from '../api/policy.js';
 import type { WebhookEndpointDto } from '../api/types.js';
 import { SandboxHttpError } from './http-error.js';
+import { isWebhookKey } from './patch-grammar.js';
 
 const EVENTS: Record<string, readonly string[]> = {
   stream: ['ready', 'completed', 'failed', 'expired'],
@@ -82,7 +83,7 @@ export function collectWebhooks(
     byUrl.set(key, set);
   };
   for (const [key, urls] of query) {
-    if (key !== 'webhook' && !key.startsWith('webhook.')) continue;
+    if (!isWebhookKey(key)) continue;
     const event = key === 'webhook' ? '*' : key.slice('webhook.'.length);
     for (const url of urls) add(url, event);
   }

@@ -3,10 +3,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
 import { makeToneWav } from '../helpers/media.js';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../main/sandbox/index.js';
 import {
   createClient,
+  ServiceError,
   type ClientOptions,
   type SluiceClient,
   type StreamDto,
@@ -74,4 +76,14 @@ export async function waitForState(
     if (Date.now() > deadline) throw new Error(`stream ${id} still ${s.state}`);
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+/** The ServiceError a call rejected with (fails the test when it resolved or threw something else). */
+export async function rejection(p: Promise<unknown>): Promise<ServiceError> {
+  const e = await p.then(
+    () => undefined,
+    (x: unknown) => x,
+  );
+  expect(e).toBeInstanceOf(ServiceError);
+  return e as ServiceError;
 }

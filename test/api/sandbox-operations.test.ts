@@ -3,26 +3,16 @@ import { randomUUID } from 'node:crypto';
 import { open, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ServiceError } from '../../main/api/index.js';
 import { RETRY } from '../../main/api/policy.js';
 import { TEMPLATE_IDS } from '../../main/api/templates.js';
 import { makeGarbage, makeMp3, makeMp4, makeSpeechWav } from '../helpers/media.js';
-import { startEnv, toneWav, waitForState, type Env } from './sandbox-env.js';
+import { rejection, startEnv, toneWav, waitForState, type Env } from './sandbox-env.js';
 
 let env: Env;
 beforeAll(async () => {
   env = await startEnv();
 });
 afterAll(() => env.close());
-
-async function rejection(p: Promise<unknown>): Promise<ServiceError> {
-  const e = await p.then(
-    () => undefined,
-    (x: unknown) => x,
-  );
-  expect(e).toBeInstanceOf(ServiceError);
-  return e as ServiceError;
-}
 
 const TPL = TEMPLATE_IDS.transcription;
 

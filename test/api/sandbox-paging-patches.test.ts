@@ -2,21 +2,12 @@
 // against the sandbox.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ServiceError, type StreamDto } from '../../main/api/index.js';
+import type { StreamDto } from '../../main/api/index.js';
 import { PAGE, RETRY } from '../../main/api/policy.js';
 import { TEMPLATE_IDS } from '../../main/api/templates.js';
-import { startEnv, toneWav, waitForState, type Env } from './sandbox-env.js';
+import { rejection, startEnv, toneWav, waitForState, type Env } from './sandbox-env.js';
 
 const TPL = TEMPLATE_IDS.transcription;
-
-async function rejection(p: Promise<unknown>): Promise<ServiceError> {
-  const e = await p.then(
-    () => undefined,
-    (x: unknown) => x,
-  );
-  expect(e).toBeInstanceOf(ServiceError);
-  return e as ServiceError;
-}
 
 describe('listing', () => {
   let env: Env;

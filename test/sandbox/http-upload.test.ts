@@ -143,6 +143,7 @@ describe('measures the real media', () => {
 });
 
 describe('creation errors (C11)', () => {
+  const TX = { streamConfigurationTemplateId: TEMPLATE_IDS.transcription };
   const post = (params: Record<string, string | string[]>, headers: Record<string, string> = {}) =>
     call<{ statusCode: number; internalErrorName: string; message: string; nestedErrors: unknown[] }>(
       sb.url,
@@ -157,36 +158,11 @@ describe('creation errors (C11)', () => {
   it.each([
     ['missing template', {}, 400, 'GENERAL_VALIDATION_ERROR'],
     ['unknown template', { streamConfigurationTemplateId: 'ffffffffffffffffffffffff' }, 404, 'GENERAL_NOT_FOUND_ERROR'],
-    [
-      'malformed id',
-      { streamConfigurationTemplateId: TEMPLATE_IDS.transcription, id: 'nope' },
-      400,
-      'GENERAL_VALIDATION_ERROR',
-    ],
-    [
-      'malformed groupId',
-      { streamConfigurationTemplateId: TEMPLATE_IDS.transcription, groupId: '12' },
-      400,
-      'GENERAL_VALIDATION_ERROR',
-    ],
-    [
-      'bad persist',
-      { streamConfigurationTemplateId: TEMPLATE_IDS.transcription, persist: 'yes' },
-      400,
-      'GENERAL_VALIDATION_ERROR',
-    ],
-    [
-      'forbidden patch',
-      { streamConfigurationTemplateId: TEMPLATE_IDS.transcription, langs: 'en' },
-      400,
-      'STREAM_CONFIGURATION_BAD_PATCH',
-    ],
-    [
-      'bad value',
-      { streamConfigurationTemplateId: TEMPLATE_IDS.transcription, summaryTone: 'formal' },
-      400,
-      'PROCESSOR_PROPERTIES_VALIDATION_ERROR',
-    ],
+    ['malformed id', { ...TX, id: 'nope' }, 400, 'GENERAL_VALIDATION_ERROR'],
+    ['malformed groupId', { ...TX, groupId: '12' }, 400, 'GENERAL_VALIDATION_ERROR'],
+    ['bad persist', { ...TX, persist: 'yes' }, 400, 'GENERAL_VALIDATION_ERROR'],
+    ['forbidden patch', { ...TX, langs: 'en' }, 400, 'STREAM_CONFIGURATION_BAD_PATCH'],
+    ['bad value', { ...TX, summaryTone: 'formal' }, 400, 'PROCESSOR_PROPERTIES_VALIDATION_ERROR'],
     [
       'language on Romanian',
       { streamConfigurationTemplateId: TEMPLATE_IDS.romanian, language: 'ro' },
@@ -195,28 +171,20 @@ describe('creation errors (C11)', () => {
     ],
     [
       'webhook on loopback',
-      { streamConfigurationTemplateId: TEMPLATE_IDS.transcription, 'webhook.stream.completed': 'http://127.0.0.1/h' },
+      { ...TX, 'webhook.stream.completed': 'http://127.0.0.1/h' },
       400,
       'WEBHOOK_CONFIGURATION_ERROR',
     ],
     [
       'webhook bad event',
-      { streamConfigurationTemplateId: TEMPLATE_IDS.transcription, 'webhook.stream.started': 'https://example.org/h' },
+      { ...TX, 'webhook.stream.started': 'https://example.org/h' },
       400,
       'WEBHOOK_CONFIGURATION_ERROR',
     ],
-    [
-      'webhook ftp',
-      { streamConfigurationTemplateId: TEMPLATE_IDS.transcription, webhook: 'ftp://example.org/h' },
-      400,
-      'WEBHOOK_CONFIGURATION_ERROR',
-    ],
+    ['webhook ftp', { ...TX, webhook: 'ftp://example.org/h' }, 400, 'WEBHOOK_CONFIGURATION_ERROR'],
     [
       'four webhooks',
-      {
-        streamConfigurationTemplateId: TEMPLATE_IDS.transcription,
-        webhook: ['https://a.org', 'https://b.org', 'https://c.org', 'https://d.org'],
-      },
+      { ...TX, webhook: ['https://a.org', 'https://b.org', 'https://c.org', 'https://d.org'] },
       400,
       'WEBHOOK_CONFIGURATION_ERROR',
     ],
@@ -227,7 +195,7 @@ describe('creation errors (C11)', () => {
   });
 
   it('the documented message for an unknown key', async () => {
-    const r = await post({ streamConfigurationTemplateId: TEMPLATE_IDS.transcription, langs: 'en' });
+    const r = await post({ ...TX, langs: 'en' });
     expect(r.body).toMatchObject({ title: 'Invalid stream configuration', message: 'Forbidden patch: /langs' });
   });
 
@@ -235,10 +203,7 @@ describe('creation errors (C11)', () => {
     const header = JSON.stringify([{ op: 'replace', path: '/processors/0/properties/vad', value: false }]);
     const ok = await upload(sb.url, speech, { headers: { 'x-vat-meta-template-patch': header } });
     expect(ok.body.configuration.processors[0]?.properties.vad).toBe(false);
-    const bad = await post(
-      { streamConfigurationTemplateId: TEMPLATE_IDS.transcription },
-      { 'x-vat-meta-template-patch': '[{' },
-    );
+    const bad = await post(TX, { 'x-vat-meta-template-patch': '[{' });
     expect([bad.status, bad.body.internalErrorName]).toEqual([400, 'HTTP_STREAM_CONFIGURATION_ERROR']);
   });
 
