@@ -9,13 +9,12 @@ import { createClient, type SluiceClient } from './api/client.js';
 import { findTemplate } from './api/templates.js';
 import type { Sandbox, SandboxOptions } from './sandbox/index.js';
 import { resolveConnection, type ConnectionOverrides, type ResolvedConnection } from './adapters/connection.js';
-import { keptExportPath } from './adapters/delivery.js';
+import { keepExport, keptExportPath } from './adapters/delivery.js';
 import { FolderService } from './adapters/folders.js';
 import { Intake, type AddOptions, type AddOutcome } from './adapters/intake.js';
 import { JobStore, type FsyncMode } from './adapters/job-store.js';
 import type { SecretStore } from './adapters/keychain.js';
 import { QueueRunner, type PauseState } from './adapters/queue-runner.js';
-import { writeFileAtomic } from './adapters/result-writer.js';
 import { ResultOwnership, writeResults } from './adapters/results.js';
 import { SettingsStore } from './adapters/settings-store.js';
 import { SpendingGuard } from './adapters/spending-guard.js';
@@ -52,7 +51,7 @@ interface Live {
 export class Runtime {
   private readonly emitter = new EventEmitter();
   readonly runner: QueueRunner;
-  readonly intake: Intake;
+  private readonly intake: Intake;
   readonly folders: FolderService;
   private readonly guard: SpendingGuard;
   private readonly ownership: ResultOwnership;
@@ -93,11 +92,7 @@ export class Runtime {
         maxStreamsInFlight: s.queue.maxStreamsInFlight,
       },
       emit,
-      writeResults: async (job, exportPath) => {
-        const results = await writeResults(job, exportPath, this.ownership);
-        this.ownership.record(results);
-        return results;
-      },
+      writeResults: (job, exportPath) => this.writeOwned(job, exportPath),
       onSettled: (job) => {
         void this.folders.settled(job);
         if (job.state === 'completed') void this.guard.check();
@@ -251,12 +246,12 @@ export class Runtime {
     }
     const outcome = await this.client.exportJson(job.streamId);
     if (outcome.outcome === 'no-data') throw new Error('The service returned no data for this stream.');
-    await writeFileAtomic(this.keptExport(id), outcome.bytes, id.slice(0, 8));
+    await keepExport(this.exportsDir, id, outcome.bytes);
     return this.writeAgain(id);
   }
 
   /** The export kept in the state dir for a job (written when it was exported; kept afterwards). */
-  keptExport(id: string): string {
+  private keptExport(id: string): string {
     return keptExportPath(this.exportsDir, id);
   }
 
@@ -274,12 +269,18 @@ export class Runtime {
     }
     const output = formats ? { ...(job.output ?? DEFAULT_OUTPUT), formats } : job.output;
     const updated: JobRecord = { ...job, ...(output ? { output } : {}) };
-    const results = await writeResults(updated, kept, this.ownership);
-    this.ownership.record(results);
+    const results = await this.writeOwned(updated, kept);
     const { resultWarning: _done, stagedResultPath: _kept, ...rest } = updated;
     const next: JobRecord = { ...rest, results, updatedAt: Date.now() };
     this.save(next);
     return next;
+  }
+
+  /** Writes a job's results and records them as Sluice's own (so a later write may replace them). */
+  private async writeOwned(job: JobRecord, exportPath: string): Promise<JobRecord['results']> {
+    const results = await writeResults(job, exportPath, this.ownership);
+    this.ownership.record(results);
+    return results;
   }
 
   /** Moves a queued job up or down in the queue. */

@@ -14,6 +14,13 @@ export function keptExportPath(exportsDir: string, jobId: string): string {
   return path.join(exportsDir, `${jobId}.json`);
 }
 
+/** Keeps (or replaces) a job's export; returns where it is kept. */
+export async function keepExport(exportsDir: string, jobId: string, bytes: Uint8Array): Promise<string> {
+  const kept = keptExportPath(exportsDir, jobId);
+  await writeFileAtomic(kept, bytes, jobId.slice(0, 8));
+  return kept;
+}
+
 export interface DeliveryOptions {
   exportJson: (streamId: string) => Promise<ExportOutcome>;
   writeResults: (job: JobRecord, exportPath: string) => Promise<ResultFile[]>;
@@ -62,8 +69,7 @@ export class Delivery {
         this.o.apply(id, { type: 'exportSucceeded', stagedPath: null });
         return;
       }
-      const kept = keptExportPath(this.o.exportsDir, id);
-      await writeFileAtomic(kept, outcome.bytes, id.slice(0, 8));
+      const kept = await keepExport(this.o.exportsDir, id, outcome.bytes);
       this.o.apply(id, { type: 'exportSucceeded', stagedPath: kept });
     } catch (err) {
       this.o.noteFailure(err);

@@ -167,10 +167,6 @@ export class Intake {
     this.runner.add(job);
     return { path: file, outcome: 'added', jobId: job.id };
   }
-
-  async close(): Promise<void> {
-    /* watchers are owned by the runtime; nothing to release here yet */
-  }
 }
 
 /** SHA-256 of the file, streamed (the identity option for files rewritten with the same size and time). */

@@ -84,26 +84,9 @@ export class JobStore<T extends Identified = JobRecord> {
    */
   static snapshot<T extends Identified = JobRecord>(dir: string, fileName = 'jobs.jsonl'): T[] {
     const records = new Map<string, T>();
-    let buf: Buffer;
-    try {
-      buf = fs.readFileSync(path.join(dir, fileName));
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw e;
-    }
-    let pos = 0;
-    while (pos < buf.length) {
-      const nl = buf.indexOf(NL, pos);
-      if (nl < 0) break;
-      try {
-        const o = JSON.parse(buf.toString('utf8', pos, nl)) as { p?: unknown; d?: unknown };
-        if (typeof o.d === 'string') records.delete(o.d);
-        else if (hasId(o.p)) records.set(o.p.id, o.p as T);
-      } catch {
-        /* a damaged line: the owner of the journal repairs it */
-      }
-      pos = nl + 1;
-    }
+    const buf = readJournal(path.join(dir, fileName));
+    // A damaged line is skipped: the owner of the journal repairs it.
+    if (buf) replay(buf, records);
     return [...records.values()];
   }
 
@@ -240,27 +223,13 @@ export class JobStore<T extends Identified = JobRecord> {
   }
 
   private load(): Omit<LoadReport, 'ms'> {
-    let buf: Buffer;
-    try {
-      buf = fs.readFileSync(this.file);
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { lines: 0, live: 0, skipped: 0, truncatedBytes: 0 };
-      throw e;
-    }
-    let pos = 0;
-    let validEnd = 0;
-    let lines = 0;
-    let skipped = 0;
-    while (pos < buf.length) {
-      const nl = buf.indexOf(NL, pos);
-      if (nl < 0) break; // torn tail: no newline, never acknowledged
-      const ok = this.applyLine(buf.toString('utf8', pos, nl));
-      pos = nl + 1;
-      if (ok) {
-        validEnd = pos;
-        lines++;
-      } else skipped++;
-    }
+    const buf = readJournal(this.file);
+    if (!buf) return { lines: 0, live: 0, skipped: 0, truncatedBytes: 0 };
+    const { lines, skipped, validEnd } = replay(buf, this.records, this.opts.validate, (v) => {
+      if (v > VERSION) {
+        throw new Error(`${this.file} was written by a newer Sluice (format ${v}); refusing to touch it.`);
+      }
+    });
     const truncatedBytes = buf.length - validEnd;
     if (truncatedBytes > 0) {
       // Cut the garbage tail so the next append starts on a clean line.
@@ -275,8 +244,30 @@ export class JobStore<T extends Identified = JobRecord> {
     this.lines = lines;
     return { lines, live: this.records.size, skipped, truncatedBytes };
   }
+}
 
-  private applyLine(text: string): boolean {
+/** The journal's bytes, or null when there is none yet. */
+function readJournal(file: string): Buffer | null {
+  try {
+    return fs.readFileSync(file);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw e;
+  }
+}
+
+/**
+ * Applies every complete line (one ending in '\n') to `records`. A torn tail (no newline) was never
+ * acknowledged and is not read; a line that does not parse, or fails `validate`, is skipped.
+ * `validEnd` is where the last good line ends.
+ */
+function replay<T extends Identified>(
+  buf: Buffer,
+  records: Map<string, T>,
+  validate?: (value: unknown) => value is T,
+  onHeader?: (version: number) => void,
+): { lines: number; skipped: number; validEnd: number } {
+  const apply = (text: string): boolean => {
     let v: unknown;
     try {
       v = JSON.parse(text);
@@ -286,21 +277,34 @@ export class JobStore<T extends Identified = JobRecord> {
     if (typeof v !== 'object' || v === null) return false;
     const o = v as { h?: unknown; v?: unknown; p?: unknown; d?: unknown };
     if (o.h === FORMAT) {
-      if (typeof o.v === 'number' && o.v > VERSION) {
-        throw new Error(`${this.file} was written by a newer Sluice (format ${o.v}); refusing to touch it.`);
-      }
+      if (typeof o.v === 'number') onHeader?.(o.v);
       return true;
     }
     if (typeof o.d === 'string') {
-      this.records.delete(o.d);
+      records.delete(o.d);
       return true;
     }
-    if (hasId(o.p) && (!this.opts.validate || this.opts.validate(o.p))) {
-      this.records.set(o.p.id, o.p as T);
+    if (hasId(o.p) && (!validate || validate(o.p))) {
+      records.set(o.p.id, o.p as T);
       return true;
     }
     return false;
+  };
+  let pos = 0;
+  let validEnd = 0;
+  let lines = 0;
+  let skipped = 0;
+  while (pos < buf.length) {
+    const nl = buf.indexOf(NL, pos);
+    if (nl < 0) break;
+    const ok = apply(buf.toString('utf8', pos, nl));
+    pos = nl + 1;
+    if (ok) {
+      validEnd = pos;
+      lines++;
+    } else skipped++;
   }
+  return { lines, skipped, validEnd };
 }
 
 function writeAll(fd: number, buf: Buffer): void {

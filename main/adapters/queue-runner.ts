@@ -10,7 +10,7 @@ import type { StreamComponentsDto, StreamDto, StreamUsageDto } from '../api/type
 import { ProgressCoalescer, type EngineEvent, type QueuePauseReason } from '../engine/events.js';
 import { failureOf, isTerminal, type Effect, type JobEvent, type JobRecord, type ResultFile } from '../engine/job.js';
 import { DEFAULT_CONTEXT, next, type EngineContext } from '../engine/reducer.js';
-import { compareJobs, isEligible, type SchedulerLimits } from '../engine/scheduler.js';
+import { planDispatch, type SchedulerLimits } from '../engine/scheduler.js';
 import type { JobStore } from './job-store.js';
 import { Delivery } from './delivery.js';
 import { StreamTracker } from './tracker.js';
@@ -310,31 +310,18 @@ export class QueueRunner {
     });
   }
 
-  /** Starts as many queued jobs as the limits allow; O(active jobs) with a partial selection. */
+  /** Starts as many queued jobs as the limits allow (the scheduler decides which). */
   private pump(): void {
     const now = this.now();
     if (this.isPausedNow(now)) return;
-    let uploading = 0;
-    let inFlight = 0;
-    for (const j of this.active.values()) {
-      if (j.state === 'uploading') uploading++;
-      if (j.state === 'uploading' || j.state === 'processing') inFlight++;
-    }
-    let free = Math.min(this.o.limits.uploadConcurrency - uploading, this.o.limits.maxStreamsInFlight - inFlight);
-    this.tracker.setHungry(inFlight >= this.o.limits.maxStreamsInFlight && this.anyEligible(now));
-    while (free-- > 0) {
-      let best: JobRecord | undefined;
-      for (const j of this.active.values()) {
-        if (isEligible(j, now, this.pausedFolders) && (!best || compareJobs(j, best) < 0)) best = j;
-      }
-      if (!best) break;
-      this.apply(best.id, { type: 'dispatched', freshStreamId: randomUUID() });
-    }
-  }
-
-  private anyEligible(now: number): boolean {
-    for (const j of this.active.values()) if (isEligible(j, now, this.pausedFolders)) return true;
-    return false;
+    const plan = planDispatch({
+      jobs: this.active.values(),
+      now,
+      limits: this.o.limits,
+      pausedFolders: this.pausedFolders,
+    });
+    this.tracker.setHungry(plan.waitingForStream);
+    for (const j of plan.start) this.apply(j.id, { type: 'dispatched', freshStreamId: randomUUID() });
   }
 
   /** One timer for everything that comes due: polls, wake-ups, the end of a timed pause. */

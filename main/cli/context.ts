@@ -133,12 +133,12 @@ export async function openRuntime(
   return runtime;
 }
 
-/** --template and --param, checked against the template before anything is sent. */
 /** --formats on top of the saved default output settings. */
 export function outputOf(flags: JobFlags, settings: Settings): OutputSettings {
   return flags.formats ? { ...settings.defaults.output, formats: flags.formats } : settings.defaults.output;
 }
 
+/** --template and --param, checked against the template before anything is sent. */
 export function templateAndParams(flags: JobFlags, settings: Settings): { templateId: string; params: Params } {
   const templateId = flags.template ?? settings.defaults.templateId;
   const template = findTemplate(templateId);

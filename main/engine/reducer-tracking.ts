@@ -125,19 +125,21 @@ export function onExportFailed(job: JobRecord, ev: Ev<'exportFailed'>, now: numb
   }
 }
 
+/** Results are being written from the kept export: the first time, or again after a failed write. */
+const writingResults = (job: JobRecord): boolean =>
+  job.stagedResultPath !== undefined &&
+  (job.state === 'exporting' || (job.state === 'completed' && job.resultWarning !== undefined));
+
 export function onResultsWritten(job: JobRecord, ev: Ev<'resultsWritten'>, now: number): Transition {
-  const writing = job.state === 'exporting' && job.stagedResultPath !== undefined;
-  const rewriting = job.state === 'completed' && job.resultWarning !== undefined && job.stagedResultPath !== undefined;
-  if (!writing && !rewriting) return unchanged(job);
-  // The staged copy is no longer needed once the results are beside the source; the adapter deletes it.
+  if (!writingResults(job)) return unchanged(job);
+  // The record no longer points at the kept export once the results are beside the source; the
+  // file itself stays in the state dir, so the results can be written again later.
   const done = without(job, 'stagedResultPath', 'resultWarning', 'error', 'nextAttemptAt');
   return to(done, { state: 'completed', results: ev.results, completedAt: job.completedAt ?? now, failures: 0 }, now);
 }
 
 export function onResultsWriteFailed(job: JobRecord, ev: Ev<'resultsWriteFailed'>, now: number): Transition {
-  const writing = job.state === 'exporting' && job.stagedResultPath !== undefined;
-  const rewriting = job.state === 'completed' && job.resultWarning !== undefined && job.stagedResultPath !== undefined;
-  if (!writing && !rewriting) return unchanged(job);
+  if (!writingResults(job)) return unchanged(job);
   // Processing succeeded; only the delivery did not. The job completes and keeps the export in the
   // state dir so "write results again" needs no new upload.
   const resultWarning = `Results could not be saved beside the source: ${ev.message} A copy is kept at ${job.stagedResultPath}; they can be written again.`;

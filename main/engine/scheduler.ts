@@ -25,23 +25,30 @@ export function compareJobs(a: JobRecord, b: JobRecord): number {
   return a.priority - b.priority || a.seq - b.seq || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
-export function isPaused(paused: SchedulerInput['paused'], now: number): boolean {
+function isPaused(paused: SchedulerInput['paused'], now: number): boolean {
   if (paused === undefined || paused === false) return false;
   if (paused === true) return true;
   return now < paused.until;
 }
 
-export function isEligible(job: JobRecord, now: number, pausedFolders?: ReadonlySet<string>): boolean {
+function isEligible(job: JobRecord, now: number, pausedFolders?: ReadonlySet<string>): boolean {
   if (job.state !== 'queued') return false;
   if (job.nextAttemptAt !== undefined && job.nextAttemptAt > now) return false;
   if (job.origin.kind === 'watch' && pausedFolders?.has(job.origin.folderId)) return false;
   return true;
 }
 
-/** The jobs to dispatch now, in order; empty when paused or no slot is free. */
-export function pickNext(input: SchedulerInput): JobRecord[] {
+export interface DispatchPlan {
+  /** The jobs to dispatch now, in order. */
+  start: JobRecord[];
+  /** Eligible jobs wait because every stream slot is taken: a finished stream frees one. */
+  waitingForStream: boolean;
+}
+
+/** What to dispatch now (nothing when paused or no slot is free), in one pass over the jobs. */
+export function planDispatch(input: SchedulerInput): DispatchPlan {
   const limits = input.limits ?? DEFAULT_LIMITS;
-  if (isPaused(input.paused, input.now)) return [];
+  if (isPaused(input.paused, input.now)) return { start: [], waitingForStream: false };
   let uploading = 0;
   let inFlight = 0;
   const eligible: JobRecord[] = [];
@@ -51,8 +58,24 @@ export function pickNext(input: SchedulerInput): JobRecord[] {
     if (isEligible(job, input.now, input.pausedFolders)) eligible.push(job);
   }
   const free = Math.min(limits.uploadConcurrency - uploading, limits.maxStreamsInFlight - inFlight);
-  if (free <= 0 || eligible.length === 0) return [];
-  return eligible.sort(compareJobs).slice(0, free);
+  return {
+    start: free <= 0 ? [] : firstInOrder(eligible, free),
+    waitingForStream: inFlight >= limits.maxStreamsInFlight && eligible.length > 0,
+  };
+}
+
+/** The first `k` jobs in queue order, without sorting them all: a few slots, many queued jobs. */
+function firstInOrder(jobs: readonly JobRecord[], k: number): JobRecord[] {
+  const best: JobRecord[] = [];
+  for (const job of jobs) {
+    if (best.length < k) best.push(job);
+    else if (compareJobs(job, best[k - 1]!) < 0) best[k - 1] = job;
+    else continue;
+    for (let i = best.length - 1; i > 0 && compareJobs(best[i]!, best[i - 1]!) < 0; i--) {
+      [best[i - 1], best[i]] = [best[i]!, best[i - 1]!];
+    }
+  }
+  return best;
 }
 
 /** When to look again if nothing is eligible now: the earliest future retry or pause end. */

@@ -1,6 +1,15 @@
-// Builders for reducer tables: one job per state, streams, failures, and a pinned context.
-import { createJob, type Failure, type JobRecord, type StreamSnapshot } from '../../main/engine/job.js';
-import { DEFAULT_CONTEXT, type EngineContext } from '../../main/engine/reducer.js';
+// Builders for reducer tables: one job per state, streams, failures, a pinned context, and the
+// table runner itself.
+import { expect, it } from 'vitest';
+import {
+  createJob,
+  type Effect,
+  type Failure,
+  type JobEvent,
+  type JobRecord,
+  type StreamSnapshot,
+} from '../../main/engine/job.js';
+import { DEFAULT_CONTEXT, next, type EngineContext } from '../../main/engine/reducer.js';
 
 export const T0 = Date.parse('2026-01-01T00:00:00Z');
 export const S1 = '11111111-1111-4111-8111-111111111111';
@@ -156,3 +165,25 @@ export const failures = {
   },
   aborted: { class: 'aborted', kind: 'aborted', message: 'aborted' },
 } satisfies Record<string, Failure>;
+
+/** One reducer table row: `next(job, event, now ?? T0)` gives this state, exactly these effects, these fields. */
+export interface Row {
+  name: string;
+  job: JobRecord;
+  event: JobEvent;
+  now?: number;
+  state: JobRecord['state'];
+  effects: Effect[];
+  fields?: Partial<JobRecord>;
+  absent?: Array<keyof JobRecord>;
+}
+
+export function runTable(rows: Row[]): void {
+  it.each(rows)('$name', (row) => {
+    const out = next(row.job, row.event, row.now ?? T0, ctx);
+    expect(out.job.state).toBe(row.state);
+    expect(out.effects).toEqual(row.effects);
+    if (row.fields) expect(out.job).toMatchObject(row.fields);
+    for (const k of row.absent ?? []) expect(out.job[k]).toBeUndefined();
+  });
+}

@@ -1,30 +1,9 @@
 // Tracking, export, result writing, and the user/lifecycle events (cancel, retry, rewrite, expiry,
 // network down, resume).
 import { describe, expect, it } from 'vitest';
-import type { Effect, JobEvent, JobRecord } from '../../main/engine/job.js';
+import type { JobRecord } from '../../main/engine/job.js';
 import { next } from '../../main/engine/reducer.js';
-import { ctx, failures, jobs, S1, stream, T0 } from './fixtures.js';
-
-interface Row {
-  name: string;
-  job: JobRecord;
-  event: JobEvent;
-  now?: number;
-  state: JobRecord['state'];
-  effects: Effect[];
-  fields?: Partial<JobRecord>;
-  absent?: Array<keyof JobRecord>;
-}
-
-function run(rows: Row[]): void {
-  it.each(rows)('$name', (row) => {
-    const out = next(row.job, row.event, row.now ?? T0, ctx);
-    expect(out.job.state).toBe(row.state);
-    expect(out.effects).toEqual(row.effects);
-    if (row.fields) expect(out.job).toMatchObject(row.fields);
-    for (const k of row.absent ?? []) expect(out.job[k]).toBeUndefined();
-  });
-}
+import { ctx, failures, jobs, runTable, S1, stream, T0 } from './fixtures.js';
 
 const SAFE = ctx.safeExportMs;
 const failedComponents = {
@@ -41,7 +20,7 @@ const failedComponents = {
 };
 
 describe('polling', () => {
-  run([
+  runTable([
     {
       name: 'READY in the first 10 s after the upload: polled again in 1 s',
       job: jobs.processing(),
@@ -186,7 +165,7 @@ describe('polling', () => {
 });
 
 describe('export and results', () => {
-  run([
+  runTable([
     {
       name: 'export staged → write results',
       job: jobs.exporting(),
@@ -289,7 +268,7 @@ describe('export and results', () => {
 });
 
 describe('user and lifecycle events', () => {
-  run([
+  runTable([
     {
       name: 'cancel queued: no stream to cancel',
       job: jobs.queued(),

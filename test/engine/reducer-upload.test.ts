@@ -1,34 +1,14 @@
 // Upload phase tables: dispatch, progress, the 200, failures by class (§8.4), and the
 // crash/unknown-outcome re-attach matrix (§15.2).
 import { describe, expect, it } from 'vitest';
-import type { Effect, JobEvent, JobRecord } from '../../main/engine/job.js';
+import type { JobEvent } from '../../main/engine/job.js';
 import { next } from '../../main/engine/reducer.js';
-import { ctx, failures, jobs, S1, stream, T0 } from './fixtures.js';
-
-interface Row {
-  name: string;
-  job: JobRecord;
-  event: JobEvent;
-  state: JobRecord['state'];
-  effects: Effect[];
-  fields?: Partial<JobRecord>;
-  absent?: Array<keyof JobRecord>;
-}
-
-function run(rows: Row[]): void {
-  it.each(rows)('$name', (row) => {
-    const out = next(row.job, row.event, T0, ctx);
-    expect(out.job.state).toBe(row.state);
-    expect(out.effects).toEqual(row.effects);
-    if (row.fields) expect(out.job).toMatchObject(row.fields);
-    for (const k of row.absent ?? []) expect(out.job[k]).toBeUndefined();
-  });
-}
+import { ctx, failures, jobs, runTable, S1, stream, T0 } from './fixtures.js';
 
 const fail = (f: (typeof failures)[keyof typeof failures]): JobEvent => ({ type: 'uploadFailed', error: f });
 
 describe('dispatch', () => {
-  run([
+  runTable([
     {
       name: 'a new job takes the fresh id and the id is in the record before startUpload runs',
       job: jobs.queued(),
@@ -57,7 +37,7 @@ describe('dispatch', () => {
 });
 
 describe('progress and the 200', () => {
-  run([
+  runTable([
     {
       name: 'progress is clamped to the total',
       job: jobs.uploading(),
@@ -92,7 +72,7 @@ describe('progress and the 200', () => {
 });
 
 describe('upload failures by class', () => {
-  run([
+  runTable([
     {
       name: 'network: queued, backoff, outcome unknown → verify; never failed',
       job: jobs.uploading(),
@@ -230,7 +210,7 @@ describe('crash re-attach matrix', () => {
     expect(out.job).toMatchObject({ state: 'queued', verifyStream: false });
   });
 
-  run([
+  runTable([
     {
       name: '404 → upload again with the same id',
       job: jobs.verifying(),

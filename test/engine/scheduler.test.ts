@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JobRecord } from '../../main/engine/job.js';
-import { compareJobs, move, nextWakeAt, pickNext, type SchedulerInput } from '../../main/engine/scheduler.js';
+import { compareJobs, move, nextWakeAt, planDispatch, type SchedulerInput } from '../../main/engine/scheduler.js';
 import { base, T0 } from './fixtures.js';
 
 const j = (id: string, p: Partial<JobRecord> = {}): JobRecord => ({ ...base(), id, ...p });
@@ -9,9 +9,9 @@ const watch = (id: string, seq: number, p: Partial<JobRecord> = {}) =>
 const manual = (id: string, seq: number, p: Partial<JobRecord> = {}) =>
   j(id, { seq, priority: 0, origin: { kind: 'manual' }, ...p });
 
-const ids = (input: Omit<SchedulerInput, 'now'>) => pickNext({ now: T0, ...input }).map((x) => x.id);
+const ids = (input: Omit<SchedulerInput, 'now'>) => planDispatch({ now: T0, ...input }).start.map((x) => x.id);
 
-describe('pickNext', () => {
+describe('planDispatch: which jobs start', () => {
   it.each<{ name: string; input: Omit<SchedulerInput, 'now'>; want: string[] }>([
     { name: 'empty', input: { jobs: [] }, want: [] },
     {
@@ -73,7 +73,41 @@ describe('pickNext', () => {
       },
       want: ['a', 'b', 'c'],
     },
+    {
+      name: 'the first few of many, in queue order whatever the input order',
+      input: {
+        jobs: Array.from({ length: 20 }, (_, i) => watch(`w${String(19 - i).padStart(2, '0')}`, 19 - i)),
+        limits: { uploadConcurrency: 3, maxStreamsInFlight: 50 },
+      },
+      want: ['w00', 'w01', 'w02'],
+    },
   ])('$name', ({ input, want }) => expect(ids(input)).toEqual(want));
+
+  it.each<{ name: string; input: Omit<SchedulerInput, 'now'>; want: boolean }>([
+    {
+      name: 'every stream slot taken, a job eligible',
+      input: {
+        jobs: [watch('p', 0, { state: 'processing' }), watch('a', 1)],
+        limits: { uploadConcurrency: 2, maxStreamsInFlight: 1 },
+      },
+      want: true,
+    },
+    {
+      name: 'every stream slot taken, nothing eligible',
+      input: {
+        jobs: [watch('p', 0, { state: 'processing' }), watch('a', 1, { nextAttemptAt: T0 + 1 })],
+        limits: { uploadConcurrency: 2, maxStreamsInFlight: 1 },
+      },
+      want: false,
+    },
+    {
+      name: 'only the upload slots taken',
+      input: { jobs: [watch('u1', 0, { state: 'uploading' }), watch('u2', 0, { state: 'uploading' }), watch('a', 1)] },
+      want: false,
+    },
+  ])('waiting for a stream slot: $name', ({ input, want }) =>
+    expect(planDispatch({ now: T0, ...input }).waitingForStream).toBe(want),
+  );
 });
 
 describe('nextWakeAt', () => {

@@ -1,17 +1,14 @@
 // Read-only commands: `status` and `history` read the journal without taking it over (they work
 // while `sluice watch` or the app runs), `templates` lists the built-in templates.
 import type { Command } from 'commander';
-import path from 'node:path';
 import { TEMPLATES } from '../../api/templates.js';
 import { JobStore } from '../../adapters/job-store.js';
 import { JOB_STATES, type JobRecord, type JobState } from '../../engine/job.js';
-import { defaultStateDir } from '../context.js';
+import { stateDirOf, type CommonFlags } from '../context.js';
 import { describeJob, jobJson, newTable } from '../progress.js';
 
-const STATES = JOB_STATES;
-
-function readJobs(stateDir: string | undefined): JobRecord[] {
-  return JobStore.snapshot<JobRecord>(path.resolve(stateDir ?? defaultStateDir()));
+function readJobs(flags: CommonFlags): JobRecord[] {
+  return JobStore.snapshot<JobRecord>(stateDirOf(flags));
 }
 
 export function registerInfo(program: Command): void {
@@ -21,15 +18,15 @@ export function registerInfo(program: Command): void {
     .option('--state-dir <dir>', 'state folder (default: the app-data folder)')
     .option('--json', 'machine-readable output')
     .action((flags: { stateDir?: string; json?: boolean }) => {
-      const jobs = readJobs(flags.stateDir);
-      const counts = Object.fromEntries(STATES.map((s) => [s, jobs.filter((j) => j.state === s).length]));
+      const jobs = readJobs(flags);
+      const counts = Object.fromEntries(JOB_STATES.map((s) => [s, jobs.filter((j) => j.state === s).length]));
       const running = jobs.filter((j) => ['uploading', 'processing', 'exporting'].includes(j.state));
       if (flags.json) {
         console.log(JSON.stringify({ counts, running: running.map(jobJson) }, null, 2));
         return;
       }
       console.log(
-        STATES.map((s) => `${counts[s]} ${s}`)
+        JOB_STATES.map((s) => `${counts[s]} ${s}`)
           .filter((x) => !x.startsWith('0 '))
           .join(', ') || 'No jobs yet.',
       );
@@ -42,9 +39,9 @@ export function registerInfo(program: Command): void {
     .option('--state-dir <dir>', 'state folder (default: the app-data folder)')
     .option(
       '--state <state>',
-      `only jobs in this state; repeatable (${STATES.join(', ')})`,
+      `only jobs in this state; repeatable (${JOB_STATES.join(', ')})`,
       (v: string, prev: string[]) => {
-        if (!STATES.includes(v as JobState)) throw new Error(`--state must be one of ${STATES.join(', ')}.`);
+        if (!JOB_STATES.includes(v as JobState)) throw new Error(`--state must be one of ${JOB_STATES.join(', ')}.`);
         return [...prev, v];
       },
       [] as string[],
@@ -52,7 +49,7 @@ export function registerInfo(program: Command): void {
     .option('--limit <n>', 'at most this many rows', (v) => Number(v), 50)
     .option('--json', 'machine-readable output')
     .action((flags: { stateDir?: string; state: string[]; limit: number; json?: boolean }) => {
-      const jobs = readJobs(flags.stateDir)
+      const jobs = readJobs(flags)
         .filter((j) => flags.state.length === 0 || flags.state.includes(j.state))
         .sort((a, b) => b.createdAt - a.createdAt)
         .slice(0, flags.limit);
