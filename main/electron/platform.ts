@@ -39,31 +39,28 @@ function startAtLogin(): NonNullable<PlatformPort['startAtLogin']> {
 }
 
 export function electronPlatform(d: ElectronPlatformDeps): PlatformPort {
-  const parent = () => d.window();
+  // Modal to the window when there is one (it may be closed to the tray).
+  const showOpenDialog = (opts: Electron.OpenDialogOptions) => {
+    const w = d.window();
+    return w ? dialog.showOpenDialog(w, opts) : dialog.showOpenDialog(opts);
+  };
   return {
     kind: 'electron',
     version: app.getVersion(),
     secrets: d.secrets,
     pickFiles: async () => {
-      const opts: Electron.OpenDialogOptions = {
+      const r = await showOpenDialog({
         title: 'Add files to the queue',
         properties: ['openFile', 'multiSelections'],
         filters: [
           { name: 'Audio and video', extensions: [...MEDIA_EXTENSIONS] },
           { name: 'All files', extensions: ['*'] },
         ],
-      };
-      const w = parent();
-      const r = w ? await dialog.showOpenDialog(w, opts) : await dialog.showOpenDialog(opts);
+      });
       return { canceled: r.canceled, paths: r.filePaths };
     },
     pickFolder: async () => {
-      const opts: Electron.OpenDialogOptions = {
-        title: 'Watch a folder',
-        properties: ['openDirectory', 'createDirectory'],
-      };
-      const w = parent();
-      const r = w ? await dialog.showOpenDialog(w, opts) : await dialog.showOpenDialog(opts);
+      const r = await showOpenDialog({ title: 'Watch a folder', properties: ['openDirectory', 'createDirectory'] });
       return r.canceled || !r.filePaths[0] ? { canceled: true } : { canceled: false, path: r.filePaths[0] };
     },
     openPath: async (p) => {

@@ -81,6 +81,7 @@ export interface ElectronVaultOptions {
 
 /** Chooses the backend on first use and keeps it; `status()` says which one and, if none, why. */
 export function createElectronVault(o: ElectronVaultOptions): SecretVault {
+  const platform = o.platform ?? process.platform;
   let chosen: Promise<{ store?: SecretStore; status: SecretStatus }> | undefined;
   const choose = () =>
     (chosen ??= (async () => {
@@ -91,10 +92,10 @@ export function createElectronVault(o: ElectronVaultOptions): SecretVault {
       } catch (e) {
         keytarProblem = e instanceof Error ? e.message : String(e);
       }
-      const problem = await safeStorageProblem(o.safeStorage, o.platform ?? process.platform);
+      const problem = await safeStorageProblem(o.safeStorage, platform);
       if (!problem)
         return { store: safeStorageVault(o.stateDir, o.safeStorage), status: { store: 'safeStorage' as const } };
-      const hint = (o.platform ?? process.platform) === 'linux' ? ` ${LINUX_HINT}` : '';
+      const hint = platform === 'linux' ? ` ${LINUX_HINT}` : '';
       return { status: { store: 'unavailable' as const, problem: `${keytarProblem} ${problem}${hint}` } };
     })());
   const use = async (): Promise<SecretStore> => {
@@ -114,7 +115,6 @@ export function createElectronVault(o: ElectronVaultOptions): SecretVault {
 /** For Runtime.open: a missing keychain must not stop the app from starting (it shows in Settings). */
 export function quietVault(v: SecretStore): SecretStore {
   return {
-    ...v,
     kind: v.kind,
     get: (n) => v.get(n).catch(() => null),
     set: (n, x) => v.set(n, x),

@@ -99,10 +99,6 @@ export class EventHub {
     this.broadcast(e);
   }
 
-  get subscriberCount(): number {
-    return this.subscribers.size;
-  }
-
   private broadcast(e: BridgeEvent): void {
     for (const s of this.subscribers) {
       try {

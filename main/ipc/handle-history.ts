@@ -64,6 +64,7 @@ interface Row {
   created: number;
   completed: number;
   name: string;
+  templateId: string;
   state: string;
   size: number;
   entry(): HistoryEntry;
@@ -75,6 +76,7 @@ function localRow(j: JobRecord): Row {
     created: j.createdAt,
     completed: j.completedAt ?? 0,
     name: name.toLowerCase(),
+    templateId: j.templateId,
     state: j.state,
     size: j.totalBytes,
     entry: () => ({
@@ -108,6 +110,7 @@ function externalRow(s: StreamDto): Row {
     created,
     completed: s.finalizedTimestamp ? Date.parse(s.finalizedTimestamp) || 0 : 0,
     name: s.name.toLowerCase(),
+    templateId,
     state,
     size: 0,
     entry: () => ({
@@ -129,7 +132,7 @@ function externalRow(s: StreamDto): Row {
   };
 }
 
-function matches(q: HistoryQuery, r: { name: string; created: number; templateId: string; state: string }): boolean {
+function matches(q: HistoryQuery, r: Row): boolean {
   if (q.search && !r.name.includes(q.search.toLowerCase())) return false;
   if (q.states?.length && !q.states.includes(r.state as JobState)) return false;
   if (q.templateIds?.length && !q.templateIds.includes(r.templateId)) return false;
@@ -148,9 +151,8 @@ export function historyHandlers(ctx: HandlerContext, external: ExternalStreams):
       for (const j of jobs) {
         const folder = j.origin.kind === 'watch' ? j.origin.folderId : 'manual';
         if (q.folderIds?.length && !q.folderIds.includes(folder)) continue;
-        const name = path.basename(j.source.path).toLowerCase();
-        if (matches(q, { name, created: j.createdAt, templateId: j.templateId, state: j.state }))
-          rows.push(localRow(j));
+        const row = localRow(j);
+        if (matches(q, row)) rows.push(row);
       }
       const wanted = (q.states ?? []).flatMap((s) =>
         (Object.keys(STREAM_TO_JOB) as StreamState[]).filter((k) => STREAM_TO_JOB[k] === s),
@@ -165,8 +167,7 @@ export function historyHandlers(ctx: HandlerContext, external: ExternalStreams):
         for (const s of got.streams) {
           if (known.has(s.streamId)) continue;
           const row = externalRow(s);
-          const templateId = s.configuration.streamConfigurationTemplateId;
-          if (matches(q, { name: row.name, created: row.created, templateId, state: row.state })) {
+          if (matches(q, row)) {
             rows.push(row);
             count++;
           }
@@ -181,8 +182,8 @@ export function historyHandlers(ctx: HandlerContext, external: ExternalStreams):
       const by = q.sort?.by ?? 'created';
       const sign = (q.sort?.dir ?? 'desc') === 'asc' ? 1 : -1;
       rows.sort((a, b) => {
-        const x = a[by === 'created' ? 'created' : by];
-        const y = b[by === 'created' ? 'created' : by];
+        const x = a[by];
+        const y = b[by];
         return (x < y ? -1 : x > y ? 1 : b.created - a.created) * sign;
       });
       const page = q.page ?? 0;

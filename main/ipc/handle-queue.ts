@@ -3,8 +3,8 @@ import { access } from 'node:fs/promises';
 import type { Channel } from '../../preload/contract.js';
 import { isTerminal } from '../engine/job.js';
 import { BridgeFailure, conflict, notFound, notSupported } from './errors.js';
-import { componentsView } from './views.js';
-import { checkTemplate, requireJob, type HandlerContext, type RawHandlers } from './handler-context.js';
+import { canRetry, componentsView } from './views.js';
+import { appInfo, checkTemplate, requireJob, type HandlerContext, type RawHandlers } from './handler-context.js';
 
 type QueueChannels =
   `app:${'info' | 'ready' | 'setStartAtLogin'}` | `queue:${string}` | 'result:open' | 'result:reveal' | 'source:reveal';
@@ -26,14 +26,7 @@ export function queueHandlers(ctx: HandlerContext): RawHandlers<Extract<Channel,
   };
 
   return {
-    'app:info': () => ({
-      version: platform.version,
-      platform: platform.kind,
-      simulated: rt.simulated,
-      connection: rt.connectionLabel,
-      os: process.platform,
-      startAtLoginSupported: platform.startAtLogin !== undefined,
-    }),
+    'app:info': () => appInfo(rt, platform),
     'app:ready': () => {
       platform.rendererReady?.();
       return null;
@@ -81,7 +74,7 @@ export function queueHandlers(ctx: HandlerContext): RawHandlers<Extract<Channel,
     },
     'queue:retry': ({ id }) => {
       const j = requireJob(rt, id);
-      if (!['failed', 'canceled', 'expired'].includes(j.state)) {
+      if (!canRetry(j.state)) {
         throw conflict('Only a failed, canceled or expired job can be retried.');
       }
       rt.retry(id);

@@ -5,7 +5,7 @@ import { ServiceError } from '../api/errors.js';
 import { KeychainError, type SecretName } from '../adapters/keychain.js';
 import { SETTINGS, type Settings } from '../engine/settings.js';
 import { fieldErrors, validation } from './errors.js';
-import { checkTemplate, type HandlerContext, type RawHandlers } from './handler-context.js';
+import { appInfo, checkTemplate, type HandlerContext, type RawHandlers } from './handler-context.js';
 import { maskSecret, toSettingsView } from './views.js';
 
 type SettingsChannels = Extract<Channel, `settings:${string}`>;
@@ -15,7 +15,7 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 }
 
 /** Objects merge key by key; arrays, the connection and every other value replace. */
-export function mergeSettings(current: Settings, patch: SettingsPatch): unknown {
+function mergeSettings(current: Settings, patch: SettingsPatch): unknown {
   const merge = (base: unknown, over: unknown, key: string): unknown => {
     if (key === 'connection' || !isPlainObject(base) || !isPlainObject(over)) return over === undefined ? base : over;
     const out: Record<string, unknown> = { ...base };
@@ -42,7 +42,8 @@ export function validateSettings(candidate: unknown): Settings {
 }
 
 export function settingsHandlers(ctx: HandlerContext): RawHandlers<SettingsChannels> & {
-  view(problem?: string): Promise<SettingsView>;
+  /** Publishes `settings:changed` with the current view and answers that view. */
+  changed(problem?: string): Promise<SettingsView>;
 } {
   const { rt, platform } = ctx;
   const vault = platform.secrets;
@@ -84,17 +85,7 @@ export function settingsHandlers(ctx: HandlerContext): RawHandlers<SettingsChann
     } catch (e) {
       return e instanceof Error ? e.message : String(e);
     }
-    ctx.publish({
-      name: 'connection:changed',
-      payload: {
-        version: platform.version,
-        platform: platform.kind,
-        simulated: rt.simulated,
-        connection: rt.connectionLabel,
-        os: process.platform,
-        startAtLoginSupported: platform.startAtLogin !== undefined,
-      },
-    });
+    ctx.publish({ name: 'connection:changed', payload: appInfo(rt, platform) });
     return undefined;
   };
 
@@ -111,7 +102,7 @@ export function settingsHandlers(ctx: HandlerContext): RawHandlers<SettingsChann
   };
 
   return {
-    view,
+    changed,
     'settings:get': () => view(),
     'settings:update': async ({ patch }) => {
       const before = rt.settings.get();

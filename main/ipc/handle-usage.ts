@@ -16,7 +16,7 @@ function guessField(text: string): (typeof FIELDS)[number] {
 }
 
 /** The service's (or the client's own) refusal of a usage query, as field errors; undefined when not one. */
-export function usageFieldErrors(e: unknown): FieldError[] | undefined {
+function usageFieldErrors(e: unknown): FieldError[] | undefined {
   if (!(e instanceof ServiceError)) return undefined;
   const message = e.message;
   switch (e.internalErrorName) {

@@ -1,6 +1,6 @@
 // What every domain's handlers share, and the shape of a handler before it is wrapped into a
 // Result (handlers throw BridgeFailure or any error; `createHandlers` turns that into a Result).
-import type { Channel, ParamsOf, ResultOf } from '../../preload/contract.js';
+import type { AppInfo, Channel, ParamsOf, ResultOf } from '../../preload/contract.js';
 import { findTemplate } from '../api/templates.js';
 import { validateParams } from '../engine/params.js';
 import type { Params } from '../engine/settings.js';
@@ -22,6 +22,18 @@ export interface HandlerContext {
 
 export type RawHandler<C extends Channel> = (params: ParamsOf<C>) => Promise<ResultOf<C>> | ResultOf<C>;
 export type RawHandlers<K extends Channel = Channel> = { [C in K]: RawHandler<C> };
+
+/** What `app:info` answers and `connection:changed` carries. */
+export function appInfo(rt: Runtime, platform: PlatformPort): AppInfo {
+  return {
+    version: platform.version,
+    platform: platform.kind,
+    simulated: rt.simulated,
+    connection: rt.connectionLabel,
+    os: process.platform,
+    startAtLoginSupported: platform.startAtLogin !== undefined,
+  };
+}
 
 export function requireJob(rt: Runtime, id: string): JobRecord {
   const job = rt.job(id);

@@ -32,10 +32,12 @@ export function createHandlers(rt: Runtime, platform: PlatformPort, deps: Handle
     platform,
     model,
     publish,
-    settingsChanged: async () => publish({ name: 'settings:changed', payload: await settings.view() }),
+    settingsChanged: async () => {
+      await settings.changed();
+    },
   };
   const settings = settingsHandlers(ctx);
-  const { view: _view, ...settingsRaw } = settings;
+  const { changed: _changed, ...settingsRaw } = settings;
   const raw: RawHandlers = {
     ...queueHandlers(ctx),
     ...settingsRaw,

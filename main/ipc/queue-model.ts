@@ -6,7 +6,6 @@ import { isTerminal, JOB_STATES, type JobRecord, type JobState } from '../engine
 import type { Runtime } from '../runtime.js';
 import { toJobView } from './views.js';
 
-const STATES = JOB_STATES;
 const WINDOW_MS = 60_000;
 
 export class QueueModel {
@@ -63,7 +62,7 @@ export class QueueModel {
   }
 
   stats(): QueueStats {
-    const counts = Object.fromEntries(STATES.map((s) => [s, 0])) as Record<JobState, number>;
+    const counts = Object.fromEntries(JOB_STATES.map((s) => [s, 0])) as Record<JobState, number>;
     for (const j of this.rt.jobs()) if (!j.dismissed || !isTerminal(j.state)) counts[j.state] += 1;
     let done = 0;
     let remainingBytes = 0;

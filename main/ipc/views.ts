@@ -30,6 +30,9 @@ export interface Progress {
   startedAt: number;
 }
 
+/** Only a job that ended without its results can be queued again. */
+export const canRetry = (s: JobState): boolean => s === 'failed' || s === 'canceled' || s === 'expired';
+
 export const templateName = (id: string): string => findTemplate(id)?.name ?? id;
 
 export function resultView(r: JobRecord['results'][number]): C.ResultFileView {
@@ -86,7 +89,7 @@ export function toJobView(job: JobRecord, progress: Progress | undefined, now = 
     ...(job.resultWarning ? { resultWarning: job.resultWarning } : {}),
     ...(job.movedTo ? { movedTo: job.movedTo } : {}),
     dismissed: job.dismissed === true,
-    canRetry: job.state === 'failed' || job.state === 'canceled' || job.state === 'expired',
+    canRetry: canRetry(job.state),
     canCancel: !isTerminal(job.state),
     // Every format can be written again from the export kept in the state dir ("export all again").
     canRewrite: job.state === 'completed' && (job.results.length > 0 || job.resultWarning !== undefined),
@@ -129,7 +132,7 @@ export function folderStatusView(s: FolderWatchStatus, folderPath: string): C.Fo
   };
 }
 
-export function toTemplateView(t: TemplateSpec, simulated: boolean): C.TemplateView {
+function toTemplateView(t: TemplateSpec, simulated: boolean): C.TemplateView {
   return {
     id: t.id,
     name: t.name,

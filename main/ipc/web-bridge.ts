@@ -8,7 +8,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { WEB, type AddOutcomeView, type Result } from '../../preload/contract.js';
+import { WEB, type Result, type UploadResult } from '../../preload/contract.js';
 import type { Runtime } from '../runtime.js';
 import { SECURITY_HEADERS } from '../security.js';
 import { createBridge, dispatch, type Bridge } from './handlers.js';
@@ -64,7 +64,6 @@ export async function startWebBridge(
     ...(o.statsIntervalMs !== undefined ? { statsIntervalMs: o.statsIntervalMs } : {}),
   });
   const app: FastifyInstance = Fastify({ logger: false, bodyLimit: 4 * 1024 * 1024 });
-  let port = o.port ?? 0;
   const streams = new Set<ServerResponse>();
 
   app.addHook('onRequest', async (req, reply) => {
@@ -72,7 +71,7 @@ export async function startWebBridge(
     // DNS rebinding: a loopback server answers only to loopback host names.
     const hostHeader = (req.headers.host ?? '').replace(/:\d+$/, '');
     if (!o.allowRemote && !LOOPBACK.has(hostHeader)) return reply.code(421).send('Misdirected request.');
-    if (!req.url.startsWith('/api/')) return;
+    if (!req.url.startsWith(WEB.apiPrefix)) return;
     void reply.header('Cache-Control', 'no-store');
     const query = req.query as Record<string, unknown> | undefined;
     const given = req.headers[WEB.tokenHeader] ?? (req.url.startsWith(WEB.eventsPath) ? query?.token : undefined);
@@ -123,23 +122,23 @@ export async function startWebBridge(
     // find-my-way reads ':' as a parameter; '::' is a literal colon.
     scope.post(WEB.uploadPath.replaceAll(':', '::'), async (req: FastifyRequest) => {
       const r = await receiveUpload(rt, bridge.handlers, req);
-      return r satisfies Result<AddOutcomeView[]>;
+      return r satisfies UploadResult;
     });
   });
 
-  app.post<{ Params: { channel: string } }>('/api/:channel', async (req) =>
+  app.post<{ Params: { channel: string } }>(`${WEB.apiPrefix}:channel`, async (req) =>
     dispatch(bridge.handlers, req.params.channel, req.body),
   );
 
   registerStatic(app, o.rendererDir);
 
   try {
-    await app.listen({ port, host });
+    await app.listen({ port: o.port ?? 0, host });
   } catch (e) {
     bridge.close();
     throw e;
   }
-  port = (app.server.address() as AddressInfo).port;
+  const { port } = app.server.address() as AddressInfo;
   const shownHost = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
   const url = `http://${shownHost}:${port}/`;
   return {

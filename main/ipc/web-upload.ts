@@ -18,7 +18,7 @@ import { dispatch, type Handlers } from './handlers.js';
 const MAX_FILES = 1000;
 
 /** A file name safe on every OS, keeping the extension (it decides how the file is read). */
-export function safeFileName(name: string): string {
+function safeFileName(name: string): string {
   const base = path.basename(name.replace(/\\/g, '/'));
   const clean = base
     // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
@@ -70,6 +70,8 @@ export async function receiveUpload(
   const fields: Record<string, string> = {};
   const query = (req.query ?? {}) as Record<string, string | undefined>;
   let files: string[] = [];
+  // Files of a refused or failed upload are not kept: nothing else would ever clear them.
+  const discard = () => Promise.all(files.map((f) => rm(path.dirname(f), { recursive: true, force: true })));
   try {
     if ((req.headers['content-type'] ?? '').startsWith('multipart/form-data')) {
       files = await multipart(req, inbox, fields);
@@ -98,10 +100,10 @@ export async function receiveUpload(
       ...(templateId ? { templateId } : {}),
       ...(params !== undefined ? { params } : {}),
     })) as Result<AddOutcomeView[]>;
-    if (!r.ok) await Promise.all(files.map((f) => rm(path.dirname(f), { recursive: true, force: true })));
+    if (!r.ok) await discard();
     return r;
   } catch (e) {
-    await Promise.all(files.map((f) => rm(path.dirname(f), { recursive: true, force: true })));
+    await discard();
     return { ok: false, error: toBridgeError(e) };
   }
 }

@@ -1,21 +1,76 @@
 // The window's security options and the CSP, checked without Electron: they are constants in
-// main/security.ts, and window.ts must build every BrowserWindow from them.
+// main/security.ts, and window.ts must build every BrowserWindow from them. The window itself is
+// built by window.ts against a stand-in for Electron's BrowserWindow and shell.
 import { readFile } from 'node:fs/promises';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   APP_ORIGIN,
   CONTENT_SECURITY_POLICY,
   SECURITY_HEADERS,
-  WEB_PREFERENCES,
   isRendererUrl,
   isSafeExternalUrl,
 } from '../../main/security.js';
+import { createMainWindow } from '../../main/window.js';
+
+type Listener = (event: { preventDefault(): void }, url: string) => void;
+
+const electron = vi.hoisted(() => {
+  const opened: string[] = [];
+  class FakeWebContents {
+    readonly listeners = new Map<string, Listener>();
+    openHandler: ((d: { url: string }) => { action: string }) | undefined;
+    url = '';
+    on(name: string, l: Listener): void {
+      this.listeners.set(name, l);
+    }
+    setWindowOpenHandler(h: (d: { url: string }) => { action: string }): void {
+      this.openHandler = h;
+    }
+    getURL(): string {
+      return this.url;
+    }
+  }
+  class BrowserWindow {
+    readonly webContents = new FakeWebContents();
+    constructor(readonly options: { webPreferences?: Record<string, unknown> }) {}
+    once(): void {}
+    loadURL(url: string): Promise<void> {
+      this.webContents.url = url;
+      return Promise.resolve();
+    }
+  }
+  return {
+    BrowserWindow,
+    net: {},
+    protocol: {},
+    session: {},
+    shell: { openExternal: async (u: string) => void opened.push(u) },
+    opened,
+  };
+});
+vi.mock('electron', () => electron);
 
 const source = (rel: string) => readFile(new URL(`../../${rel}`, import.meta.url), 'utf8');
 
+function openWindow() {
+  const win = createMainWindow({ preload: '/app/preload/index.cjs', show: false }) as unknown as InstanceType<
+    typeof electron.BrowserWindow
+  >;
+  const wc = win.webContents;
+  /** Fires a webContents event; true when the handler refused it. */
+  const fire = (name: string, url: string): boolean => {
+    let prevented = false;
+    wc.listeners.get(name)?.({ preventDefault: () => void (prevented = true) }, url);
+    return prevented;
+  };
+  return { win, wc, fire };
+}
+
 describe('window security', () => {
   it('isolates and sandboxes the renderer', () => {
-    expect(WEB_PREFERENCES).toMatchObject({
+    const { win } = openWindow();
+    expect(win.options.webPreferences).toMatchObject({
+      preload: '/app/preload/index.cjs',
       contextIsolation: true,
       nodeIntegration: false,
       nodeIntegrationInWorker: false,
@@ -54,6 +109,20 @@ describe('window security', () => {
     expect(isSafeExternalUrl('http://example.org')).toBe(false);
     expect(isSafeExternalUrl('file:///etc/passwd')).toBe(false);
     expect(isSafeExternalUrl('javascript:alert(1)')).toBe(false);
+  });
+
+  it('keeps the window on its own page: navigation refused, links to https opened outside', () => {
+    electron.opened.length = 0;
+    const { wc, fire } = openWindow();
+    expect(wc.getURL()).toBe(`${APP_ORIGIN}/`);
+    expect(fire('will-navigate', `${APP_ORIGIN}/#history`)).toBe(false);
+    expect(fire('will-navigate', 'https://example.org/docs')).toBe(true);
+    expect(fire('will-navigate', 'file:///etc/passwd')).toBe(true);
+    expect(fire('will-redirect', 'https://example.org/')).toBe(true);
+    expect(fire('will-attach-webview', `${APP_ORIGIN}/`)).toBe(true);
+    expect(wc.openHandler?.({ url: 'https://example.org/help' })).toEqual({ action: 'deny' });
+    expect(wc.openHandler?.({ url: 'http://example.org/' })).toEqual({ action: 'deny' });
+    expect(electron.opened).toEqual(['https://example.org/docs', 'https://example.org/help']);
   });
 
   it('creates windows only in window.ts, from these constants, with navigation blocked', async () => {
