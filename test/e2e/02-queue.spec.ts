@@ -95,7 +95,13 @@ test('pause, cancel and retry a queued job; filters by state', async ({ page }) 
   await go(page, 'Queue');
   await page.getByRole('button', { name: 'Pause' }).click();
   await expect(page.getByTestId('pause-banner')).toBeVisible();
-  await dropFiles(page, [wav('held.wav', 2)]);
+  // Added through the file picker (a browser has only the file input) rather than dropped.
+  await page.getByTestId('file-input').setInputFiles({
+    name: 'held.wav',
+    mimeType: 'audio/wav',
+    buffer: toneWav(2),
+  });
+  await expect(page.getByText('Queued 1 file.')).toBeVisible();
   const held = row(page, 'held.wav');
   await expect(held).toHaveAttribute('data-state', 'queued');
   await shot(page, 'queue-paused');
@@ -107,6 +113,7 @@ test('pause, cancel and retry a queued job; filters by state', async ({ page }) 
   await expect(held).toHaveAttribute('data-state', 'completed', { timeout: 45_000 });
 
   await page.getByRole('radio', { name: /^Completed/ }).click();
+  await expect(held).toBeVisible();
   await expect(page.locator('[data-testid=job-row]:not([data-state=completed])')).toHaveCount(0);
   await page.getByRole('radio', { name: /^Failed/ }).click();
   await expect(page.getByText('No jobs match these filters')).toBeVisible();

@@ -68,12 +68,6 @@ export function percent(done: number, total: number): number {
   return Math.min(100, Math.max(0, (done / total) * 100));
 }
 
-/** Split a path into the file name and its folder, for either separator (the web bridge may serve Windows paths). */
-export function splitPath(path: string): { name: string; folder: string } {
-  const i = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
-  return i < 0 ? { name: path, folder: '' } : { name: path.slice(i + 1), folder: path.slice(0, i) };
-}
-
 /** `<input type="date">` value for a timestamp, in local time. */
 export function toDateInput(at: number): string {
   const d = new Date(at);

@@ -16,7 +16,7 @@ import type {
 import { call } from '../api';
 import { app } from './app.svelte';
 
-export const PAGE_SIZE = 200;
+const PAGE_SIZE = 200;
 
 export interface HistoryFilters {
   search: string;
@@ -49,7 +49,6 @@ class HistoryState {
   #loading = $state(false);
   #loaded = $state(false);
   #error = $state.raw<BridgeError | null>(null);
-  #selectedKey = $state<string | null>(null);
   #selectedEntry = $state.raw<HistoryEntry | null>(null);
   #busy = $state.raw<Set<string>>(new Set());
   #inFlight = new Set<number>();
@@ -90,7 +89,6 @@ class HistoryState {
   }
 
   select(entry: HistoryEntry | null): void {
-    this.#selectedKey = entry?.key ?? null;
     this.#selectedEntry = entry;
   }
 
@@ -142,7 +140,8 @@ class HistoryState {
     this.#pages = next;
     this.#total = res.value.total;
     this.#external = res.value.external;
-    const sel = this.#selectedKey && res.value.entries.find((e) => e.key === this.#selectedKey);
+    const key = this.#selectedEntry?.key;
+    const sel = key && res.value.entries.find((e) => e.key === key);
     if (sel) this.#selectedEntry = sel;
   }
 
@@ -200,7 +199,7 @@ class HistoryState {
     );
     if (!v) return;
     app.notify('ok', `Saved ${v.results.length} result ${v.results.length === 1 ? 'file' : 'files'} again.`);
-    if (this.#selectedKey === entry.key) this.#selectedEntry = { ...entry, results: v.results };
+    if (this.#selectedEntry?.key === entry.key) this.#selectedEntry = { ...entry, results: v.results };
     await this.reload();
   }
 

@@ -28,6 +28,15 @@ export function fieldErrors(error: BridgeError, prefix = ''): FieldErrors {
   return out;
 }
 
+/** The messages under one part of a form (`params.`), keyed relative to it, for the sub-form there. */
+export function errorsUnder(errors: FieldErrors, prefix: string): FieldErrors {
+  return Object.fromEntries(
+    Object.entries(errors)
+      .filter(([k]) => k.startsWith(prefix))
+      .map(([k, v]) => [k.slice(prefix.length), v]),
+  );
+}
+
 export type SaveOutcome<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
 
 function outcome<T>(res: Result<T>, prefix = ''): SaveOutcome<T> {

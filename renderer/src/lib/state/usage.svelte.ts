@@ -93,13 +93,18 @@ class UsageState {
     void this.load();
   }
 
+  /** The report for the form, and this month's total for the spending guard (which no form change touches). */
+  refresh(): void {
+    void this.load();
+    void this.#loadMonth();
+  }
+
   async load(): Promise<void> {
     const local = this.#localErrors(this.#form);
     this.#errors = local;
     if (Object.keys(local).length) return;
     const seq = ++this.#seq;
     this.#loading = true;
-    void this.#loadMonth();
     const res = await call('usage:report', this.query());
     if (seq !== this.#seq) return;
     this.#loading = false;
