@@ -2,8 +2,10 @@
 // `npm run bench`: Sluice's speed and memory targets, each against a baseline measured in the same
 // run, printed as one table (medians; these machines are noisy). Not part of the tests.
 //
-// SLUICE_BENCH_ONLY=upload,makespan,requests,watch,startup   run a subset
+// SLUICE_BENCH_ONLY=upload,makespan,requests,watch,startup    run a subset
 // SLUICE_BENCH_UPLOAD_MB=2048                                 size of the upload file
+// SLUICE_BENCH_FILES=1000, SLUICE_BENCH_INFLIGHT=500          files of makespan, of requests
+// SLUICE_BENCH_WATCH_FILES=10000, SLUICE_BENCH_HISTORY=100000 files of watch, jobs of startup
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -27,6 +27,16 @@ function run(label, cmd, args, opts = {}) {
   return r.status === 0;
 }
 
+/**
+ * A runner that exits non-zero must fail the run even when its report counts no failed test
+ * (vitest's unhandled errors, Playwright's global set-up): one failure for the runner itself.
+ */
+function failedWithoutFailures(label, exitedOk, failedBefore, detail = '') {
+  if (exitedOk || totals.failed > failedBefore) return;
+  totals.failed += 1;
+  failures.push(`${label} exited with an error but reported no failed test${detail || ' (see above)'}`);
+}
+
 /** A check that is not a test runner counts as one test. */
 function check(label, cmd, args) {
   if (run(label, cmd, args)) totals.passed += 1;
@@ -54,7 +64,8 @@ function withSecretService(cmd, args) {
 function vitest(label, node, extraArgs = []) {
   const report = path.join(outDir, `vitest-${label.replace(/\W+/g, '-')}.json`);
   rmSync(report, { force: true });
-  run(
+  const failedBefore = totals.failed;
+  const ok = run(
     `vitest (${label})`,
     ...withSecretService(node, [
       path.join(root, 'node_modules', 'vitest', 'vitest.mjs'),
@@ -85,6 +96,7 @@ function vitest(label, node, extraArgs = []) {
       failures.push(`${label}: ${path.relative(root, file.name)} (failed to load: ${file.message ?? 'see above'})`);
     }
   }
+  failedWithoutFailures(`vitest (${label})`, ok, failedBefore);
 }
 
 /** The first lines of a failure, so the closing summary says why without scrolling back. */
@@ -104,13 +116,14 @@ function reason(message) {
 function playwright() {
   const report = path.join(outDir, 'playwright.json');
   rmSync(report, { force: true });
-  run('playwright (e2e)', bin('playwright'), ['test', '-c', 'test/e2e/playwright.config.ts']);
+  const failedBefore = totals.failed;
+  const ok = run('playwright (e2e)', bin('playwright'), ['test', '-c', 'test/e2e/playwright.config.ts']);
   if (!existsSync(report)) {
     totals.failed += 1;
     failures.push('playwright produced no report');
     return;
   }
-  const { stats, suites = [] } = JSON.parse(readFileSync(report, 'utf8'));
+  const { stats, suites = [], errors = [] } = JSON.parse(readFileSync(report, 'utf8'));
   totals.passed += stats.expected + stats.flaky;
   totals.failed += stats.unexpected;
   totals.skipped += stats.skipped;
@@ -119,10 +132,11 @@ function playwright() {
     for (const child of suite.suites ?? []) walk(child);
   };
   suites.forEach(walk);
+  failedWithoutFailures('playwright', ok, failedBefore, reason(errors[0]?.message));
 }
 
+check('build (tsc, main)', bin('tsc'), ['-p', 'tsconfig.main.json']);
 if (!process.env.SLUICE_TEST_SKIP_CHECKS) {
-  check('build (tsc, main)', bin('tsc'), ['-p', 'tsconfig.main.json']);
   check('type-check (tests)', bin('tsc'), ['-p', 'tsconfig.test.json', '--noEmit']);
   check('type-check (preload, against electron)', bin('tsc'), ['-p', 'tsconfig.preload.json']);
   check('type-check (renderer, svelte-check)', bin('svelte-check'), [
@@ -134,16 +148,15 @@ if (!process.env.SLUICE_TEST_SKIP_CHECKS) {
   ]);
   check('lint (eslint, zero warnings)', bin('eslint'), ['--max-warnings=0', '.']);
   check('format (prettier)', bin('prettier'), ['--check', '.']);
-} else {
-  run('build (tsc, main)', bin('tsc'), ['-p', 'tsconfig.main.json']);
 }
 
 vitest(`node ${process.versions.node}`, process.execPath);
 
 const extra = process.env.SLUICE_EXTRA_NODE;
 if (extra) {
-  const v = spawnSync(extra, ['--version'], { encoding: 'utf8' }).stdout.trim();
-  vitest(`node ${v.replace(/^v/, '')}`, extra);
+  // A Node that does not start leaves no report, which counts as a failure.
+  const v = spawnSync(extra, ['--version'], { encoding: 'utf8' }).stdout?.trim().replace(/^v/, '');
+  vitest(`node ${v || extra}`, extra);
 }
 
 playwright();

@@ -42,6 +42,7 @@ export async function sandboxProcess(env = {}) {
       return r.json();
     },
     async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
     },

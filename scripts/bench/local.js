@@ -1,8 +1,11 @@
 // Local work: 10,000 files landing in a watched folder until all are queued, and engine start-up
 // with 100,000 jobs in the history.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, openSync, readFileSync, readdirSync, statSync, writeSync, closeSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { JobStore } from '../../dist/main/adapters/job-store.js';
+import { TEMPLATE_IDS } from '../../dist/main/api/templates.js';
+import { createJob } from '../../dist/main/engine/job.js';
 import { Runtime } from '../../dist/main/runtime.js';
 import { fmt, KEY, median, writeWav } from './common.js';
 
@@ -54,54 +57,45 @@ export async function benchWatch(work, log) {
   ];
 }
 
-export function writeHistory(dir, n) {
-  mkdirSync(dir, { recursive: true });
-  const fd = openSync(path.join(dir, 'jobs.jsonl'), 'w');
-  writeSync(fd, `${JSON.stringify({ h: 'sluice-jobs', v: 1 })}\n`);
+/** A journal of `n` completed jobs, written through the app's own job store. */
+function writeHistory(dir, n) {
+  const store = JobStore.open(dir, { fsync: 'never' });
   const now = Date.now();
-  let chunk = '';
   for (let i = 0; i < n; i++) {
     const src = `/media/projects/show-${i % 40}/day-${i % 300}/interview take ${i}.wav`;
-    const job = {
-      id: randomUUID(),
-      source: { path: src, size: 48_000_000 + i, mtimeMs: now - i * 1000 },
-      origin: { kind: 'watch', folderId: `f${i % 5}` },
-      priority: 1,
-      seq: i,
-      templateId: '669fee048452492b62cfad39',
-      params: { language: ['en', 'de'], summary: true },
-      output: { formats: ['json', 'srt'], pattern: '{name}', languageSuffix: null, txtTimestamps: false },
+    const createdAt = now - i * 60_000;
+    const job = createJob(
+      {
+        id: randomUUID(),
+        source: { path: src, size: 48_000_000 + i, mtimeMs: now - i * 1000 },
+        origin: { kind: 'watch', folderId: `f${i % 5}` },
+        seq: i,
+        templateId: TEMPLATE_IDS.diarization,
+        params: { language: ['en', 'de'], summary: true },
+        output: { formats: ['json', 'srt'], pattern: '{name}', languageSuffix: null, txtTimestamps: false },
+      },
+      createdAt,
+    );
+    store.put({
+      ...job,
       state: 'completed',
       streamId: randomUUID(),
-      previousStreamIds: [],
-      verifyStream: false,
       attempts: { upload: 1, export: 1 },
-      failures: 0,
-      uploadedBytes: 48_000_000 + i,
-      totalBytes: 48_000_000 + i,
+      uploadedBytes: job.totalBytes,
       uploadConfirmed: true,
       stream: { state: 'COMPLETED', stateDescription: null },
-      createdAt: now - i * 60_000,
-      startedAt: now - i * 60_000 + 10,
-      uploadedAt: now - i * 60_000 + 5000,
-      finalizedAt: now - i * 60_000 + 60_000,
-      completedAt: now - i * 60_000 + 61_000,
-      updatedAt: now - i * 60_000 + 61_000,
-      stuck: false,
+      startedAt: createdAt + 10,
+      uploadedAt: createdAt + 5000,
+      finalizedAt: createdAt + 60_000,
+      completedAt: createdAt + 61_000,
+      updatedAt: createdAt + 61_000,
       results: [
         { format: 'json', path: src.replace(/\.wav$/, '.json'), writtenBySluice: true, size: 20_000, mtimeMs: now },
         { format: 'srt', path: src.replace(/\.wav$/, '.srt'), writtenBySluice: true, size: 4_000, mtimeMs: now },
       ],
-      canceledByUser: false,
-    };
-    chunk += `${JSON.stringify({ p: job })}\n`;
-    if (chunk.length > 1 << 20) {
-      writeSync(fd, chunk);
-      chunk = '';
-    }
+    });
   }
-  writeSync(fd, chunk);
-  closeSync(fd);
+  store.close();
 }
 
 export async function benchStartup(work, log) {

@@ -5,14 +5,20 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createClient } from '../../dist/main/api/client.js';
 import { jobIds } from '../../dist/main/adapters/intake.js';
+import { TEMPLATE_IDS } from '../../dist/main/api/templates.js';
 import { Runtime } from '../../dist/main/runtime.js';
 import { fmt, KEY, median, requestCount, sandboxProcess, writeWav } from './common.js';
 
-const TEMPLATE = '668115d123bca7e3509723d4';
+const TEMPLATE = TEMPLATE_IDS.transcription;
 
+/** `n` distinct short WAVs in `dir`; returns their paths. */
 function makeFiles(dir, n) {
   mkdirSync(dir, { recursive: true });
-  for (let i = 0; i < n; i++) writeWav(path.join(dir, `clip-${String(i).padStart(5, '0')}.wav`), 0.25, i);
+  return Array.from({ length: n }, (_, i) => {
+    const file = path.join(dir, `clip-${String(i).padStart(5, '0')}.wav`);
+    writeWav(file, 0.25, i);
+    return file;
+  });
 }
 
 async function runSluice(work, name, url, folder, limits) {
@@ -38,7 +44,7 @@ export async function benchMakespan(work, log) {
   const delay = 4000;
   const limits = { uploadConcurrency: 2, maxStreamsInFlight: 100 };
   const folder = path.join(work, 'makespan');
-  makeFiles(folder, n);
+  const files = makeFiles(folder, n);
   const sb = await sandboxProcess({ SLUICE_SANDBOX_FIXED_PROCESSING_MS: String(delay) });
   try {
     // The upload-bound term needs the time of one small upload on this machine, this run.
@@ -47,7 +53,7 @@ export async function benchMakespan(work, log) {
     for (let i = 0; i < 20; i++) {
       const t = performance.now();
       await client.upload({
-        filePath: path.join(folder, 'clip-00000.wav'),
+        filePath: files[0],
         templateId: TEMPLATE,
         streamId: randomUUID(),
       });
@@ -77,9 +83,8 @@ export async function benchMakespan(work, log) {
 }
 
 /** What a simple client does: upload all, poll every stream by id every second, export each. */
-async function naive(url, folder, n) {
+async function naive(url, files) {
   const client = createClient({ baseUrl: url, credentials: { kind: 'apiKey', apiKey: KEY } });
-  const files = Array.from({ length: n }, (_, i) => path.join(folder, `clip-${String(i).padStart(5, '0')}.wav`));
   const ids = [];
   let next = 0;
   await Promise.all(
@@ -106,7 +111,7 @@ export async function benchRequests(work, log) {
   const n = Number(process.env.SLUICE_BENCH_INFLIGHT ?? 500);
   const delay = 8000;
   const folder = path.join(work, 'requests');
-  makeFiles(folder, n);
+  const files = makeFiles(folder, n);
   const sb = await sandboxProcess({ SLUICE_SANDBOX_FIXED_PROCESSING_MS: String(delay) });
   try {
     log(`requests: ${n} streams in flight, Sluice`);
@@ -115,7 +120,7 @@ export async function benchRequests(work, log) {
     const sluice = (requestCount(await sb.stats()) - before) / n;
     log(`requests: ${n} streams in flight, naive poller`);
     const mid = requestCount(await sb.stats());
-    await naive(sb.url, folder, n);
+    await naive(sb.url, files);
     const base = (requestCount(await sb.stats()) - mid) / n;
     return [
       {

@@ -2,6 +2,7 @@
 // (the sandbox runs in another process). Prints {"ms":…,"bytes":…,"maxRssBytes":…}.
 import { randomUUID } from 'node:crypto';
 import { createClient } from '../../dist/main/api/client.js';
+import { TEMPLATE_IDS } from '../../dist/main/api/templates.js';
 
 const [url, key, file] = process.argv.slice(2);
 const client = createClient({ baseUrl: url, credentials: { kind: 'apiKey', apiKey: key } });
@@ -9,7 +10,7 @@ const started = performance.now();
 let bytes = 0;
 await client.upload({
   filePath: file,
-  templateId: '668115d123bca7e3509723d4',
+  templateId: TEMPLATE_IDS.transcription,
   streamId: randomUUID(),
   persist: true,
   onProgress: (sent) => (bytes = sent),

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { closeSync, openSync, ftruncateSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { TEMPLATE_IDS } from '../../dist/main/api/templates.js';
 import { fmt, KEY, median, root, sandboxProcess } from './common.js';
 
 const run = promisify(execFile);
@@ -23,7 +24,7 @@ export async function benchUpload(work, log) {
   const rss = [];
   try {
     const curlRun = async () => {
-      const url = `${sb.url}/http-gateway/api/v1/upload?streamConfigurationTemplateId=668115d123bca7e3509723d4&id=${randomUUID()}&persist=true`;
+      const url = `${sb.url}/http-gateway/api/v1/upload?streamConfigurationTemplateId=${TEMPLATE_IDS.transcription}&id=${randomUUID()}&persist=true`;
       const c = await run('curl', [
         '-sS',
         '-o',

@@ -52,20 +52,13 @@ async function ffmpeg(args: string[]): Promise<void> {
   await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
 }
 
+/** ffmpeg input: a 440 Hz sine of `seconds`. */
+const sine = (seconds: number): string[] => ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`];
+
 /** MP3 (libmp3lame) of a sine tone. */
 export async function makeMp3(dir: string, name: string, seconds: number): Promise<string> {
   const out = join(dir, name);
-  await ffmpeg([
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=440:duration=${seconds}`,
-    '-c:a',
-    'libmp3lame',
-    '-b:a',
-    '64k',
-    out,
-  ]);
+  await ffmpeg([...sine(seconds), '-c:a', 'libmp3lame', '-b:a', '64k', out]);
   return out;
 }
 
@@ -77,10 +70,7 @@ export async function makeMp4(dir: string, name: string, seconds: number): Promi
     'lavfi',
     '-i',
     `testsrc=size=160x120:rate=10:duration=${seconds}`,
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=440:duration=${seconds}`,
+    ...sine(seconds),
     '-c:v',
     'libx264',
     '-preset',
@@ -98,7 +88,7 @@ export async function makeMp4(dir: string, name: string, seconds: number): Promi
 /** M4A (AAC audio in MP4). */
 export async function makeM4a(dir: string, name: string, seconds: number): Promise<string> {
   const out = join(dir, name);
-  await ffmpeg(['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`, '-c:a', 'aac', '-b:a', '64k', out]);
+  await ffmpeg([...sine(seconds), '-c:a', 'aac', '-b:a', '64k', out]);
   return out;
 }
 
