@@ -78,19 +78,6 @@ function firstInOrder(jobs: readonly JobRecord[], k: number): JobRecord[] {
   return best;
 }
 
-/** When to look again if nothing is eligible now: the earliest future retry or pause end. */
-export function nextWakeAt(input: SchedulerInput): number | undefined {
-  let at: number | undefined;
-  const consider = (t: number): void => {
-    if (t > input.now && (at === undefined || t < at)) at = t;
-  };
-  if (typeof input.paused === 'object') consider(input.paused.until);
-  for (const job of input.jobs) {
-    if (job.state === 'queued' && job.nextAttemptAt !== undefined) consider(job.nextAttemptAt);
-  }
-  return at;
-}
-
 /**
  * Explicit move among queued jobs: swaps ordering keys with the neighbour in display order, so a
  * watch job can be moved above a manual one. Returns only the records that changed (to persist).

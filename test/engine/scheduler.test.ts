@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JobRecord } from '../../main/engine/job.js';
-import { compareJobs, move, nextWakeAt, planDispatch, type SchedulerInput } from '../../main/engine/scheduler.js';
+import { compareJobs, move, planDispatch, type SchedulerInput } from '../../main/engine/scheduler.js';
 import { base, T0 } from './fixtures.js';
 
 const j = (id: string, p: Partial<JobRecord> = {}): JobRecord => ({ ...base(), id, ...p });
@@ -108,19 +108,6 @@ describe('planDispatch: which jobs start', () => {
   ])('waiting for a stream slot: $name', ({ input, want }) =>
     expect(planDispatch({ now: T0, ...input }).waitingForStream).toBe(want),
   );
-});
-
-describe('nextWakeAt', () => {
-  it('earliest future retry or pause end', () => {
-    const jobs = [
-      watch('a', 1, { nextAttemptAt: T0 + 50 }),
-      watch('b', 2, { nextAttemptAt: T0 + 10 }),
-      watch('c', 3, { nextAttemptAt: T0 - 5 }),
-    ];
-    expect(nextWakeAt({ jobs, now: T0 })).toBe(T0 + 10);
-    expect(nextWakeAt({ jobs, now: T0, paused: { until: T0 + 3 } })).toBe(T0 + 3);
-    expect(nextWakeAt({ jobs: [], now: T0 })).toBeUndefined();
-  });
 });
 
 describe('move up/down', () => {
