@@ -3,15 +3,15 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { app, dialog, safeStorage, type BrowserWindow } from 'electron';
-import { keytarStore } from './adapters/keychain.js';
+import { keytarStore } from './adapters/store/keychain.js';
 import { createElectronVault, quietVault } from './electron/secret-store.js';
 import { electronPlatform } from './electron/platform.js';
-import { attachWindow, registerIpc } from './ipc/electron-transport.js';
+import { attachWindow, registerIpc } from './electron/ipc-transport.js';
 import { createBridge, type Bridge } from './ipc/handlers.js';
-import { startNotifications } from './notifications.js';
+import { startNotifications } from './electron/notifications.js';
 import { Runtime } from './runtime.js';
-import { AppTray } from './tray.js';
-import { createMainWindow, installCsp, registerAppScheme, serveRenderer } from './window.js';
+import { AppTray } from './electron/tray.js';
+import { createMainWindow, installCsp, registerAppScheme, serveRenderer } from './electron/window.js';
 
 const here = (rel: string): string => fileURLToPath(new URL(rel, import.meta.url));
 const PRELOAD = here('../preload/index.cjs');

@@ -3,7 +3,7 @@
 // in private fields only, so neither JSON.stringify nor util.inspect of a client shows them.
 import { inputError } from './error-mapping.js';
 import type { AuthProvider, HttpCore } from './http.js';
-import { TOKEN, TOKEN_PATH } from './policy.js';
+import { TOKEN, TOKEN_PATH } from '../service/policy.js';
 import { buildQuery } from './query.js';
 import { parseToken } from './responses.js';
 

@@ -6,7 +6,7 @@ import { inputError } from './error-mapping.js';
 import { ExportApi, type ExportOptions, type ExportOutcome } from './export.js';
 import { GatewayApi, type UploadOptions } from './gateway.js';
 import { HttpCore, type ServiceUrls, type Timeouts } from './http.js';
-import { PRODUCTION_URLS, type ServiceName } from './policy.js';
+import { PRODUCTION_URLS, type ServiceName } from '../service/policy.js';
 import { defaultRetryDeps, type RetryDeps } from './retry.js';
 import { StreamsApi, type CallOptions, type CancelResult, type ListStreamsOptions } from './streams.js';
 import type {
@@ -16,7 +16,7 @@ import type {
   StreamDto,
   StreamUsageDto,
   UsageReportDto,
-} from './types.js';
+} from '../service/types.js';
 import { UsageApi, type UsageReportOptions } from './usage.js';
 
 export interface ClientOptions {

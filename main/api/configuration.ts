@@ -2,7 +2,7 @@
 import type { HttpCore } from './http.js';
 import { parseTemplate } from './responses.js';
 import type { CallOptions } from './streams.js';
-import type { StreamConfigurationTemplateDto } from './types.js';
+import type { StreamConfigurationTemplateDto } from '../service/types.js';
 import { requireTemplateId } from './validate.js';
 
 /** One RFC 6902 operation (only add/replace/remove are allowed by the service, §4.3). */

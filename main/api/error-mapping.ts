@@ -1,9 +1,9 @@
 // Turns whatever came back (or did not) into the one ServiceError of the client, with a message a
 // person can act on. Messages name the service and its origin+path, never the query string (it
 // may carry prompts) and never credentials (they only ever travel in headers).
-import { ServiceError, type ErrorClass } from './errors.js';
-import { ERROR_EXCERPT_CHARS } from './policy.js';
-import type { ErrorResponse } from './types.js';
+import { ServiceError, type ErrorClass } from '../service/errors.js';
+import { ERROR_EXCERPT_CHARS } from '../service/policy.js';
+import type { ErrorResponse } from '../service/types.js';
 
 export interface ErrorContext {
   /** Human name of the service, e.g. `stream-service`. */

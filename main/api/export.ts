@@ -3,7 +3,7 @@
 import type { HttpCore } from './http.js';
 import { parseExport } from './responses.js';
 import type { CallOptions } from './streams.js';
-import type { ExportResult } from './types.js';
+import type { ExportResult } from '../service/types.js';
 import { requireInt, requireUuid } from './validate.js';
 
 export type ExportOutcome =

@@ -6,10 +6,10 @@ import { randomUUID } from 'node:crypto';
 import { inputError } from './error-mapping.js';
 import { fileChunks } from './file-chunks.js';
 import type { BodySource, HttpCore } from './http.js';
-import { LINK_BODY } from './policy.js';
+import { LINK_BODY } from '../service/policy.js';
 import { parseStream } from './responses.js';
 import { multipartFraming, planUpload, type UploadParams } from './upload-request.js';
-import type { StreamDto } from './types.js';
+import type { StreamDto } from '../service/types.js';
 import { readableFileSize, requireTemplateId, requireUuid } from './validate.js';
 
 export interface UploadOptions extends Omit<UploadParams, 'name'> {

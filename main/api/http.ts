@@ -3,7 +3,7 @@
 import { Agent, request, type Dispatcher } from 'undici';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
-import { ServiceError, type ErrorClass } from './errors.js';
+import { ServiceError, type ErrorClass } from '../service/errors.js';
 import {
   abortedError,
   errorCode,
@@ -12,7 +12,7 @@ import {
   timeoutError,
   type ErrorContext,
 } from './error-mapping.js';
-import { API_PREFIX, TIMEOUTS_MS, type ServiceName } from './policy.js';
+import { API_PREFIX, TIMEOUTS_MS, type ServiceName } from '../service/policy.js';
 import { buildQuery, type QueryPairs } from './query.js';
 import { parseRetryAfter, retryDelay, type RetryDeps, type RetryMode } from './retry.js';
 

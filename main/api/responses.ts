@@ -1,7 +1,7 @@
 // Lenient checks of 2xx bodies: only the fields the client relies on are checked, unknown keys are
 // kept (the service may add fields; §6.6 wants exports saved whole), null and absent are both fine.
 import { z } from 'zod';
-import { ServiceError } from './errors.js';
+import { ServiceError } from '../service/errors.js';
 import type {
   Page,
   StreamComponentsDto,
@@ -10,7 +10,7 @@ import type {
   StreamUsageDto,
   TokenResponse,
   UsageReportDto,
-} from './types.js';
+} from '../service/types.js';
 
 const nullableString = z.string().nullish();
 

@@ -1,7 +1,7 @@
 // Which failures the client replays by itself and how long it waits (§8.4, C21). The engine sees
 // only what is left after this: the error's class decides what happens to the job.
-import type { ServiceError } from './errors.js';
-import { RETRY } from './policy.js';
+import type { ServiceError } from '../service/errors.js';
+import { RETRY } from '../service/policy.js';
 
 /**
  * - `idempotent`: reads (find, list, components, export, usage, token, template preview);

@@ -1,10 +1,10 @@
 // Stream service (§5): find, list, cancel, components.
-import { ServiceError } from './errors.js';
+import { ServiceError } from '../service/errors.js';
 import { inputError } from './error-mapping.js';
 import type { HttpCore } from './http.js';
-import { PAGE } from './policy.js';
+import { PAGE } from '../service/policy.js';
 import { parseComponents, parsePage, parseStream } from './responses.js';
-import { STREAM_STATES, type Page, type StreamComponentsDto, type StreamDto, type StreamState } from './types.js';
+import { STREAM_STATES, type Page, type StreamComponentsDto, type StreamDto, type StreamState } from '../service/types.js';
 import { requireInt, requireUuid } from './validate.js';
 
 export interface CallOptions {

@@ -1,9 +1,9 @@
 // What an upload sends besides the bytes (§4.2–§4.4): query parameters, patches, webhooks, and the
 // choice between the query form and the multipart form. Pure, so it is tested without a network.
 import { inputError } from './error-mapping.js';
-import { MULTIPART, RESERVED_UPLOAD_KEYS } from './policy.js';
+import { MULTIPART, RESERVED_UPLOAD_KEYS } from '../service/policy.js';
 import { buildQuery, patchJsonValue, patchQueryPairs, type ParamValue } from './query.js';
-import { findTemplate } from './templates.js';
+import { findTemplate } from '../service/templates.js';
 
 export interface UploadParams {
   templateId: string;

@@ -3,7 +3,7 @@ import { inputError } from './error-mapping.js';
 import type { HttpCore } from './http.js';
 import { parseStreamUsage, parseUsageReport } from './responses.js';
 import type { CallOptions } from './streams.js';
-import { GRANULARITIES, type Granularity, type StreamUsageDto, type UsageReportDto } from './types.js';
+import { GRANULARITIES, type Granularity, type StreamUsageDto, type UsageReportDto } from '../service/types.js';
 import { requireUuid, toIsoDate } from './validate.js';
 
 export interface UsageReportOptions extends CallOptions {

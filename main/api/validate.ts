@@ -1,13 +1,9 @@
 // Fail-fast checks: bad input is a ServiceError of kind 'input' and nothing is sent.
 import { open, stat } from 'node:fs/promises';
 import { inputError } from './error-mapping.js';
-import { isTemplateId } from './templates.js';
+import { isTemplateId } from '../service/templates.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(v: unknown): v is string {
-  return typeof v === 'string' && UUID.test(v);
-}
+import { isUuid } from '../service/ids.js';
 
 export function requireUuid(operation: string, what: string, v: unknown): string {
   if (!isUuid(v)) throw inputError(operation, `The ${what} must be a UUID (got ${describe(v)}).`);

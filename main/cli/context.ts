@@ -3,8 +3,8 @@
 import { Option, type Command } from 'commander';
 import os from 'node:os';
 import path from 'node:path';
-import { findTemplate } from '../api/templates.js';
-import { keytarStore, type SecretStore } from '../adapters/keychain.js';
+import { findTemplate } from '../service/templates.js';
+import { keytarStore, type SecretStore } from '../adapters/store/keychain.js';
 import { parseParamPairs, validateParams } from '../engine/params.js';
 import {
   RESULT_FORMATS,

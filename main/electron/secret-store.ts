@@ -5,7 +5,7 @@
 // so the choice can be tested in plain Node.
 import { chmod, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { KeychainError, type SecretName, type SecretStore } from '../adapters/keychain.js';
+import { KeychainError, type SecretName, type SecretStore } from '../adapters/store/keychain.js';
 import type { SecretStatus, SecretVault } from '../ipc/platform.js';
 
 /** The part of Electron's safeStorage used here (Electron 45: the sync calls are deprecated). */

@@ -1,7 +1,7 @@
 // The persisted job (JobRecord), the failure shape the engine reasons about, and the events and
 // effects of the job reducer. Types only, plus two small constructors; no I/O.
-import type { ErrorClass, ServiceError, ServiceErrorKind } from '../api/errors.js';
-import type { GatewayState, ProcessorState, StreamDto, StreamState } from '../api/types.js';
+import type { ErrorClass, ServiceError, ServiceErrorKind } from '../service/errors.js';
+import type { GatewayState, ProcessorState, StreamDto, StreamState } from '../service/types.js';
 import type { FileIdentity } from './file-identity.js';
 import type { OutputSettings, Params, ResultFormat } from './settings.js';
 

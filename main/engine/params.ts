@@ -1,7 +1,7 @@
 // Template parameters on Sluice's side: checked when a job or watch folder is set up (a typo is a
 // 400 from the gateway, §4.3, so it is caught before any upload), and filtered before upload so
 // only parameters the template accepts are ever sent.
-import { findParam, LANGUAGES, type ParamSpec, type TemplateSpec } from '../api/templates.js';
+import { findParam, LANGUAGES, type ParamSpec, type TemplateSpec } from '../service/templates.js';
 import type { ParamValue, Params } from './settings.js';
 
 function checkScalar(spec: ParamSpec, raw: string | number | boolean): string | undefined {

@@ -1,6 +1,6 @@
 // Helpers shared by the reducer's phases: the engine context, and the few moves every phase makes
 // (stay unchanged, fail, back off, apply a stream's state).
-import { RETENTION } from '../api/policy.js';
+import { RETENTION } from '../service/policy.js';
 import {
   DEFAULT_BACKOFF,
   DEFAULT_POLL,

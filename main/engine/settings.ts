@@ -2,7 +2,7 @@
 // writer (CLI flags, IPC from the Settings screen, the settings file on disk). Sections default
 // with `prefault({})`, which runs through the schema, so each default value is written once.
 import { z } from 'zod';
-import { DEFAULT_TEMPLATE_ID, isTemplateId } from '../api/templates.js';
+import { DEFAULT_TEMPLATE_ID, isTemplateId } from '../service/templates.js';
 
 export const PARAM_VALUE = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]);
 export type ParamValue = z.infer<typeof PARAM_VALUE>;

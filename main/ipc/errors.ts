@@ -3,10 +3,10 @@
 // Error's message), so every handler's throw ends up here.
 import { z } from 'zod';
 import type { BridgeError, ErrorCode, FieldError, Result } from '../../preload/contract.js';
-import { ServiceError } from '../api/errors.js';
-import { ConnectionError } from '../adapters/connection.js';
-import { KeychainError } from '../adapters/keychain.js';
-import { SettingsValidationError } from '../adapters/settings-store.js';
+import { ServiceError } from '../service/errors.js';
+import { ConnectionError } from '../adapters/queue/connection.js';
+import { KeychainError } from '../adapters/store/keychain.js';
+import { SettingsValidationError } from '../adapters/store/settings-store.js';
 
 /** Thrown inside handlers to answer with a chosen code; anything else is mapped by `toBridgeError`. */
 export class BridgeFailure extends Error {

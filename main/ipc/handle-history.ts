@@ -4,8 +4,8 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Channel, HistoryEntry, HistoryQuery, JobState } from '../../preload/contract.js';
-import type { StreamDto, StreamState } from '../api/types.js';
-import { writeFileAtomic } from '../adapters/result-writer.js';
+import type { StreamDto, StreamState } from '../service/types.js';
+import { writeFileAtomic } from '../adapters/results/result-writer.js';
 import { isTerminal, type JobRecord } from '../engine/job.js';
 import type { Runtime } from '../runtime.js';
 import { BridgeFailure, conflict } from './errors.js';

@@ -1,8 +1,8 @@
 // settings:* handlers. Secrets go into the platform's vault and never come back out: the view
 // carries only whether a key is set and its last four characters.
 import type { Channel, CredentialsView, SettingsPatch, SettingsView } from '../../preload/contract.js';
-import { ServiceError } from '../api/errors.js';
-import { KeychainError, type SecretName } from '../adapters/keychain.js';
+import { ServiceError } from '../service/errors.js';
+import { KeychainError, type SecretName } from '../adapters/store/keychain.js';
 import { SETTINGS, type Settings } from '../engine/settings.js';
 import { fieldErrors, validation } from './errors.js';
 import { appInfo, checkTemplate, type HandlerContext, type RawHandlers } from './handler-context.js';

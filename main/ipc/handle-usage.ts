@@ -1,7 +1,7 @@
 // usage:* handlers. The service's validation errors (interval too long or short, unknown currency)
 // come back as field errors on the form's fields, so the Usage screen shows them in place.
 import type { Channel, FieldError, UsageQuery, UsageView } from '../../preload/contract.js';
-import { ServiceError } from '../api/errors.js';
+import { ServiceError } from '../service/errors.js';
 import { csvField } from '../engine/captions/formats.js';
 import { validation } from './errors.js';
 import type { HandlerContext, RawHandlers } from './handler-context.js';

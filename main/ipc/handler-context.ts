@@ -1,7 +1,7 @@
 // What every domain's handlers share, and the shape of a handler before it is wrapped into a
 // Result (handlers throw BridgeFailure or any error; `createHandlers` turns that into a Result).
 import type { AppInfo, Channel, ParamsOf, ResultOf } from '../../preload/contract.js';
-import { findTemplate } from '../api/templates.js';
+import { findTemplate } from '../service/templates.js';
 import { validateParams } from '../engine/params.js';
 import type { Params } from '../engine/settings.js';
 import type { JobRecord } from '../engine/job.js';

@@ -2,7 +2,7 @@
 // the secret store. Electron implements it with its own modules (main/electron/platform.ts); the
 // web bridge with what a loopback server can do (main/ipc/web-platform.ts). Handlers stay the same.
 import type { Platform } from '../../preload/contract.js';
-import type { SecretStore } from '../adapters/keychain.js';
+import type { SecretStore } from '../adapters/store/keychain.js';
 
 export interface SecretStatus {
   store: 'keychain' | 'safeStorage' | 'unavailable';

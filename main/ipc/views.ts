@@ -2,9 +2,9 @@
 // and so on. Views are plain JSON (structured-clone and JSON safe) and never hold a secret.
 import path from 'node:path';
 import type * as C from '../../preload/contract.js';
-import { findTemplate, TEMPLATES, type TemplateSpec } from '../api/templates.js';
-import type * as Api from '../api/types.js';
-import type { FolderWatchStatus } from '../adapters/folder-watcher.js';
+import { findTemplate, TEMPLATES, type TemplateSpec } from '../service/templates.js';
+import type * as Api from '../service/types.js';
+import type { FolderWatchStatus } from '../adapters/watch/folder-watcher.js';
 import type { FolderStatus, QueuePauseReason } from '../engine/events.js';
 import { isTerminal, type JobRecord, type JobState } from '../engine/job.js';
 import type { ResultFormat, Settings } from '../engine/settings.js';

@@ -1,8 +1,8 @@
 // The StreamConfigurationDto of a new stream (§5.2): the patched template with topics, sinks and
 // egress (C6: persist absent → ephemeral; persistTags absent → every sink; match mode ANY).
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { TemplateSpec } from '../api/templates.js';
-import type { StreamConfigurationDto, TopicDto, WebhookEndpointDto } from '../api/types.js';
+import type { TemplateSpec } from '../service/templates.js';
+import type { StreamConfigurationDto, TopicDto, WebhookEndpointDto } from '../service/types.js';
 import { processorTemplates, type Props } from './processor-defaults.js';
 
 export interface PersistOptions {

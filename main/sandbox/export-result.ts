@@ -1,7 +1,7 @@
 // The export document (§6.3, C18) of a completed stream: the simulated transcript plus the
 // audio-intelligence sections its llm properties ask for. Deterministic for a given seed.
-import type { TemplateSpec } from '../api/templates.js';
-import type { AskAnythingEntry, ExportResult, Sentiment, SentimentSegment } from '../api/types.js';
+import type { TemplateSpec } from '../service/templates.js';
+import type { AskAnythingEntry, ExportResult, Sentiment, SentimentSegment } from '../service/types.js';
 import type { MediaInfo } from './media-probe.js';
 import { isRomanian, type Props } from './processor-defaults.js';
 import { generateTranscript, type Sentence, type Transcript } from './transcript.js';

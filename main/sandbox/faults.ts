@@ -11,8 +11,8 @@
 // startSandbox when no `faults` option is given), and by PUT /sandbox/admin/faults (JSON body).
 // Setting faults replaces the whole configuration and resets every counter.
 import { z } from 'zod';
-import { SANDBOX_BEHAVIOUR } from '../api/policy.js';
-import { INTERNAL_ERROR_NAMES } from '../api/types.js';
+import { SANDBOX_BEHAVIOUR } from '../service/policy.js';
+import { INTERNAL_ERROR_NAMES } from '../service/types.js';
 
 const RETRY_AFTER_S = SANDBOX_BEHAVIOUR.defaultRetryAfterS;
 

@@ -1,7 +1,7 @@
 // The ErrorResponse of contract §8.1, raised by any sandbox handler and rendered by one error
 // handler, so every non-2xx (except the token endpoint's OAuth body) has the same shape.
-import type { ErrorResponse, InternalErrorName } from '../api/types.js';
-import { isUuid } from '../api/validate.js';
+import type { ErrorResponse, InternalErrorName } from '../service/types.js';
+import { isUuid } from '../service/ids.js';
 
 const TITLES: Partial<Record<number, string>> = {
   400: 'Bad request',

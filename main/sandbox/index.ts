@@ -25,7 +25,7 @@
 import { mkdtemp, mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RETENTION, SANDBOX } from '../api/policy.js';
+import { RETENTION, SANDBOX } from '../service/policy.js';
 import { TokenStore } from './auth.js';
 import type { SandboxContext } from './context.js';
 import { FaultState, parseFaultConfig, type FaultConfig } from './faults.js';

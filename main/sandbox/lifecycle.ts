@@ -1,7 +1,7 @@
 // The stream state machine of contract §9 / C24 (timeline §9.5). Pure: every function takes the
 // record and `now` (epoch ms) and returns a new record. Processing is a precomputed timeline of
 // steps; `advance` applies the steps that are due, so no timer is needed to move a stream on.
-import type { GatewayState, ProcessorState, StreamState } from '../api/types.js';
+import type { GatewayState, ProcessorState, StreamState } from '../service/types.js';
 
 export const CLOSE_SIGNAL = 'External close signal received';
 export const NO_PROMPT = 'Stream has no prompt enabled';

@@ -2,7 +2,7 @@
 // with its real duration (music-metadata: WAV, MP3, MP4/M4A, FLAC, OGG, WebM, ...).
 import { open, readFile } from 'node:fs/promises';
 import { parseFile } from 'music-metadata';
-import { LINK_BODY, SANDBOX_BEHAVIOUR } from '../api/policy.js';
+import { LINK_BODY, SANDBOX_BEHAVIOUR } from '../service/policy.js';
 
 export type MediaInfo =
   | { kind: 'empty' }

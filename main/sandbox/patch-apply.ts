@@ -1,7 +1,7 @@
 // Applies patches to a template's processor properties: typing (C7), the forbidden combinations
 // of §11.3, and the final validation. Pure: template + patches in, properties out (or a 400).
-import { LIMITS } from '../api/policy.js';
-import type { ParamSpec, TemplateSpec } from '../api/templates.js';
+import { LIMITS } from '../service/policy.js';
+import type { ParamSpec, TemplateSpec } from '../service/templates.js';
 import { badPatch, badProperties } from './http-error.js';
 import {
   headerPatches,

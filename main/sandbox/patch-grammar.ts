@@ -1,7 +1,7 @@
 // Patch grammar of contract §4.3: which inputs are patches, what each key targets, and which
 // operation a value asks for. Pure; typing and application live in patch-apply.ts.
-import { RESERVED_UPLOAD_KEYS } from '../api/policy.js';
-import { findParam, type ParamSpec, type ProcessorId, type TemplateSpec } from '../api/templates.js';
+import { RESERVED_UPLOAD_KEYS } from '../service/policy.js';
+import { findParam, type ParamSpec, type ProcessorId, type TemplateSpec } from '../service/templates.js';
 import { badPatch, SandboxHttpError } from './http-error.js';
 
 export type PatchOpName = 'add' | 'replace' | 'remove';

@@ -1,9 +1,9 @@
 // Default processor properties of the sandbox's built-in templates (contract §11.4), and the
 // StreamConfigurationTemplateDto the configuration service serves (§13). Realistic enough that a
 // client reading `configuration.processors[].properties` sees the shapes the real service uses.
-import type { ProcessorId, TemplateSpec } from '../api/templates.js';
-import type { StreamConfigurationTemplateDto } from '../api/types.js';
-import { LIMITS } from '../api/policy.js';
+import type { ProcessorId, TemplateSpec } from '../service/templates.js';
+import type { StreamConfigurationTemplateDto } from '../service/types.js';
+import { LIMITS } from '../service/policy.js';
 
 const SCHEMA_PREFIX = 'tech.vatis.schema.stream.processor.properties.';
 

@@ -1,9 +1,9 @@
 // Configuration service (§13, C30): list, get (optional header patches) and PATCH preview of the
 // built-in templates; PUT is refused with 403 as for an ordinary account.
 import type { FastifyInstance } from 'fastify';
-import { API_PREFIX, PAGE } from '../api/policy.js';
-import { findTemplate, TEMPLATES } from '../api/templates.js';
-import type { StreamConfigurationTemplateDto } from '../api/types.js';
+import { API_PREFIX, PAGE } from '../service/policy.js';
+import { findTemplate, TEMPLATES } from '../service/templates.js';
+import type { StreamConfigurationTemplateDto } from '../service/types.js';
 import { rawQuery, type RouteConfig, type SandboxContext } from './context.js';
 import { badRequest, notFound, SandboxHttpError } from './http-error.js';
 import { applyPatches } from './patch-apply.js';

@@ -1,7 +1,7 @@
 // Export service (§6, C17/C18): one stream per request; READY waits up to min(timeout, 60 s).
 import type { FastifyInstance } from 'fastify';
-import { API_PREFIX, EXPORT } from '../api/policy.js';
-import type { ExportResult } from '../api/types.js';
+import { API_PREFIX, EXPORT } from '../service/policy.js';
+import type { ExportResult } from '../service/types.js';
 import { rawQuery, type RouteConfig, type SandboxContext } from './context.js';
 import { buildResult } from './export-result.js';
 import { badRequest, conflict, notFound, requireUuid, SandboxHttpError } from './http-error.js';

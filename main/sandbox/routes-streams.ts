@@ -1,7 +1,7 @@
 // Stream service (§5): find by id, paged list (C13/C14, C4 comma lists), cancel (C16), components.
 import type { FastifyInstance } from 'fastify';
-import { API_PREFIX, PAGE } from '../api/policy.js';
-import { STREAM_STATES, type Page, type StreamDto, type StreamState } from '../api/types.js';
+import { API_PREFIX, PAGE } from '../service/policy.js';
+import { STREAM_STATES, type Page, type StreamDto, type StreamState } from '../service/types.js';
 import { rawQuery, type RouteConfig, type SandboxContext } from './context.js';
 import { badRequest, conflict, notFound, requireUuid } from './http-error.js';
 import * as lc from './lifecycle.js';

@@ -1,6 +1,6 @@
 // §2.2 token endpoint: form-urlencoded in, OAuth JSON out (400 with {error, error_description}).
 import type { FastifyInstance } from 'fastify';
-import { API_PREFIX } from '../api/policy.js';
+import { API_PREFIX } from '../service/policy.js';
 import { exchangeToken } from './auth.js';
 import type { RouteConfig, SandboxContext } from './context.js';
 

@@ -1,7 +1,7 @@
 // Usage service (§7, C19): the report over every stream the sandbox processed, and per stream.
 import type { FastifyInstance } from 'fastify';
-import { API_PREFIX, SANDBOX, USAGE } from '../api/policy.js';
-import { GRANULARITIES, type Granularity, type StreamUsageDto } from '../api/types.js';
+import { API_PREFIX, SANDBOX, USAGE } from '../service/policy.js';
+import { GRANULARITIES, type Granularity, type StreamUsageDto } from '../service/types.js';
 import { rawQuery, type RouteConfig, type SandboxContext } from './context.js';
 import { badRequest, SandboxHttpError } from './http-error.js';
 import { findRecord } from './routes-streams.js';

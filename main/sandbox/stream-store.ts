@@ -1,9 +1,9 @@
 // In-memory streams of the sandbox (one tenant per sandbox). Records advance lazily through their
 // precomputed timeline on every read (lifecycle.ts), so the only timers are export waits, which
 // are unref'd and released on close.
-import { SANDBOX } from '../api/policy.js';
-import type { TemplateSpec } from '../api/templates.js';
-import type { StreamComponentsDto, StreamConfigurationDto, StreamDto, StreamState } from '../api/types.js';
+import { SANDBOX } from '../service/policy.js';
+import type { TemplateSpec } from '../service/templates.js';
+import type { StreamComponentsDto, StreamConfigurationDto, StreamDto, StreamState } from '../service/types.js';
 import { llmHasWork } from './export-result.js';
 import * as lc from './lifecycle.js';
 import type { MediaInfo } from './media-probe.js';

@@ -3,8 +3,8 @@
 // punctuation, millisecond timings spread over the media's real duration with pauses at sentence
 // ends, confidences, languages, and speaker turns when the template diarizes.
 import { createHash } from 'node:crypto';
-import { SANDBOX } from '../api/policy.js';
-import type { Utterance, Word } from '../api/types.js';
+import { SANDBOX } from '../service/policy.js';
+import type { Utterance, Word } from '../service/types.js';
 
 export interface Sentence {
   text: string;

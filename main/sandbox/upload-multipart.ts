@@ -4,8 +4,8 @@
 import { Readable } from 'node:stream';
 import busboy from 'busboy';
 import type { FastifyRequest } from 'fastify';
-import { MULTIPART } from '../api/policy.js';
-import type { StreamDto } from '../api/types.js';
+import { MULTIPART } from '../service/policy.js';
+import type { StreamDto } from '../service/types.js';
 import { SandboxHttpError } from './http-error.js';
 import { createStream, feedStream, type Prepared } from './upload-route.js';
 

@@ -1,7 +1,7 @@
 // What each processor of a stream consumed (§7.3), derived from what the sandbox really did:
 // bytes received, the media's real duration, simulated execution time, result and export bytes.
-import { SANDBOX } from '../api/policy.js';
-import type { ExportResult, OperationType, UsageRecordDto } from '../api/types.js';
+import { SANDBOX } from '../service/policy.js';
+import type { ExportResult, OperationType, UsageRecordDto } from '../service/types.js';
 import { llmFeatures } from './export-result.js';
 import { resultOf } from './routes-export.js';
 import type { StreamRecord } from './stream-store.js';

@@ -1,6 +1,6 @@
 // Usage aggregation (§7, C19). Pure: usage records in, UsageReportDto out. Credits are kept as
 // integer micro-credits so sums never drift, and rendered with ≤ 6 decimals and no exponent.
-import { USAGE } from '../api/policy.js';
+import { USAGE } from '../service/policy.js';
 import type {
   Granularity,
   OperationType,
@@ -8,7 +8,7 @@ import type {
   UsageRecordDto,
   UsageReportDto,
   UsageReportItemDto,
-} from '../api/types.js';
+} from '../service/types.js';
 
 const MICRO = 10 ** USAGE.decimals;
 

@@ -2,8 +2,8 @@
 // Sandbox choice: events are not delivered (a desktop client cannot receive them anyway).
 import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
-import { LIMITS } from '../api/policy.js';
-import type { WebhookEndpointDto } from '../api/types.js';
+import { LIMITS } from '../service/policy.js';
+import type { WebhookEndpointDto } from '../service/types.js';
 import { SandboxHttpError } from './http-error.js';
 import { isWebhookKey } from './patch-grammar.js';
 

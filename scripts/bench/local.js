@@ -3,8 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { JobStore } from '../../dist/main/adapters/job-store.js';
-import { TEMPLATE_IDS } from '../../dist/main/api/templates.js';
+import { JobStore } from '../../dist/main/adapters/store/job-store.js';
+import { TEMPLATE_IDS } from '../../dist/main/service/templates.js';
 import { createJob } from '../../dist/main/engine/job.js';
 import { Runtime } from '../../dist/main/runtime.js';
 import { fmt, KEY, median, writeWav } from './common.js';

@@ -4,8 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createClient } from '../../dist/main/api/client.js';
-import { jobIds } from '../../dist/main/adapters/intake.js';
-import { TEMPLATE_IDS } from '../../dist/main/api/templates.js';
+import { jobIds } from '../../dist/main/adapters/queue/intake.js';
+import { TEMPLATE_IDS } from '../../dist/main/service/templates.js';
 import { Runtime } from '../../dist/main/runtime.js';
 import { fmt, KEY, median, requestCount, sandboxProcess, writeWav } from './common.js';
 

@@ -2,7 +2,7 @@
 // (the sandbox runs in another process). Prints {"ms":…,"bytes":…,"maxRssBytes":…}.
 import { randomUUID } from 'node:crypto';
 import { createClient } from '../../dist/main/api/client.js';
-import { TEMPLATE_IDS } from '../../dist/main/api/templates.js';
+import { TEMPLATE_IDS } from '../../dist/main/service/templates.js';
 
 const [url, key, file] = process.argv.slice(2);
 const client = createClient({ baseUrl: url, credentials: { kind: 'apiKey', apiKey: key } });

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { closeSync, openSync, ftruncateSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { TEMPLATE_IDS } from '../../dist/main/api/templates.js';
+import { TEMPLATE_IDS } from '../../dist/main/service/templates.js';
 import { fmt, KEY, median, root, sandboxProcess } from './common.js';
 
 const run = promisify(execFile);

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { createClient } from '../../main/api/index.js';
-import { RETRY } from '../../main/api/policy.js';
+import { RETRY } from '../../main/service/policy.js';
 import { clients, failure, KEY, setup, sleeps, useCleanup } from './bad-env.js';
 import { fakeStream, json, STREAM_ID } from './bad-server.js';
 

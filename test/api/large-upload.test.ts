@@ -5,7 +5,7 @@ import { mkdtemp, open, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { TEMPLATE_IDS } from '../../main/api/templates.js';
+import { TEMPLATE_IDS } from '../../main/service/templates.js';
 import { startEnv, type Env } from './sandbox-env.js';
 
 const SIZE = 1024 ** 3;

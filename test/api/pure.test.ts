@@ -5,10 +5,10 @@ import { buildQuery, escapePatchValue, patchJsonValue, patchQueryPairs } from '.
 import { multipartFraming, planUpload, webhookQueryKey } from '../../main/api/upload-request.js';
 import { backoffDelay, parseRetryAfter, retryDelay } from '../../main/api/retry.js';
 import { errorFromNetwork, errorFromResponse, textExcerpt } from '../../main/api/error-mapping.js';
-import { ServiceError, classifyError } from '../../main/api/errors.js';
+import { ServiceError, classifyError } from '../../main/service/errors.js';
 import { resolveUrls } from '../../main/api/client.js';
-import { MULTIPART, PRODUCTION_URLS, RETRY } from '../../main/api/policy.js';
-import { TEMPLATE_IDS } from '../../main/api/templates.js';
+import { MULTIPART, PRODUCTION_URLS, RETRY } from '../../main/service/policy.js';
+import { TEMPLATE_IDS } from '../../main/service/templates.js';
 
 const ctx = {
   service: 'stream-service',

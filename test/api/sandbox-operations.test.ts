@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { open, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RETRY } from '../../main/api/policy.js';
-import { TEMPLATE_IDS } from '../../main/api/templates.js';
+import { RETRY } from '../../main/service/policy.js';
+import { TEMPLATE_IDS } from '../../main/service/templates.js';
 import { makeGarbage, makeMp3, makeMp4, makeSpeechWav } from '../helpers/media.js';
 import { rejection, startEnv, toneWav, waitForState, type Env } from './sandbox-env.js';
 

@@ -3,8 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StreamDto } from '../../main/api/index.js';
-import { PAGE, RETRY } from '../../main/api/policy.js';
-import { TEMPLATE_IDS } from '../../main/api/templates.js';
+import { PAGE, RETRY } from '../../main/service/policy.js';
+import { TEMPLATE_IDS } from '../../main/service/templates.js';
 import { rejection, startEnv, toneWav, waitForState, type Env } from './sandbox-env.js';
 
 const TPL = TEMPLATE_IDS.transcription;

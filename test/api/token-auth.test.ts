@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient, ServiceError, type SluiceClient } from '../../main/api/index.js';
-import { API_PREFIX, TOKEN } from '../../main/api/policy.js';
-import { TEMPLATE_IDS } from '../../main/api/templates.js';
+import { API_PREFIX, TOKEN } from '../../main/service/policy.js';
+import { TEMPLATE_IDS } from '../../main/service/templates.js';
 import { fakeStream, json, startBadServer, STREAM_ID, type BadServer, type Hit } from './bad-server.js';
 
 const TOKEN_URL = `${API_PREFIX.auth}/token`;

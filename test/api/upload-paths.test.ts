@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { writeFile, mkdtemp, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TEMPLATE_IDS } from '../../main/api/templates.js';
+import { TEMPLATE_IDS } from '../../main/service/templates.js';
 import { failure, setup, useCleanup } from './bad-env.js';
 import { fakeStream, json, STREAM_ID } from './bad-server.js';
 

@@ -1,8 +1,8 @@
 // Notifications are batched, and the tray's summary of the queue.
 import { describe, expect, it } from 'vitest';
 import type { JobView, QueueStats } from '../../preload/contract.js';
-import { NoticeBatcher } from '../../main/notice-batcher.js';
-import { trayStatus } from '../../main/tray-status.js';
+import { NoticeBatcher } from '../../main/electron/notice-batcher.js';
+import { trayStatus } from '../../main/electron/tray-status.js';
 
 const job = (id: string, state: JobView['state']): JobView => ({ id, fileName: `${id}.wav`, state }) as JobView;
 

@@ -9,8 +9,8 @@ import {
   SECURITY_HEADERS,
   isRendererUrl,
   isSafeExternalUrl,
-} from '../../main/security.js';
-import { createMainWindow } from '../../main/window.js';
+} from '../../main/electron/security.js';
+import { createMainWindow } from '../../main/electron/window.js';
 
 type Listener = (event: { preventDefault(): void }, url: string) => void;
 

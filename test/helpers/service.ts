@@ -1,6 +1,6 @@
 // What the service holds, read straight from it (not through the engine under test).
 import { createClient } from '../../main/api/client.js';
-import type { StreamDto } from '../../main/api/types.js';
+import type { StreamDto } from '../../main/service/types.js';
 
 /** Every stream of the account, all pages. */
 export async function allStreams(baseUrl: string, apiKey: string): Promise<StreamDto[]> {

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PlatformPort } from '../../main/ipc/platform.js';
-import { memoryVault } from '../../main/ipc/secret-vault.js';
+import { memoryVault } from '../../main/adapters/store/secret-vault.js';
 import { Runtime } from '../../main/runtime.js';
 
 export interface Env {

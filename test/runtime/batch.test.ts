@@ -3,7 +3,7 @@ import { copyFile, mkdir, readdir, readFile, rm, symlink, writeFile } from 'node
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
-import { jobIds } from '../../main/adapters/intake.js';
+import { jobIds } from '../../main/adapters/queue/intake.js';
 import { Runtime } from '../../main/runtime.js';
 import { makeGarbage, makeMediaDir, makeToneWav } from '../helpers/media.js';
 import { allStreams } from '../helpers/service.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EngineEvent } from '../../main/engine/events.js';
 import { startSandbox, type FaultConfig, type Sandbox } from '../../main/sandbox/index.js';
-import { jobIds } from '../../main/adapters/intake.js';
+import { jobIds } from '../../main/adapters/queue/intake.js';
 import { Runtime } from '../../main/runtime.js';
 import { allStreams } from '../helpers/service.js';
 import { makeMediaDir, makeToneWav } from '../helpers/media.js';

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { chmod, copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { jobIds } from '../../main/adapters/intake.js';
+import { jobIds } from '../../main/adapters/queue/intake.js';
 import { Runtime } from '../../main/runtime.js';
 import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
 import { makeMediaDir, makeToneWav } from '../helpers/media.js';

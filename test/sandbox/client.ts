@@ -1,8 +1,8 @@
 // Thin HTTP helpers for the sandbox tests: real requests over loopback, no mocking.
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { API_PREFIX, SANDBOX } from '../../main/api/policy.js';
-import type { StreamComponentsDto, StreamDto } from '../../main/api/types.js';
+import { API_PREFIX, SANDBOX } from '../../main/service/policy.js';
+import type { StreamComponentsDto, StreamDto } from '../../main/service/types.js';
 
 export const AUTH = { authorization: `Basic ${SANDBOX.apiKey}` };
 

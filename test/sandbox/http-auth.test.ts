@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PREFIX, SANDBOX } from '../../main/api/policy.js';
+import { API_PREFIX, SANDBOX } from '../../main/service/policy.js';
 import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
 
 let sb: Sandbox;

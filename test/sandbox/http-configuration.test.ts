@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PREFIX } from '../../main/api/policy.js';
-import { TEMPLATE_IDS } from '../../main/api/templates.js';
-import type { Page, StreamConfigurationTemplateDto } from '../../main/api/types.js';
+import { API_PREFIX } from '../../main/service/policy.js';
+import { TEMPLATE_IDS } from '../../main/service/templates.js';
+import type { Page, StreamConfigurationTemplateDto } from '../../main/service/types.js';
 import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
 import { call } from './client.js';
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { API_PREFIX } from '../../main/api/policy.js';
-import { TEMPLATE_IDS } from '../../main/api/templates.js';
+import { API_PREFIX } from '../../main/service/policy.js';
+import { TEMPLATE_IDS } from '../../main/service/templates.js';
 import type { FaultConfig } from '../../main/sandbox/faults.js';
 import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
 import { AUTH, call, components, getStream, upload, uploadPath, waitFinished } from './client.js';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PREFIX, MULTIPART } from '../../main/api/policy.js';
-import { TEMPLATE_IDS } from '../../main/api/templates.js';
-import type { StreamDto } from '../../main/api/types.js';
+import { API_PREFIX, MULTIPART } from '../../main/service/policy.js';
+import { TEMPLATE_IDS } from '../../main/service/templates.js';
+import type { StreamDto } from '../../main/service/types.js';
 import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
 import { makeMediaDir, makeToneWav } from '../helpers/media.js';
 import { call, uploadPath, waitFinished } from './client.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PREFIX } from '../../main/api/policy.js';
-import type { Page, StreamDto } from '../../main/api/types.js';
+import { API_PREFIX } from '../../main/service/policy.js';
+import type { Page, StreamDto } from '../../main/service/types.js';
 import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
 import { call, components, upload, waitFinished } from './client.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findTemplate, TEMPLATE_IDS, type TemplateSpec } from '../../main/api/templates.js';
+import { findTemplate, TEMPLATE_IDS, type TemplateSpec } from '../../main/service/templates.js';
 import { SandboxHttpError } from '../../main/sandbox/http-error.js';
 import { applyPatches, collectPatches, type PatchSources } from '../../main/sandbox/patch-apply.js';
 import { groupQuery, opFromText, queryPatches } from '../../main/sandbox/patch-grammar.js';

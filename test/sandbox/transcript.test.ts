@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SANDBOX } from '../../main/api/policy.js';
+import { SANDBOX } from '../../main/service/policy.js';
 import { generateTranscript } from '../../main/sandbox/transcript.js';
 
 describe('transcript generator', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UsageRecordDto } from '../../main/api/types.js';
+import type { UsageRecordDto } from '../../main/service/types.js';
 import {
   bucketEnd,
   bucketStart,

@@ -1,8 +1,8 @@
 // Read-only commands: `status` and `history` read the journal without taking it over (they work
 // while `sluice watch` or the app runs), `templates` lists the built-in templates.
 import type { Command } from 'commander';
-import { TEMPLATES } from '../../api/templates.js';
-import { JobStore } from '../../adapters/job-store.js';
+import { TEMPLATES } from '../../service/templates.js';
+import { JobStore } from '../../adapters/store/job-store.js';
 import { JOB_STATES, type JobRecord, type JobState } from '../../engine/job.js';
 import { stateDirOf, type CommonFlags } from '../context.js';
 import { describeJob, jobJson, newTable } from '../progress.js';

@@ -1,6 +1,6 @@
 // `sluice sandbox`: the local, simulated service on loopback, for trying Sluice and for tests.
 import type { Command } from 'commander';
-import { SANDBOX } from '../../api/policy.js';
+import { SANDBOX } from '../../service/policy.js';
 import { sandboxOptionsFromEnv, startSandbox } from '../../sandbox/index.js';
 import { parsePort } from '../options.js';
 

@@ -3,10 +3,10 @@
 import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { startWebBridge } from '../../ipc/web-bridge.js';
-import { keytarVault } from '../../ipc/secret-vault.js';
-import { hasDesktop, openWithSystem } from '../../ipc/system-open.js';
-import { webPlatform } from '../../ipc/web-platform.js';
+import { startWebBridge } from '../../ipc/web/web-bridge.js';
+import { keytarVault } from '../../adapters/store/secret-vault.js';
+import { hasDesktop, openWithSystem } from '../../ipc/web/system-open.js';
+import { webPlatform } from '../../ipc/web/web-platform.js';
 import { addCommonOptions, openRuntime, type CommonFlags } from '../context.js';
 import { parsePositiveInt } from '../options.js';
 

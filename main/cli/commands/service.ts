@@ -3,11 +3,11 @@
 import type { Command } from 'commander';
 import path from 'node:path';
 import { createClient, type SluiceClient } from '../../api/client.js';
-import { isServiceError } from '../../api/errors.js';
-import { GRANULARITIES, type Granularity, type UsageReportDto } from '../../api/types.js';
-import { resolveConnection } from '../../adapters/connection.js';
-import { keytarStore } from '../../adapters/keychain.js';
-import { SettingsStore } from '../../adapters/settings-store.js';
+import { isServiceError } from '../../service/errors.js';
+import { GRANULARITIES, type Granularity, type UsageReportDto } from '../../service/types.js';
+import { resolveConnection } from '../../adapters/queue/connection.js';
+import { keytarStore } from '../../adapters/store/keychain.js';
+import { SettingsStore } from '../../adapters/store/settings-store.js';
 import { addCommonOptions, defaultStateDir, type CommonFlags } from '../context.js';
 import { newTable } from '../progress.js';
 

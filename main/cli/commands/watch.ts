@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { WATCH_FOLDER } from '../../engine/settings.js';
-import { SettingsStore } from '../../adapters/settings-store.js';
+import { SettingsStore } from '../../adapters/store/settings-store.js';
 import {
   addJobOptions,
   openRuntime,

@@ -1,7 +1,7 @@
 // Markdown report of the audio-intelligence sections (§6.3: summary, sentimentAnalysis,
 // askAnything). Pure. Returns null when the export has none of them: an empty report beside
 // every transcript would be noise, and the writer skips a format that renders to null.
-import type { AskAnythingEntry, ExportResult, SentimentCounts } from '../../api/types.js';
+import type { AskAnythingEntry, ExportResult, SentimentCounts } from '../../service/types.js';
 import type { Params } from '../settings.js';
 
 export interface MarkdownContext {

@@ -10,7 +10,7 @@
 //  (c) some time is not an integer (int64 ms never are) — unless D is known and the seconds
 //      reading would end after the media.
 // Otherwise milliseconds. A real ms export never meets (a) or (b): a spoken word lasts ≥ 100 ms.
-import type { ExportResult, Utterance, Word } from '../../api/types.js';
+import type { ExportResult, Utterance, Word } from '../../service/types.js';
 
 export interface CaptionWord {
   /** The word without surrounding whitespace; punctuation kept. */

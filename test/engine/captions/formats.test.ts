@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parseSync, type NodeCue } from 'subtitle';
 import { describe, expect, it } from 'vitest';
-import type { ExportResult, Word } from '../../../main/api/types.js';
+import type { ExportResult, Word } from '../../../main/service/types.js';
 import { buildCues, type Cue } from '../../../main/engine/captions/cues.js';
 import {
   csvField,

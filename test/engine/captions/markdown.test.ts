@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ExportResult } from '../../../main/api/types.js';
+import type { ExportResult } from '../../../main/service/types.js';
 import { questionsFromParams, renderAnswer, renderMarkdown } from '../../../main/engine/captions/markdown.js';
 import { CAPTION_RENDERERS } from '../../../main/engine/captions/render.js';
 

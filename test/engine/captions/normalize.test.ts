@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ExportResult, Word } from '../../../main/api/types.js';
+import type { ExportResult, Word } from '../../../main/service/types.js';
 import { detectTimeUnit, joinWords, normalizeExport, parseExport } from '../../../main/engine/captions/normalize.js';
 
 const w = (word: string, start: number, end: number, speaker?: string): Word => ({

@@ -1,0 +1,96 @@
+// The last leg of a job: the export (kept in the state dir as `<jobId>.json`, so results can be
+// written again without processing again), then the results beside the source. Runs in its own
+// p-queue; outcomes go back to the reducer as events.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import PQueue from 'p-queue';
+import { toServiceError } from '../../service/errors.js';
+import type { ExportOutcome } from '../../api/export.js';
+import { failureOf, type JobEvent, type JobRecord, type ResultFile } from '../../engine/job.js';
+import { writeFileAtomic } from '../results/result-writer.js';
+
+/** Where a job's export is kept: `<exportsDir>/<jobId>.json`. */
+export function keptExportPath(exportsDir: string, jobId: string): string {
+  return path.join(exportsDir, `${jobId}.json`);
+}
+
+/** Keeps (or replaces) a job's export; returns where it is kept. */
+export async function keepExport(exportsDir: string, jobId: string, bytes: Uint8Array): Promise<string> {
+  const kept = keptExportPath(exportsDir, jobId);
+  await writeFileAtomic(kept, bytes, jobId.slice(0, 8));
+  return kept;
+}
+
+export interface DeliveryOptions {
+  exportJson: (streamId: string) => Promise<ExportOutcome>;
+  writeResults: (job: JobRecord, exportPath: string) => Promise<ResultFile[]>;
+  job: (id: string) => JobRecord | undefined;
+  apply: (id: string, ev: JobEvent) => void;
+  noteFailure: (err: unknown) => void;
+  exportsDir: string;
+  concurrency?: number;
+}
+
+export class Delivery {
+  private readonly queue: PQueue;
+  /** Jobs whose export or result writing is running now. */
+  private readonly busy = new Set<string>();
+
+  constructor(private readonly o: DeliveryOptions) {
+    this.queue = new PQueue({ concurrency: o.concurrency ?? 2 });
+    mkdirSync(o.exportsDir, { recursive: true });
+  }
+
+  isBusy(id: string): boolean {
+    return this.busy.has(id);
+  }
+
+  exportNow(id: string, streamId: string): void {
+    void this.queue.add(() => this.guard(id, () => this.export(id, streamId)));
+  }
+
+  writeNow(id: string, exportPath: string): void {
+    void this.queue.add(() => this.guard(id, () => this.write(id, exportPath)));
+  }
+
+  private async guard(id: string, f: () => Promise<void>): Promise<void> {
+    this.busy.add(id);
+    try {
+      await f();
+    } finally {
+      this.busy.delete(id);
+    }
+  }
+
+  private async export(id: string, streamId: string): Promise<void> {
+    try {
+      const outcome = await this.o.exportJson(streamId);
+      if (outcome.outcome === 'no-data') {
+        this.o.apply(id, { type: 'exportSucceeded', stagedPath: null });
+        return;
+      }
+      const kept = await keepExport(this.o.exportsDir, id, outcome.bytes);
+      this.o.apply(id, { type: 'exportSucceeded', stagedPath: kept });
+    } catch (err) {
+      this.o.noteFailure(err);
+      this.o.apply(id, { type: 'exportFailed', error: failureOf(toServiceError(err)) });
+    }
+  }
+
+  private async write(id: string, exportPath: string): Promise<void> {
+    const job = this.o.job(id);
+    if (!job) return;
+    try {
+      const results = await this.o.writeResults(job, exportPath);
+      this.o.apply(id, { type: 'resultsWritten', results });
+    } catch (err) {
+      this.o.apply(id, { type: 'resultsWriteFailed', message: err instanceof Error ? err.message : String(err) });
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.queue.pause();
+    this.queue.clear();
+    await this.queue.onIdle();
+  }
+}

@@ -1,0 +1,214 @@
+// Turns files into jobs: by hand (files or folders the user adds) and from watch folders. The
+// identity rule decides whether a file is new, already taken, or changed (engine/file-identity.ts):
+// a restart, a rescan or a duplicate event never queues the same content twice.
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { opendir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { classifyDetected, type FileIdentity } from '../../engine/file-identity.js';
+import { createFileFilter } from '../../engine/file-filter.js';
+import { createJob, isTerminal, type JobOrigin, type JobRecord } from '../../engine/job.js';
+import { DEFAULT_MEDIA_GLOBS } from '../../engine/media-types.js';
+import type { OutputSettings, Params, Settings, WatchFolder } from '../../engine/settings.js';
+import type { JobStore } from '../store/job-store.js';
+import type { QueueRunner } from './queue-runner.js';
+import { resultExtensions } from '../results/write-results.js';
+
+export interface AddOptions {
+  templateId?: string;
+  params?: Params;
+  output?: OutputSettings;
+  /** Process again even when the same content was already processed. */
+  force?: boolean;
+}
+
+export type AddOutcome =
+  | { path: string; outcome: 'added'; jobId: string }
+  | { path: string; outcome: 'already-queued' | 'already-done' | 'retried'; jobId: string }
+  | { path: string; outcome: 'rejected'; message: string };
+
+interface ConsiderOptions {
+  templateId: string;
+  params: Params;
+  output: OutputSettings;
+  force: boolean;
+  retryFailed: boolean;
+  identity?: FileIdentity;
+}
+
+export class Intake {
+  /** Latest job per source path; built on first use, not at start-up (100,000 jobs). */
+  private knownIndex: Map<string, JobRecord> | undefined;
+  private seqMax = 0;
+  private readonly deciding = new Map<string, Promise<AddOutcome>>();
+
+  constructor(
+    private readonly store: JobStore<JobRecord>,
+    private readonly runner: QueueRunner,
+    private readonly settings: () => Settings,
+  ) {}
+
+  private get known(): Map<string, JobRecord> {
+    if (!this.knownIndex) {
+      const known = new Map<string, JobRecord>();
+      // One pass, no sort: the newest job per path wins.
+      for (const j of this.store.all()) {
+        const prev = known.get(j.source.path);
+        if (!prev || j.createdAt > prev.createdAt || (j.createdAt === prev.createdAt && j.seq > prev.seq)) {
+          known.set(j.source.path, j);
+        }
+        if (j.seq > this.seqMax) this.seqMax = j.seq;
+      }
+      this.knownIndex = known;
+    }
+    return this.knownIndex;
+  }
+
+  async addManual(paths: readonly string[], opts: AddOptions): Promise<AddOutcome[]> {
+    const s = this.settings();
+    const out: AddOutcome[] = [];
+    for (const p of paths) {
+      const abs = path.resolve(p);
+      const st = await stat(abs).catch((e: NodeJS.ErrnoException) => e);
+      if (st instanceof Error) {
+        out.push({ path: abs, outcome: 'rejected', message: describeStatError(abs, st) });
+        continue;
+      }
+      const files = st.isDirectory() ? await walkMedia(abs) : [abs];
+      if (st.isDirectory() && files.length === 0) {
+        out.push({ path: abs, outcome: 'rejected', message: `${abs} holds no audio or video files.` });
+      }
+      for (const f of files) {
+        out.push(
+          await this.consider(
+            f,
+            { kind: 'manual' },
+            {
+              templateId: opts.templateId ?? s.defaults.templateId,
+              params: opts.params ?? s.defaults.params,
+              output: opts.output ?? s.defaults.output,
+              force: opts.force ?? false,
+              retryFailed: true,
+            },
+          ),
+        );
+      }
+    }
+    return out;
+  }
+
+  /** A complete file reported by a watch folder. Failed files are not retried automatically. */
+  async addDetected(folder: WatchFolder, file: { path: string; size: number; mtimeMs: number }): Promise<AddOutcome> {
+    return this.consider(
+      file.path,
+      { kind: 'watch', folderId: folder.id },
+      {
+        templateId: folder.templateId,
+        params: folder.params,
+        output: folder.output,
+        force: false,
+        retryFailed: false,
+        identity: { path: file.path, size: file.size, mtimeMs: file.mtimeMs },
+      },
+    );
+  }
+
+  /**
+   * One decision per path at a time: two reports of the same file (nested watch folders, a drop
+   * while a rescan runs) must not both pass the identity check while one of them is hashing.
+   */
+  private consider(file: string, origin: JobOrigin, o: ConsiderOptions): Promise<AddOutcome> {
+    const running = this.deciding.get(file);
+    if (running) return running;
+    const p = this.decide(file, origin, o).finally(() => this.deciding.delete(file));
+    this.deciding.set(file, p);
+    return p;
+  }
+
+  private async decide(file: string, origin: JobOrigin, o: ConsiderOptions): Promise<AddOutcome> {
+    let identity = o.identity;
+    if (!identity) {
+      const st = await stat(file).catch((e: NodeJS.ErrnoException) => e);
+      if (st instanceof Error) return { path: file, outcome: 'rejected', message: describeStatError(file, st) };
+      if (!st.isFile()) return { path: file, outcome: 'rejected', message: `${file} is not a regular file.` };
+      if (st.size === 0) return { path: file, outcome: 'rejected', message: `${file} is empty (0 bytes).` };
+      identity = { path: file, size: st.size, mtimeMs: st.mtimeMs };
+    }
+    if (this.settings().queue.hashContent && identity.contentHash === undefined) {
+      const contentHash = await hashFile(file).catch(() => undefined);
+      if (contentHash) identity = { ...identity, contentHash };
+    }
+    const known = this.known.get(file);
+    const decision = classifyDetected(identity, known ? { jobId: known.id, source: known.source } : undefined);
+    if (known && decision.kind === 'unchanged' && !o.force) {
+      const current = this.store.get(known.id) ?? known;
+      if (!isTerminal(current.state)) return { path: file, outcome: 'already-queued', jobId: current.id };
+      if (current.state === 'completed') return { path: file, outcome: 'already-done', jobId: current.id };
+      if (o.retryFailed) {
+        const retried = this.runner.apply(current.id, { type: 'retryRequested' });
+        if (retried) this.known.set(file, retried);
+        return { path: file, outcome: 'retried', jobId: current.id };
+      }
+      return { path: file, outcome: 'already-done', jobId: current.id };
+    }
+    const job = createJob(
+      {
+        id: randomUUID(),
+        source: identity,
+        origin,
+        seq: ++this.seqMax,
+        templateId: o.templateId,
+        params: o.params,
+        output: o.output,
+      },
+      Date.now(),
+    );
+    this.known.set(file, job);
+    this.runner.add(job);
+    return { path: file, outcome: 'added', jobId: job.id };
+  }
+}
+
+/** SHA-256 of the file, streamed (the identity option for files rewritten with the same size and time). */
+export async function hashFile(file: string): Promise<string> {
+  const h = createHash('sha256');
+  for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) h.update(chunk as Buffer);
+  return h.digest('hex');
+}
+
+function describeStatError(file: string, e: NodeJS.ErrnoException): string {
+  if (e.code === 'ENOENT') return `${file} does not exist.`;
+  if (e.code === 'EACCES' || e.code === 'EPERM') return `${file} cannot be read (permission denied).`;
+  if (e.code === 'ELOOP') return `${file} is a symbolic link loop.`;
+  return `${file} cannot be read (${e.code ?? e.message}).`;
+}
+
+/** Media files under a folder (recursive), skipping temp files, dot-folders and Sluice's outputs. */
+async function walkMedia(root: string): Promise<string[]> {
+  const accept = createFileFilter({
+    include: DEFAULT_MEDIA_GLOBS,
+    recursive: true,
+    resultExtensions: resultExtensions(),
+    nocase: true,
+  });
+  const out: string[] = [];
+  const visit = async (dir: string): Promise<void> => {
+    const handle = await opendir(dir).catch(() => null);
+    if (!handle) return;
+    for await (const entry of handle) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (!entry.name.startsWith('.')) await visit(full);
+      } else if ((entry.isFile() || entry.isSymbolicLink()) && accept(path.relative(root, full))) {
+        out.push(full);
+      }
+    }
+  };
+  await visit(root);
+  return out.sort((a, b) => a.localeCompare(b));
+}
+
+/** The jobs an add produced or found (everything but rejections). */
+export function jobIds(outcomes: readonly AddOutcome[]): string[] {
+  return outcomes.flatMap((o) => ('jobId' in o ? [o.jobId] : []));
+}

@@ -1,0 +1,390 @@
+// Carries out the reducer's decisions: every event goes through `next`, the new record is
+// persisted BEFORE its effects run (write before you act), and each effect's outcome comes back as
+// an event. Uploads run in a p-queue (upload concurrency); exports and results in Delivery; polling is
+// batched by the tracker. Nothing here decides a retry, a failure or a pause reason: the reducer does.
+import { randomUUID } from 'node:crypto';
+import PQueue from 'p-queue';
+import { toServiceError, type ServiceError } from '../../service/errors.js';
+import type { ExportOutcome } from '../../api/export.js';
+import type { StreamComponentsDto, StreamDto, StreamUsageDto } from '../../service/types.js';
+import { ProgressCoalescer, type EngineEvent, type QueuePauseReason } from '../../engine/events.js';
+import { failureOf, isTerminal, type Effect, type JobEvent, type JobRecord, type ResultFile } from '../../engine/job.js';
+import { DEFAULT_CONTEXT, next, type EngineContext } from '../../engine/reducer.js';
+import { planDispatch, type SchedulerLimits } from '../../engine/scheduler.js';
+import type { JobStore } from '../store/job-store.js';
+import { Delivery } from './delivery.js';
+import { StreamTracker } from './stream-tracker.js';
+import { Uploader, type UploadPort } from './uploader.js';
+import { OfflineProbe } from './offline-probe.js';
+
+export interface ServicePort extends UploadPort {
+  findStream(streamId: string): Promise<StreamDto>;
+  listReady(): Promise<StreamDto[]>;
+  cancelStream(streamId: string): Promise<unknown>;
+  streamComponents(streamId: string): Promise<StreamComponentsDto>;
+  streamUsage(streamId: string): Promise<StreamUsageDto>;
+  exportJson(streamId: string): Promise<ExportOutcome>;
+  testConnection(): Promise<void>;
+}
+
+export interface RunnerOptions {
+  store: JobStore<JobRecord>;
+  service: ServicePort;
+  /** Exports are kept here (`<jobId>.json`) so results can be written again without re-processing. */
+  exportsDir: string;
+  limits: SchedulerLimits;
+  emit: (e: EngineEvent) => void;
+  writeResults: (job: JobRecord, exportPath: string) => Promise<ResultFile[]>;
+  /** Called when a job reaches a terminal state (post-actions, notifications). */
+  onSettled?: (job: JobRecord) => void;
+  ctx?: EngineContext;
+  now?: () => number;
+  exportConcurrency?: number;
+  /** Tracking cycle while uploads wait for a free stream slot (default HUNGRY_POLL_MS). */
+  hungryPollMs?: number;
+}
+
+export interface PauseState {
+  reason: QueuePauseReason;
+  message: string;
+  until?: number;
+}
+
+export class QueueRunner {
+  readonly progress = new Map<string, { sent: number; total: number; startedAt: number }>();
+  private readonly active = new Map<string, JobRecord>();
+  private readonly wakeups = new Map<string, number>();
+  private readonly pausedFolders = new Set<string>();
+  private readonly uploadQueue: PQueue;
+  private readonly delivery: Delivery;
+  private readonly uploader: Uploader;
+  private readonly tracker: StreamTracker;
+  private readonly probe: OfflineProbe;
+  private readonly coalescer = new ProgressCoalescer<JobRecord>();
+  private readonly ctx: EngineContext;
+  private readonly now: () => number;
+  private pause: PauseState | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private timerAt = Infinity;
+  private pumpScheduled = false;
+  private stopped = false;
+
+  constructor(private readonly o: RunnerOptions) {
+    this.ctx = o.ctx ?? DEFAULT_CONTEXT;
+    this.now = o.now ?? Date.now;
+    this.uploadQueue = new PQueue({ concurrency: o.limits.uploadConcurrency });
+    this.delivery = new Delivery({
+      exportJson: (streamId) => o.service.exportJson(streamId),
+      writeResults: o.writeResults,
+      job: (id) => o.store.get(id),
+      apply: (id, ev) => this.apply(id, ev),
+      noteFailure: (err) => this.noteFailure(err),
+      exportsDir: o.exportsDir,
+      ...(o.exportConcurrency === undefined ? {} : { concurrency: o.exportConcurrency }),
+    });
+    this.uploader = new Uploader(
+      o.service,
+      (id, ev) => this.apply(id, ev),
+      this.progress,
+      () => this.touchProgress(),
+      (err) => this.noteFailure(err),
+    );
+    this.tracker = new StreamTracker({
+      port: o.service,
+      streamIdOf: (id) => this.active.get(id)?.streamId,
+      onPolled: (id, stream) => this.apply(id, { type: 'streamPolled', stream }),
+      onFailed: (id, err) => {
+        this.noteFailure(err);
+        this.apply(id, { type: 'pollFailed', error: failureOf(toServiceError(err)) });
+      },
+      now: this.now,
+      minListIntervalMs: this.ctx.poll.initialMs,
+      ...(o.hungryPollMs === undefined ? {} : { hungryPollMs: o.hungryPollMs }),
+    });
+    this.probe = new OfflineProbe(
+      () => o.service.testConnection(),
+      () => this.onBackOnline(),
+    );
+    for (const j of o.store.all()) if (!isTerminal(j.state)) this.active.set(j.id, j);
+  }
+
+  /** Replays the journal: every unfinished job re-derives its next action. */
+  start(): void {
+    for (const id of [...this.active.keys()]) this.apply(id, { type: 'resume' });
+    this.schedulePump();
+  }
+
+  get pauseState(): PauseState | undefined {
+    return this.pause;
+  }
+
+  get isOffline(): boolean {
+    return this.probe.offline;
+  }
+
+  setLimits(limits: SchedulerLimits): void {
+    this.o.limits = limits;
+    this.uploadQueue.concurrency = limits.uploadConcurrency;
+    this.schedulePump();
+  }
+
+  add(job: JobRecord): void {
+    this.o.store.put(job);
+    this.active.set(job.id, job);
+    this.o.emit({ type: 'job:added', job });
+    this.schedulePump();
+  }
+
+  /** Feeds one event to the reducer, persists, publishes, then carries out the effects. */
+  apply(jobId: string, event: JobEvent): JobRecord | undefined {
+    const job = this.o.store.get(jobId);
+    if (!job || this.stopped) return job;
+    const { job: updated, effects } = next(job, event, this.now(), this.ctx);
+    if (updated !== job) {
+      this.o.store.put(updated);
+      if (isTerminal(updated.state)) {
+        this.active.delete(jobId);
+        this.tracker.untrack(jobId);
+        this.wakeups.delete(jobId);
+        this.coalescer.drop(jobId);
+      } else this.active.set(jobId, updated);
+      this.o.emit({ type: 'job:updated', job: updated });
+      if (isTerminal(updated.state) && !isTerminal(job.state)) this.o.onSettled?.(updated);
+    }
+    for (const effect of effects) this.run(updated, effect);
+    if (updated.state !== job.state) this.schedulePump();
+    return updated;
+  }
+
+  private run(job: JobRecord, e: Effect): void {
+    const id = job.id;
+    switch (e.type) {
+      case 'startUpload':
+        void this.uploadQueue.add(() => this.uploader.upload(job, e.streamId));
+        return;
+      case 'abortUpload':
+        this.uploader.abort(id);
+        return;
+      case 'checkStream':
+        void this.call(id, this.verify(job, e.streamId), ({ stream, ingressBytes }) => ({
+          type: 'reattachResult',
+          found: true,
+          stream,
+          ...(ingressBytes === undefined ? {} : { ingressBytes }),
+        })).catch((err: unknown) => {
+          const se = toServiceError(err);
+          if (se.errorClass === 'not-found') this.apply(id, { type: 'reattachResult', found: false });
+          else this.apply(id, { type: 'reattachFailed', error: failureOf(se) });
+        });
+        return;
+      case 'cancelStream':
+        // Best effort: a 404/409 means there is nothing left to stop.
+        this.o.service.cancelStream(e.streamId).catch(() => undefined);
+        return;
+      case 'pollLater':
+        this.tracker.track(id, e.at);
+        return;
+      case 'readComponents':
+        void this.call(id, this.o.service.streamComponents(e.streamId), (c) => ({
+          type: 'componentsRead',
+          components: c,
+        })).catch((err: unknown) =>
+          this.apply(id, { type: 'componentsReadFailed', error: failureOf(toServiceError(err)) }),
+        );
+        return;
+      case 'exportNow':
+        this.delivery.exportNow(id, e.streamId);
+        return;
+      case 'writeResults':
+        this.delivery.writeNow(id, e.stagedPath);
+        return;
+      case 'pauseQueue':
+        this.setPause({
+          reason: e.reason,
+          message: pauseMessage(e.reason, e.message),
+          ...(e.until ? { until: e.until } : {}),
+        });
+        return;
+      case 'scheduleRetry':
+        this.wakeups.set(id, e.at);
+        this.arm(e.at);
+        return;
+    }
+  }
+
+  /** The stream by id, plus (when no 200 was recorded) how many bytes the service received. */
+  private async verify(job: JobRecord, streamId: string): Promise<{ stream: StreamDto; ingressBytes?: number }> {
+    const stream = await this.o.service.findStream(streamId);
+    if (job.uploadConfirmed) return { stream };
+    const usage = await this.o.service.streamUsage(streamId).catch(() => undefined);
+    if (!usage || usage.processors.length === 0) return { stream };
+    return { stream, ingressBytes: usage.processors.reduce((n, p) => n + p.ingressSize, 0) };
+  }
+
+  /** Runs a read; a network failure takes the queue offline before the job hears of it. */
+  private async call<T>(id: string, p: Promise<T>, ok: (v: T) => JobEvent): Promise<void> {
+    const v = await p.catch((err: unknown) => {
+      this.noteFailure(err);
+      throw err;
+    });
+    this.apply(id, ok(v));
+  }
+
+  noteFailure(err: unknown): void {
+    const se = toServiceError(err);
+    if (se.kind === 'network' || se.kind === 'timeout') {
+      if (this.probe.goOffline(se.message)) {
+        this.tracker.hold();
+        this.o.emit({ type: 'queue:paused', reason: 'offline', message: offlineMessage(se) });
+      }
+    }
+  }
+
+  // ---- pausing -------------------------------------------------------------------------------
+
+  setPause(p: PauseState | undefined): void {
+    this.pause = p;
+    if (p) {
+      this.o.emit({
+        type: 'queue:paused',
+        reason: p.reason,
+        message: p.message,
+        ...(p.until ? { until: p.until } : {}),
+      });
+      if (p.until) this.arm(p.until);
+    } else {
+      this.o.emit({ type: 'queue:resumed' });
+      // Jobs that stopped for the pause (credentials) pick up where they were.
+      this.resumeIdle();
+    }
+    this.schedulePump();
+  }
+
+  setFolderPaused(folderId: string, paused: boolean): void {
+    if (paused) this.pausedFolders.add(folderId);
+    else this.pausedFolders.delete(folderId);
+    this.schedulePump();
+  }
+
+  /**
+   * 'resume' re-derives a job's next step from its record, as after a restart. A job whose upload
+   * or export is running in this process right now must not get it: it would be treated as
+   * interrupted and its live stream verified and abandoned.
+   */
+  private resumeIdle(): void {
+    for (const id of [...this.active.keys()]) this.resumeIfIdle(id);
+  }
+
+  private resumeIfIdle(id: string): void {
+    if (!this.uploader.isActive(id) && !this.delivery.isBusy(id)) this.apply(id, { type: 'resume' });
+  }
+
+  private onBackOnline(): void {
+    this.o.emit({ type: 'queue:resumed' });
+    this.resumeIdle();
+    const now = this.now();
+    this.tracker.release();
+    this.arm(now);
+    this.schedulePump();
+  }
+
+  private isPausedNow(now: number): boolean {
+    if (this.probe.offline) return true;
+    if (!this.pause) return false;
+    if (this.pause.until !== undefined && now >= this.pause.until) {
+      this.pause = undefined;
+      this.o.emit({ type: 'queue:resumed' });
+      return false;
+    }
+    return true;
+  }
+
+  // ---- scheduling ----------------------------------------------------------------------------
+
+  schedulePump(): void {
+    if (this.pumpScheduled || this.stopped) return;
+    this.pumpScheduled = true;
+    setImmediate(() => {
+      this.pumpScheduled = false;
+      this.pump();
+    });
+  }
+
+  /** Starts as many queued jobs as the limits allow (the scheduler decides which). */
+  private pump(): void {
+    const now = this.now();
+    if (this.isPausedNow(now)) return;
+    const plan = planDispatch({
+      jobs: this.active.values(),
+      now,
+      limits: this.o.limits,
+      pausedFolders: this.pausedFolders,
+    });
+    this.tracker.setHungry(plan.waitingForStream);
+    for (const j of plan.start) this.apply(j.id, { type: 'dispatched', freshStreamId: randomUUID() });
+  }
+
+  /** One timer for everything that comes due: polls, wake-ups, the end of a timed pause. */
+  private arm(at: number): void {
+    if (this.stopped || at >= this.timerAt) return;
+    clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = setTimeout(() => this.tick(), Math.max(0, at - this.now()));
+    this.timer.unref?.();
+  }
+
+  private tick(): void {
+    this.timerAt = Infinity;
+    this.timer = undefined;
+    const now = this.now();
+    for (const [id, at] of this.wakeups) {
+      if (at <= now) {
+        this.wakeups.delete(id);
+        this.resumeIfIdle(id);
+      }
+    }
+    this.schedulePump();
+    let nextAt = this.pause?.until ?? Infinity;
+    for (const at of this.wakeups.values()) if (at < nextAt) nextAt = at;
+    if (nextAt < Infinity) this.arm(Math.max(nextAt, now + 5));
+  }
+
+  private touchProgress(): void {
+    // Progress lives in memory (a restart re-uploads from zero anyway); views read `progress`.
+    const now = this.now();
+    for (const [id] of this.progress) {
+      const job = this.active.get(id);
+      if (job && this.coalescer.offer(id, job, now) !== undefined) this.o.emit({ type: 'job:updated', job });
+    }
+  }
+
+  /** Jobs not yet finished. */
+  activeJobs(): JobRecord[] {
+    return [...this.active.values()];
+  }
+
+  /** Stops starting anything; in-flight uploads are aborted and stay resumable from the journal. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    this.tracker.stop();
+    this.probe.stop();
+    this.uploadQueue.pause();
+    this.uploader.abortAll();
+    this.uploadQueue.clear();
+    await Promise.race([
+      Promise.all([this.uploadQueue.onIdle(), this.delivery.stop()]),
+      new Promise((r) => setTimeout(r, 2000).unref()),
+    ]);
+  }
+}
+
+function pauseMessage(reason: 'credentials' | 'usage-limit', detail: string): string {
+  return reason === 'credentials'
+    ? `The service refused Sluice's credentials (${detail}). Check the API key in Settings; the queue resumes once it is fixed.`
+    : `The account's usage limit was reached (${detail}). New uploads wait and are retried later.`;
+}
+
+function offlineMessage(e: ServiceError): string {
+  return `The service cannot be reached (${e.message}). The queue resumes by itself when it answers again.`;
+}

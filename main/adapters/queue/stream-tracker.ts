@@ -1,0 +1,179 @@
+// Tracking of streams in flight (§15.3): instead of one GET per stream and poll, each due cycle
+// lists the account's READY streams once (paged, 100 a page) and reads by id only the tracked
+// streams that are missing from that listing (they left READY: completed, failed or expired).
+import type { StreamDto } from '../../service/types.js';
+
+/** Below this many due streams, reading each by id is cheaper than listing every READY stream. */
+export const LIST_THRESHOLD = 4;
+
+export interface TrackerPort {
+  findStream(streamId: string): Promise<StreamDto>;
+  /** Every READY stream of the account, all pages. */
+  listReady(): Promise<StreamDto[]>;
+}
+
+export type PollOutcome = { streamId: string; stream: StreamDto } | { streamId: string; error: unknown };
+
+/**
+ * One polling cycle over the due stream ids. Results come back per stream so one failing read
+ * never hides the others. When the listing itself fails, every due stream reports that error.
+ */
+export async function pollCycle(port: TrackerPort, due: readonly string[]): Promise<PollOutcome[]> {
+  if (due.length === 0) return [];
+  const byId = async (streamId: string): Promise<PollOutcome> => {
+    try {
+      return { streamId, stream: await port.findStream(streamId) };
+    } catch (error) {
+      return { streamId, error };
+    }
+  };
+  if (due.length < LIST_THRESHOLD) return Promise.all(due.map(byId));
+  let ready: Map<string, StreamDto>;
+  try {
+    ready = new Map((await port.listReady()).map((s) => [s.streamId, s]));
+  } catch (error) {
+    return due.map((streamId) => ({ streamId, error }));
+  }
+  const outcomes: PollOutcome[] = [];
+  const missing: string[] = [];
+  for (const id of due) {
+    const s = ready.get(id);
+    if (s) outcomes.push({ streamId: id, stream: s });
+    else missing.push(id);
+  }
+  // These are the streams that just finished: read them together (bounded), since each one that
+  // waits holds a stream slot other uploads may be waiting for.
+  for (let i = 0; i < missing.length; i += 32) {
+    outcomes.push(...(await Promise.all(missing.slice(i, i + 32).map(byId))));
+  }
+  return outcomes;
+}
+
+/** Cheap with the READY listing: one request per 100 streams in flight, whatever their number. */
+export const HUNGRY_POLL_MS = 100;
+
+export interface StreamTrackerOptions {
+  port: TrackerPort;
+  /** The stream a job is tracking now (undefined once the job moved on). */
+  streamIdOf: (jobId: string) => string | undefined;
+  onPolled: (jobId: string, stream: StreamDto) => void;
+  onFailed: (jobId: string, error: unknown) => void;
+  now?: () => number;
+  hungryPollMs?: number;
+  /** Least time between two listings (default: the shortest polling interval, 1 s). */
+  minListIntervalMs?: number;
+}
+
+/**
+ * The streams in flight and when each is next due (the reducer's per-stream backoff). One cycle at
+ * a time, one timer. With few streams the due ones are read by id; with many, one READY listing
+ * covers every tracked stream, those that left READY are read by id, and a stream still READY
+ * keeps its own backoff unless it was due anyway.
+ */
+export class StreamTracker {
+  private readonly due = new Map<string, number>();
+  private timer: NodeJS.Timeout | undefined;
+  private timerAt = Infinity;
+  private polling = false;
+  private hungry = false;
+  private held = false;
+  private stopped = false;
+  private lastListAt = -Infinity;
+  private readonly now: () => number;
+
+  constructor(private readonly o: StreamTrackerOptions) {
+    this.now = o.now ?? Date.now;
+  }
+
+  track(jobId: string, at: number): void {
+    this.due.set(jobId, at);
+    this.arm();
+  }
+
+  untrack(jobId: string): void {
+    this.due.delete(jobId);
+  }
+
+  get size(): number {
+    return this.due.size;
+  }
+
+  /** Uploads wait for a free stream slot: every moment a finished stream goes unnoticed is lost. */
+  setHungry(hungry: boolean): void {
+    if (hungry === this.hungry) return;
+    this.hungry = hungry;
+    if (hungry) this.arm();
+  }
+
+  /** Offline: nothing is read until `release`, which checks every tracked stream at once. */
+  hold(): void {
+    this.held = true;
+  }
+
+  release(): void {
+    this.held = false;
+    const now = this.now();
+    for (const id of this.due.keys()) this.due.set(id, now);
+    this.arm();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.timer);
+  }
+
+  private arm(): void {
+    if (this.stopped || this.held || this.polling) return;
+    let at = Infinity;
+    for (const t of this.due.values()) if (t < at) at = t;
+    if (at === Infinity) return;
+    const now = this.now();
+    if (this.hungry) at = Math.min(at, now + (this.o.hungryPollMs ?? HUNGRY_POLL_MS));
+    // A listing already checked every tracked stream: the next one waits at least the minimum
+    // interval, however many streams fall due in between (their count does not add requests).
+    else if (this.due.size >= LIST_THRESHOLD) at = Math.max(at, this.lastListAt + (this.o.minListIntervalMs ?? 1000));
+    if (at >= this.timerAt) return;
+    clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = setTimeout(() => void this.cycle(), Math.max(0, at - this.now()));
+    this.timer.unref?.();
+  }
+
+  private async cycle(): Promise<void> {
+    this.timerAt = Infinity;
+    if (this.held || this.stopped) return;
+    const now = this.now();
+    const tracked: Array<{ id: string; streamId: string; at: number }> = [];
+    for (const [id, at] of this.due) {
+      const streamId = this.o.streamIdOf(id);
+      if (streamId) tracked.push({ id, streamId, at });
+      else this.due.delete(id);
+    }
+    const listing = tracked.length >= LIST_THRESHOLD;
+    const due = listing ? tracked : tracked.filter((t) => t.at <= now);
+    if (due.length === 0 || (listing && !this.hungry && !tracked.some((t) => t.at <= now))) {
+      this.arm();
+      return;
+    }
+    this.polling = true;
+    if (listing) this.lastListAt = now;
+    try {
+      const outcomes = await pollCycle(
+        this.o.port,
+        due.map((t) => t.streamId),
+      );
+      const byStream = new Map(due.map((t) => [t.streamId, t]));
+      for (const o of outcomes) {
+        const t = byStream.get(o.streamId);
+        if (!t || this.due.get(t.id) !== t.at) continue; // no longer tracked, or re-armed meanwhile
+        if ('stream' in o && o.stream.state === 'READY' && t.at > now) continue;
+        this.due.delete(t.id);
+        if ('stream' in o) this.o.onPolled(t.id, o.stream);
+        else this.o.onFailed(t.id, o.error);
+      }
+    } finally {
+      this.polling = false;
+      this.arm();
+    }
+  }
+}

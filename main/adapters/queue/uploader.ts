@@ -1,0 +1,96 @@
+// One upload: checks that the source is still the file that was detected, streams it with the
+// stream id the job already persisted, and reports the outcome to the reducer as an event.
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { UploadOptions } from '../../api/gateway.js';
+import type { StreamDto } from '../../service/types.js';
+import { findTemplate } from '../../service/templates.js';
+import { failureOf, type Failure, type JobEvent, type JobRecord } from '../../engine/job.js';
+import { acceptedParams } from '../../engine/params.js';
+import { toServiceError } from '../../service/errors.js';
+
+export interface UploadPort {
+  upload(opts: UploadOptions): Promise<StreamDto>;
+}
+
+const localFailure = (message: string): Failure => ({ class: 'request', message, kind: 'input' });
+
+export class Uploader {
+  private readonly controllers = new Map<string, AbortController>();
+
+  constructor(
+    private readonly port: UploadPort,
+    private readonly apply: (jobId: string, ev: JobEvent) => void,
+    private readonly progress: Map<string, { sent: number; total: number; startedAt: number }>,
+    private readonly onProgress: () => void,
+    private readonly noteFailure: (err: unknown) => void = () => undefined,
+  ) {}
+
+  async upload(job: JobRecord, streamId: string): Promise<void> {
+    const src = job.source;
+    const ac = new AbortController();
+    this.controllers.set(job.id, ac);
+    const problem = await checkSource(src.path, src.size, src.mtimeMs);
+    if (problem) {
+      this.controllers.delete(job.id);
+      this.apply(job.id, { type: 'uploadFailed', error: localFailure(problem) });
+      return;
+    }
+    const template = findTemplate(job.templateId);
+    this.progress.set(job.id, { sent: 0, total: src.size, startedAt: Date.now() });
+    try {
+      const stream = await this.port.upload({
+        filePath: src.path,
+        templateId: job.templateId,
+        streamId,
+        name: path.basename(src.path),
+        persist: true,
+        params: template ? acceptedParams(template, job.params) : job.params,
+        signal: ac.signal,
+        onProgress: (sent, total) => {
+          const p = this.progress.get(job.id);
+          if (p) {
+            p.sent = sent;
+            p.total = total;
+            this.onProgress();
+          }
+        },
+      });
+      this.apply(job.id, { type: 'uploadSucceeded', stream });
+    } catch (err) {
+      this.noteFailure(err);
+      this.apply(job.id, { type: 'uploadFailed', error: failureOf(toServiceError(err)) });
+    } finally {
+      this.controllers.delete(job.id);
+      this.progress.delete(job.id);
+    }
+  }
+
+  isActive(jobId: string): boolean {
+    return this.controllers.has(jobId);
+  }
+
+  abort(jobId: string): void {
+    this.controllers.get(jobId)?.abort();
+  }
+
+  abortAll(): void {
+    for (const c of this.controllers.values()) c.abort();
+  }
+}
+
+/** A clear reason when the file is gone, changed, empty or unreadable since it was detected. */
+export async function checkSource(file: string, size: number, mtimeMs: number): Promise<string | undefined> {
+  const s = await stat(file).catch((e: NodeJS.ErrnoException) => e);
+  if (s instanceof Error) {
+    return s.code === 'ENOENT'
+      ? `${path.basename(file)} was deleted or moved after it was detected.`
+      : `${path.basename(file)} cannot be read (${s.code ?? s.message}).`;
+  }
+  if (!s.isFile()) return `${path.basename(file)} is not a regular file.`;
+  if (s.size === 0) return `${path.basename(file)} is empty (0 bytes); nothing was uploaded.`;
+  if (s.size !== size || Math.floor(s.mtimeMs) !== Math.floor(mtimeMs)) {
+    return `${path.basename(file)} changed after it was detected (is it still being written?); it is taken again once complete.`;
+  }
+  return undefined;
+}

@@ -1,0 +1,119 @@
+// Delivery of a finished job: the kept export (state dir) → every requested format beside the
+// source, written atomically under the naming rules, never over a file Sluice did not write.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { findTemplate } from '../../service/templates.js';
+import { CAPTION_FORMATS, CAPTION_RENDERERS, renderContextOf } from '../../engine/captions/render.js';
+import type { JobRecord, ResultFile } from '../../engine/job.js';
+import { DEFAULT_OUTPUT, type ResultFormat } from '../../engine/settings.js';
+import { chooseOutputPath, nameParts, ResultWriteError, writeFileAtomic, type Ownership } from './result-writer.js';
+
+/**
+ * Renders one format from the export's JSON text. JSON is saved exactly as received (§6.6).
+ * null = the export has nothing for this format (md without intelligence): no file, no record.
+ */
+export type Renderer = (exportText: string, job: JobRecord) => string | null;
+
+export const RENDERERS: Partial<Record<ResultFormat, Renderer>> = {
+  json: (text) => text,
+  ...Object.fromEntries(
+    CAPTION_FORMATS.map((f) => [f, (text: string, job: JobRecord) => CAPTION_RENDERERS[f](text, renderContextOf(job))]),
+  ),
+};
+
+/** Result extensions, so the watcher never takes Sluice's own outputs. */
+export function resultExtensions(): string[] {
+  return Object.keys(RENDERERS);
+}
+
+/** `{name}` `{ext}` `{template}` `{date}` → the output base name (without the format extension). */
+export function outputBaseName(pattern: string, job: JobRecord, now: Date): string {
+  const { name, ext } = nameParts(job.source.path);
+  const template = findTemplate(job.templateId)?.name ?? job.templateId;
+  const date = now.toISOString().slice(0, 10);
+  const base = pattern
+    .replaceAll('{name}', name)
+    .replaceAll('{ext}', ext)
+    .replaceAll('{template}', template)
+    .replaceAll('{date}', date);
+  // A pattern must not send results elsewhere: path separators become dashes.
+  return base.replace(/[/\\]/g, '-') || name;
+}
+
+export async function writeResults(
+  job: JobRecord,
+  exportPath: string,
+  ownership: Ownership,
+  now: Date = new Date(),
+): Promise<ResultFile[]> {
+  const output = job.output ?? DEFAULT_OUTPUT;
+  const text = await readFile(exportPath, 'utf8').catch((e: unknown) => {
+    throw new ResultWriteError(
+      `The kept export ${exportPath} could not be read (${(e as NodeJS.ErrnoException).code ?? String(e)}).`,
+      (e as NodeJS.ErrnoException).code,
+    );
+  });
+  const base = outputBaseName(output.pattern, job, now);
+  const written: ResultFile[] = [];
+  // JSON first: it is always kept, and the other formats are derived from it.
+  const formats = [...new Set<ResultFormat>(['json', ...output.formats])];
+  for (const format of formats) {
+    const render = RENDERERS[format];
+    if (!render) throw new ResultWriteError(`The ${format} format is not available.`, undefined);
+    const content = render(text, job);
+    if (content === null) continue;
+    // `{name}.en.srt`: players pick the language from the suffix; the JSON keeps the plain name.
+    const ext = format === 'json' || !output.languageSuffix ? format : `${output.languageSuffix}.${format}`;
+    const target = await chooseOutputPath(job.source.path, base, ext, ownership, content);
+    if (!target) {
+      throw new ResultWriteError(
+        `Both ${base}.${ext} and its fallback name in ${path.dirname(job.source.path)} belong to other files; rename or move them.`,
+        'EEXIST',
+      );
+    }
+    const stamp = await writeFileAtomic(target.path, content, job.id.slice(0, 8));
+    written.push({
+      format,
+      path: target.path,
+      writtenBySluice: true,
+      size: stamp.size,
+      mtimeMs: stamp.mtimeMs,
+      ...(target.collided ? { collided: true } : {}),
+    });
+  }
+  return written;
+}
+
+/** Files Sluice wrote, from the job history: a file still matching its stamp is Sluice's own. */
+export class ResultOwnership implements Ownership {
+  private owned: Map<string, { size?: number; mtimeMs?: number }> | undefined;
+
+  /** Built on first use, not at start-up (the history may hold 100,000 jobs). */
+  constructor(private readonly jobs: () => Iterable<JobRecord>) {}
+
+  private index(): Map<string, { size?: number; mtimeMs?: number }> {
+    if (!this.owned) {
+      this.owned = new Map();
+      for (const j of this.jobs()) this.add(this.owned, j.results);
+    }
+    return this.owned;
+  }
+
+  private add(map: Map<string, { size?: number; mtimeMs?: number }>, results: readonly ResultFile[]): void {
+    for (const r of results) map.set(r.path, { size: r.size, mtimeMs: r.mtimeMs });
+  }
+
+  record(results: readonly ResultFile[]): void {
+    this.add(this.index(), results);
+  }
+
+  isOurs(filePath: string, current: { size: number; mtimeMs: number }): boolean {
+    const o = this.index().get(filePath);
+    if (!o) return false;
+    // Edited since Sluice wrote it: now the user's file.
+    return (
+      (o.size === undefined || o.size === current.size) &&
+      (o.mtimeMs === undefined || Math.floor(o.mtimeMs) === Math.floor(current.mtimeMs))
+    );
+  }
+}

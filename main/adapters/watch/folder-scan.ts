@@ -1,0 +1,156 @@
+// The periodic walk of a watch folder, and the rules (shared with the event path) that decide
+// which directories and files of it count. The walk is what catches what events missed (network
+// shares, inotify limits, a folder that came back), so it must stay cheap on 100,000 files:
+// directory entries carry their type, so only candidate files are stat'ed.
+import { promises as fsp, type Dirent, type Stats } from 'node:fs';
+import path from 'node:path';
+import { createFileFilter } from '../../engine/file-filter.js';
+import type { WatchFolder } from '../../engine/settings.js';
+
+export interface FolderRules {
+  /** Relative path (either separator) of a directory: walk into it? */
+  acceptDir(rel: string): boolean;
+  /** Relative path of a file: a candidate? */
+  acceptFile(rel: string): boolean;
+  recursive: boolean;
+}
+
+/**
+ * Note: a "move" post-action files finished sources into done/failed folders that usually live
+ * inside the watch folder; walking them would take every finished file again under a new path.
+ */
+export function folderRules(
+  folder: Pick<WatchFolder, 'path' | 'include' | 'exclude' | 'recursive' | 'postAction'>,
+  resultExtensions: readonly string[],
+  nocase: boolean = process.platform !== 'linux',
+): FolderRules {
+  const filter = createFileFilter({
+    include: folder.include,
+    exclude: folder.exclude,
+    recursive: folder.recursive,
+    resultExtensions,
+    nocase,
+  });
+  const skipped: string[] = [];
+  if (folder.postAction.kind === 'move') {
+    for (const d of [folder.postAction.doneDir, folder.postAction.failedDir]) {
+      const rel = path.relative(folder.path, path.resolve(folder.path, d));
+      if (rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel)) skipped.push(norm(rel, nocase));
+    }
+  }
+  const acceptDir = (rel: string): boolean => {
+    const r = norm(rel, nocase);
+    if (r === '') return true;
+    if (r.split('/').some((seg) => seg.startsWith('.'))) return false;
+    return !skipped.some((s) => r === s || r.startsWith(`${s}/`));
+  };
+  return {
+    recursive: folder.recursive,
+    acceptDir,
+    acceptFile: (rel) => filter(rel) && acceptDir(parentOf(rel)),
+  };
+}
+
+function norm(rel: string, nocase: boolean): string {
+  const r = rel
+    .replace(/\\/g, '/')
+    .replace(/^\.\/+/, '')
+    .replace(/\/+$/, '');
+  return nocase ? r.toLowerCase() : r;
+}
+
+function parentOf(rel: string): string {
+  const r = rel.replace(/\\/g, '/');
+  const i = r.lastIndexOf('/');
+  return i < 0 ? '' : r.slice(0, i);
+}
+
+export interface ScannedFile {
+  path: string;
+  size: number;
+  mtimeMs: number;
+  ino: number;
+}
+
+export interface ScanResult {
+  files: ScannedFile[];
+  /** False when part of the tree could not be read: absence from `files` then proves nothing. */
+  complete: boolean;
+  problems: Array<{ path: string; message: string }>;
+}
+
+const STAT_BATCH = 64;
+
+/** Throws only when the root itself cannot be read (missing, not a folder, no permission). */
+export async function scanFolder(root: string, rules: FolderRules): Promise<ScanResult> {
+  const out: ScanResult = { files: [], complete: true, problems: [] };
+  const dirs: string[] = [root];
+  for (let d = dirs.pop(); d !== undefined; d = dirs.pop()) {
+    let entries: Dirent[];
+    try {
+      entries = await readDir(d);
+    } catch (e) {
+      if (d === root) throw e;
+      if (code(e) !== 'ENOENT') {
+        out.complete = false;
+        out.problems.push({ path: d, message: `Cannot read folder: ${(e as Error).message}` });
+      }
+      continue;
+    }
+    const candidates: Array<{ full: string; known: boolean }> = [];
+    for (const ent of entries) {
+      const full = path.join(d, ent.name);
+      const rel = path.relative(root, full);
+      if (ent.isDirectory()) {
+        if (rules.recursive && rules.acceptDir(rel)) dirs.push(full);
+      } else if (rules.acceptFile(rel) || (!ent.isFile() && !ent.isSymbolicLink())) {
+        // Unknown entry types (some network file systems) are lstat'ed to learn what they are.
+        candidates.push({ full, known: ent.isFile() || ent.isSymbolicLink() });
+      }
+    }
+    for (let i = 0; i < candidates.length; i += STAT_BATCH) {
+      const batch = candidates.slice(i, i + STAT_BATCH);
+      const stats = await Promise.all(batch.map((c) => statCandidate(c.full, c.known)));
+      batch.forEach((c, j) => {
+        const r = stats[j];
+        if (r === undefined) return;
+        const { s, viaLink } = r;
+        const rel = path.relative(root, c.full);
+        if (s.isDirectory() && !viaLink) {
+          if (rules.recursive && rules.acceptDir(rel)) dirs.push(c.full);
+        } else if (s.isFile() && rules.acceptFile(rel)) {
+          out.files.push({ path: c.full, size: s.size, mtimeMs: s.mtimeMs, ino: s.ino });
+        }
+      });
+    }
+  }
+  return out;
+}
+
+async function readDir(dir: string): Promise<Dirent[]> {
+  const out: Dirent[] = [];
+  const handle = await fsp.opendir(dir, { bufferSize: 256 });
+  for await (const ent of handle) out.push(ent);
+  return out;
+}
+
+/**
+ * Symlinks are followed to files only (stat); a link to a directory is never walked, which is
+ * what keeps a link loop or a link to "/" from hanging the walk. ELOOP and dangling links vanish.
+ */
+async function statCandidate(full: string, known: boolean): Promise<{ s: Stats; viaLink: boolean } | undefined> {
+  try {
+    if (!known) {
+      const l = await fsp.lstat(full);
+      if (!l.isSymbolicLink()) return { s: l, viaLink: false };
+    }
+    // A known entry is a file or a link; a known file never yields a directory here.
+    return { s: await fsp.stat(full), viaLink: true };
+  } catch {
+    return undefined;
+  }
+}
+
+export function code(e: unknown): string | undefined {
+  return typeof e === 'object' && e !== null && 'code' in e ? String((e as { code: unknown }).code) : undefined;
+}

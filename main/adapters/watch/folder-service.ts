@@ -1,0 +1,144 @@
+// Watch folders at run time: settings → WatchManager, complete files → Intake, and the folder's
+// post-action once a job is settled (move the source and its results into done/ or failed/).
+// The source is never touched unless the folder asks for it.
+import { mkdir, rename, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { EngineEvent } from '../../engine/events.js';
+import type { JobRecord } from '../../engine/job.js';
+import { DEFAULT_MEDIA_GLOBS } from '../../engine/media-types.js';
+import type { Settings, WatchFolder } from '../../engine/settings.js';
+import type { Intake } from '../queue/intake.js';
+import { resultExtensions } from '../results/write-results.js';
+import { WatchManager } from './watch-manager.js';
+
+export interface FolderServiceDeps {
+  intake: Intake;
+  settings: () => Settings;
+  /** Folders watched for this run only (`sluice watch <folder>`), besides the saved ones. */
+  extra?: () => readonly WatchFolder[];
+  emit: (e: EngineEvent) => void;
+  /** Persist a job changed outside the reducer (post-action bookkeeping). */
+  save: (job: JobRecord) => void;
+  setFolderPaused: (folderId: string, paused: boolean) => void;
+  events?: boolean;
+}
+
+/** A folder with no include patterns takes audio and video only. */
+function effective(f: WatchFolder): WatchFolder {
+  return f.include.length > 0 ? f : { ...f, include: [...DEFAULT_MEDIA_GLOBS] };
+}
+
+export class FolderService {
+  private readonly manager: WatchManager;
+  private started = false;
+
+  constructor(private readonly d: FolderServiceDeps) {
+    const q = d.settings().queue;
+    this.manager = new WatchManager({
+      settleMs: q.settleMs,
+      rescanIntervalMs: q.rescanIntervalMs,
+      resultExtensions: resultExtensions(),
+      events: d.events ?? true,
+      onFile: (f) => {
+        const folder = this.folder(f.folderId);
+        if (!folder) return;
+        void d.intake.addDetected(folder, f).then((o) => {
+          if (o.outcome === 'rejected') {
+            d.emit({ type: 'folder:status', folderId: folder.id, status: 'watching', message: o.message });
+          }
+        });
+      },
+      onStatus: (s) => {
+        d.emit({
+          type: 'folder:status',
+          folderId: s.folderId,
+          status: s.state,
+          ...(s.message ? { message: s.message } : {}),
+        });
+      },
+      onProblem: (folderId, file, message) =>
+        d.emit({ type: 'folder:status', folderId, status: 'watching', message: `${path.basename(file)}: ${message}` }),
+    });
+  }
+
+  private all(): WatchFolder[] {
+    return [...this.d.settings().watchFolders, ...(this.d.extra?.() ?? [])];
+  }
+
+  private folder(id: string): WatchFolder | undefined {
+    return this.all().find((f) => f.id === id);
+  }
+
+  /** Starts watching (or applies changed settings without a restart). */
+  async apply(): Promise<void> {
+    this.started = true;
+    await this.manager.set(this.all().map(effective));
+  }
+
+  async pause(folderId: string): Promise<void> {
+    this.d.setFolderPaused(folderId, true);
+    await this.manager.pause(folderId);
+  }
+
+  async resume(folderId: string): Promise<void> {
+    this.d.setFolderPaused(folderId, false);
+    await this.manager.resume(folderId);
+  }
+
+  rescan(folderId?: string): Promise<void> {
+    return this.manager.rescanNow(folderId);
+  }
+
+  statuses(): ReturnType<WatchManager['statuses']> {
+    return this.manager.statuses();
+  }
+
+  get isWatching(): boolean {
+    return this.started;
+  }
+
+  /** The folder's post-action for a job that just finished; failures are reported, never thrown. */
+  async settled(job: JobRecord): Promise<void> {
+    if (job.origin.kind !== 'watch') return;
+    const folder = this.folder(job.origin.folderId);
+    if (!folder || folder.postAction.kind !== 'move') return;
+    const sub =
+      job.state === 'completed'
+        ? folder.postAction.doneDir
+        : job.state === 'failed'
+          ? folder.postAction.failedDir
+          : null;
+    if (!sub) return;
+    const rel = path.relative(folder.path, path.dirname(job.source.path));
+    if (rel.startsWith('..')) return;
+    const targetDir = path.join(folder.path, sub, rel);
+    try {
+      const now = await stat(job.source.path);
+      if (now.size !== job.source.size || Math.floor(now.mtimeMs) !== Math.floor(job.source.mtimeMs)) return;
+      await mkdir(targetDir, { recursive: true });
+      const movedTo = path.join(targetDir, path.basename(job.source.path));
+      await rename(job.source.path, movedTo);
+      const results: JobRecord['results'] = [];
+      for (const r of job.results) {
+        const to = path.join(targetDir, path.basename(r.path));
+        await rename(r.path, to).then(
+          () => results.push({ ...r, path: to }),
+          () => results.push(r),
+        );
+      }
+      this.d.save({ ...job, movedTo, results, updatedAt: Date.now() });
+    } catch (e) {
+      const why = e instanceof Error ? e.message : String(e);
+      this.d.emit({
+        type: 'folder:status',
+        folderId: folder.id,
+        status: 'watching',
+        message: `Could not move ${path.basename(job.source.path)} to ${sub}/: ${why}`,
+      });
+    }
+  }
+
+  close(): Promise<void> {
+    return this.manager.close();
+  }
+}

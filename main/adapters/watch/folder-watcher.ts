@@ -1,0 +1,256 @@
+// One watch folder's life: chokidar events plus a periodic walk feed the settle checker; the folder
+// going missing and coming back; pause and resume. Whether a reported file is new to the history
+// is the engine's call (classifyDetected); here a path+size+mtime is reported once.
+// Note: no awaitWriteFinish (its threshold must exceed the writer's longest pause, feasibility §4)
+// and no recursive fs.watch (it blocks the event loop for minutes on Linux).
+import { constants as fsConstants, promises as fsp } from 'node:fs';
+import path from 'node:path';
+import { watch, type FSWatcher } from 'chokidar';
+import type { FolderStatus } from '../../engine/events.js';
+import type { WatchFolder } from '../../engine/settings.js';
+import { code, folderRules, scanFolder, type FolderRules } from './folder-scan.js';
+import { SettleChecker, type DetectedFile } from './settle-checker.js';
+
+export type { DetectedFile } from './settle-checker.js';
+
+/** `unavailable`: the folder is gone (unmounted, deleted); it is polled for and taken up again. */
+export interface FolderWatchStatus {
+  folderId: string;
+  state: FolderStatus;
+  message?: string;
+  since: number;
+  fileCount?: number;
+}
+
+export interface FolderWatcherOptions {
+  settleMs: number;
+  rescanIntervalMs: number;
+  /** How often a missing folder is looked for (and a present one checked). */
+  existPollMs: number;
+  resultExtensions: readonly string[];
+  now: () => number;
+  usePolling: boolean;
+  /** false: rescans only (tests; shares where events never arrive). */
+  events: boolean;
+  onFile(f: DetectedFile): void;
+  onStatus(s: FolderWatchStatus): void;
+  /** Once per path and state of the file: it settled but cannot be read. */
+  onProblem(folderId: string, filePath: string, message: string): void;
+}
+
+/** A huge tree can take long to set up; past this the walk goes ahead and events join when ready. */
+const READY_TIMEOUT_MS = 30_000;
+/** Only with usePolling (shares without events): the default 100 ms would stat a big tree non-stop. */
+const POLL_INTERVAL_MS = 1000;
+
+export class FolderWatcher {
+  private readonly root: string;
+  private readonly rules: FolderRules;
+  private readonly checker: SettleChecker;
+  private gen = 0;
+  private running = false;
+  /** Folder found and being watched in this generation (events attached when enabled, first walk done). */
+  private up = false;
+  private fsw: FSWatcher | undefined;
+  /** Releases a start that waits for chokidar's ready when the watcher is torn down first. */
+  private unblock: (() => void) | undefined;
+  private timers: NodeJS.Timeout[] = [];
+  private scanning: { gen: number; done: Promise<void> } | undefined;
+  private polling = false;
+  private status: FolderWatchStatus;
+
+  constructor(
+    readonly folder: WatchFolder,
+    private readonly o: FolderWatcherOptions,
+  ) {
+    this.root = path.resolve(folder.path);
+    this.rules = folderRules({ ...folder, path: this.root }, o.resultExtensions);
+    this.checker = new SettleChecker({
+      folderId: folder.id,
+      settleMs: o.settleMs,
+      now: o.now,
+      onFile: (f) => o.onFile(f),
+      onProblem: (p, m) => o.onProblem(folder.id, p, m),
+    });
+    this.status = { folderId: folder.id, state: 'paused', since: o.now() };
+  }
+
+  get current(): FolderWatchStatus {
+    return this.status;
+  }
+
+  /** Starts (or resumes) watching; resolves after the first walk, or once the folder is found missing. */
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    const gen = ++this.gen;
+    this.every(this.o.existPollMs, () => void this.poll(gen));
+    this.every(this.o.rescanIntervalMs, () => void this.rescan(gen));
+    await this.poll(gen);
+  }
+
+  async stop(state: 'paused' | 'closed', message?: string): Promise<void> {
+    this.running = false;
+    this.gen++;
+    for (const t of this.timers) clearInterval(t);
+    this.timers = [];
+    await this.teardown();
+    if (state === 'paused') this.setStatus('paused', message);
+  }
+
+  /** Walks the folder now (after a pause the caller resumes instead). */
+  async rescanNow(): Promise<void> {
+    if (!this.running) return;
+    if (this.up) await this.rescan(this.gen);
+    else await this.poll(this.gen);
+  }
+
+  private every(ms: number, fn: () => void): void {
+    const t = setInterval(fn, ms);
+    t.unref();
+    this.timers.push(t);
+  }
+
+  /** Existence check: up → (re)attach events and walk; gone → detach and say so. */
+  private async poll(gen: number): Promise<void> {
+    if (this.polling || gen !== this.gen) return;
+    this.polling = true;
+    try {
+      const problem = await rootProblem(this.root);
+      if (gen !== this.gen) return;
+      if (problem !== undefined) {
+        if (this.up) await this.teardown();
+        if (gen === this.gen) this.setStatus(problem.state, problem.message);
+      } else if (!this.up) {
+        this.up = true;
+        this.setStatus('scanning');
+        // Walk only once the watches are in place: a file landing in between is then seen by one or the other.
+        if (this.o.events) await this.attach(gen);
+        await this.rescan(gen);
+      }
+    } finally {
+      this.polling = false;
+    }
+  }
+
+  private attach(gen: number): Promise<void> {
+    const rel = (p: string): string => path.relative(this.root, p);
+    const fsw = watch(this.root, {
+      ignoreInitial: true,
+      // Links are reported as entries and stat'ed by us: a link loop is never walked.
+      followSymlinks: false,
+      usePolling: this.o.usePolling,
+      // Polling stats every watched file each interval; media counts as "binary" to chokidar.
+      interval: POLL_INTERVAL_MS,
+      binaryInterval: POLL_INTERVAL_MS,
+      depth: this.rules.recursive ? undefined : 0,
+      ignored: (p, stats) => {
+        if (p === this.root) return false;
+        if (stats?.isDirectory()) return !this.rules.acceptDir(rel(p));
+        if (stats?.isFile()) return !this.rules.acceptFile(rel(p));
+        return path.basename(p).startsWith('.');
+      },
+    });
+    const onFile = (p: string): void => {
+      if (this.rules.acceptFile(rel(p))) this.checker.enqueue(p);
+    };
+    fsw.on('add', onFile);
+    fsw.on('change', onFile);
+    fsw.on('unlink', (p) => this.checker.drop((q) => q === p));
+    fsw.on('unlinkDir', (p) => {
+      if (p === this.root) void this.poll(gen);
+      else this.checker.drop((q) => q.startsWith(p + path.sep));
+    });
+    fsw.on('error', (e) => {
+      if (gen !== this.gen) return;
+      const m = e instanceof Error ? e.message : String(e);
+      this.setStatus('error', `Watching is degraded (${m}); new files are still found by the periodic rescan.`);
+    });
+    this.fsw = fsw;
+    return new Promise<void>((resolve) => {
+      const done = (): void => {
+        clearTimeout(t);
+        this.unblock = undefined;
+        resolve();
+      };
+      const t = setTimeout(done, READY_TIMEOUT_MS);
+      t.unref();
+      fsw.once('ready', done);
+      this.unblock = done;
+    });
+  }
+
+  private async teardown(): Promise<void> {
+    const fsw = this.fsw;
+    this.fsw = undefined;
+    this.unblock?.();
+    this.up = false;
+    this.checker.reset();
+    if (fsw) await fsw.close().catch(() => undefined);
+  }
+
+  private async rescan(gen: number): Promise<void> {
+    // A walk of an older generation (before a pause) is discarded, so it is not a reason to skip.
+    while (this.scanning) {
+      if (this.scanning.gen === gen) return this.scanning.done;
+      await this.scanning.done;
+    }
+    if (!this.up || gen !== this.gen) return;
+    const run = (async () => {
+      let res;
+      try {
+        res = await scanFolder(this.root, this.rules);
+      } catch {
+        if (gen === this.gen) await this.poll(gen).catch(() => undefined);
+        return;
+      }
+      if (gen !== this.gen) return;
+      const seen = new Set<string>();
+      for (const f of res.files) {
+        seen.add(f.path);
+        this.checker.offer(f);
+      }
+      if (res.complete) this.checker.prune(seen);
+      for (const pr of res.problems) this.checker.problem(pr.path, pr.message, pr.message);
+      const state = this.status.state === 'scanning' ? 'watching' : this.status.state;
+      if (state !== this.status.state || this.status.fileCount !== res.files.length) {
+        this.setStatus(state, this.status.message, res.files.length);
+      }
+    })();
+    const mine = { gen, done: run.catch(() => undefined) };
+    this.scanning = mine;
+    try {
+      await run;
+    } finally {
+      if (this.scanning === mine) this.scanning = undefined;
+    }
+  }
+
+  private setStatus(state: FolderStatus, message?: string, fileCount = this.status.fileCount): void {
+    const s = this.status;
+    if (s.state === state && s.message === message && s.fileCount === fileCount) return;
+    this.status = {
+      folderId: this.folder.id,
+      state,
+      since: s.state === state ? s.since : this.o.now(),
+      ...(message !== undefined ? { message } : {}),
+      ...(fileCount !== undefined ? { fileCount } : {}),
+    };
+    this.o.onStatus(this.status);
+  }
+}
+
+async function rootProblem(root: string): Promise<{ state: FolderStatus; message: string } | undefined> {
+  try {
+    const s = await fsp.stat(root);
+    if (!s.isDirectory()) return { state: 'error', message: `${root} is not a folder.` };
+    await fsp.access(root, fsConstants.R_OK);
+    return undefined;
+  } catch (e) {
+    const c = code(e);
+    if (c === 'ENOENT' || c === 'ENOTDIR') {
+      return { state: 'unavailable', message: `Folder not found: ${root}. It will be watched again when it returns.` };
+    }
+    return { state: 'error', message: `Cannot open folder ${root}: ${(e as Error).message}` };
+  }
+}

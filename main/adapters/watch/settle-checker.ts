@@ -1,0 +1,193 @@
+// The settle pipeline of one folder: paths to look at → stat → settle tracker → readable? →
+// reported once per size+mtime. One timer per folder drives the due checks, never one per file,
+// and stat/open run at bounded concurrency so 10,000 files landing at once stay a queue.
+import { promises as fsp } from 'node:fs';
+import { SettleSet, type FileStat } from '../../engine/settle.js';
+import { code, type ScannedFile } from './folder-scan.js';
+
+export interface DetectedFile {
+  folderId: string;
+  path: string;
+  size: number;
+  mtimeMs: number;
+  ino?: number;
+}
+
+export interface SettleCheckerOptions {
+  folderId: string;
+  settleMs: number;
+  now: () => number;
+  onFile(f: DetectedFile): void;
+  onProblem(path: string, message: string): void;
+}
+
+const CHECK_CONCURRENCY = 32;
+/** Shortest gap between settle ticks while due files are still being re-stat'ed. */
+const TICK_FLOOR_MS = 50;
+
+const keyOf = (s: FileStat): string => `${s.size}:${s.mtimeMs}`;
+
+export class SettleChecker {
+  private readonly folderId: string;
+  private readonly now: () => number;
+  private readonly onFile: (f: DetectedFile) => void;
+  private readonly onProblem: (path: string, message: string) => void;
+  private readonly tracker: SettleSet;
+  /** path → size:mtime last reported: the guard that makes duplicate events harmless. */
+  private readonly reported = new Map<string, string>();
+  private readonly problems = new Map<string, string>();
+  /** Bumped by reset(): work started before it is dropped when it completes. */
+  private epoch = 0;
+  private tick: { timer: NodeJS.Timeout; at: number } | undefined;
+  private queue: string[] = [];
+  private head = 0;
+  private readonly queued = new Set<string>();
+  private readonly inflight = new Set<string>();
+  private readonly again = new Set<string>();
+
+  constructor(o: SettleCheckerOptions) {
+    this.folderId = o.folderId;
+    this.now = o.now;
+    this.onFile = o.onFile;
+    this.onProblem = o.onProblem;
+    this.tracker = new SettleSet(o.settleMs);
+  }
+
+  /** A file the walk found, already stat'ed: judged without a second stat unless it is known. */
+  offer(f: ScannedFile): void {
+    if (this.reported.get(f.path) === keyOf(f) || this.inflight.has(f.path) || this.queued.has(f.path)) return;
+    this.judge(f.path, f, f.ino, this.epoch);
+  }
+
+  /** After a complete walk: forget what is no longer there, so memory follows the folder. */
+  prune(seen: ReadonlySet<string>): void {
+    for (const p of this.reported.keys()) if (!seen.has(p)) this.reported.delete(p);
+    for (const p of this.problems.keys()) if (!seen.has(p)) this.problems.delete(p);
+  }
+
+  /** Stop pending work (pause, folder gone). What was reported stays reported. */
+  reset(): void {
+    this.epoch++;
+    if (this.tick) clearTimeout(this.tick.timer);
+    this.tick = undefined;
+    this.queue = [];
+    this.head = 0;
+    this.queued.clear();
+    this.again.clear();
+    this.tracker.clear();
+  }
+
+  /** Something happened to this path (event or due check): stat it and judge again. */
+  enqueue(p: string): void {
+    if (this.inflight.has(p)) {
+      this.again.add(p);
+      return;
+    }
+    if (this.queued.has(p)) return;
+    this.queued.add(p);
+    this.queue.push(p);
+    this.pump();
+  }
+
+  private pump(): void {
+    while (this.inflight.size < CHECK_CONCURRENCY && this.head < this.queue.length) {
+      const p = this.queue[this.head++] as string;
+      if (this.head > 1024 && this.head * 2 > this.queue.length) {
+        this.queue = this.queue.slice(this.head);
+        this.head = 0;
+      }
+      this.queued.delete(p);
+      this.inflight.add(p);
+      const gen = this.epoch;
+      void this.check(p, gen).finally(() => {
+        this.inflight.delete(p);
+        if (this.again.delete(p) && gen === this.epoch) this.enqueue(p);
+        this.pump();
+      });
+    }
+  }
+
+  private async check(p: string, gen: number): Promise<void> {
+    let st;
+    try {
+      st = await fsp.stat(p);
+    } catch (e) {
+      if (gen !== this.epoch) return;
+      if (code(e) === 'EACCES' || code(e) === 'EPERM')
+        this.problem(p, 'stat', `Cannot read file: ${(e as Error).message}`);
+      else this.drop((q) => q === p);
+      return;
+    }
+    if (gen !== this.epoch || !st.isFile()) return;
+    if (this.reported.get(p) === keyOf(st)) {
+      this.tracker.forget(p);
+      return;
+    }
+    this.judge(p, st, st.ino, gen);
+  }
+
+  private judge(p: string, st: FileStat, ino: number, gen: number): void {
+    const d = this.tracker.observe(p, st, this.now());
+    if (d.kind === 'wait') this.schedule(d.checkAt);
+    else void this.take(p, d.stat, ino, gen);
+  }
+
+  private async take(p: string, st: FileStat, ino: number, gen: number): Promise<void> {
+    try {
+      const h = await fsp.open(p, 'r');
+      await h.close();
+    } catch (e) {
+      if (gen !== this.epoch) return;
+      const c = code(e);
+      if (c === 'ENOENT') return this.drop((q) => q === p);
+      // Windows: still open for writing by the copier; give it another settle period.
+      if (c === 'EBUSY') return this.judge(p, st, ino, gen);
+      return this.problem(p, keyOf(st), `Cannot read file: ${(e as Error).message}`);
+    }
+    const key = keyOf(st);
+    if (gen !== this.epoch || this.reported.get(p) === key) return;
+    this.reported.set(p, key);
+    this.problems.delete(p);
+    const f: DetectedFile = { folderId: this.folderId, path: p, size: st.size, mtimeMs: st.mtimeMs, ino };
+    try {
+      this.onFile(f);
+    } catch {
+      // A consumer's bug must not stop the watcher.
+    }
+  }
+
+  problem(p: string, key: string, message: string): void {
+    if (this.problems.get(p) === key) return;
+    this.problems.set(p, key);
+    try {
+      this.onProblem(p, message);
+    } catch {
+      // As for onFile.
+    }
+  }
+
+  drop(pred: (p: string) => boolean): void {
+    this.tracker.forgetWhere(pred);
+    for (const p of this.reported.keys()) if (pred(p)) this.reported.delete(p);
+    for (const p of this.problems.keys()) if (pred(p)) this.problems.delete(p);
+  }
+
+  /** One timer per folder, at the earliest due check; never one per file. */
+  private schedule(at: number): void {
+    if (this.tick && this.tick.at <= at) return;
+    if (this.tick) clearTimeout(this.tick.timer);
+    const gen = this.epoch;
+    const timer = setTimeout(() => this.onTick(gen), Math.max(0, at - this.now()));
+    timer.unref();
+    this.tick = { timer, at };
+  }
+
+  private onTick(gen: number): void {
+    this.tick = undefined;
+    if (gen !== this.epoch) return;
+    const now = this.now();
+    for (const p of this.tracker.due(now)) if (!this.inflight.has(p)) this.enqueue(p);
+    const next = this.tracker.nextCheckAt();
+    if (next !== undefined) this.schedule(Math.max(next, now + TICK_FLOOR_MS));
+  }
+}

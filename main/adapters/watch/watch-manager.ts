@@ -1,0 +1,134 @@
+// The set of watch folders, kept in step with the settings without a restart: `set` diffs the list
+// and only restarts a folder whose watching-relevant fields changed (template or output changes
+// touch nothing here). A user pause is separate from `enabled`, so a settings save keeps it.
+import type { WatchFolder } from '../../engine/settings.js';
+import { DEFAULT_SETTLE_MS } from '../../engine/settle.js';
+import { FolderWatcher, type FolderWatchStatus } from './folder-watcher.js';
+import type { DetectedFile } from './settle-checker.js';
+
+export type { FolderWatchStatus } from './folder-watcher.js';
+export type { DetectedFile } from './settle-checker.js';
+
+export interface WatchManagerOptions {
+  settleMs?: number;
+  rescanIntervalMs?: number;
+  existPollMs?: number;
+  resultExtensions: readonly string[];
+  now?: () => number;
+  usePolling?: boolean;
+  /** false = no file-system events, only the periodic rescan. */
+  events?: boolean;
+  onFile(f: DetectedFile): void;
+  onStatus(s: FolderWatchStatus): void;
+  onProblem?(folderId: string, path: string, message: string): void;
+}
+
+export const DEFAULT_RESCAN_INTERVAL_MS = 60_000;
+export const DEFAULT_EXIST_POLL_MS = 3_000;
+
+interface Slot {
+  key: string;
+  folder: WatchFolder;
+  watcher: FolderWatcher;
+}
+
+/** What, when changed, needs a fresh watcher (paths, filters, where done files go). */
+function watchKey(f: WatchFolder): string {
+  return JSON.stringify([f.path, f.include, f.exclude, f.recursive, f.postAction]);
+}
+
+export class WatchManager {
+  private readonly slots = new Map<string, Slot>();
+  private readonly userPaused = new Set<string>();
+  /** set/pause/resume/close run one at a time: a settings save during a start must not interleave. */
+  private chain: Promise<void> = Promise.resolve();
+  private closed = false;
+
+  constructor(private readonly o: WatchManagerOptions) {}
+
+  set(folders: readonly WatchFolder[]): Promise<void> {
+    return this.serial(async () => {
+      const next = new Map(folders.map((f) => [f.id, f]));
+      const gone = [...this.slots.values()].filter((s) => {
+        const f = next.get(s.folder.id);
+        return f === undefined || watchKey(f) !== s.key;
+      });
+      await Promise.all(gone.map((s) => s.watcher.stop('closed')));
+      for (const s of gone) this.slots.delete(s.folder.id);
+      for (const id of this.userPaused) if (!next.has(id)) this.userPaused.delete(id);
+      await Promise.all(
+        [...next.values()].map(async (f) => {
+          let slot = this.slots.get(f.id);
+          if (!slot) {
+            slot = { key: watchKey(f), folder: f, watcher: this.create(f) };
+            this.slots.set(f.id, slot);
+          }
+          slot.folder = f;
+          await this.apply(slot);
+        }),
+      );
+    });
+  }
+
+  pause(id: string): Promise<void> {
+    return this.serial(async () => {
+      this.userPaused.add(id);
+      const s = this.slots.get(id);
+      if (s) await this.apply(s);
+    });
+  }
+
+  resume(id: string): Promise<void> {
+    return this.serial(async () => {
+      this.userPaused.delete(id);
+      const s = this.slots.get(id);
+      if (s) await this.apply(s);
+    });
+  }
+
+  /** Walk one folder (or all) now: the "Rescan" button, or after the app wakes from sleep. */
+  async rescanNow(id?: string): Promise<void> {
+    const targets = [...this.slots.values()].filter((s) => id === undefined || s.folder.id === id);
+    await Promise.all(targets.map((s) => s.watcher.rescanNow()));
+  }
+
+  statuses(): FolderWatchStatus[] {
+    return [...this.slots.values()].map((s) => s.watcher.current);
+  }
+
+  close(): Promise<void> {
+    return this.serial(async () => {
+      this.closed = true;
+      await Promise.all([...this.slots.values()].map((s) => s.watcher.stop('closed')));
+      this.slots.clear();
+    });
+  }
+
+  private async apply(s: Slot): Promise<void> {
+    if (!s.folder.enabled) await s.watcher.stop('paused', 'Turned off in settings.');
+    else if (this.userPaused.has(s.folder.id)) await s.watcher.stop('paused');
+    else await s.watcher.start();
+  }
+
+  private create(f: WatchFolder): FolderWatcher {
+    const o = this.o;
+    return new FolderWatcher(f, {
+      settleMs: o.settleMs ?? DEFAULT_SETTLE_MS,
+      rescanIntervalMs: o.rescanIntervalMs ?? DEFAULT_RESCAN_INTERVAL_MS,
+      existPollMs: o.existPollMs ?? DEFAULT_EXIST_POLL_MS,
+      resultExtensions: o.resultExtensions,
+      now: o.now ?? Date.now,
+      usePolling: o.usePolling ?? false,
+      events: o.events ?? true,
+      onFile: (d) => o.onFile(d),
+      onStatus: (st) => o.onStatus(st),
+      onProblem: (id, p, m) => o.onProblem?.(id, p, m),
+    });
+  }
+
+  private serial(fn: () => Promise<void>): Promise<void> {
+    const run = this.chain.then(() => (this.closed ? undefined : fn()));
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+}

@@ -1,0 +1,52 @@
+// The tray icon: what the queue is doing at a glance, and pause/resume, open and quit. Closing the
+// window leaves Sluice running here (watch folders keep working).
+import { Menu, Tray, nativeImage } from 'electron';
+import type { QueueStats } from '../../preload/contract.js';
+import { trayStatus } from './tray-status.js';
+
+export interface TrayActions {
+  open(): void;
+  pause(): void;
+  resume(): void;
+  quit(): void;
+}
+
+export class AppTray {
+  private readonly tray: Tray;
+  private last = '';
+
+  constructor(
+    iconPath: string,
+    private readonly actions: TrayActions,
+  ) {
+    const icon = nativeImage.createFromPath(iconPath).resize({ width: 22, height: 22 });
+    this.tray = new Tray(icon);
+    this.tray.setToolTip('Sluice');
+    this.tray.on('click', () => actions.open());
+  }
+
+  update(stats: QueueStats): void {
+    const { status, label } = trayStatus(stats);
+    const paused = stats.pause !== undefined;
+    const key = `${status}|${label}|${paused}`;
+    if (key === this.last) return;
+    this.last = key;
+    this.tray.setToolTip(`Sluice: ${label}`);
+    this.tray.setContextMenu(
+      Menu.buildFromTemplate([
+        { label, enabled: false },
+        { type: 'separator' },
+        paused
+          ? { label: 'Resume', click: () => this.actions.resume() }
+          : { label: 'Pause', click: () => this.actions.pause() },
+        { label: 'Open Sluice', click: () => this.actions.open() },
+        { type: 'separator' },
+        { label: 'Quit Sluice', click: () => this.actions.quit() },
+      ]),
+    );
+  }
+
+  destroy(): void {
+    this.tray.destroy();
+  }
+}

@@ -1,0 +1,109 @@
+// Files dropped into a browser have no path on disk: the web bridge receives their bytes
+// (multipart/form-data, or one raw body with ?name=), streams each to its own folder in the state
+// dir's inbox (`<state>/inbox/<uuid>/<name>`), and queues them as manual jobs; their results are
+// written beside them there. Nothing is buffered in memory.
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import busboy from 'busboy';
+import type { FastifyRequest } from 'fastify';
+import type { AddOutcomeView, Result } from '../../../preload/contract.js';
+import type { Runtime } from '../../runtime.js';
+import { toBridgeError } from '../errors.js';
+import { dispatch, type Handlers } from '../handlers.js';
+
+const MAX_FILES = 1000;
+
+/** A file name safe on every OS, keeping the extension (it decides how the file is read). */
+function safeFileName(name: string): string {
+  const base = path.basename(name.replace(/\\/g, '/'));
+  const clean = base
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+    .replace(/[\u0000-\u001f<>:"/\\|?*]/g, '_')
+    .replace(/^[.\s]+/, '')
+    .trim();
+  const trimmed = clean.length > 200 ? clean.slice(0, 150) + clean.slice(-50) : clean;
+  return trimmed || 'upload.bin';
+}
+
+async function save(inbox: string, name: string, body: Readable): Promise<string> {
+  const dir = path.join(inbox, randomUUID());
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, safeFileName(name));
+  await pipeline(body, createWriteStream(file, { flags: 'wx' }));
+  return file;
+}
+
+function multipart(req: FastifyRequest, inbox: string, fields: Record<string, string>): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const saving: Array<Promise<string>> = [];
+    let bb: busboy.Busboy;
+    try {
+      bb = busboy({ headers: req.headers, limits: { files: MAX_FILES, fields: 20, fieldSize: 100_000 } });
+    } catch (e) {
+      reject(e);
+      return;
+    }
+    bb.on('field', (name, value) => {
+      fields[name] = value;
+    });
+    bb.on('file', (_field, stream, info) => {
+      const p = save(inbox, info.filename || 'upload.bin', stream);
+      p.catch(() => stream.resume());
+      saving.push(p);
+    });
+    bb.on('error', reject);
+    bb.on('close', () => void Promise.all(saving).then(resolve, reject));
+    req.raw.pipe(bb);
+  });
+}
+
+export async function receiveUpload(
+  rt: Runtime,
+  handlers: Handlers,
+  req: FastifyRequest,
+): Promise<Result<AddOutcomeView[]>> {
+  const inbox = path.join(rt.stateDir, 'inbox');
+  const fields: Record<string, string> = {};
+  const query = (req.query ?? {}) as Record<string, string | undefined>;
+  let files: string[] = [];
+  // Files of a refused or failed upload are not kept: nothing else would ever clear them.
+  const discard = () => Promise.all(files.map((f) => rm(path.dirname(f), { recursive: true, force: true })));
+  try {
+    if ((req.headers['content-type'] ?? '').startsWith('multipart/form-data')) {
+      files = await multipart(req, inbox, fields);
+    } else {
+      if (!query.name) {
+        return {
+          ok: false,
+          error: { code: 'INVALID_PARAMS', message: 'A raw upload needs ?name=<file name>.', retryable: false },
+        };
+      }
+      files = [await save(inbox, query.name, req.raw)];
+    }
+    if (files.length === 0) {
+      return { ok: false, error: { code: 'INVALID_PARAMS', message: 'The upload held no file.', retryable: false } };
+    }
+    const templateId = fields.templateId ?? query.templateId;
+    const paramsText = fields.params ?? query.params;
+    let params: unknown;
+    try {
+      params = paramsText ? JSON.parse(paramsText) : undefined;
+    } catch {
+      params = paramsText; // the schema then refuses it as INVALID_PARAMS
+    }
+    const r = (await dispatch(handlers, 'queue:add', {
+      paths: files,
+      ...(templateId ? { templateId } : {}),
+      ...(params !== undefined ? { params } : {}),
+    })) as Result<AddOutcomeView[]>;
+    if (!r.ok) await discard();
+    return r;
+  } catch (e) {
+    await discard();
+    return { ok: false, error: toBridgeError(e) };
+  }
+}

@@ -1,0 +1,157 @@
+// The contract over loopback HTTP, for `sluice serve` (a browser instead of the Electron window):
+// `POST /api/<channel>` with JSON params answers a Result; events stream as Server-Sent Events.
+// Note: SSE rather than WebSocket because events only flow main → renderer (requests already go
+// over POST), EventSource reconnects by itself, and it needs no extra dependency or upgrade path.
+// A random token, printed in the start-up URL's #fragment (never sent to servers or logs), is
+// required on every /api request; static files are public. Bound to 127.0.0.1 unless allowed.
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { WEB, type Result, type UploadResult } from '../../../preload/contract.js';
+import type { Runtime } from '../../runtime.js';
+import { SECURITY_HEADERS } from '../../electron/security.js';
+import { createBridge, dispatch, type Bridge } from '../handlers.js';
+import type { PlatformPort } from '../platform.js';
+import { registerStatic } from './static-files.js';
+import { receiveUpload } from './receive-upload.js';
+
+export interface WebBridgeOptions {
+  port?: number;
+  host?: string;
+  /** Required to bind anything but loopback: the token is then the only thing guarding the queue. */
+  allowRemote?: boolean;
+  /** Built renderer (dist/renderer); a placeholder page is served when it is missing. */
+  rendererDir?: string;
+  token?: string;
+  /** Test hooks: event timing. */
+  flushIntervalMs?: number;
+  statsIntervalMs?: number;
+}
+
+export interface WebBridge {
+  url: string;
+  /** The URL to open: the token travels in the fragment. */
+  openUrl: string;
+  token: string;
+  port: number;
+  host: string;
+  bridge: Bridge;
+  close(): Promise<void>;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+
+function sameToken(given: unknown, token: string): boolean {
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export async function startWebBridge(
+  rt: Runtime,
+  platform: PlatformPort,
+  o: WebBridgeOptions = {},
+): Promise<WebBridge> {
+  const host = o.host ?? '127.0.0.1';
+  if (!LOOPBACK.has(host) && !o.allowRemote) {
+    throw new Error(`Refusing to listen on ${host}: only 127.0.0.1 unless --allow-remote is given.`);
+  }
+  const token = o.token ?? randomBytes(24).toString('base64url');
+  const bridge = createBridge(rt, platform, {
+    ...(o.flushIntervalMs !== undefined ? { flushIntervalMs: o.flushIntervalMs } : {}),
+    ...(o.statsIntervalMs !== undefined ? { statsIntervalMs: o.statsIntervalMs } : {}),
+  });
+  const app: FastifyInstance = Fastify({ logger: false, bodyLimit: 4 * 1024 * 1024 });
+  const streams = new Set<ServerResponse>();
+
+  app.addHook('onRequest', async (req, reply) => {
+    for (const [k, v] of Object.entries(SECURITY_HEADERS)) void reply.header(k, v);
+    // DNS rebinding: a loopback server answers only to loopback host names.
+    const hostHeader = (req.headers.host ?? '').replace(/:\d+$/, '');
+    if (!o.allowRemote && !LOOPBACK.has(hostHeader)) return reply.code(421).send('Misdirected request.');
+    if (!req.url.startsWith(WEB.apiPrefix)) return;
+    void reply.header('Cache-Control', 'no-store');
+    const query = req.query as Record<string, unknown> | undefined;
+    const given = req.headers[WEB.tokenHeader] ?? (req.url.startsWith(WEB.eventsPath) ? query?.token : undefined);
+    if (!sameToken(given, token)) {
+      return reply.code(401).send({
+        ok: false,
+        error: {
+          code: 'FORBIDDEN',
+          message: 'Open Sluice with the link `sluice serve` printed (it carries the access token).',
+          retryable: false,
+        },
+      } satisfies Result<never>);
+    }
+  });
+
+  app.get(WEB.eventsPath, (req, reply) => {
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      ...SECURITY_HEADERS,
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
+    res.write('retry: 2000\n\n');
+    res.write(`event: queue:snapshot-changed\ndata: ${JSON.stringify(bridge.model.snapshot())}\n\n`);
+    const sub = bridge.events.subscribe(
+      (e) => void res.write(`event: ${e.name}\ndata: ${JSON.stringify(e.payload)}\n\n`),
+      {
+        ready: true,
+      },
+    );
+    const beat = setInterval(() => res.write(': keep-alive\n\n'), 15_000);
+    beat.unref();
+    streams.add(res);
+    req.raw.once('close', () => {
+      clearInterval(beat);
+      sub.close();
+      streams.delete(res);
+    });
+  });
+
+  await app.register(async (scope) => {
+    // Uploads stream straight to disk: no body parsing in this scope.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
+    // find-my-way reads ':' as a parameter; '::' is a literal colon.
+    scope.post(WEB.uploadPath.replaceAll(':', '::'), async (req: FastifyRequest) => {
+      const r = await receiveUpload(rt, bridge.handlers, req);
+      return r satisfies UploadResult;
+    });
+  });
+
+  app.post<{ Params: { channel: string } }>(`${WEB.apiPrefix}:channel`, async (req) =>
+    dispatch(bridge.handlers, req.params.channel, req.body),
+  );
+
+  registerStatic(app, o.rendererDir);
+
+  try {
+    await app.listen({ port: o.port ?? 0, host });
+  } catch (e) {
+    bridge.close();
+    throw e;
+  }
+  const { port } = app.server.address() as AddressInfo;
+  const shownHost = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  const url = `http://${shownHost}:${port}/`;
+  return {
+    url,
+    openUrl: `${url}#token=${token}`,
+    token,
+    port,
+    host,
+    bridge,
+    close: async () => {
+      bridge.close();
+      for (const res of streams) res.end();
+      await app.close();
+    },
+  };
+}

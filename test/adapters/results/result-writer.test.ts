@@ -1,0 +1,120 @@
+import { chmod, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  type FileStamp,
+  chooseOutputPath,
+  nameParts,
+  TEMP_SUFFIX,
+  tempPathFor,
+  writeFileAtomic,
+} from '../../../main/adapters/results/result-writer.js';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'sluice-rw-'));
+});
+afterEach(async () => {
+  await chmod(dir, 0o755).catch(() => undefined);
+  await rm(dir, { recursive: true, force: true });
+});
+
+const nobodyOwns = { isOurs: () => false };
+
+describe('writeFileAtomic', () => {
+  it('writes the whole content and leaves no temporary file', async () => {
+    const target = path.join(dir, 'a.json');
+    const stamp = await writeFileAtomic(target, '{"x":1}');
+    expect(await readFile(target, 'utf8')).toBe('{"x":1}');
+    expect(stamp.size).toBe(7);
+    expect((await readdir(dir)).filter((f) => f.endsWith(TEMP_SUFFIX))).toEqual([]);
+  });
+
+  it('replaces an existing file in one step', async () => {
+    const target = path.join(dir, 'a.json');
+    await writeFile(target, 'old');
+    await writeFileAtomic(target, 'new content');
+    expect(await readFile(target, 'utf8')).toBe('new content');
+  });
+
+  it("replaces its own writer's temporary file a crash left behind, and leaves none", async () => {
+    const target = path.join(dir, 'a.json');
+    await writeFile(tempPathFor(target, 'job1'), '{"half":');
+    await writeFile(tempPathFor(target, 'job2'), 'another writer, live');
+    await writeFileAtomic(target, '{"x":1}', 'job1');
+    expect(await readFile(target, 'utf8')).toBe('{"x":1}');
+    expect((await readdir(dir)).filter((f) => f.endsWith(TEMP_SUFFIX))).toEqual([
+      path.basename(tempPathFor(target, 'job2')),
+    ]);
+  });
+
+  it.skipIf(process.getuid?.() === 0)('explains a read-only folder', async () => {
+    await chmod(dir, 0o555);
+    await expect(writeFileAtomic(path.join(dir, 'a.json'), 'x')).rejects.toThrow(/not writable/);
+  });
+
+  it('explains a missing folder and cleans up', async () => {
+    await expect(writeFileAtomic(path.join(dir, 'gone', 'a.json'), 'x')).rejects.toThrow(/no longer exists/);
+  });
+});
+
+describe('nameParts', () => {
+  it.each([
+    ['/x/interview 03.wav', 'interview 03', 'wav'],
+    ['/x/archive.tar.gz', 'archive.tar', 'gz'],
+    ['/x/noext', 'noext', ''],
+    ['/x/Видео.mp4', 'Видео', 'mp4'],
+  ])('%s', (p, name, ext) => {
+    expect(nameParts(p)).toEqual({ name, ext });
+  });
+});
+
+describe('chooseOutputPath', () => {
+  it('uses {name}.json when free', async () => {
+    const src = path.join(dir, 'take1.wav');
+    expect(await chooseOutputPath(src, 'take1', 'json', nobodyOwns)).toEqual({
+      path: path.join(dir, 'take1.json'),
+      collided: false,
+    });
+  });
+
+  it('falls back to {name}.{ext}.json when a foreign file holds {name}.json', async () => {
+    const src = path.join(dir, 'take1.wav');
+    await writeFile(path.join(dir, 'take1.json'), 'user data');
+    expect(await chooseOutputPath(src, 'take1', 'json', nobodyOwns)).toEqual({
+      path: path.join(dir, 'take1.wav.json'),
+      collided: true,
+    });
+  });
+
+  it('overwrites a file Sluice wrote itself', async () => {
+    const src = path.join(dir, 'take1.wav');
+    const ours = path.join(dir, 'take1.json');
+    const stamp = await writeFileAtomic(ours, '{}');
+    const owned = { isOurs: (p: string, s: FileStamp) => p === ours && s.size === stamp.size };
+    expect(await chooseOutputPath(src, 'take1', 'json', owned)).toEqual({ path: ours, collided: false });
+  });
+
+  it('takes back a file holding exactly the result (a write cut off before it was recorded)', async () => {
+    const src = path.join(dir, 'take1.wav');
+    await writeFile(path.join(dir, 'take1.json'), '{"text":"héllo"}');
+    expect(await chooseOutputPath(src, 'take1', 'json', nobodyOwns, '{"text":"héllo"}')).toEqual({
+      path: path.join(dir, 'take1.json'),
+      collided: false,
+    });
+    // Same size, other bytes: still someone else's file.
+    expect(await chooseOutputPath(src, 'take1', 'json', nobodyOwns, '{"text":"hallo!"}')).toEqual({
+      path: path.join(dir, 'take1.wav.json'),
+      collided: true,
+    });
+  });
+
+  it('gives up when both names belong to someone else', async () => {
+    const src = path.join(dir, 'take1.wav');
+    await writeFile(path.join(dir, 'take1.json'), 'a');
+    await writeFile(path.join(dir, 'take1.wav.json'), 'b');
+    expect(await chooseOutputPath(src, 'take1', 'json', nobodyOwns)).toBeNull();
+    expect((await stat(path.join(dir, 'take1.json'))).size).toBe(1);
+  });
+});
