@@ -8,5 +8,11 @@ export type { UsageReportOptions } from './usage.js';
 export type { JsonPatchOperation } from './configuration.js';
 export type { ParamScalar, ParamValue } from './query.js';
 export type { ServiceUrls } from './http.js';
-export { ServiceError, classifyError, isServiceError, type ErrorClass, type ServiceErrorKind } from '../service/errors.js';
+export {
+  ServiceError,
+  classifyError,
+  isServiceError,
+  type ErrorClass,
+  type ServiceErrorKind,
+} from '../service/errors.js';
 export * from '../service/types.js';

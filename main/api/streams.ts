@@ -4,7 +4,13 @@ import { inputError } from './error-mapping.js';
 import type { HttpCore } from './http.js';
 import { PAGE } from '../service/policy.js';
 import { parseComponents, parsePage, parseStream } from './responses.js';
-import { STREAM_STATES, type Page, type StreamComponentsDto, type StreamDto, type StreamState } from '../service/types.js';
+import {
+  STREAM_STATES,
+  type Page,
+  type StreamComponentsDto,
+  type StreamDto,
+  type StreamState,
+} from '../service/types.js';
 import { requireInt, requireUuid } from './validate.js';
 
 export interface CallOptions {

@@ -8,7 +8,14 @@ import { toServiceError, type ServiceError } from '../../service/errors.js';
 import type { ExportOutcome } from '../../api/export.js';
 import type { StreamComponentsDto, StreamDto, StreamUsageDto } from '../../service/types.js';
 import { ProgressCoalescer, type EngineEvent, type QueuePauseReason } from '../../engine/events.js';
-import { failureOf, isTerminal, type Effect, type JobEvent, type JobRecord, type ResultFile } from '../../engine/job.js';
+import {
+  failureOf,
+  isTerminal,
+  type Effect,
+  type JobEvent,
+  type JobRecord,
+  type ResultFile,
+} from '../../engine/job.js';
 import { DEFAULT_CONTEXT, next, type EngineContext } from '../../engine/reducer.js';
 import { planDispatch, type SchedulerLimits } from '../../engine/scheduler.js';
 import type { JobStore } from '../store/job-store.js';
