@@ -126,14 +126,14 @@ describe('window security', () => {
   });
 
   it('creates windows only in window.ts, from these constants, with navigation blocked', async () => {
-    const win = await source('main/window.ts');
+    const win = await source('main/electron/window.ts');
     expect(win).toContain('...WEB_PREFERENCES');
     expect(win).toContain("'will-navigate'");
     expect(win).toContain('setWindowOpenHandler');
     expect(win).toContain("action: 'deny'");
-    const security = await source('main/security.ts');
+    const security = await source('main/electron/security.ts');
     expect(security).not.toMatch(/from 'electron'/);
-    for (const f of ['main/index.ts', 'main/tray.ts', 'main/notifications.ts', 'main/electron/platform.ts']) {
+    for (const f of ['main/index.ts', 'main/electron/tray.ts', 'main/electron/notifications.ts', 'main/electron/platform.ts']) {
       expect(await source(f)).not.toContain('new BrowserWindow');
     }
   });

@@ -74,7 +74,6 @@ describe('JobStore measurements', () => {
         `load ${times.map((t) => t.toFixed(0)).join(' / ')} ms`,
     );
     expect(size).toBe(100_000);
-    expect(Math.min(...times)).toBeLessThan(3000);
   });
 
   it.each<FsyncMode>(['never', 'batch', 'always'])('put latency with fsync=%s', (mode) => {
