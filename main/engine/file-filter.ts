@@ -10,8 +10,6 @@ export interface FileFilterOptions {
   recursive: boolean;
   /** Extensions Sluice writes results with, without the dot (e.g. ['json', 'srt']). */
   resultExtensions: readonly string[];
-  /** Case-insensitive matching (Windows and default macOS volumes). */
-  nocase?: boolean;
 }
 
 const PARTIAL_SUFFIXES = ['.part', '.crdownload', '.tmp', '.partial', '.download', '.sluice-tmp'];
@@ -29,7 +27,9 @@ export function isAlwaysIgnored(basename: string, resultExtensions: readonly str
  * a dot-folder is ignored as a whole (.git, .Trash, sync clients' state).
  */
 export function createFileFilter(opts: FileFilterOptions): (relPath: string) => boolean {
-  const pmOpts = { dot: false, nocase: opts.nocase ?? false };
+  // Note: patterns match names whatever their case, on every OS: cameras and recorders write
+  // GX010234.MP4 and ZOOM0001.WAV, and an editor's '*.mp4' means those too.
+  const pmOpts = { dot: false, nocase: true };
   const include = opts.include && opts.include.length > 0 ? matcher(opts.include, pmOpts) : () => true;
   const exclude = opts.exclude && opts.exclude.length > 0 ? matcher(opts.exclude, pmOpts) : () => false;
   return (relPath: string): boolean => {

@@ -74,4 +74,28 @@ describe('watch folders in the runtime', () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(rt.jobs()).toHaveLength(2);
   });
+
+  it("takes what cameras and recorders write: upper-case extensions in their cards' folder layouts", async () => {
+    const rt = await open();
+    const tone = await makeToneWav(dir, 'tone.wav', 1);
+    const card = [
+      'DCIM/100GOPRO/GX010234.MP4',
+      'PRIVATE/M4ROOT/CLIP/C0001.MP4',
+      'CLIPS001/A001_C003_0412.MOV',
+      'ZOOM0001/ZOOM0001_LR.WAV',
+    ];
+    // Sidecars the cameras write next to the clips are not media and stay untouched.
+    const sidecars = ['DCIM/100GOPRO/GX010234.THM', 'PRIVATE/M4ROOT/CLIP/C0001M01.XML'];
+    for (const rel of [...card, ...sidecars]) {
+      await mkdir(path.dirname(path.join(folder, rel)), { recursive: true });
+      await copyFile(tone, path.join(folder, rel));
+    }
+    await expect.poll(() => completed(rt), { timeout: 20_000 }).toBe(card.length);
+    expect(
+      rt
+        .jobs()
+        .map((j) => path.relative(folder, j.source.path))
+        .sort(),
+    ).toEqual([...card].sort());
+  });
 });

@@ -189,7 +189,6 @@ async function walkMedia(root: string): Promise<string[]> {
     include: DEFAULT_MEDIA_GLOBS,
     recursive: true,
     resultExtensions: resultExtensions(),
-    nocase: true,
   });
   const out: string[] = [];
   const visit = async (dir: string): Promise<void> => {

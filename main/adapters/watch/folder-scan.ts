@@ -22,6 +22,7 @@ export interface FolderRules {
 export function folderRules(
   folder: Pick<WatchFolder, 'path' | 'include' | 'exclude' | 'recursive' | 'postAction'>,
   resultExtensions: readonly string[],
+  /** How the file system compares folder names (the done/failed folders to skip). */
   nocase: boolean = process.platform !== 'linux',
 ): FolderRules {
   const filter = createFileFilter({
@@ -29,7 +30,6 @@ export function folderRules(
     exclude: folder.exclude,
     recursive: folder.recursive,
     resultExtensions,
-    nocase,
   });
   const skipped: string[] = [];
   if (folder.postAction.kind === 'move') {
