@@ -29,36 +29,44 @@ function safeFileName(name: string): string {
   return trimmed || 'upload.bin';
 }
 
-async function save(inbox: string, name: string, body: Readable): Promise<string> {
+/**
+ * Streams one file into its own new folder in the inbox. The folder is listed in `made` before it
+ * exists, so an upload that fails at any point (a closed tab mid-file included) can remove it.
+ */
+async function save(inbox: string, name: string, body: Readable, made: string[]): Promise<string> {
   const dir = path.join(inbox, randomUUID());
+  made.push(dir);
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, safeFileName(name));
   await pipeline(body, createWriteStream(file, { flags: 'wx' }));
   return file;
 }
 
-function multipart(req: FastifyRequest, inbox: string, fields: Record<string, string>): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    const saving: Array<Promise<string>> = [];
-    let bb: busboy.Busboy;
-    try {
-      bb = busboy({ headers: req.headers, limits: { files: MAX_FILES, fields: 20, fieldSize: 100_000 } });
-    } catch (e) {
-      reject(e);
-      return;
-    }
-    bb.on('field', (name, value) => {
-      fields[name] = value;
-    });
-    bb.on('file', (_field, stream, info) => {
-      const p = save(inbox, info.filename || 'upload.bin', stream);
-      p.catch(() => stream.resume());
-      saving.push(p);
-    });
-    bb.on('error', reject);
-    bb.on('close', () => void Promise.all(saving).then(resolve, reject));
-    req.raw.pipe(bb);
+async function multipart(
+  req: FastifyRequest,
+  inbox: string,
+  fields: Record<string, string>,
+  made: string[],
+): Promise<string[]> {
+  const saving: Array<Promise<string>> = [];
+  const bb = busboy({ headers: req.headers, limits: { files: MAX_FILES, fields: 20, fieldSize: 100_000 } });
+  bb.on('field', (name, value) => {
+    fields[name] = value;
   });
+  bb.on('file', (_field, stream, info) => {
+    const p = save(inbox, info.filename || 'upload.bin', stream, made);
+    p.catch(() => stream.resume());
+    saving.push(p);
+  });
+  try {
+    // A request cut short errors here (and busboy then fails the file it was writing).
+    await pipeline(req.raw, bb);
+  } catch (e) {
+    // Every file must have stopped writing before its folder can be removed for good.
+    await Promise.allSettled(saving);
+    throw e;
+  }
+  return Promise.all(saving);
 }
 
 export async function receiveUpload(
@@ -70,11 +78,12 @@ export async function receiveUpload(
   const fields: Record<string, string> = {};
   const query = (req.query ?? {}) as Record<string, string | undefined>;
   let files: string[] = [];
-  // Files of a refused or failed upload are not kept: nothing else would ever clear them.
-  const discard = () => Promise.all(files.map((f) => rm(path.dirname(f), { recursive: true, force: true })));
+  const made: string[] = [];
+  // Files of a refused, failed or abandoned upload are not kept: nothing else would ever clear them.
+  const discard = () => Promise.all(made.map((dir) => rm(dir, { recursive: true, force: true })));
   try {
     if ((req.headers['content-type'] ?? '').startsWith('multipart/form-data')) {
-      files = await multipart(req, inbox, fields);
+      files = await multipart(req, inbox, fields, made);
     } else {
       if (!query.name) {
         return {
@@ -82,7 +91,7 @@ export async function receiveUpload(
           error: { code: 'INVALID_PARAMS', message: 'A raw upload needs ?name=<file name>.', retryable: false },
         };
       }
-      files = [await save(inbox, query.name, req.raw)];
+      files = [await save(inbox, query.name, req.raw, made)];
     }
     if (files.length === 0) {
       return { ok: false, error: { code: 'INVALID_PARAMS', message: 'The upload held no file.', retryable: false } };

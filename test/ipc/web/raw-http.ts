@@ -55,26 +55,30 @@ export function rawRequest(port: number, r: RawRequest, ms = 10_000): Promise<Ra
   });
 }
 
-/** Sends the head and part of a body announced longer, then cuts the connection. */
-export function cutUpload(
+/** A request whose body the caller sends piece by piece, and may cut off before its announced end. */
+export interface OpenRequest {
+  send(chunk: Buffer | string): Promise<void>;
+  /** Drops the connection (a closed tab, a lost network). */
+  cut(): Promise<void>;
+}
+
+export async function openRequest(
   port: number,
   target: string,
   headers: Record<string, string>,
-  parts: {
-    sent: Buffer;
-    announced: number;
-  },
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const sock: Socket = connect(port, '127.0.0.1');
-    sock.on('error', reject);
-    sock.on('close', () => resolve());
-    const head = { host: `127.0.0.1:${port}`, 'content-length': String(parts.announced), ...headers };
-    sock.write(
-      `POST ${target} HTTP/1.1\r\n${Object.entries(head)
-        .map(([k, v]) => `${k}: ${v}`)
-        .join('\r\n')}\r\n\r\n`,
-    );
-    sock.write(parts.sent, () => setTimeout(() => sock.destroy(), 150));
-  });
+  announced: number,
+): Promise<OpenRequest> {
+  const sock: Socket = connect(port, '127.0.0.1');
+  await new Promise<void>((resolve, reject) => sock.once('connect', resolve).once('error', reject));
+  const head = { host: `127.0.0.1:${port}`, 'content-length': String(announced), ...headers };
+  const lines = Object.entries(head).map(([k, v]) => `${k}: ${v}`);
+  sock.write(`POST ${target} HTTP/1.1\r\n${lines.join('\r\n')}\r\n\r\n`);
+  return {
+    send: (chunk) => new Promise((resolve, reject) => sock.write(chunk, (e) => (e ? reject(e) : resolve()))),
+    cut: () =>
+      new Promise((resolve) => {
+        sock.once('close', () => resolve());
+        sock.destroy();
+      }),
+  };
 }
