@@ -16,6 +16,24 @@ import { toBridgeError } from '../errors.js';
 import { dispatch, type Handlers } from '../handlers.js';
 
 const MAX_FILES = 1000;
+/** File systems allow 255 bytes (ext4, APFS) or 255 UTF-16 units (NTFS) per name; some room kept. */
+const MAX_NAME_BYTES = 240;
+
+/** Cuts a name too long for the file system on a whole character, keeping its extension. */
+function fitName(name: string): string {
+  if (Buffer.byteLength(name) <= MAX_NAME_BYTES) return name;
+  const ext = path.extname(name);
+  const keptExt = Buffer.byteLength(ext) <= 32 ? ext : '';
+  let out = '';
+  let bytes = Buffer.byteLength(keptExt);
+  const stem = name.slice(0, name.length - keptExt.length);
+  for (const { segment } of new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(stem)) {
+    bytes += Buffer.byteLength(segment);
+    if (bytes > MAX_NAME_BYTES) break;
+    out += segment;
+  }
+  return out.trim() + keptExt;
+}
 
 /** A file name safe on every OS, keeping the extension (it decides how the file is read). */
 function safeFileName(name: string): string {
@@ -25,8 +43,7 @@ function safeFileName(name: string): string {
     .replace(/[\u0000-\u001f<>:"/\\|?*]/g, '_')
     .replace(/^[.\s]+/, '')
     .trim();
-  const trimmed = clean.length > 200 ? clean.slice(0, 150) + clean.slice(-50) : clean;
-  return trimmed || 'upload.bin';
+  return fitName(clean) || 'upload.bin';
 }
 
 /**
@@ -49,7 +66,12 @@ async function multipart(
   made: string[],
 ): Promise<string[]> {
   const saving: Array<Promise<string>> = [];
-  const bb = busboy({ headers: req.headers, limits: { files: MAX_FILES, fields: 20, fieldSize: 100_000 } });
+  const bb = busboy({
+    headers: req.headers,
+    limits: { files: MAX_FILES, fields: 20, fieldSize: 100_000 },
+    // Browsers write file names as raw UTF-8; busboy would read them as latin1.
+    defParamCharset: 'utf8',
+  });
   bb.on('field', (name, value) => {
     fields[name] = value;
   });

@@ -46,6 +46,63 @@ async function settle<T>(f: () => Promise<T>, holds: (v: T) => boolean, ms: numb
 
 const CHUNK = Buffer.alloc(256 * 1024, 7);
 
+describe('names of dropped files', () => {
+  const NAMES = [
+    'Piața – take 2.wav',
+    'café naïve Ærø.wav',
+    '🎙️ interview 🎧.wav',
+    '会议记录 第一部分.wav',
+    'مقابلة صوتية.wav',
+    'שיחה\u200f עם דנה.wav',
+    'Ångström e\u0301te\u0301.wav', // decomposed accents stay decomposed
+  ];
+
+  it('keeps every name exactly on disk, in a multipart upload as in a raw one', async () => {
+    const form = new FormData();
+    for (const name of NAMES) form.append('files', new Blob([CHUNK.subarray(0, 64)]), name);
+    // Browsers send the name as raw UTF-8 in Content-Disposition (no filename*).
+    const multi = await fetch(`${web.url}${WEB.uploadPath.slice(1)}`, {
+      method: 'POST',
+      headers: { [WEB.tokenHeader]: web.token },
+      body: form,
+    });
+    const saved = (await multi.json()) as { ok: boolean; value?: Array<{ path: string }> };
+    expect(saved.ok).toBe(true);
+    expect(saved.value?.map((o) => path.basename(o.path))).toEqual(NAMES);
+    const onDisk = (await inboxContents()).files.map(([f]) => path.basename(f));
+    expect(onDisk.sort()).toEqual([...NAMES].sort());
+    for (const name of NAMES) {
+      const raw = await fetch(`${web.url}${WEB.uploadPath.slice(1)}?name=${encodeURIComponent(name)}`, {
+        method: 'POST',
+        headers: { [WEB.tokenHeader]: web.token, 'content-type': 'application/octet-stream' },
+        body: CHUNK.subarray(0, 64),
+      });
+      const one = (await raw.json()) as { value?: Array<{ path: string }> };
+      expect(path.basename(one.value?.[0]?.path ?? '')).toBe(name);
+    }
+  });
+
+  it('shortens a name too long for the file system on a whole character, keeping the extension', async () => {
+    const stem = '长'.repeat(60) + '👩‍👩‍👧'.repeat(20); // 180 + 360 bytes
+    const form = new FormData();
+    form.append('files', new Blob([CHUNK.subarray(0, 64)]), `${stem}.wav`);
+    const res = await fetch(`${web.url}${WEB.uploadPath.slice(1)}`, {
+      method: 'POST',
+      headers: { [WEB.tokenHeader]: web.token },
+      body: form,
+    });
+    const body = (await res.json()) as { ok: boolean; value?: Array<{ path: string }> };
+    expect(body.ok).toBe(true);
+    const saved = path.basename(body.value?.[0]?.path ?? '');
+    expect(Buffer.byteLength(saved)).toBeLessThanOrEqual(240);
+    expect(saved.endsWith('.wav')).toBe(true);
+    const kept = saved.slice(0, -'.wav'.length);
+    expect(stem.startsWith(kept)).toBe(true);
+    expect(kept.length).toBeGreaterThan(60);
+    expect((kept.length - 60) % '👩‍👩‍👧'.length).toBe(0); // no family split apart
+  });
+});
+
 describe('aborted browser uploads', () => {
   it('a multipart upload cut mid-file leaves no file or folder, not even of the files already complete', async () => {
     const b = 'cut-boundary';
