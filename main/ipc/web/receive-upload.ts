@@ -16,6 +16,24 @@ import { toBridgeError } from '../errors.js';
 import { dispatch, type Handlers } from '../handlers.js';
 
 const MAX_FILES = 1000;
+/** File systems allow 255 bytes (ext4, APFS) or 255 UTF-16 units (NTFS) per name; some room kept. */
+const MAX_NAME_BYTES = 240;
+
+/** Cuts a name too long for the file system on a whole character, keeping its extension. */
+function fitName(name: string): string {
+  if (Buffer.byteLength(name) <= MAX_NAME_BYTES) return name;
+  const ext = path.extname(name);
+  const keptExt = Buffer.byteLength(ext) <= 32 ? ext : '';
+  let out = '';
+  let bytes = Buffer.byteLength(keptExt);
+  const stem = name.slice(0, name.length - keptExt.length);
+  for (const { segment } of new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(stem)) {
+    bytes += Buffer.byteLength(segment);
+    if (bytes > MAX_NAME_BYTES) break;
+    out += segment;
+  }
+  return out.trim() + keptExt;
+}
 
 /** A file name safe on every OS, keeping the extension (it decides how the file is read). */
 function safeFileName(name: string): string {
@@ -25,40 +43,52 @@ function safeFileName(name: string): string {
     .replace(/[\u0000-\u001f<>:"/\\|?*]/g, '_')
     .replace(/^[.\s]+/, '')
     .trim();
-  const trimmed = clean.length > 200 ? clean.slice(0, 150) + clean.slice(-50) : clean;
-  return trimmed || 'upload.bin';
+  return fitName(clean) || 'upload.bin';
 }
 
-async function save(inbox: string, name: string, body: Readable): Promise<string> {
+/**
+ * Streams one file into its own new folder in the inbox. The folder is listed in `made` before it
+ * exists, so an upload that fails at any point (a closed tab mid-file included) can remove it.
+ */
+async function save(inbox: string, name: string, body: Readable, made: string[]): Promise<string> {
   const dir = path.join(inbox, randomUUID());
+  made.push(dir);
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, safeFileName(name));
   await pipeline(body, createWriteStream(file, { flags: 'wx' }));
   return file;
 }
 
-function multipart(req: FastifyRequest, inbox: string, fields: Record<string, string>): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    const saving: Array<Promise<string>> = [];
-    let bb: busboy.Busboy;
-    try {
-      bb = busboy({ headers: req.headers, limits: { files: MAX_FILES, fields: 20, fieldSize: 100_000 } });
-    } catch (e) {
-      reject(e);
-      return;
-    }
-    bb.on('field', (name, value) => {
-      fields[name] = value;
-    });
-    bb.on('file', (_field, stream, info) => {
-      const p = save(inbox, info.filename || 'upload.bin', stream);
-      p.catch(() => stream.resume());
-      saving.push(p);
-    });
-    bb.on('error', reject);
-    bb.on('close', () => void Promise.all(saving).then(resolve, reject));
-    req.raw.pipe(bb);
+async function multipart(
+  req: FastifyRequest,
+  inbox: string,
+  fields: Record<string, string>,
+  made: string[],
+): Promise<string[]> {
+  const saving: Array<Promise<string>> = [];
+  const bb = busboy({
+    headers: req.headers,
+    limits: { files: MAX_FILES, fields: 20, fieldSize: 100_000 },
+    // Browsers write file names as raw UTF-8; busboy would read them as latin1.
+    defParamCharset: 'utf8',
   });
+  bb.on('field', (name, value) => {
+    fields[name] = value;
+  });
+  bb.on('file', (_field, stream, info) => {
+    const p = save(inbox, info.filename || 'upload.bin', stream, made);
+    p.catch(() => stream.resume());
+    saving.push(p);
+  });
+  try {
+    // A request cut short errors here (and busboy then fails the file it was writing).
+    await pipeline(req.raw, bb);
+  } catch (e) {
+    // Every file must have stopped writing before its folder can be removed for good.
+    await Promise.allSettled(saving);
+    throw e;
+  }
+  return Promise.all(saving);
 }
 
 export async function receiveUpload(
@@ -70,11 +100,12 @@ export async function receiveUpload(
   const fields: Record<string, string> = {};
   const query = (req.query ?? {}) as Record<string, string | undefined>;
   let files: string[] = [];
-  // Files of a refused or failed upload are not kept: nothing else would ever clear them.
-  const discard = () => Promise.all(files.map((f) => rm(path.dirname(f), { recursive: true, force: true })));
+  const made: string[] = [];
+  // Files of a refused, failed or abandoned upload are not kept: nothing else would ever clear them.
+  const discard = () => Promise.all(made.map((dir) => rm(dir, { recursive: true, force: true })));
   try {
     if ((req.headers['content-type'] ?? '').startsWith('multipart/form-data')) {
-      files = await multipart(req, inbox, fields);
+      files = await multipart(req, inbox, fields, made);
     } else {
       if (!query.name) {
         return {
@@ -82,7 +113,7 @@ export async function receiveUpload(
           error: { code: 'INVALID_PARAMS', message: 'A raw upload needs ?name=<file name>.', retryable: false },
         };
       }
-      files = [await save(inbox, query.name, req.raw)];
+      files = [await save(inbox, query.name, req.raw, made)];
     }
     if (files.length === 0) {
       return { ok: false, error: { code: 'INVALID_PARAMS', message: 'The upload held no file.', retryable: false } };

@@ -4,7 +4,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { WEB } from '../../../preload/contract.js';
+import { isApiPath, normalisedPath, STATIC_ROUTE } from './access-guard.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -40,8 +40,9 @@ async function fileAt(root: string, urlPath: string): Promise<string | undefined
 
 export function registerStatic(app: FastifyInstance, rendererDir: string | undefined): void {
   const root = rendererDir ? path.resolve(rendererDir) : undefined;
-  app.get('/*', async (req, reply) => {
-    if (req.url.startsWith(WEB.apiPrefix)) return reply.code(404).send({ error: 'No such endpoint.' });
+  app.get(STATIC_ROUTE, async (req, reply) => {
+    const asked = normalisedPath(req.url);
+    if (asked === undefined || isApiPath(asked)) return reply.code(404).send({ error: 'No such endpoint.' });
     const file = root ? ((await fileAt(root, req.url)) ?? (await fileAt(root, '/index.html'))) : undefined;
     if (!file) return reply.type('text/html; charset=utf-8').send(MISSING);
     const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';

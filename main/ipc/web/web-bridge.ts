@@ -3,16 +3,18 @@
 // Note: SSE rather than WebSocket because events only flow main → renderer (requests already go
 // over POST), EventSource reconnects by itself, and it needs no extra dependency or upgrade path.
 // A random token, printed in the start-up URL's #fragment (never sent to servers or logs), is
-// required on every /api request; static files are public. Bound to 127.0.0.1 unless allowed.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+// required on every request but the static files', from the bridge's own origin only
+// (access-guard.ts). Bound to 127.0.0.1 unless allowed.
+import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { WEB, type Result, type UploadResult } from '../../../preload/contract.js';
+import { WEB, type UploadResult } from '../../../preload/contract.js';
 import type { Runtime } from '../../runtime.js';
 import { SECURITY_HEADERS } from '../../electron/security.js';
 import { createBridge, dispatch, type Bridge } from '../handlers.js';
 import type { PlatformPort } from '../platform.js';
+import { guardRequest } from './access-guard.js';
 import { registerStatic } from './static-files.js';
 import { receiveUpload } from './receive-upload.js';
 
@@ -42,13 +44,6 @@ export interface WebBridge {
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
-function sameToken(given: unknown, token: string): boolean {
-  if (typeof given !== 'string') return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(token);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 export async function startWebBridge(
   rt: Runtime,
   platform: PlatformPort,
@@ -63,7 +58,16 @@ export async function startWebBridge(
     ...(o.flushIntervalMs !== undefined ? { flushIntervalMs: o.flushIntervalMs } : {}),
     ...(o.statsIntervalMs !== undefined ? { statsIntervalMs: o.statsIntervalMs } : {}),
   });
-  const app: FastifyInstance = Fastify({ logger: false, bodyLimit: 4 * 1024 * 1024 });
+  const app: FastifyInstance = Fastify({
+    logger: false,
+    bodyLimit: 4 * 1024 * 1024,
+    // fastify's defaults, pinned: one spelling per route, the one the access guard is tested on.
+    routerOptions: {
+      caseSensitive: true,
+      ignoreDuplicateSlashes: false,
+      ignoreTrailingSlash: false,
+    },
+  });
   const streams = new Set<ServerResponse>();
 
   app.addHook('onRequest', async (req, reply) => {
@@ -71,20 +75,7 @@ export async function startWebBridge(
     // DNS rebinding: a loopback server answers only to loopback host names.
     const hostHeader = (req.headers.host ?? '').replace(/:\d+$/, '');
     if (!o.allowRemote && !LOOPBACK.has(hostHeader)) return reply.code(421).send('Misdirected request.');
-    if (!req.url.startsWith(WEB.apiPrefix)) return;
-    void reply.header('Cache-Control', 'no-store');
-    const query = req.query as Record<string, unknown> | undefined;
-    const given = req.headers[WEB.tokenHeader] ?? (req.url.startsWith(WEB.eventsPath) ? query?.token : undefined);
-    if (!sameToken(given, token)) {
-      return reply.code(401).send({
-        ok: false,
-        error: {
-          code: 'FORBIDDEN',
-          message: 'Open Sluice with the link `sluice serve` printed (it carries the access token).',
-          retryable: false,
-        },
-      } satisfies Result<never>);
-    }
+    return guardRequest(req, reply, token);
   });
 
   app.get(WEB.eventsPath, (req, reply) => {

@@ -55,6 +55,15 @@ const token = ((): string => {
   return sessionStorage.getItem('sluice-token') ?? '';
 })();
 
+// A newer link (`sluice serve` restarted on the same port) opened in this tab changes only the
+// fragment, which does not reload the page: start over with the token it carries.
+if (!electron && typeof window !== 'undefined') {
+  window.addEventListener('hashchange', () => {
+    const next = new URLSearchParams(location.hash.slice(1)).get('token');
+    if (next && next !== token) location.reload();
+  });
+}
+
 function failure(code: ErrorCode, message: string): { ok: false; error: BridgeError } {
   return { ok: false, error: { code, message, retryable: code === 'OFFLINE' } };
 }
