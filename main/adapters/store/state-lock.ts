@@ -94,6 +94,19 @@ export function isStateLocked(dir: string): boolean {
   }
 }
 
+/**
+ * Removes the lock when this process holds it, at once and synchronously: for a session that ends
+ * (logoff, shutdown) before the runtime can close.
+ */
+export function releaseStateLockIfMine(dir: string): void {
+  const file = path.join(dir, LOCK_FILE);
+  try {
+    if (readHolder(fs.readFileSync(file, 'utf8'))?.pid === process.pid) fs.rmSync(file, { force: true });
+  } catch {
+    /* no lock */
+  }
+}
+
 /** Takes the lock or throws StateLockedError; a lock left by a dead process is taken over. */
 export function acquireStateLock(dir: string): () => void {
   const file = path.join(dir, LOCK_FILE);
@@ -106,11 +119,7 @@ export function acquireStateLock(dir: string): () => void {
       return () => {
         if (released) return;
         released = true;
-        try {
-          if (readHolder(fs.readFileSync(file, 'utf8'))?.pid === process.pid) fs.rmSync(file, { force: true });
-        } catch {
-          /* already gone */
-        }
+        releaseStateLockIfMine(dir);
       };
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
