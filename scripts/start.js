@@ -9,8 +9,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { once } from 'node:events';
+import { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -63,14 +64,18 @@ export async function downloadResumable(url, dest, { onProgress = () => undefine
   const length = Number(res.headers.get('content-length') ?? NaN);
   let received = resumed ? have : 0;
   const total = Number.isFinite(length) ? received + length : undefined;
-  const count = new Transform({
-    transform(chunk, _enc, done) {
+  // Written chunk by chunk, and flushed even when the connection drops: what arrived is kept.
+  const out = createWriteStream(part, { flags: resumed ? 'a' : 'w' });
+  try {
+    for await (const chunk of Readable.fromWeb(res.body)) {
       received += chunk.length;
+      if (!out.write(chunk)) await once(out, 'drain');
       onProgress(received, total);
-      done(null, chunk);
-    },
-  });
-  await pipeline(Readable.fromWeb(res.body), count, createWriteStream(part, { flags: resumed ? 'a' : 'w' }));
+    }
+  } finally {
+    out.end();
+    await finished(out);
+  }
   if (total !== undefined && received !== total) throw new Error(`${url} ended early (${received} of ${total} bytes).`);
   renameSync(part, dest);
   return dest;

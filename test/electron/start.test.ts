@@ -61,7 +61,7 @@ describe('npm start', () => {
         res.writeHead(m ? 206 : 200, { 'content-length': String(body.length - from) });
         if (cutAfter !== undefined) {
           // The connection drops midway (a slow link, a closed laptop).
-          res.write(body.subarray(from, from + cutAfter), () => res.destroy());
+          res.write(body.subarray(from, from + cutAfter), () => setTimeout(() => res.destroy(), 200));
           cutAfter = undefined;
         } else res.end(body.subarray(from));
       });
