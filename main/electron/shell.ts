@@ -65,9 +65,13 @@ export function runShell(o: ShellOptions): Shell {
   app.setPath('userData', stateDir);
   if (platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID);
 
+  /** A relaunch while the runtime is still opening: the window comes up shown once it exists. */
+  let showRequested = false;
+
   function showWindow(jobId?: string): void {
     const w = openWindow(true);
-    if (w) {
+    if (!w) showRequested = true;
+    else {
       if (w.isMinimized()) w.restore();
       w.show();
       w.focus();
@@ -150,7 +154,7 @@ export function runShell(o: ShellOptions): Shell {
       );
       cleanups.push(() => sub.close());
     }
-    const hidden = startedHidden();
+    const hidden = startedHidden() && !showRequested;
     const w = openWindow(!hidden);
     // Without a visible tray a hidden start would leave nothing to click: start minimized instead.
     if (hidden && w && closeAction(tray !== undefined, platform, env) === 'minimize') {

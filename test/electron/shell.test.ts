@@ -277,6 +277,26 @@ describe('the desktop shell', () => {
     expect(electron.BrowserWindow.all[0]?.visible).toBe(true);
   });
 
+  it('shows the window of a --hidden start when Sluice is launched again while it opens', async () => {
+    let opened!: () => void;
+    const gate = new Promise<void>((r) => (opened = r));
+    const realOpen = Runtime.open.bind(Runtime);
+    vi.spyOn(Runtime, 'open').mockImplementation(async (opts) => {
+      await gate;
+      return realOpen(opts);
+    });
+    const shell = runShell(shellOptions({ argv: ['sluice', '--hidden'] }));
+    await new Promise((r) => setTimeout(r, 20));
+    electron.app.emit('second-instance'); // no window yet: the runtime is still opening
+    expect(electron.BrowserWindow.all).toHaveLength(0);
+    opened();
+    await shell.started;
+    expect(electron.BrowserWindow.all).toHaveLength(1);
+    expect(electron.BrowserWindow.all[0]?.options).toMatchObject({ show: false });
+    // createMainWindow shows a window asked to be shown once it is ready to show.
+    expect(electron.BrowserWindow.all[0]?.listenerCount('ready-to-show')).toBe(1);
+  });
+
   it("uses the CLI's state folder, adopting the older lower-case one", async () => {
     const legacy = path.join(root, 'sluice');
     await mkdir(legacy);
