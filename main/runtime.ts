@@ -8,7 +8,13 @@ import type { Credentials } from './api/auth.js';
 import { createClient, type SluiceClient } from './api/client.js';
 import { findTemplate } from './service/templates.js';
 import type { Sandbox, SandboxOptions } from './sandbox/index.js';
-import { resolveConnection, type ConnectionOverrides, type ResolvedConnection } from './adapters/queue/connection.js';
+import {
+  ConnectionError,
+  resolveConnection,
+  type ConnectionOverrides,
+  type ResolvedConnection,
+} from './adapters/queue/connection.js';
+import { noCredentialsClient } from './adapters/queue/no-credentials.js';
 import { keepExport, keptExportPath } from './adapters/queue/delivery.js';
 import { FolderService } from './adapters/watch/folder-service.js';
 import { Intake, type AddOptions, type AddOutcome } from './adapters/queue/intake.js';
@@ -41,11 +47,18 @@ export interface RuntimeOptions {
   watchEvents?: boolean;
   /** Folders watched for this run only, besides the saved ones (`sluice watch <folder>`). */
   extraFolders?: WatchFolder[];
+  /**
+   * 'pause': with no credentials for the configured service, open anyway with the queue paused for
+   * credentials (the desktop app, whose Settings screen is where the key is entered). Default: throw.
+   */
+  missingCredentials?: 'throw' | 'pause';
 }
 
 interface Live {
   conn: ResolvedConnection;
   client: SluiceClient;
+  /** Opened without credentials: why (the credentials pause says so). */
+  missing?: string;
 }
 
 export class Runtime {
@@ -127,9 +140,17 @@ export class Runtime {
     const release = acquireStateLock(opts.stateDir);
     try {
       const settings = new SettingsStore(opts.stateDir);
-      const conn = await Runtime.connect(settings.get(), opts);
+      const live = await Runtime.connect(settings.get(), opts).then(
+        (conn): Live => ({ conn, client: createClient(conn.client) }),
+        (e: unknown) => {
+          if (opts.missingCredentials !== 'pause' || !(e instanceof ConnectionError)) throw e;
+          return withoutCredentials(settings.get());
+        },
+      );
       const store = JobStore.open<JobRecord>(opts.stateDir, { fsync: opts.fsync ?? 'batch' });
-      return new Runtime(opts.stateDir, settings, store, { conn, client: createClient(conn.client) }, opts, release);
+      const rt = new Runtime(opts.stateDir, settings, store, live, opts, release);
+      if (live.missing) rt.runner.setPause({ reason: 'credentials', message: live.missing });
+      return rt;
     } catch (e) {
       release();
       throw e;
@@ -159,6 +180,11 @@ export class Runtime {
 
   get connectionLabel(): string {
     return this.live.conn.describe;
+  }
+
+  /** True while the runtime runs without credentials (opened with `missingCredentials: 'pause'`). */
+  get credentialsMissing(): boolean {
+    return this.live.missing !== undefined;
   }
 
   get sandbox(): ResolvedConnection['sandbox'] {
@@ -365,6 +391,22 @@ export class Runtime {
     await this.embedded?.close();
     this.releaseLock();
   }
+}
+
+/** The connection of a runtime opened without credentials: nothing is sent until a reconnect. */
+function withoutCredentials(settings: Settings): Live {
+  const target = settings.connection.mode === 'custom' ? 'custom service URLs' : 'production service';
+  const missing = `No API key is stored for the ${target}. Enter one in Settings; the queue starts once it is there.`;
+  return {
+    // Never used to send anything: the client below refuses every call.
+    conn: {
+      client: { credentials: { kind: 'apiKey', apiKey: '' } },
+      simulated: false,
+      describe: `${target} (no API key)`,
+    },
+    client: noCredentialsClient(missing),
+    missing,
+  };
 }
 
 async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {

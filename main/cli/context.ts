@@ -1,10 +1,10 @@
 // What every command that talks to the service shares: connection and state-dir options, and
 // opening the runtime with the API key from SLUICE_API_KEY or the OS keychain.
 import { Option, type Command } from 'commander';
-import os from 'node:os';
 import path from 'node:path';
 import { findTemplate } from '../service/templates.js';
 import { keytarStore, type SecretStore } from '../adapters/store/keychain.js';
+import { defaultStateDir } from '../adapters/store/state-dir.js';
 import { parseParamPairs, validateParams } from '../engine/params.js';
 import {
   RESULT_FORMATS,
@@ -34,14 +34,8 @@ export interface JobFlags extends CommonFlags {
   formats?: ResultFormat[];
 }
 
-/** The OS's application-data folder, as Electron's `userData` for an app named Sluice. */
-export function defaultStateDir(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.SLUICE_STATE_DIR) return env.SLUICE_STATE_DIR;
-  const home = os.homedir();
-  if (process.platform === 'win32') return path.join(env.APPDATA ?? path.join(home, 'AppData', 'Roaming'), 'Sluice');
-  if (process.platform === 'darwin') return path.join(home, 'Library', 'Application Support', 'Sluice');
-  return path.join(env.XDG_CONFIG_HOME ?? path.join(home, '.config'), 'Sluice');
-}
+// The app-data folder, shared with the desktop app (one resolver for both).
+export { defaultStateDir };
 
 export function stateDirOf(flags: CommonFlags): string {
   return path.resolve(flags.stateDir ?? defaultStateDir());

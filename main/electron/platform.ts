@@ -1,8 +1,8 @@
 // The PlatformPort of the desktop app: native dialogs, the shell, start at login.
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { app, dialog, shell, type BrowserWindow } from 'electron';
+import { xdgConfigHome } from '../adapters/store/state-dir.js';
 import { MEDIA_EXTENSIONS } from '../engine/media-types.js';
 import { BridgeFailure } from '../ipc/errors.js';
 import type { PlatformPort, SecretVault } from '../ipc/platform.js';
@@ -11,30 +11,59 @@ export interface ElectronPlatformDeps {
   window(): BrowserWindow | undefined;
   secrets: SecretVault;
   rendererReady(): void;
+  platform?: NodeJS.Platform;
 }
 
-// Linux has no login-item API in Electron: the XDG autostart entry is the standard way.
-const autostartFile = () =>
-  path.join(process.env.XDG_CONFIG_HOME ?? path.join(os.homedir(), '.config'), 'autostart', 'sluice.desktop');
+/** What a login start runs: Windows gets --hidden (macOS reports wasOpenedAtLogin instead). */
+export const LOGIN_ARGS = ['--hidden'];
 
-function startAtLogin(): NonNullable<PlatformPort['startAtLogin']> {
-  if (process.platform === 'linux') {
+// Linux has no login-item API in Electron: the XDG autostart entry is the standard way.
+export const autostartFile = (env: NodeJS.ProcessEnv = process.env): string =>
+  path.join(xdgConfigHome(env), 'autostart', 'sluice.desktop');
+
+/**
+ * The command the Linux autostart entry runs. An AppImage runs from a temporary mount that is gone
+ * after exit: the entry must start `$APPIMAGE` itself. A development run starts Electron with the app
+ * folder (Electron alone would show its default app).
+ */
+export function autostartExec(o: {
+  execPath: string;
+  env: NodeJS.ProcessEnv;
+  packaged: boolean;
+  appPath: string;
+}): string {
+  const q = (s: string): string => `"${s.replace(/(["`$\\])/g, '\\$1')}"`;
+  if (o.env.APPIMAGE) return `${q(o.env.APPIMAGE)} --hidden`;
+  if (!o.packaged) return `${q(o.execPath)} ${q(o.appPath)} --hidden`;
+  return `${q(o.execPath)} --hidden`;
+}
+
+function startAtLogin(platform: NodeJS.Platform): NonNullable<PlatformPort['startAtLogin']> {
+  if (platform === 'linux') {
     return {
       get: () => existsSync(autostartFile()),
       set: (enabled) => {
         const file = autostartFile();
         if (!enabled) return rmSync(file, { force: true });
         mkdirSync(path.dirname(file), { recursive: true });
+        const exec = autostartExec({
+          execPath: process.execPath,
+          env: process.env,
+          packaged: app.isPackaged,
+          appPath: app.getAppPath(),
+        });
         writeFileSync(
           file,
-          `[Desktop Entry]\nType=Application\nName=Sluice\nExec="${process.execPath}" --hidden\nX-GNOME-Autostart-enabled=true\n`,
+          `[Desktop Entry]\nType=Application\nName=Sluice\nExec=${exec}\nX-GNOME-Autostart-enabled=true\n`,
         );
       },
     };
   }
+  // Windows matches a login item by path and arguments: read it back with the ones it was set with.
+  const args = platform === 'win32' ? { args: LOGIN_ARGS } : {};
   return {
-    get: () => app.getLoginItemSettings().openAtLogin,
-    set: (enabled) => app.setLoginItemSettings({ openAtLogin: enabled, args: ['--hidden'] }),
+    get: () => app.getLoginItemSettings(args).openAtLogin,
+    set: (enabled) => app.setLoginItemSettings({ openAtLogin: enabled, ...args }),
   };
 }
 
@@ -68,7 +97,7 @@ export function electronPlatform(d: ElectronPlatformDeps): PlatformPort {
       if (problem) throw new BridgeFailure('FILESYSTEM', `${p} could not be opened: ${problem}`);
     },
     revealPath: async (p) => shell.showItemInFolder(p),
-    startAtLogin: startAtLogin(),
+    startAtLogin: startAtLogin(d.platform ?? process.platform),
     rendererReady: () => d.rendererReady(),
   };
 }

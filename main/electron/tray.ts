@@ -11,16 +11,34 @@ export interface TrayActions {
   quit(): void;
 }
 
+/** The tray image per platform: a template image on macOS, an ICO on Windows, a PNG on Linux. */
+export interface TrayIcons {
+  png: string;
+  /** Black on transparent, named *Template.png (with an @2x beside it) so macOS tints it for the menu bar. */
+  template: string;
+  ico: string;
+}
+
+export function trayImage(icons: TrayIcons, platform: NodeJS.Platform): Electron.NativeImage {
+  if (platform === 'darwin') {
+    const image = nativeImage.createFromPath(icons.template);
+    image.setTemplateImage(true);
+    return image;
+  }
+  if (platform === 'win32') return nativeImage.createFromPath(icons.ico);
+  return nativeImage.createFromPath(icons.png).resize({ width: 22, height: 22 });
+}
+
 export class AppTray {
   private readonly tray: Tray;
   private last = '';
 
   constructor(
-    iconPath: string,
+    icons: TrayIcons,
+    platform: NodeJS.Platform,
     private readonly actions: TrayActions,
   ) {
-    const icon = nativeImage.createFromPath(iconPath).resize({ width: 22, height: 22 });
-    this.tray = new Tray(icon);
+    this.tray = new Tray(trayImage(icons, platform));
     this.tray.setToolTip('Sluice');
     this.tray.on('click', () => actions.open());
   }

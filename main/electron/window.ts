@@ -28,7 +28,14 @@ export function serveRenderer(rendererDir: string): void {
   protocol.handle(APP_SCHEME, async (request) => {
     const url = new URL(request.url);
     if (url.host !== APP_HOST) return new Response('Not found', { status: 404 });
-    const rel = path.posix.normalize(decodeURIComponent(url.pathname));
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(url.pathname);
+    } catch {
+      // A malformed %-escape is the request's fault: answer it, do not throw in the handler.
+      return new Response('Bad request', { status: 400 });
+    }
+    const rel = path.posix.normalize(decoded);
     let file = path.join(root, rel);
     if (file !== root && !file.startsWith(root + path.sep)) return new Response('Not found', { status: 404 });
     if (rel === '/' || !path.extname(rel)) file = path.join(root, 'index.html');

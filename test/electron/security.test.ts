@@ -10,7 +10,7 @@ import {
   isRendererUrl,
   isSafeExternalUrl,
 } from '../../main/electron/security.js';
-import { createMainWindow } from '../../main/electron/window.js';
+import { createMainWindow, serveRenderer } from '../../main/electron/window.js';
 
 type Listener = (event: { preventDefault(): void }, url: string) => void;
 
@@ -41,8 +41,13 @@ const electron = vi.hoisted(() => {
   }
   return {
     BrowserWindow,
-    net: {},
-    protocol: {},
+    net: { fetch: async () => new Response('<!doctype html>', { status: 200 }) },
+    protocol: {
+      handler: undefined as ((r: Request) => Promise<Response>) | undefined,
+      handle(_scheme: string, h: (r: Request) => Promise<Response>) {
+        this.handler = h;
+      },
+    },
     session: {},
     shell: { openExternal: async (u: string) => void opened.push(u) },
     opened,
@@ -125,6 +130,13 @@ describe('window security', () => {
     expect(electron.opened).toEqual(['https://example.org/docs', 'https://example.org/help']);
   });
 
+  it('answers a malformed %-escape in an app URL with 400, and still serves good ones', async () => {
+    serveRenderer('/app/renderer');
+    const handler = electron.protocol.handler;
+    expect((await handler?.(new Request(`${APP_ORIGIN}/%E0%A4%A`)))?.status).toBe(400);
+    expect((await handler?.(new Request(`${APP_ORIGIN}/`)))?.status).toBe(200);
+  });
+
   it('creates windows only in window.ts, from these constants, with navigation blocked', async () => {
     const win = await source('main/electron/window.ts');
     expect(win).toContain('...WEB_PREFERENCES');
@@ -133,7 +145,13 @@ describe('window security', () => {
     expect(win).toContain("action: 'deny'");
     const security = await source('main/electron/security.ts');
     expect(security).not.toMatch(/from 'electron'/);
-    for (const f of ['main/index.ts', 'main/electron/tray.ts', 'main/electron/notifications.ts', 'main/electron/platform.ts']) {
+    for (const f of [
+      'main/index.ts',
+      'main/electron/shell.ts',
+      'main/electron/tray.ts',
+      'main/electron/notifications.ts',
+      'main/electron/platform.ts',
+    ]) {
       expect(await source(f)).not.toContain('new BrowserWindow');
     }
   });
