@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import type { JobRecord } from '../../engine/job.js';
 import type { Runtime } from '../../runtime.js';
 import { addJobOptions, openRuntime, outputOf, templateAndParams, UsageError, type JobFlags } from '../context.js';
+import { printable } from '../printable.js';
 import { barProgress, jobJson, plainProgress, summaryTable } from '../progress.js';
 
 interface ProcessFlags extends JobFlags {
@@ -47,10 +48,10 @@ export async function runProcess(paths: string[], flags: ProcessFlags): Promise<
     for (const o of outcomes) {
       if (o.outcome === 'rejected') {
         rejected++;
-        if (!flags.json) console.error(`skipped: ${o.message}`);
+        if (!flags.json) console.error(`skipped: ${printable(o.message)}`);
       } else {
         ids.add(o.jobId);
-        if (o.outcome === 'already-done' && !flags.json) console.error(`already processed: ${o.path}`);
+        if (o.outcome === 'already-done' && !flags.json) console.error(`already processed: ${printable(o.path)}`);
       }
     }
     if (ids.size === 0 && rejected === 0) throw new UsageError('Nothing to process.');
