@@ -11,7 +11,7 @@ import { startSandbox, type Sandbox } from '../../../main/sandbox/index.js';
 import { makeMediaDir, makeSpeechWav } from '../../helpers/media.js';
 import { exportJson, upload, waitFinished } from '../../sandbox/client.js';
 
-const FIXTURE = new URL('../fixtures/captions/two-speakers.json', import.meta.url);
+const FIXTURE = new URL('../../fixtures/captions/two-speakers.json', import.meta.url);
 const ALL = [...RESULT_FORMATS];
 
 let dir: string;
