@@ -14,7 +14,12 @@ export function describeJob(j: JobRecord): string {
 
 function describe(j: JobRecord): string {
   if (j.state === 'completed') {
-    const files = j.results.map((r) => path.basename(r.path) + (r.collided ? ' (name taken: fallback used)' : ''));
+    const files = j.results.map(
+      (r) =>
+        path.basename(r.path) +
+        (r.collided ? ' (name taken: fallback used)' : '') +
+        (r.shortened ? ' (name too long: shortened)' : ''),
+    );
     return [files.join(', '), j.resultWarning].filter(Boolean).join(' — ') || 'done';
   }
   if (j.error) {

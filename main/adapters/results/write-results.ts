@@ -6,7 +6,7 @@ import { findTemplate } from '../../service/templates.js';
 import { CAPTION_FORMATS, CAPTION_RENDERERS, renderContextOf } from '../../engine/captions/render.js';
 import type { JobRecord, ResultFile } from '../../engine/job.js';
 import { DEFAULT_OUTPUT, type ResultFormat } from '../../engine/settings.js';
-import { chooseOutputPath, nameParts, ResultWriteError, writeFileAtomic, type Ownership } from './result-writer.js';
+import { chooseOutputPath, nameParts, ResultWriteError, writeFilesAtomic, type Ownership } from './result-writer.js';
 
 /**
  * Renders one format from the export's JSON text. JSON is saved exactly as received (§6.6).
@@ -54,7 +54,8 @@ export async function writeResults(
     );
   });
   const base = outputBaseName(output.pattern, job, now);
-  const written: ResultFile[] = [];
+  const planned: Array<{ format: ResultFormat; target: string; data: string; collided: boolean; shortened: boolean }> =
+    [];
   // JSON first: it is always kept, and the other formats are derived from it.
   const formats = [...new Set<ResultFormat>(['json', ...output.formats])];
   for (const format of formats) {
@@ -71,17 +72,24 @@ export async function writeResults(
         'EEXIST',
       );
     }
-    const stamp = await writeFileAtomic(target.path, content, job.id.slice(0, 8));
-    written.push({
+    planned.push({
       format,
-      path: target.path,
-      writtenBySluice: true,
-      size: stamp.size,
-      mtimeMs: stamp.mtimeMs,
-      ...(target.collided ? { collided: true } : {}),
+      target: target.path,
+      data: content,
+      collided: target.collided,
+      shortened: !!target.shortened,
     });
   }
-  return written;
+  // All the job's formats or none: a half-delivered set would look complete to a reader.
+  const stamps = await writeFilesAtomic(planned, job.id.slice(0, 8));
+  return planned.map((p, i) => ({
+    format: p.format,
+    path: p.target,
+    writtenBySluice: true,
+    ...stamps[i],
+    ...(p.collided ? { collided: true } : {}),
+    ...(p.shortened ? { shortened: true } : {}),
+  }));
 }
 
 /** Files Sluice wrote, from the job history: a file still matching its stamp is Sluice's own. */
