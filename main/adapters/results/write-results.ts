@@ -1,6 +1,6 @@
 // Delivery of a finished job: the kept export (state dir) → every requested format beside the
 // source, written atomically under the naming rules, never over a file Sluice did not write.
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { findTemplate } from '../../service/templates.js';
 import { CAPTION_FORMATS, CAPTION_RENDERERS, renderContextOf } from '../../engine/captions/render.js';
@@ -81,7 +81,7 @@ export async function writeResults(
     });
   }
   // All the job's formats or none: a half-delivered set would look complete to a reader.
-  const stamps = await writeFilesAtomic(planned, job.id.slice(0, 8));
+  const stamps = await writeFilesAtomic(planned, { writer: job.id.slice(0, 8), mode: await modeOf(job.source.path) });
   return planned.map((p, i) => ({
     format: p.format,
     path: p.target,
@@ -90,6 +90,15 @@ export async function writeResults(
     ...(p.collided ? { collided: true } : {}),
     ...(p.shortened ? { shortened: true } : {}),
   }));
+}
+
+/**
+ * Results are as private as their source: a recording only its owner may read gets transcripts
+ * only its owner may read (uploads in the state folder's inbox are 0600). Read and write bits only.
+ */
+async function modeOf(sourcePath: string): Promise<number> {
+  const st = await stat(sourcePath).catch(() => null);
+  return st ? (st.mode & 0o666) | 0o600 : 0o644;
 }
 
 /** Files Sluice wrote, from the job history: a file still matching its stamp is Sluice's own. */

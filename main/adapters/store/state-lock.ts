@@ -2,6 +2,7 @@
 // while the desktop app runs on the same folder, is refused with a message naming the holder.
 import fs from 'node:fs';
 import path from 'node:path';
+import { PRIVATE_FILE_MODE } from './private-files.js';
 
 export class StateLockedError extends Error {
   constructor(
@@ -27,7 +28,7 @@ export function acquireStateLock(dir: string): () => void {
   const file = path.join(dir, 'engine.lock');
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+      fs.writeFileSync(file, String(process.pid), { flag: 'wx', mode: PRIVATE_FILE_MODE });
       let released = false;
       return () => {
         if (released) return;
