@@ -1,5 +1,6 @@
-// `sluice process <file-or-folder>...`: processes once and exits — 0 when every file completed,
-// 1 when any did not, 2 on usage errors. Ctrl+C stops cleanly; a rerun picks up where it stopped.
+// `sluice process <file-or-folder>...`: processes once and exits — 0 when every file completed
+// with its results written, 1 when any did not (or was skipped), 2 on usage errors. Ctrl+C stops
+// cleanly; a rerun picks up where it stopped.
 import type { Command } from 'commander';
 import type { JobRecord } from '../../engine/job.js';
 import type { Runtime } from '../../runtime.js';
@@ -70,7 +71,9 @@ export async function runProcess(paths: string[], flags: ProcessFlags): Promise<
       view?.stop();
     }
     report(jobs, flags, runtime);
-    const allDone = jobs.every((j) => j.state === 'completed') && rejected === 0;
+    const unwritten = jobs.filter(resultsNotWritten);
+    if (unwritten.length > 0) console.error(recoveryHint(unwritten.length, paths, flags));
+    const allDone = jobs.every((j) => j.state === 'completed') && unwritten.length === 0 && rejected === 0;
     return allDone ? 0 : 1;
   } catch (e) {
     if (e instanceof UsageError) {
@@ -84,6 +87,20 @@ export async function runProcess(paths: string[], flags: ProcessFlags): Promise<
     process.off('SIGTERM', onSignal);
     if (!interrupted) await runtime.close();
   }
+}
+
+/** Processed, but its results are not beside the source: only the kept export holds them. */
+const resultsNotWritten = (j: JobRecord): boolean =>
+  j.state === 'completed' && j.stagedResultPath !== undefined && j.resultWarning !== undefined;
+
+const shellQuote = (s: string): string => (/^[\w./:=@%+-]+$/.test(s) ? s : `'${s.replaceAll("'", `'\\''`)}'`);
+
+function recoveryHint(n: number, paths: string[], flags: ProcessFlags): string {
+  const args = [...paths, ...(flags.stateDir ? ['--state-dir', flags.stateDir] : [])].map(shellQuote).join(' ');
+  return printable(
+    `${n === 1 ? '1 file was' : `${n} files were`} processed but the results could not be written (reasons above). ` +
+      `Fix the cause, then run: sluice rewrite ${args}  (writes them from the kept exports, without processing again)`,
+  );
 }
 
 function report(jobs: JobRecord[], flags: ProcessFlags, runtime: Runtime): void {
