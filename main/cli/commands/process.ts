@@ -45,17 +45,17 @@ export async function runProcess(paths: string[], flags: ProcessFlags): Promise<
       ...(flags.force ? { force: true } : {}),
     });
     const ids = new Set<string>();
-    let rejected = 0;
+    const skipped: Array<{ path: string; message: string }> = [];
     for (const o of outcomes) {
       if (o.outcome === 'rejected') {
-        rejected++;
+        skipped.push({ path: o.path, message: o.message });
         if (!flags.json) console.error(`skipped: ${printable(o.message)}`);
       } else {
         ids.add(o.jobId);
         if (o.outcome === 'already-done' && !flags.json) console.error(`already processed: ${printable(o.path)}`);
       }
     }
-    if (ids.size === 0 && rejected === 0) throw new UsageError('Nothing to process.');
+    if (ids.size === 0 && skipped.length === 0) throw new UsageError('Nothing to process.');
     const view = flags.json
       ? undefined
       : process.stdout.isTTY
@@ -70,10 +70,13 @@ export async function runProcess(paths: string[], flags: ProcessFlags): Promise<
       clearInterval(keepAlive);
       view?.stop();
     }
-    report(jobs, flags, runtime);
+    report(jobs, flags, runtime, skipped);
+    if (skipped.length > 0 && !flags.json) {
+      console.error(`${skipped.length} not processed: skipped for the reasons above.`);
+    }
     const unwritten = jobs.filter(resultsNotWritten);
     if (unwritten.length > 0) console.error(recoveryHint(unwritten.length, paths, flags));
-    const allDone = jobs.every((j) => j.state === 'completed') && unwritten.length === 0 && rejected === 0;
+    const allDone = jobs.every((j) => j.state === 'completed') && unwritten.length === 0 && skipped.length === 0;
     return allDone ? 0 : 1;
   } catch (e) {
     if (e instanceof UsageError) {
@@ -103,9 +106,14 @@ function recoveryHint(n: number, paths: string[], flags: ProcessFlags): string {
   );
 }
 
-function report(jobs: JobRecord[], flags: ProcessFlags, runtime: Runtime): void {
+function report(
+  jobs: JobRecord[],
+  flags: ProcessFlags,
+  runtime: Runtime,
+  skipped: ReadonlyArray<{ path: string; message: string }>,
+): void {
   if (flags.json) {
-    console.log(JSON.stringify({ simulated: runtime.simulated, jobs: jobs.map(jobJson) }, null, 2));
+    console.log(JSON.stringify({ simulated: runtime.simulated, jobs: jobs.map(jobJson), skipped }, null, 2));
     return;
   }
   console.log(summaryTable(jobs));
