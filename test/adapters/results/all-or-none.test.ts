@@ -1,7 +1,9 @@
 // A job's formats are delivered all or none: every file goes to a temporary file first and only
 // when all are ready are they renamed into place; a rename that fails part-way puts back what the
-// write had already replaced. Real failures: a name held by a folder.
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+// write had already replaced. Real failures: a name held by a folder, a disk that fills up part-way
+// (a small tmpfs, mounted when running as root).
+import { execFileSync } from 'node:child_process';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -16,6 +18,22 @@ const FIXTURE = new URL('../../fixtures/captions/two-speakers.json', import.meta
 let dir: string;
 let staged: string;
 let src: string;
+let mounted: string | undefined;
+
+const canMount = ((): boolean => {
+  if (process.getuid?.() !== 0) return false;
+  const probe = path.join(tmpdir(), `sluice-mount-probe-${process.pid}`);
+  execFileSync('mkdir', ['-p', probe]);
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', probe], { stdio: 'ignore' });
+    execFileSync('umount', [probe]);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    execFileSync('rmdir', [probe]);
+  }
+})();
 
 beforeEach(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'sluice-all-or-none-'));
@@ -25,6 +43,8 @@ beforeEach(async () => {
   await writeFile(src, 'media');
 });
 afterEach(async () => {
+  if (mounted) execFileSync('umount', ['-l', mounted], { stdio: 'ignore' });
+  mounted = undefined;
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -83,6 +103,21 @@ describe('a job’s formats are written all or none', () => {
       ),
     ).rejects.toThrow(/b\.srt/);
     expect(await listing()).toEqual(['b.srt', 'call.mp4']);
+  });
+
+  it.skipIf(!canMount)('a disk that fills up after the JSON: no JSON left behind, nothing temporary', async () => {
+    const media = path.join(dir, 'small');
+    await mkdir(media);
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=256k', 'tmpfs', media]);
+    mounted = media;
+    src = path.join(media, 'call.mp4');
+    await writeFile(src, 'media');
+    // Leave room for the JSON (6.6 kB: two pages) and not one byte more.
+    const json = (await stat(staged)).size;
+    const free = Math.ceil(json / 4096) * 4096;
+    await writeFile(path.join(media, 'filler'), Buffer.alloc(256 * 1024 - 4096 - free)).catch(() => undefined);
+    await expect(writeResults(job(), staged, { isOurs: () => false })).rejects.toThrow(/full/);
+    expect((await readdir(media)).sort()).toEqual(['call.mp4', 'filler']);
   });
 
   it('all ready: every file in place, nothing temporary left', async () => {
