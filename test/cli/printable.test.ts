@@ -1,7 +1,13 @@
 // A file name cannot forge or reorder what the CLI prints: control and bidirectional characters
 // come out as visible escapes.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { Command } from 'commander';
+import { describe, expect, it, vi } from 'vitest';
+import { JobStore } from '../../main/adapters/store/job-store.js';
+import { registerInfo } from '../../main/cli/commands/info.js';
 import { printable } from '../../main/cli/printable.js';
 import { describeJob, plainProgress, summaryTable } from '../../main/cli/progress.js';
 import { createJob, type JobRecord } from '../../main/engine/job.js';
@@ -78,5 +84,32 @@ describe('printable', () => {
     const table = summaryTable([done]);
     expect(table).toContain('x\\u202Ey.wav');
     for (const line of table.split('\n')) expect(line).not.toMatch(RAW);
+  });
+
+  it('status and history show journal paths escaped', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'sluice-printable-'));
+    try {
+      const store = JobStore.open<JobRecord>(dir, { fsync: 'never' });
+      store.put(job({ state: 'uploading' }));
+      store.close();
+      const printed: string[] = [];
+      vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void printed.push(a.map(String).join(' ')));
+      try {
+        for (const command of ['status', 'history']) {
+          const program = new Command('sluice').exitOverride();
+          registerInfo(program);
+          await program.parseAsync([command, '--state-dir', dir], { from: 'user' });
+        }
+      } finally {
+        vi.restoreAllMocks();
+      }
+      const text = printed.join('\n');
+      expect(text).toContain('uploading  /m/a.wav\\ncompleted /m/b.wav take\\u202Eexe.wav');
+      expect(text).toContain('\\u202E');
+      for (const line of text.split('\n')) expect(line).not.toMatch(RAW);
+      expect(text).not.toMatch(/^completed /m);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
