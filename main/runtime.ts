@@ -2,7 +2,7 @@
 // queue runner and the watch folders wired together. The CLI, the web bridge and the desktop app
 // all drive this one object.
 import { EventEmitter } from 'node:events';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Credentials } from './api/auth.js';
 import { createClient, type SluiceClient } from './api/client.js';
@@ -22,6 +22,7 @@ import { JobStore, type FsyncMode } from './adapters/store/job-store.js';
 import type { SecretStore } from './adapters/store/keychain.js';
 import { QueueRunner, type PauseState } from './adapters/queue/queue-runner.js';
 import { ResultOwnership, writeResults } from './adapters/results/write-results.js';
+import { ensurePrivateStateDir } from './adapters/store/private-files.js';
 import { SettingsStore } from './adapters/store/settings-store.js';
 import { SpendingGuard } from './adapters/queue/spending-guard.js';
 import { acquireStateLock } from './adapters/store/state-lock.js';
@@ -136,7 +137,7 @@ export class Runtime {
   }
 
   static async open(opts: RuntimeOptions): Promise<Runtime> {
-    mkdirSync(opts.stateDir, { recursive: true });
+    ensurePrivateStateDir(opts.stateDir);
     const release = acquireStateLock(opts.stateDir);
     try {
       const settings = new SettingsStore(opts.stateDir);

@@ -5,10 +5,21 @@ import Table from 'cli-table3';
 import path from 'node:path';
 import type { JobRecord } from '../engine/job.js';
 import type { Runtime } from '../runtime.js';
+import { printable } from './printable.js';
 
+/** What became of a job, in one line fit for a terminal (names escaped: see printable.ts). */
 export function describeJob(j: JobRecord): string {
+  return printable(describe(j));
+}
+
+function describe(j: JobRecord): string {
   if (j.state === 'completed') {
-    const files = j.results.map((r) => path.basename(r.path) + (r.collided ? ' (name taken: fallback used)' : ''));
+    const files = j.results.map(
+      (r) =>
+        path.basename(r.path) +
+        (r.collided ? ' (name taken: fallback used)' : '') +
+        (r.shortened ? ' (name too long: shortened)' : ''),
+    );
     return [files.join(', '), j.resultWarning].filter(Boolean).join(' — ') || 'done';
   }
   if (j.error) {
@@ -33,14 +44,14 @@ export interface ProgressView {
 export function plainProgress(runtime: Runtime, ids: ReadonlySet<string>, out = process.stdout): ProgressView {
   const last = new Map<string, string>();
   const off = runtime.on((e) => {
-    if (e.type === 'queue:paused') out.write(`paused ${e.reason}: ${e.message}\n`);
+    if (e.type === 'queue:paused') out.write(`paused ${e.reason}: ${printable(e.message)}\n`);
     if (e.type === 'queue:resumed') out.write('resumed\n');
     if (e.type !== 'job:updated' || !ids.has(e.job.id)) return;
     const j = e.job;
     if (last.get(j.id) === j.state) return;
     last.set(j.id, j.state);
     const detail = j.state === 'completed' || j.state === 'failed' ? ` ${describeJob(j)}` : '';
-    out.write(`${j.state} ${j.source.path}${detail}\n`);
+    out.write(`${j.state} ${printable(j.source.path)}${detail}\n`);
   });
   return { stop: off };
 }
@@ -82,7 +93,7 @@ export function barProgress(runtime: Runtime, ids: ReadonlySet<string>): Progres
         bar = multi.create(
           p.total || 1,
           0,
-          { name: path.basename(j.source.path).slice(0, 24).padEnd(24), detail: '' },
+          { name: printable(path.basename(j.source.path)).slice(0, 24).padEnd(24), detail: '' },
           { format: ' {name} |{bar}| {percentage}% | ETA {eta_formatted} | {detail}' },
         );
         bars.set(id, bar);
@@ -103,7 +114,7 @@ export function barProgress(runtime: Runtime, ids: ReadonlySet<string>): Progres
     const summary = Object.entries(states)
       .map(([s, n]) => `${n} ${s}`)
       .join(', ');
-    batch.update(done, { detail: pause ? `paused: ${pause.message}` : summary });
+    batch.update(done, { detail: pause ? `paused: ${printable(pause.message)}` : summary });
   };
   const timer = setInterval(refresh, 200);
   refresh();
@@ -123,7 +134,8 @@ export function newTable(opts: Table.TableConstructorOptions): Table.Table {
 
 export function summaryTable(jobs: readonly JobRecord[]): string {
   const table = newTable({ head: ['File', 'State', 'Stream', 'Result / reason'], colWidths: [30, 11, 38, 60] });
-  for (const j of jobs) table.push([path.basename(j.source.path), j.state, j.streamId ?? '', describeJob(j)]);
+  for (const j of jobs)
+    table.push([printable(path.basename(j.source.path)), j.state, j.streamId ?? '', describeJob(j)]);
   return table.toString();
 }
 

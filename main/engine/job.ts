@@ -51,6 +51,8 @@ export interface ResultFile {
   mtimeMs?: number;
   /** Written under the fallback name because a file Sluice did not write held the usual one. */
   collided?: boolean;
+  /** Written under a shortened name because the usual one is past the file system's limit. */
+  shortened?: boolean;
 }
 
 export interface JobRecord {

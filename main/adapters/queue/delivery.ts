@@ -8,6 +8,7 @@ import { toServiceError } from '../../service/errors.js';
 import type { ExportOutcome } from '../../api/export.js';
 import { failureOf, type JobEvent, type JobRecord, type ResultFile } from '../../engine/job.js';
 import { writeFileAtomic } from '../results/result-writer.js';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../store/private-files.js';
 
 /** Where a job's export is kept: `<exportsDir>/<jobId>.json`. */
 export function keptExportPath(exportsDir: string, jobId: string): string {
@@ -17,7 +18,8 @@ export function keptExportPath(exportsDir: string, jobId: string): string {
 /** Keeps (or replaces) a job's export; returns where it is kept. */
 export async function keepExport(exportsDir: string, jobId: string, bytes: Uint8Array): Promise<string> {
   const kept = keptExportPath(exportsDir, jobId);
-  await writeFileAtomic(kept, bytes, jobId.slice(0, 8));
+  // A whole transcript: private like everything in the state folder (see private-files.ts).
+  await writeFileAtomic(kept, bytes, { writer: jobId.slice(0, 8), mode: PRIVATE_FILE_MODE });
   return kept;
 }
 
@@ -38,7 +40,7 @@ export class Delivery {
 
   constructor(private readonly o: DeliveryOptions) {
     this.queue = new PQueue({ concurrency: o.concurrency ?? 2 });
-    mkdirSync(o.exportsDir, { recursive: true });
+    mkdirSync(o.exportsDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   }
 
   isBusy(id: string): boolean {

@@ -3,16 +3,14 @@
 // a restart, a rescan or a duplicate event never queues the same content twice.
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { opendir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { classifyDetected, type FileIdentity } from '../../engine/file-identity.js';
-import { createFileFilter } from '../../engine/file-filter.js';
 import { createJob, isTerminal, type JobOrigin, type JobRecord } from '../../engine/job.js';
-import { DEFAULT_MEDIA_GLOBS } from '../../engine/media-types.js';
 import type { OutputSettings, Params, Settings, WatchFolder } from '../../engine/settings.js';
 import type { JobStore } from '../store/job-store.js';
+import { walkMedia } from './media-walk.js';
 import type { QueueRunner } from './queue-runner.js';
-import { resultExtensions } from '../results/write-results.js';
 
 export interface AddOptions {
   templateId?: string;
@@ -74,8 +72,9 @@ export class Intake {
         out.push({ path: abs, outcome: 'rejected', message: describeStatError(abs, st) });
         continue;
       }
-      const files = st.isDirectory() ? await walkMedia(abs) : [abs];
-      if (st.isDirectory() && files.length === 0) {
+      const { files, problems } = st.isDirectory() ? await walkMedia(abs) : { files: [abs], problems: [] };
+      for (const p of problems) out.push({ path: p.path, outcome: 'rejected', message: p.message });
+      if (st.isDirectory() && files.length === 0 && problems.length === 0) {
         out.push({ path: abs, outcome: 'rejected', message: `${abs} holds no audio or video files.` });
       }
       for (const f of files) {
@@ -177,34 +176,15 @@ export async function hashFile(file: string): Promise<string> {
 }
 
 function describeStatError(file: string, e: NodeJS.ErrnoException): string {
+  // A name given on the command line that is not valid UTF-8 arrives with U+FFFD in its place.
+  if (e.code === 'ENOENT' && file.includes('\uFFFD')) {
+    return `${file} cannot be opened: its name is not valid UTF-8 (shown with \uFFFD); rename it, or give its folder.`;
+  }
   if (e.code === 'ENOENT') return `${file} does not exist.`;
+  if (e.code === 'ENAMETOOLONG') return `${file} has a path too long to open.`;
   if (e.code === 'EACCES' || e.code === 'EPERM') return `${file} cannot be read (permission denied).`;
   if (e.code === 'ELOOP') return `${file} is a symbolic link loop.`;
   return `${file} cannot be read (${e.code ?? e.message}).`;
-}
-
-/** Media files under a folder (recursive), skipping temp files, dot-folders and Sluice's outputs. */
-async function walkMedia(root: string): Promise<string[]> {
-  const accept = createFileFilter({
-    include: DEFAULT_MEDIA_GLOBS,
-    recursive: true,
-    resultExtensions: resultExtensions(),
-  });
-  const out: string[] = [];
-  const visit = async (dir: string): Promise<void> => {
-    const handle = await opendir(dir).catch(() => null);
-    if (!handle) return;
-    for await (const entry of handle) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (!entry.name.startsWith('.')) await visit(full);
-      } else if ((entry.isFile() || entry.isSymbolicLink()) && accept(path.relative(root, full))) {
-        out.push(full);
-      }
-    }
-  };
-  await visit(root);
-  return out.sort((a, b) => a.localeCompare(b));
 }
 
 /** The jobs an add produced or found (everything but rejections). */

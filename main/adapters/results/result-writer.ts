@@ -2,8 +2,9 @@
 // sees half a file) and never over a file Sluice did not write.
 import { randomBytes } from 'node:crypto';
 import { constants as fsc } from 'node:fs';
-import { open, readFile, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { link, open, readFile, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import { fitName } from './name-fit.js';
 
 /** Suffix of Sluice's temporary files; the watcher never takes them. */
 export const TEMP_SUFFIX = '.sluice-tmp';
@@ -29,6 +30,7 @@ export class ResultWriteError extends Error {
 }
 
 export function explainWriteError(e: unknown, target: string): ResultWriteError {
+  if (e instanceof ResultWriteError) return e;
   const code = (e as NodeJS.ErrnoException | undefined)?.code;
   const dir = path.dirname(target);
   const why: Record<string, string> = {
@@ -40,6 +42,7 @@ export function explainWriteError(e: unknown, target: string): ResultWriteError 
     EBUSY: `${path.basename(target)} is in use by another program (a sync client may hold it)`,
     ETXTBSY: `${path.basename(target)} is in use by another program`,
     ENOENT: `the folder ${dir} no longer exists`,
+    ENAMETOOLONG: `the path is too long for the file system (move the source to a shorter folder path)`,
   };
   const reason = (code && why[code]) ?? (e instanceof Error ? e.message : String(e));
   return new ResultWriteError(`Could not write ${path.basename(target)}: ${reason}.`, code);
@@ -49,32 +52,109 @@ export function explainWriteError(e: unknown, target: string): ResultWriteError 
  * The temporary file for `target`. With a writer tag (the job's id) the name is fixed for that
  * writer, so what a crash left behind is found and replaced when the job writes again; only that
  * job, in the one engine that holds the state folder, ever uses the name. Without one it is random.
+ * `kind` 'old' names the copy of the file being replaced, kept until every file of the write is in
+ * place. The name is fitted to the file system's limit (see name-fit.ts).
  */
-export function tempPathFor(target: string, writer?: string): string {
-  const tag = writer ?? randomBytes(4).toString('hex');
-  return path.join(path.dirname(target), `.${path.basename(target)}.${tag}${TEMP_SUFFIX}`);
+export function tempPathFor(target: string, writer?: string, kind: 'new' | 'old' = 'new'): string {
+  const tag = (writer ?? randomBytes(4).toString('hex')) + (kind === 'old' ? '-old' : '');
+  const { name } = fitName(`.${path.basename(target)}`, `.${tag}${TEMP_SUFFIX}`);
+  return path.join(path.dirname(target), name);
+}
+
+export interface WriteOptions {
+  /** Tags the temporary names (see tempPathFor). */
+  writer?: string;
+  /** Permission bits of new files (before the umask); default 0o644. */
+  mode?: number;
 }
 
 /** Writes `data` to `target` through a temporary file in the same folder, then renames it over. */
-export async function writeFileAtomic(target: string, data: string | Uint8Array, writer?: string): Promise<FileStamp> {
-  const tmp = tempPathFor(target, writer);
-  let handle: FileHandle | undefined;
+export async function writeFileAtomic(
+  target: string,
+  data: string | Uint8Array,
+  options: WriteOptions | string = {},
+): Promise<FileStamp> {
+  const [stamp] = await writeFilesAtomic([{ target, data }], options);
+  return stamp!;
+}
+
+/**
+ * Writes every file or none. Each goes to a temporary file first (written and flushed: a full
+ * disk, a read-only folder or a name that is too long fails here, with nothing in place yet); only
+ * when all are ready are they renamed over their targets. Should a rename fail, those already
+ * renamed are put back as they were (the file they replaced, kept through a hard link) or removed.
+ */
+export async function writeFilesAtomic(
+  files: ReadonlyArray<{ target: string; data: string | Uint8Array }>,
+  options: WriteOptions | string = {},
+): Promise<FileStamp[]> {
+  const { writer, mode = 0o644 } = typeof options === 'string' ? { writer: options } : options;
+  const staged: Array<{ target: string; tmp: string; old: string; kept: boolean }> = [];
+  let current = files[0]?.target ?? '';
   try {
-    // A leftover of this writer's own interrupted write: nobody else writes under this name.
-    if (writer !== undefined) await unlink(tmp).catch(() => undefined);
-    handle = await open(tmp, fsc.O_WRONLY | fsc.O_CREAT | fsc.O_EXCL, 0o644);
+    for (const f of files) {
+      current = f.target;
+      const tmp = tempPathFor(f.target, writer);
+      staged.push({ target: f.target, tmp, old: tempPathFor(f.target, writer, 'old'), kept: false });
+      await writeTemp(tmp, f.data, writer !== undefined, mode);
+    }
+  } catch (e) {
+    await Promise.all(staged.map((s) => unlink(s.tmp).catch(() => undefined)));
+    throw explainWriteError(e, current);
+  }
+  let placed = 0;
+  try {
+    for (const s of staged) {
+      current = s.target;
+      s.kept = await keepOld(s.target, s.old, writer !== undefined);
+      await rename(s.tmp, s.target);
+      placed++;
+    }
+  } catch (e) {
+    for (const s of staged.slice(0, placed)) {
+      if (s.kept) await rename(s.old, s.target).catch(() => undefined);
+      else await unlink(s.target).catch(() => undefined);
+    }
+    await Promise.all(staged.slice(placed).map((s) => unlink(s.tmp).catch(() => undefined)));
+    await Promise.all(staged.filter((s) => s.kept).map((s) => unlink(s.old).catch(() => undefined)));
+    throw explainWriteError(e, current);
+  }
+  await Promise.all(staged.filter((s) => s.kept).map((s) => unlink(s.old).catch(() => undefined)));
+  for (const dir of new Set(staged.map((s) => path.dirname(s.target)))) await fsyncDir(dir);
+  const stamps: FileStamp[] = [];
+  for (const s of staged) {
+    const st = await stat(s.target);
+    stamps.push({ size: st.size, mtimeMs: st.mtimeMs });
+  }
+  return stamps;
+}
+
+async function writeTemp(tmp: string, data: string | Uint8Array, fixedName: boolean, mode: number): Promise<void> {
+  // A leftover of this writer's own interrupted write: nobody else writes under this name.
+  if (fixedName) await unlink(tmp).catch(() => undefined);
+  let handle: FileHandle | undefined = await open(tmp, fsc.O_WRONLY | fsc.O_CREAT | fsc.O_EXCL, mode);
+  try {
     await handle.writeFile(data);
     await handle.sync();
     await handle.close();
     handle = undefined;
-    await rename(tmp, target);
-    await fsyncDir(path.dirname(target));
-    const s = await stat(target);
-    return { size: s.size, mtimeMs: s.mtimeMs };
-  } catch (e) {
+  } finally {
     await handle?.close().catch(() => undefined);
-    await unlink(tmp).catch(() => undefined);
-    throw explainWriteError(e, target);
+  }
+}
+
+/**
+ * A hard link to the file about to be replaced, so a write that fails part-way can put it back.
+ * False when there is none, or the file system has no hard links (FAT, some network drives): the
+ * file is then removed rather than restored on failure.
+ */
+async function keepOld(target: string, old: string, fixedName: boolean): Promise<boolean> {
+  if (fixedName) await unlink(old).catch(() => undefined);
+  try {
+    await link(target, old);
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -107,7 +187,8 @@ export function nameParts(sourcePath: string): NameParts {
 
 /**
  * The output path for a result format, and the collision fallback: `{name}.{format}` beside the
- * source, or `{name}.{ext}.{format}` when the first is held by a file Sluice did not write.
+ * source, or `{name}.{ext}.{format}` when the first is held by a file Sluice did not write. A name
+ * past the file system's limit is shortened (`shortened`; see name-fit.ts).
  * A file that already holds exactly `content` counts as free: it is what a write interrupted
  * between its rename and its record in the history left behind, and rewriting it loses nothing.
  * Returns null when both are held by others.
@@ -118,22 +199,23 @@ export async function chooseOutputPath(
   format: string,
   owned: Ownership,
   content?: string | Uint8Array,
-): Promise<{ path: string; collided: boolean } | null> {
+): Promise<{ path: string; collided: boolean; shortened?: true } | null> {
   const dir = path.dirname(sourcePath);
   const { ext } = nameParts(sourcePath);
-  const first = path.join(dir, `${baseName}.${format}`);
-  const second = path.join(dir, ext ? `${baseName}.${ext}.${format}` : `${baseName}.sluice.${format}`);
+  const first = fitName(baseName, `.${format}`);
+  const second = fitName(ext ? `${baseName}.${ext}` : `${baseName}.sluice`, `.${format}`);
   for (const [candidate, collided] of [
     [first, false],
     [second, true],
   ] as const) {
-    const current = await stat(candidate).catch(() => null);
+    const full = path.join(dir, candidate.name);
+    const current = await stat(full).catch(() => null);
     if (
       !current ||
-      owned.isOurs(candidate, { size: current.size, mtimeMs: current.mtimeMs }) ||
-      (content !== undefined && (await holdsExactly(candidate, current.size, content)))
+      owned.isOurs(full, { size: current.size, mtimeMs: current.mtimeMs }) ||
+      (content !== undefined && (await holdsExactly(full, current.size, content)))
     ) {
-      return { path: candidate, collided };
+      return { path: full, collided, ...(candidate.shortened ? { shortened: true as const } : {}) };
     }
   }
   return null;

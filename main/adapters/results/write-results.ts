@@ -1,12 +1,12 @@
 // Delivery of a finished job: the kept export (state dir) → every requested format beside the
 // source, written atomically under the naming rules, never over a file Sluice did not write.
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { findTemplate } from '../../service/templates.js';
 import { CAPTION_FORMATS, CAPTION_RENDERERS, renderContextOf } from '../../engine/captions/render.js';
 import type { JobRecord, ResultFile } from '../../engine/job.js';
 import { DEFAULT_OUTPUT, type ResultFormat } from '../../engine/settings.js';
-import { chooseOutputPath, nameParts, ResultWriteError, writeFileAtomic, type Ownership } from './result-writer.js';
+import { chooseOutputPath, nameParts, ResultWriteError, writeFilesAtomic, type Ownership } from './result-writer.js';
 
 /**
  * Renders one format from the export's JSON text. JSON is saved exactly as received (§6.6).
@@ -54,7 +54,8 @@ export async function writeResults(
     );
   });
   const base = outputBaseName(output.pattern, job, now);
-  const written: ResultFile[] = [];
+  const planned: Array<{ format: ResultFormat; target: string; data: string; collided: boolean; shortened: boolean }> =
+    [];
   // JSON first: it is always kept, and the other formats are derived from it.
   const formats = [...new Set<ResultFormat>(['json', ...output.formats])];
   for (const format of formats) {
@@ -71,17 +72,33 @@ export async function writeResults(
         'EEXIST',
       );
     }
-    const stamp = await writeFileAtomic(target.path, content, job.id.slice(0, 8));
-    written.push({
+    planned.push({
       format,
-      path: target.path,
-      writtenBySluice: true,
-      size: stamp.size,
-      mtimeMs: stamp.mtimeMs,
-      ...(target.collided ? { collided: true } : {}),
+      target: target.path,
+      data: content,
+      collided: target.collided,
+      shortened: !!target.shortened,
     });
   }
-  return written;
+  // All the job's formats or none: a half-delivered set would look complete to a reader.
+  const stamps = await writeFilesAtomic(planned, { writer: job.id.slice(0, 8), mode: await modeOf(job.source.path) });
+  return planned.map((p, i) => ({
+    format: p.format,
+    path: p.target,
+    writtenBySluice: true,
+    ...stamps[i],
+    ...(p.collided ? { collided: true } : {}),
+    ...(p.shortened ? { shortened: true } : {}),
+  }));
+}
+
+/**
+ * Results are as private as their source: a recording only its owner may read gets transcripts
+ * only its owner may read (uploads in the state folder's inbox are 0600). Read and write bits only.
+ */
+async function modeOf(sourcePath: string): Promise<number> {
+  const st = await stat(sourcePath).catch(() => null);
+  return st ? (st.mode & 0o666) | 0o600 : 0o644;
 }
 
 /** Files Sluice wrote, from the job history: a file still matching its stamp is Sluice's own. */

@@ -21,6 +21,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { JobRecord } from '../../engine/job.js';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-files.js';
 
 export type FsyncMode = 'always' | 'batch' | 'never';
 
@@ -72,7 +73,7 @@ export class JobStore<T extends Identified = JobRecord> {
     const started = performance.now();
     fs.rmSync(`${file}.tmp`, { force: true });
     const report = this.load();
-    this.fd = fs.openSync(file, 'a');
+    this.fd = fs.openSync(file, 'a', PRIVATE_FILE_MODE);
     this.bytes = fs.fstatSync(this.fd).size;
     if (report.lines === 0) this.append(HEADER, true);
     this.loadReport = { ...report, ms: performance.now() - started };
@@ -91,7 +92,7 @@ export class JobStore<T extends Identified = JobRecord> {
   }
 
   static open<T extends Identified = JobRecord>(dir: string, options: JobStoreOptions<T> = {}): JobStore<T> {
-    fs.mkdirSync(dir, { recursive: true });
+    fs.mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
     const opts = {
       fsync: options.fsync ?? 'batch',
       batchMs: options.batchMs ?? 20,
@@ -150,7 +151,7 @@ export class JobStore<T extends Identified = JobRecord> {
   compact(): void {
     this.assertOpen();
     const tmp = `${this.file}.tmp`;
-    const tfd = fs.openSync(tmp, 'w');
+    const tfd = fs.openSync(tmp, 'w', PRIVATE_FILE_MODE);
     try {
       let chunk = HEADER;
       for (const r of this.records.values()) {
@@ -177,7 +178,7 @@ export class JobStore<T extends Identified = JobRecord> {
       fsyncDir(path.dirname(this.file));
       this.lines = this.records.size + 1;
     } finally {
-      this.fd = fs.openSync(this.file, 'a');
+      this.fd = fs.openSync(this.file, 'a', PRIVATE_FILE_MODE);
       this.bytes = fs.fstatSync(this.fd).size;
     }
   }

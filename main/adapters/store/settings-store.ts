@@ -1,6 +1,7 @@
 // Settings on disk through conf (what electron-store wraps; usable without Electron). Every write
 // is validated as a whole first, so a bad field never leaves the file half-updated.
 import Conf from 'conf';
+import { PRIVATE_FILE_MODE } from './private-files.js';
 import { SETTINGS, type Settings, defaultSettings, describeIssues } from '../../engine/settings.js';
 
 export class SettingsValidationError extends Error {
@@ -15,7 +16,12 @@ export class SettingsStore {
   private cached: Settings;
 
   constructor(stateDir: string) {
-    this.conf = new Conf<{ settings: unknown }>({ cwd: stateDir, configName: 'settings', projectName: 'sluice' });
+    this.conf = new Conf<{ settings: unknown }>({
+      cwd: stateDir,
+      configName: 'settings',
+      projectName: 'sluice',
+      configFileMode: PRIVATE_FILE_MODE,
+    });
     const parsed = SETTINGS.safeParse(this.conf.get('settings') ?? {});
     // A file damaged by hand falls back to defaults rather than refusing to start; it is kept aside.
     if (!parsed.success) {

@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PRIVATE_FILE_MODE } from './private-files.js';
 
 export const LOCK_FILE = 'engine.lock';
 
@@ -114,7 +115,7 @@ export function acquireStateLock(dir: string): () => void {
   const me = JSON.stringify({ pid: process.pid, boot: bootTime(), ...(start ? { start } : {}) });
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      fs.writeFileSync(file, me, { flag: 'wx' });
+      fs.writeFileSync(file, me, { flag: 'wx', mode: PRIVATE_FILE_MODE });
       let released = false;
       return () => {
         if (released) return;

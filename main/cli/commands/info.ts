@@ -5,6 +5,7 @@ import { TEMPLATES } from '../../service/templates.js';
 import { JobStore } from '../../adapters/store/job-store.js';
 import { JOB_STATES, type JobRecord, type JobState } from '../../engine/job.js';
 import { stateDirOf, type CommonFlags } from '../context.js';
+import { printable } from '../printable.js';
 import { describeJob, jobJson, newTable } from '../progress.js';
 
 function readJobs(flags: CommonFlags): JobRecord[] {
@@ -30,7 +31,7 @@ export function registerInfo(program: Command): void {
           .filter((x) => !x.startsWith('0 '))
           .join(', ') || 'No jobs yet.',
       );
-      for (const j of running) console.log(`  ${j.state.padEnd(10)} ${j.source.path}`);
+      for (const j of running) console.log(`  ${j.state.padEnd(10)} ${printable(j.source.path)}`);
     });
 
   program
@@ -65,7 +66,7 @@ export function registerInfo(program: Command): void {
       for (const j of jobs) {
         table.push([
           new Date(j.createdAt).toISOString().replace('T', ' ').slice(0, 19),
-          j.source.path,
+          printable(j.source.path),
           j.state,
           j.streamId ?? '',
           describeJob(j),

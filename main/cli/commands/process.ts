@@ -1,9 +1,11 @@
-// `sluice process <file-or-folder>...`: processes once and exits — 0 when every file completed,
-// 1 when any did not, 2 on usage errors. Ctrl+C stops cleanly; a rerun picks up where it stopped.
+// `sluice process <file-or-folder>...`: processes once and exits — 0 when every file completed
+// with its results written, 1 when any did not (or was skipped), 2 on usage errors. Ctrl+C stops
+// cleanly; a rerun picks up where it stopped.
 import type { Command } from 'commander';
 import type { JobRecord } from '../../engine/job.js';
 import type { Runtime } from '../../runtime.js';
 import { addJobOptions, openRuntime, outputOf, templateAndParams, UsageError, type JobFlags } from '../context.js';
+import { printable } from '../printable.js';
 import { barProgress, jobJson, plainProgress, summaryTable } from '../progress.js';
 
 interface ProcessFlags extends JobFlags {
@@ -43,17 +45,17 @@ export async function runProcess(paths: string[], flags: ProcessFlags): Promise<
       ...(flags.force ? { force: true } : {}),
     });
     const ids = new Set<string>();
-    let rejected = 0;
+    const skipped: Array<{ path: string; message: string }> = [];
     for (const o of outcomes) {
       if (o.outcome === 'rejected') {
-        rejected++;
-        if (!flags.json) console.error(`skipped: ${o.message}`);
+        skipped.push({ path: o.path, message: o.message });
+        if (!flags.json) console.error(`skipped: ${printable(o.message)}`);
       } else {
         ids.add(o.jobId);
-        if (o.outcome === 'already-done' && !flags.json) console.error(`already processed: ${o.path}`);
+        if (o.outcome === 'already-done' && !flags.json) console.error(`already processed: ${printable(o.path)}`);
       }
     }
-    if (ids.size === 0 && rejected === 0) throw new UsageError('Nothing to process.');
+    if (ids.size === 0 && skipped.length === 0) throw new UsageError('Nothing to process.');
     const view = flags.json
       ? undefined
       : process.stdout.isTTY
@@ -68,8 +70,13 @@ export async function runProcess(paths: string[], flags: ProcessFlags): Promise<
       clearInterval(keepAlive);
       view?.stop();
     }
-    report(jobs, flags, runtime);
-    const allDone = jobs.every((j) => j.state === 'completed') && rejected === 0;
+    report(jobs, flags, runtime, skipped);
+    if (skipped.length > 0 && !flags.json) {
+      console.error(`${skipped.length} not processed: skipped for the reasons above.`);
+    }
+    const unwritten = jobs.filter(resultsNotWritten);
+    if (unwritten.length > 0) console.error(recoveryHint(unwritten.length, paths, flags));
+    const allDone = jobs.every((j) => j.state === 'completed') && unwritten.length === 0 && skipped.length === 0;
     return allDone ? 0 : 1;
   } catch (e) {
     if (e instanceof UsageError) {
@@ -85,9 +92,28 @@ export async function runProcess(paths: string[], flags: ProcessFlags): Promise<
   }
 }
 
-function report(jobs: JobRecord[], flags: ProcessFlags, runtime: Runtime): void {
+/** Processed, but its results are not beside the source: only the kept export holds them. */
+const resultsNotWritten = (j: JobRecord): boolean =>
+  j.state === 'completed' && j.stagedResultPath !== undefined && j.resultWarning !== undefined;
+
+const shellQuote = (s: string): string => (/^[\w./:=@%+-]+$/.test(s) ? s : `'${s.replaceAll("'", `'\\''`)}'`);
+
+function recoveryHint(n: number, paths: string[], flags: ProcessFlags): string {
+  const args = [...paths, ...(flags.stateDir ? ['--state-dir', flags.stateDir] : [])].map(shellQuote).join(' ');
+  return printable(
+    `${n === 1 ? '1 file was' : `${n} files were`} processed but the results could not be written (reasons above). ` +
+      `Fix the cause, then run: sluice rewrite ${args}  (writes them from the kept exports, without processing again)`,
+  );
+}
+
+function report(
+  jobs: JobRecord[],
+  flags: ProcessFlags,
+  runtime: Runtime,
+  skipped: ReadonlyArray<{ path: string; message: string }>,
+): void {
   if (flags.json) {
-    console.log(JSON.stringify({ simulated: runtime.simulated, jobs: jobs.map(jobJson) }, null, 2));
+    console.log(JSON.stringify({ simulated: runtime.simulated, jobs: jobs.map(jobJson), skipped }, null, 2));
     return;
   }
   console.log(summaryTable(jobs));

@@ -7,6 +7,7 @@ import type { ResultFormat } from '../../engine/settings.js';
 import { Runtime } from '../../runtime.js';
 import { stateDirOf } from '../context.js';
 import { parseFormats } from '../options.js';
+import { printable } from '../printable.js';
 import { describeJob } from '../progress.js';
 
 interface RewriteFlags {
@@ -41,10 +42,10 @@ export function registerRewrite(program: Command): void {
         for (const j of jobs) {
           try {
             const done = await rt.writeAgain(j.id, flags.formats);
-            console.log(`written ${j.source.path}: ${describeJob(done)}`);
+            console.log(`written ${printable(j.source.path)}: ${describeJob(done)}`);
           } catch (e) {
             failed++;
-            console.error(`not written ${j.source.path}: ${(e as Error).message}`);
+            console.error(printable(`not written ${j.source.path}: ${(e as Error).message}`));
           }
         }
       } finally {

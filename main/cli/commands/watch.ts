@@ -15,6 +15,7 @@ import {
   UsageError,
   type JobFlags,
 } from '../context.js';
+import { printable } from '../printable.js';
 import { describeJob } from '../progress.js';
 
 interface WatchFlags extends JobFlags {
@@ -41,6 +42,32 @@ export function registerWatch(program: Command): void {
 }
 
 async function runWatch(folders: string[], flags: WatchFlags): Promise<number> {
+  // Listening from the first moment: a stop asked for while the state folder is being opened or
+  // the folders scanned must still close the runtime (and release its lock), not kill the process.
+  let stopRequested = false;
+  let stop = (): void => undefined;
+  const stopped = new Promise<void>((resolve) => {
+    stop = () => {
+      stopRequested = true;
+      resolve();
+    };
+  });
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  try {
+    return await watchUntilStopped(folders, flags, stopped, () => stopRequested);
+  } finally {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+  }
+}
+
+async function watchUntilStopped(
+  folders: string[],
+  flags: WatchFlags,
+  stopped: Promise<void>,
+  stopRequested: () => boolean,
+): Promise<number> {
   for (const f of folders) {
     const s = await stat(f).catch(() => null);
     if (!s?.isDirectory()) {
@@ -77,6 +104,7 @@ async function runWatch(folders: string[], flags: WatchFlags): Promise<number> {
     return 1;
   }
   try {
+    if (stopRequested()) return 0;
     const watched = [...runtime.settings.get().watchFolders.filter((f) => f.enabled), ...extra];
     if (watched.length === 0) throw new UsageError('No folders to watch: give one, or add watch folders in Settings.');
     const names = new Map(watched.map((f) => [f.id, f.path]));
@@ -87,20 +115,25 @@ async function runWatch(folders: string[], flags: WatchFlags): Promise<number> {
         lastState.set(e.job.id, e.job.state);
         if (!['uploading', 'completed', 'failed', 'canceled', 'expired'].includes(e.job.state)) return;
         const detail = ['completed', 'failed'].includes(e.job.state) ? ` ${describeJob(e.job)}` : '';
-        console.log(`${e.job.state} ${e.job.source.path}${detail}`);
+        console.log(`${e.job.state} ${printable(e.job.source.path)}${detail}`);
       } else if (e.type === 'folder:status') {
-        console.log(`folder ${names.get(e.folderId) ?? e.folderId}: ${e.status}${e.message ? ` — ${e.message}` : ''}`);
-      } else if (e.type === 'queue:paused') console.log(`paused (${e.reason}): ${e.message}`);
+        console.log(
+          printable(`folder ${names.get(e.folderId) ?? e.folderId}: ${e.status}${e.message ? ` — ${e.message}` : ''}`),
+        );
+      } else if (e.type === 'queue:paused') console.log(printable(`paused (${e.reason}): ${e.message}`));
       else if (e.type === 'queue:resumed') console.log('resumed');
     });
-    await rt.start({ watch: true });
-    console.log(`Watching ${watched.map((f) => f.path).join(', ')}. Press Ctrl+C to stop.`);
     const keepAlive = setInterval(() => undefined, 60_000);
-    await new Promise<void>((resolve) => {
-      process.once('SIGINT', resolve);
-      process.once('SIGTERM', resolve);
-    });
-    clearInterval(keepAlive);
+    try {
+      // A first scan of a large folder takes a while; a stop during it ends the scan with the runtime.
+      await Promise.race([rt.start({ watch: true }), stopped]);
+      if (!stopRequested()) {
+        console.log(`Watching ${printable(watched.map((f) => f.path).join(', '))}. Press Ctrl+C to stop.`);
+        await stopped;
+      }
+    } finally {
+      clearInterval(keepAlive);
+    }
     console.log('Stopping: work in progress resumes next time.');
     return 0;
   } catch (e) {

@@ -12,6 +12,7 @@ import busboy from 'busboy';
 import type { FastifyRequest } from 'fastify';
 import type { AddOutcomeView, Result } from '../../../preload/contract.js';
 import type { Runtime } from '../../runtime.js';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../adapters/store/private-files.js';
 import { toBridgeError } from '../errors.js';
 import { dispatch, type Handlers } from '../handlers.js';
 
@@ -53,9 +54,10 @@ function safeFileName(name: string): string {
 async function save(inbox: string, name: string, body: Readable, made: string[]): Promise<string> {
   const dir = path.join(inbox, randomUUID());
   made.push(dir);
-  await mkdir(dir, { recursive: true });
+  // Private like the rest of the state folder (see private-files.ts).
+  await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const file = path.join(dir, safeFileName(name));
-  await pipeline(body, createWriteStream(file, { flags: 'wx' }));
+  await pipeline(body, createWriteStream(file, { flags: 'wx', mode: PRIVATE_FILE_MODE }));
   return file;
 }
 
