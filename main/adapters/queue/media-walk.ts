@@ -50,7 +50,6 @@ export async function walkMedia(root: string): Promise<MediaWalk> {
     include: DEFAULT_MEDIA_GLOBS,
     recursive: true,
     resultExtensions: resultExtensions(),
-    nocase: true,
   });
   const files: string[] = [];
   const problems: WalkProblem[] = [];
