@@ -36,4 +36,46 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The engine decides and does no I/O: it imports only itself, main/service/ and the two pure
+    // libraries it builds on (zod for settings, picomatch for file filters). No node:*, no adapters.
+    files: ['main/engine/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\.|zod$|picomatch$)',
+              message: 'The engine imports only itself, main/service/, zod and picomatch (no node:*, no I/O).',
+            },
+            {
+              regex: '^\\.\\./(?!service/)',
+              message: 'The engine imports only itself and main/service/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['main/engine/*/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\.|zod$|picomatch$)',
+              message: 'The engine imports only itself, main/service/, zod and picomatch (no node:*, no I/O).',
+            },
+            {
+              regex: '^\\.\\./\\.\\./(?!service/)',
+              message: 'The engine imports only itself and main/service/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
