@@ -6,6 +6,7 @@ import { findTemplate, TEMPLATES, type TemplateSpec } from '../service/templates
 import type * as Api from '../service/types.js';
 import type { FolderWatchStatus } from '../adapters/watch/folder-watcher.js';
 import type { FolderStatus, QueuePauseReason } from '../engine/events.js';
+import { canCancel, canRetry, canRewrite } from '../engine/eligibility.js';
 import { isTerminal, type JobRecord, type JobState } from '../engine/job.js';
 import type { ResultFormat, Settings } from '../engine/settings.js';
 
@@ -29,9 +30,6 @@ export interface Progress {
   total: number;
   startedAt: number;
 }
-
-/** Only a job that ended without its results can be queued again. */
-export const canRetry = (s: JobState): boolean => s === 'failed' || s === 'canceled' || s === 'expired';
 
 export const templateName = (id: string): string => findTemplate(id)?.name ?? id;
 
@@ -89,10 +87,9 @@ export function toJobView(job: JobRecord, progress: Progress | undefined, now = 
     ...(job.resultWarning ? { resultWarning: job.resultWarning } : {}),
     ...(job.movedTo ? { movedTo: job.movedTo } : {}),
     dismissed: job.dismissed === true,
-    canRetry: canRetry(job.state),
-    canCancel: !isTerminal(job.state),
-    // Every format can be written again from the export kept in the state dir ("export all again").
-    canRewrite: job.state === 'completed' && (job.results.length > 0 || job.resultWarning !== undefined),
+    canRetry: canRetry(job),
+    canCancel: canCancel(job),
+    canRewrite: canRewrite(job),
     position: job.priority * 1e12 + job.seq,
   };
 }
