@@ -8,6 +8,7 @@ import type { FolderWatchStatus } from '../adapters/watch/folder-watcher.js';
 import type { FolderStatus, QueuePauseReason } from '../engine/events.js';
 import { canCancel, canRetry, canRewrite } from '../engine/eligibility.js';
 import { isTerminal, type JobRecord, type JobState } from '../engine/job.js';
+import type { MoveDirection } from '../engine/scheduler.js';
 import type { ResultFormat, Settings } from '../engine/settings.js';
 
 // The contract mirrors main's unions without importing them; these lines fail to compile if either drifts.
@@ -20,9 +21,10 @@ const _mirrors: [
   Same<C.ResultFormat, ResultFormat>,
   Same<C.QueuePauseReason, QueuePauseReason>,
   Same<C.Granularity, Api.Granularity>,
+  Same<C.MoveDirection, MoveDirection>,
   Same<Exclude<C.FolderState, 'disabled'>, FolderStatus>,
   Same<C.SettingsValues, Settings>,
-] = [true, true, true, true, true, true, true, true, true];
+] = [true, true, true, true, true, true, true, true, true, true];
 void _mirrors;
 
 export interface Progress {

@@ -231,7 +231,7 @@ describe('the same file reported twice at once', () => {
 });
 
 describe('reordering the queue', () => {
-  it('moves change the order uploads reach the service, any number of times', async () => {
+  it('moves (up, down, top, bottom) change the order uploads reach the service, any number of times', async () => {
     // A clock that never repeats a millisecond, so the service's creation times give the order.
     await sandbox.close();
     let last = 0;
@@ -257,12 +257,15 @@ describe('reordering the queue', () => {
     rt.move(id('e'), 'up'); // a e b c d
     rt.move(id('a'), 'down'); // e a b c d
     rt.move(id('c'), 'down'); // e a b d c
+    rt.move(id('d'), 'top'); // d e a b c
+    rt.move(id('e'), 'bottom'); // d a b c e
+    rt.move(id('b'), 'up'); // d b a c e
     rt.resume();
     await rt.whenSettled(ids);
     const streams = await allStreams(sandbox.url, KEY);
     const order = streams
       .sort((x, y) => Date.parse(x.createdTimestamp) - Date.parse(y.createdTimestamp))
       .map((s) => path.basename(s.name, '.wav'));
-    expect(order).toEqual(['e', 'a', 'b', 'd', 'c']);
+    expect(order).toEqual(['d', 'b', 'a', 'c', 'e']);
   });
 });

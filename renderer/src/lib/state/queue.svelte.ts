@@ -11,6 +11,7 @@ import type {
   QueueSnapshot,
   QueueStats,
   ResultFormat,
+  MoveDirection,
 } from '../../../../preload/contract';
 import { call, on, pathForFile, uploadFiles } from '../api';
 import { app } from './app.svelte';
@@ -238,7 +239,7 @@ class QueueState {
     const v = app.report(await call('queue:retryFailed'), 'Could not retry');
     if (v) app.notify('info', v.count === 1 ? 'Retrying 1 job.' : `Retrying ${v.count} jobs.`);
   }
-  async move(id: string, direction: 'up' | 'down'): Promise<void> {
+  async move(id: string, direction: MoveDirection): Promise<void> {
     app.report(await call('queue:move', { id, direction }), 'Could not move the job');
   }
   async dismiss(id: string): Promise<void> {
