@@ -19,7 +19,7 @@ import { SettingsStore } from './adapters/store/settings-store.js';
 import { SpendingGuard } from './adapters/queue/spending-guard.js';
 import { acquireStateLock } from './adapters/store/state-lock.js';
 import type { EngineEvent } from './engine/events.js';
-import { refusal, type JobAction } from './engine/eligibility.js';
+import { canCancel, refusal, type JobAction } from './engine/eligibility.js';
 import { isTerminal, type JobEvent, type JobRecord } from './engine/job.js';
 import { templateProblems } from './engine/params.js';
 import { DEFAULT_CONTEXT, type EngineContext } from './engine/reducer.js';
@@ -50,7 +50,9 @@ interface Live {
 
 export class Runtime {
   private readonly emitter = new EventEmitter();
-  readonly runner: QueueRunner;
+  private readonly runner: QueueRunner;
+  /** "Stop after current": the pause lets files in flight finish; this says so until they have. */
+  private stopping = false;
   private readonly intake: Intake;
   readonly folders: FolderService;
   private readonly guard: SpendingGuard;
@@ -229,6 +231,25 @@ export class Runtime {
     return this.runner.apply(id, { type: 'retryRequested' });
   }
 
+  /**
+   * Stops a stream by id: through its job when one of ours still runs it (the reducer decides the
+   * abort and the cancel), otherwise at the service (a stream started elsewhere).
+   */
+  async cancelStream(streamId: string): Promise<{ alreadyFinished: boolean }> {
+    const local = this.store.all().find((j) => j.streamId === streamId && canCancel(j));
+    if (local) {
+      this.cancel(local.id);
+      return { alreadyFinished: false };
+    }
+    const r = await this.client.cancelStream(streamId);
+    return { alreadyFinished: r.alreadyFinished };
+  }
+
+  /** What the service says of a stream's gateway and processors right now. */
+  streamComponents(streamId: string): ReturnType<SluiceClient['streamComponents']> {
+    return this.client.streamComponents(streamId);
+  }
+
   retryAllFailed(): number {
     let n = 0;
     for (const j of this.store.all()) if (j.state === 'failed' && this.retry(j.id)?.state === 'queued') n++;
@@ -305,11 +326,44 @@ export class Runtime {
   }
 
   pause(message = 'Paused by you.'): void {
+    this.stopping = false;
     this.runner.setPause({ reason: 'user', message });
   }
 
+  /** Pauses, letting the files in flight finish (the pause never interrupts them). */
+  stopAfterCurrent(): void {
+    this.pause('Stopping after the files in progress; nothing new starts until you resume.');
+    this.stopping = true;
+  }
+
+  /** Still waiting for the files in flight after "stop after current". */
+  get stoppingAfterCurrent(): boolean {
+    if (this.stopping && (!this.runner.pauseState || this.inFlight().length === 0)) this.stopping = false;
+    return this.stopping;
+  }
+
   resume(): void {
+    this.stopping = false;
     this.runner.setPause(undefined);
+  }
+
+  get isOffline(): boolean {
+    return this.runner.isOffline;
+  }
+
+  /** Jobs not yet finished. */
+  activeJobs(): JobRecord[] {
+    return this.runner.activeJobs();
+  }
+
+  /** Jobs past the queue: uploading, processing at the service, or exporting. */
+  inFlight(): JobRecord[] {
+    return this.runner.activeJobs().filter((j) => j.state !== 'queued');
+  }
+
+  /** Bytes sent of the upload running now for a job (in memory only). */
+  progressOf(id: string): { sent: number; total: number; startedAt: number } | undefined {
+    return this.runner.progress.get(id);
   }
 
   get pauseState(): PauseState | undefined {

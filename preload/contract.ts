@@ -116,7 +116,7 @@ export interface JobView {
   canRetry: boolean;
   canCancel: boolean;
   canRewrite: boolean;
-  /** Order in the queue (lower goes first); meaningful among queued jobs. */
+  /** The queue order, decided in main: sort by it, ascending (in flight, waiting, finished newest first). */
   position: number;
 }
 

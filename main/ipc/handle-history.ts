@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Channel, HistoryEntry, HistoryQuery, JobState } from '../../preload/contract.js';
 import type { StreamDto, StreamState } from '../service/types.js';
 import { canCancel, canReexport, canRerun } from '../engine/eligibility.js';
-import { isTerminal, type JobRecord } from '../engine/job.js';
+import type { JobRecord } from '../engine/job.js';
 import type { Runtime } from '../runtime.js';
 import {
   checkTemplate,
@@ -196,16 +196,11 @@ export function historyHandlers(ctx: HandlerContext, external: ExternalStreams):
       return { entries, total: rows.length, page, pageSize, external: ext };
     },
 
-    'history:components': async ({ streamId }) => componentsView(await rt.client.streamComponents(streamId)),
+    'history:components': async ({ streamId }) => componentsView(await rt.streamComponents(streamId)),
     'history:cancelStream': async ({ streamId }) => {
-      const local = rt.jobs().find((j) => j.streamId === streamId && !isTerminal(j.state));
-      if (local) {
-        rt.cancel(local.id);
-        return { alreadyFinished: false };
-      }
-      const r = await rt.client.cancelStream(streamId);
+      const r = await rt.cancelStream(streamId);
       external.invalidate();
-      return { alreadyFinished: r.alreadyFinished };
+      return r;
     },
 
     'history:rerun': async ({ jobId, templateId, params }) => {

@@ -59,19 +59,15 @@ export function queueHandlers(ctx: HandlerContext): RawHandlers<Extract<Channel,
       return { supported: true, ...(await platform.pickFiles()) };
     },
     'queue:pause': () => {
-      model.stoppingAfterCurrent = false;
       rt.pause();
       return model.stats();
     },
     'queue:resume': () => {
-      model.stoppingAfterCurrent = false;
       rt.resume();
       return model.stats();
     },
     'queue:stopAfterCurrent': () => {
-      // The engine's pause already lets files in flight finish; this only changes what the UI says.
-      rt.pause('Stopping after the files in progress; nothing new starts until you resume.');
-      model.stoppingAfterCurrent = true;
+      rt.stopAfterCurrent();
       return model.stats();
     },
     'queue:cancel': ({ id }) => {
@@ -108,7 +104,7 @@ export function queueHandlers(ctx: HandlerContext): RawHandlers<Extract<Channel,
 
     'queue:components': async ({ id }) => {
       const streamId = requireJob(rt, id).streamId;
-      return streamId ? componentsView(await rt.client.streamComponents(streamId)) : null;
+      return streamId ? componentsView(await rt.streamComponents(streamId)) : null;
     },
 
     'result:open': async ({ jobId, format }) => {

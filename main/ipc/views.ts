@@ -8,6 +8,7 @@ import type { FolderWatchStatus } from '../adapters/watch/folder-watcher.js';
 import type { FolderStatus, QueuePauseReason } from '../engine/events.js';
 import { canCancel, canRetry, canRewrite } from '../engine/eligibility.js';
 import { isTerminal, type JobRecord, type JobState } from '../engine/job.js';
+import { queuePosition } from '../engine/queue-order.js';
 import type { MoveDirection } from '../engine/scheduler.js';
 import type { ResultFormat, Settings } from '../engine/settings.js';
 
@@ -92,7 +93,7 @@ export function toJobView(job: JobRecord, progress: Progress | undefined, now = 
     canRetry: canRetry(job),
     canCancel: canCancel(job),
     canRewrite: canRewrite(job),
-    position: job.priority * 1e12 + job.seq,
+    position: queuePosition(job),
   };
 }
 

@@ -47,7 +47,7 @@ describe('runtime against the sandbox', () => {
     const rt = await open(4);
     let maxUploading = 0;
     rt.on(() => {
-      const n = rt.runner.activeJobs().filter((j) => j.state === 'uploading').length;
+      const n = rt.activeJobs().filter((j) => j.state === 'uploading').length;
       maxUploading = Math.max(maxUploading, n);
     });
     await rt.start();
