@@ -116,6 +116,10 @@ export interface JobView {
   canRetry: boolean;
   canCancel: boolean;
   canRewrite: boolean;
+  /** Still waiting: its place in the queue can change. */
+  canMove: boolean;
+  /** Finished: it can leave the Queue screen (it stays in the history). */
+  canDismiss: boolean;
   /** The queue order, decided in main: sort by it, ascending (in flight, waiting, finished newest first). */
   position: number;
 }

@@ -6,7 +6,7 @@ import { findTemplate, TEMPLATES, type TemplateSpec } from '../service/templates
 import type * as Api from '../service/types.js';
 import type { FolderWatchStatus } from '../adapters/watch/folder-watcher.js';
 import type { FolderStatus, QueuePauseReason } from '../engine/events.js';
-import { canCancel, canRetry, canRewrite } from '../engine/eligibility.js';
+import { canCancel, canDismiss, canMove, canRetry, canRewrite } from '../engine/eligibility.js';
 import { isTerminal, type JobRecord, type JobState } from '../engine/job.js';
 import { queuePosition } from '../engine/queue-order.js';
 import type { MoveDirection } from '../engine/scheduler.js';
@@ -93,6 +93,8 @@ export function toJobView(job: JobRecord, progress: Progress | undefined, now = 
     canRetry: canRetry(job),
     canCancel: canCancel(job),
     canRewrite: canRewrite(job),
+    canMove: canMove(job),
+    canDismiss: canDismiss(job),
     position: queuePosition(job),
   };
 }
