@@ -37,6 +37,23 @@ export default tseslint.config(
     },
   },
   {
+    // Handlers carry out through the runtime; they never hold the service client themselves.
+    files: ['main/ipc/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'rt', property: 'client', message: 'Ask the runtime (rt.*), not its client.' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='client'][object.property.name='rt']",
+          message: 'Ask the runtime (rt.*), not its client.',
+        },
+      ],
+    },
+  },
+  {
     // The engine decides and does no I/O: it imports only itself, main/service/ and the two pure
     // libraries it builds on (zod for settings, picomatch for file filters). No node:*, no adapters.
     files: ['main/engine/**/*.ts'],

@@ -245,6 +245,21 @@ export class Runtime {
     return { alreadyFinished: r.alreadyFinished };
   }
 
+  /** Whether the service answers with the current credentials (throws the service's refusal). */
+  testConnection(): Promise<void> {
+    return this.client.testConnection();
+  }
+
+  /** The account's usage report, as the service computes it. */
+  usageReport(opts: Parameters<SluiceClient['usageReport']>[0]): ReturnType<SluiceClient['usageReport']> {
+    return this.client.usageReport(opts);
+  }
+
+  /** The account's streams, page by page (including those started elsewhere). */
+  streams(opts: Parameters<SluiceClient['iterateStreams']>[0]): ReturnType<SluiceClient['iterateStreams']> {
+    return this.client.iterateStreams(opts);
+  }
+
   /** What the service says of a stream's gateway and processors right now. */
   streamComponents(streamId: string): ReturnType<SluiceClient['streamComponents']> {
     return this.client.streamComponents(streamId);

@@ -43,7 +43,7 @@ export class ExternalStreams {
     if (!refresh && hit && Date.now() - hit.at < this.ttlMs) return { streams: hit.streams, fetchedAt: hit.at };
     const streams: StreamDto[] = [];
     try {
-      for await (const s of this.rt.client.iterateStreams({ size: 100, ...(states.length ? { states } : {}) })) {
+      for await (const s of this.rt.streams({ size: 100, ...(states.length ? { states } : {}) })) {
         streams.push(s);
         if (streams.length >= this.max) break;
       }
