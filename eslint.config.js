@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import globals from 'globals';
 import svelte from 'eslint-plugin-svelte';
 import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'release/**', 'node_modules/**', 'test-results/**', 'renderer/dist/**', '.ci/**'] },
@@ -94,5 +96,23 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // No import cycles anywhere (a cycle makes load order decide what is initialised). The
+    // TypeScript resolver maps the `.js` specifiers of ESM sources to their `.ts` files.
+    files: ['main/**/*.ts', 'preload/**/*.ts', 'renderer/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Without these import-x skips .ts modules (it follows only the extensions it is told of).
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['tsconfig.main.json', 'tsconfig.preload.json', 'renderer/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
 );
