@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import globals from 'globals';
 import svelte from 'eslint-plugin-svelte';
 import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'release/**', 'node_modules/**', 'test-results/**', 'renderer/dist/**', '.ci/**'] },
@@ -35,5 +37,82 @@ export default tseslint.config(
         { paths: [{ name: 'electron', message: 'Only main/electron/ and main/index.ts may import Electron.' }] },
       ],
     },
+  },
+  {
+    // Handlers carry out through the runtime; they never hold the service client themselves.
+    files: ['main/ipc/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'rt', property: 'client', message: 'Ask the runtime (rt.*), not its client.' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='client'][object.property.name='rt']",
+          message: 'Ask the runtime (rt.*), not its client.',
+        },
+      ],
+    },
+  },
+  {
+    // The engine decides and does no I/O: it imports only itself, main/service/ and the two pure
+    // libraries it builds on (zod for settings, picomatch for file filters). No node:*, no adapters.
+    files: ['main/engine/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\.|zod$|picomatch$)',
+              message: 'The engine imports only itself, main/service/, zod and picomatch (no node:*, no I/O).',
+            },
+            {
+              regex: '^\\.\\./(?!service/)',
+              message: 'The engine imports only itself and main/service/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['main/engine/*/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\.|zod$|picomatch$)',
+              message: 'The engine imports only itself, main/service/, zod and picomatch (no node:*, no I/O).',
+            },
+            {
+              regex: '^\\.\\./\\.\\./(?!service/)',
+              message: 'The engine imports only itself and main/service/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // No import cycles anywhere (a cycle makes load order decide what is initialised). The
+    // TypeScript resolver maps the `.js` specifiers of ESM sources to their `.ts` files.
+    files: ['main/**/*.ts', 'preload/**/*.ts', 'renderer/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Without these import-x skips .ts modules (it follows only the extensions it is told of).
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['tsconfig.main.json', 'tsconfig.preload.json', 'renderer/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
 );

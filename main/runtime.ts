@@ -2,11 +2,9 @@
 // queue runner and the watch folders wired together. The CLI, the web bridge and the desktop app
 // all drive this one object.
 import { EventEmitter } from 'node:events';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Credentials } from './api/auth.js';
 import { createClient, type SluiceClient } from './api/client.js';
-import { findTemplate } from './service/templates.js';
 import type { Sandbox, SandboxOptions } from './sandbox/index.js';
 import {
   ConnectionError,
@@ -15,23 +13,24 @@ import {
   type ResolvedConnection,
 } from './adapters/queue/connection.js';
 import { noCredentialsClient } from './adapters/queue/no-credentials.js';
-import { keepExport, keptExportPath } from './adapters/queue/delivery.js';
 import { FolderService } from './adapters/watch/folder-service.js';
 import { Intake, type AddOptions, type AddOutcome } from './adapters/queue/intake.js';
 import { JobStore, type FsyncMode } from './adapters/store/job-store.js';
 import type { SecretStore } from './adapters/store/keychain.js';
 import { QueueRunner, type PauseState } from './adapters/queue/queue-runner.js';
+import { Rewriter } from './adapters/results/rewriter.js';
 import { ResultOwnership, writeResults } from './adapters/results/write-results.js';
 import { ensurePrivateStateDir } from './adapters/store/private-files.js';
 import { SettingsStore } from './adapters/store/settings-store.js';
 import { SpendingGuard } from './adapters/queue/spending-guard.js';
 import { acquireStateLock } from './adapters/store/state-lock.js';
 import type { EngineEvent } from './engine/events.js';
-import { isTerminal, type JobRecord } from './engine/job.js';
-import { validateParams } from './engine/params.js';
+import { canCancel, refusal, type JobAction } from './engine/eligibility.js';
+import { isTerminal, type JobEvent, type JobRecord } from './engine/job.js';
+import { templateProblems } from './engine/params.js';
 import { DEFAULT_CONTEXT, type EngineContext } from './engine/reducer.js';
-import { move } from './engine/scheduler.js';
-import { DEFAULT_OUTPUT, type OutputSettings, type Settings, type WatchFolder } from './engine/settings.js';
+import { move, type MoveDirection } from './engine/scheduler.js';
+import type { OutputSettings, Settings, WatchFolder } from './engine/settings.js';
 
 export interface RuntimeOptions {
   stateDir: string;
@@ -64,12 +63,15 @@ interface Live {
 
 export class Runtime {
   private readonly emitter = new EventEmitter();
-  readonly runner: QueueRunner;
+  private readonly runner: QueueRunner;
+  /** "Stop after current": the pause lets files in flight finish; this says so until they have. */
+  private stopping = false;
   private readonly intake: Intake;
   readonly folders: FolderService;
   private readonly guard: SpendingGuard;
   private readonly ownership: ResultOwnership;
   private readonly exportsDir: string;
+  private readonly rewriter: Rewriter;
   /** The in-process sandbox, once started; reused by every reconnect to the sandbox. */
   private embedded: Sandbox | undefined;
 
@@ -122,10 +124,16 @@ export class Runtime {
       intake: this.intake,
       settings: () => this.settings.get(),
       emit,
-      save: (job) => this.save(job),
+      record: (id, event) => this.runner.apply(id, event),
       setFolderPaused: (id, paused) => this.runner.setFolderPaused(id, paused),
       extra: () => opts.extraFolders ?? [],
       ...(opts.watchEvents === undefined ? {} : { events: opts.watchEvents }),
+    });
+    this.rewriter = new Rewriter({
+      exportsDir: this.exportsDir,
+      externalDir: path.join(stateDir, 'external'),
+      exportJson: (id) => this.client.exportJson(id),
+      writeOwned: (job, exportPath) => this.writeOwned(job, exportPath),
     });
     this.guard = new SpendingGuard({
       settings: () => this.settings.get(),
@@ -228,10 +236,8 @@ export class Runtime {
   addPaths(paths: readonly string[], opts: AddOptions = {}): Promise<AddOutcome[]> {
     const s = this.settings.get();
     const templateId = opts.templateId ?? s.defaults.templateId;
-    const template = findTemplate(templateId);
-    if (!template) throw new Error(`Unknown template ${templateId}.`);
-    const problems = validateParams(template, opts.params ?? s.defaults.params);
-    if (problems.length > 0) throw new Error(`Template parameters: ${problems.join(' ')}`);
+    const problems = templateProblems(templateId, opts.params ?? s.defaults.params);
+    if (problems.length > 0) throw new Error(problems.map((p) => p.message).join(' '));
     return this.intake.addManual(paths, opts);
   }
 
@@ -251,6 +257,40 @@ export class Runtime {
     return this.runner.apply(id, { type: 'retryRequested' });
   }
 
+  /**
+   * Stops a stream by id: through its job when one of ours still runs it (the reducer decides the
+   * abort and the cancel), otherwise at the service (a stream started elsewhere).
+   */
+  async cancelStream(streamId: string): Promise<{ alreadyFinished: boolean }> {
+    const local = this.store.all().find((j) => j.streamId === streamId && canCancel(j));
+    if (local) {
+      this.cancel(local.id);
+      return { alreadyFinished: false };
+    }
+    const r = await this.client.cancelStream(streamId);
+    return { alreadyFinished: r.alreadyFinished };
+  }
+
+  /** Whether the service answers with the current credentials (throws the service's refusal). */
+  testConnection(): Promise<void> {
+    return this.client.testConnection();
+  }
+
+  /** The account's usage report, as the service computes it. */
+  usageReport(opts: Parameters<SluiceClient['usageReport']>[0]): ReturnType<SluiceClient['usageReport']> {
+    return this.client.usageReport(opts);
+  }
+
+  /** The account's streams, page by page (including those started elsewhere). */
+  streams(opts: Parameters<SluiceClient['iterateStreams']>[0]): ReturnType<SluiceClient['iterateStreams']> {
+    return this.client.iterateStreams(opts);
+  }
+
+  /** What the service says of a stream's gateway and processors right now. */
+  streamComponents(streamId: string): ReturnType<SluiceClient['streamComponents']> {
+    return this.client.streamComponents(streamId);
+  }
+
   retryAllFailed(): number {
     let n = 0;
     for (const j of this.store.all()) if (j.state === 'failed' && this.retry(j.id)?.state === 'queued') n++;
@@ -262,24 +302,28 @@ export class Runtime {
     return this.runner.apply(id, { type: 'rewriteRequested' });
   }
 
+  /** The job, when `action` applies to it; otherwise an error saying why not. */
+  eligible(id: string, action: JobAction): JobRecord {
+    const job = this.store.get(id);
+    if (!job) throw new Error('There is no such job.');
+    const why = refusal(job, action);
+    if (why) throw new Error(why);
+    return job;
+  }
+
   /**
    * Fetches the export again from the service (while it still holds the stream) and writes the
    * results anew: for a completed job whose result files were lost or edited by hand.
    */
   async reexport(id: string): Promise<JobRecord> {
-    const job = this.store.get(id);
-    if (!job || job.state !== 'completed' || !job.streamId) {
-      throw new Error('Only a completed job with a stream at the service can be exported again.');
-    }
-    const outcome = await this.client.exportJson(job.streamId);
-    if (outcome.outcome === 'no-data') throw new Error('The service returned no data for this stream.');
-    await keepExport(this.exportsDir, id, outcome.bytes);
-    return this.writeAgain(id);
+    const job = this.eligible(id, 'reexport');
+    if (!job.streamId) throw new Error('This job has no stream at the service.');
+    return this.recordRewrite(id, await this.rewriter.fromService({ ...job, streamId: job.streamId }));
   }
 
-  /** The export kept in the state dir for a job (written when it was exported; kept afterwards). */
-  private keptExport(id: string): string {
-    return keptExportPath(this.exportsDir, id);
+  /** Exports a stream started elsewhere (no local job) into the state dir; returns the file. */
+  exportExternal(streamId: string): Promise<string> {
+    return this.rewriter.external(streamId);
   }
 
   /**
@@ -288,19 +332,18 @@ export class Runtime {
    * overwritten, as always.
    */
   async writeAgain(id: string, formats?: OutputSettings['formats']): Promise<JobRecord> {
-    const job = this.store.get(id);
-    if (!job || job.state !== 'completed') throw new Error('Only a completed job can have its results written again.');
-    const kept = this.keptExport(id);
-    if (!existsSync(kept)) {
-      throw new Error('No export of this job is kept on this computer; export it again from the service instead.');
-    }
-    const output = formats ? { ...(job.output ?? DEFAULT_OUTPUT), formats } : job.output;
-    const updated: JobRecord = { ...job, ...(output ? { output } : {}) };
-    const results = await this.writeOwned(updated, kept);
-    const { resultWarning: _done, stagedResultPath: _kept, ...rest } = updated;
-    const next: JobRecord = { ...rest, results, updatedAt: Date.now() };
-    this.save(next);
-    return next;
+    return this.recordRewrite(id, await this.rewriter.fromKept(this.eligible(id, 'rewrite'), formats));
+  }
+
+  private recordRewrite(id: string, done: { results: JobRecord['results']; output?: OutputSettings }): JobRecord {
+    const event: JobEvent = {
+      type: 'resultsRewritten',
+      results: done.results,
+      ...(done.output ? { output: done.output } : {}),
+    };
+    const job = this.runner.apply(id, event);
+    if (!job) throw new Error('There is no such job.');
+    return job;
   }
 
   /** Writes a job's results and records them as Sluice's own (so a later write may replace them). */
@@ -310,31 +353,58 @@ export class Runtime {
     return results;
   }
 
-  /** Moves a queued job up or down in the queue. */
-  move(id: string, direction: 'up' | 'down'): void {
-    for (const j of move(this.runner.activeJobs(), id, direction, Date.now())) this.save(j);
+  /** Moves a queued job; the scheduler decides the new keys, the reducer records them. */
+  move(id: string, direction: MoveDirection): void {
+    for (const r of move(this.runner.activeJobs(), id, direction)) {
+      this.runner.apply(r.id, { type: 'reordered', priority: r.priority, seq: r.seq });
+    }
     this.runner.schedulePump();
   }
 
   /** Hides a finished job from the queue; it stays in the history and is still known (never re-taken). */
   dismiss(id: string): boolean {
-    const j = this.store.get(id);
-    if (!j || !isTerminal(j.state)) return false;
-    this.save({ ...j, dismissed: true, updatedAt: Date.now() });
-    return true;
-  }
-
-  private save(job: JobRecord): void {
-    this.store.put(job);
-    this.emitter.emit('event', { type: 'job:updated', job } satisfies EngineEvent);
+    return this.runner.apply(id, { type: 'dismissRequested' })?.dismissed === true;
   }
 
   pause(message = 'Paused by you.'): void {
+    this.stopping = false;
     this.runner.setPause({ reason: 'user', message });
   }
 
+  /** Pauses, letting the files in flight finish (the pause never interrupts them). */
+  stopAfterCurrent(): void {
+    this.pause('Stopping after the files in progress; nothing new starts until you resume.');
+    this.stopping = true;
+  }
+
+  /** Still waiting for the files in flight after "stop after current". */
+  get stoppingAfterCurrent(): boolean {
+    if (this.stopping && (!this.runner.pauseState || this.inFlight().length === 0)) this.stopping = false;
+    return this.stopping;
+  }
+
   resume(): void {
+    this.stopping = false;
     this.runner.setPause(undefined);
+  }
+
+  get isOffline(): boolean {
+    return this.runner.isOffline;
+  }
+
+  /** Jobs not yet finished. */
+  activeJobs(): JobRecord[] {
+    return this.runner.activeJobs();
+  }
+
+  /** Jobs past the queue: uploading, processing at the service, or exporting. */
+  inFlight(): JobRecord[] {
+    return this.runner.activeJobs().filter((j) => j.state !== 'queued');
+  }
+
+  /** Bytes sent of the upload running now for a job (in memory only). */
+  progressOf(id: string): { sent: number; total: number; startedAt: number } | undefined {
+    return this.runner.progress.get(id);
   }
 
   get pauseState(): PauseState | undefined {

@@ -67,6 +67,9 @@ export type FolderState = 'watching' | 'paused' | 'scanning' | 'unavailable' | '
 export type Granularity = 'HOURS' | 'DAYS' | 'MONTHS';
 export type Platform = 'electron' | 'web';
 
+/** One place up or down, or to the top or the bottom of the waiting jobs. */
+export type MoveDirection = 'up' | 'down' | 'top' | 'bottom';
+
 // ---- jobs and the queue -------------------------------------------------------------------------
 
 export type JobOriginView = { kind: 'manual' } | { kind: 'watch'; folderId: string };
@@ -113,7 +116,11 @@ export interface JobView {
   canRetry: boolean;
   canCancel: boolean;
   canRewrite: boolean;
-  /** Order in the queue (lower goes first); meaningful among queued jobs. */
+  /** Still waiting: its place in the queue can change. */
+  canMove: boolean;
+  /** Finished: it can leave the Queue screen (it stays in the history). */
+  canDismiss: boolean;
+  /** The queue order, decided in main: sort by it, ascending (in flight, waiting, finished newest first). */
   position: number;
 }
 
@@ -397,7 +404,7 @@ export interface Requests {
   'queue:cancel': { params: Id; result: JobView };
   'queue:retry': { params: Id; result: JobView };
   'queue:retryFailed': { params: NoParams; result: { count: number } };
-  'queue:move': { params: Id & { direction: 'up' | 'down' }; result: null };
+  'queue:move': { params: Id & { direction: MoveDirection }; result: null };
   'queue:dismiss': { params: Id; result: null };
   /** Dismisses every finished job at once (one `queue:snapshot-changed`). */
   'queue:dismissFinished': { params: NoParams; result: { count: number } };

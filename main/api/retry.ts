@@ -1,6 +1,7 @@
 // Which failures the client replays by itself and how long it waits (§8.4, C21). The engine sees
 // only what is left after this: the error's class decides what happens to the job.
 import type { ServiceError } from '../service/errors.js';
+import { retryDelay as backoffRetryDelay, type BackoffPolicy } from '../engine/backoff.js';
 import { RETRY } from '../service/policy.js';
 
 /**
@@ -28,11 +29,15 @@ export function parseRetryAfter(value: string | string[] | undefined, nowMs: num
   return Math.max(0, at - nowMs);
 }
 
-/** Exponential backoff with full jitter: uniform in [0, min(max, base · 2^attempt)). */
-export function backoffDelay(attempt: number, random: () => number): number {
-  const ceiling = Math.min(RETRY.maxDelayMs, RETRY.baseDelayMs * 2 ** attempt);
-  return Math.floor(random() * ceiling);
-}
+/**
+ * The client's replays wait as the engine's retries do (full jitter, Retry-After wins), only
+ * shorter: a call must not hang for minutes, the engine takes over after `RETRY.maxAttempts`.
+ */
+export const CLIENT_BACKOFF: BackoffPolicy = {
+  baseMs: RETRY.baseDelayMs,
+  capMs: RETRY.maxDelayMs,
+  maxRetryAfterMs: RETRY.retryAfterCapMs,
+};
 
 /** The wait before the next attempt, or undefined when this failure is not replayed in `mode`. */
 export function retryDelay(
@@ -43,8 +48,8 @@ export function retryDelay(
 ): number | undefined {
   if (mode === 'never' || attempt + 1 >= RETRY.maxAttempts) return undefined;
   if (!isReplayable(e, mode)) return undefined;
-  if (e.retryAfterMs !== undefined) return Math.min(e.retryAfterMs, RETRY.retryAfterCapMs);
-  return backoffDelay(attempt, random);
+  // `attempt` counts from 0; the engine's policy counts failures from 1.
+  return backoffRetryDelay(attempt + 1, e.retryAfterMs, CLIENT_BACKOFF, random);
 }
 
 function isReplayable(e: ServiceError, mode: RetryMode): boolean {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { findTemplate } from '../service/templates.js';
 import { keytarStore, type SecretStore } from '../adapters/store/keychain.js';
 import { defaultStateDir } from '../adapters/store/state-dir.js';
-import { parseParamPairs, validateParams } from '../engine/params.js';
+import { parseParamPairs, templateProblems } from '../engine/params.js';
 import {
   RESULT_FORMATS,
   type OutputSettings,
@@ -132,18 +132,19 @@ export function outputOf(flags: JobFlags, settings: Settings): OutputSettings {
   return flags.formats ? { ...settings.defaults.output, formats: flags.formats } : settings.defaults.output;
 }
 
-/** --template and --param, checked against the template before anything is sent. */
+/** --template and --param, checked against the template (by the engine) before anything is sent. */
 export function templateAndParams(flags: JobFlags, settings: Settings): { templateId: string; params: Params } {
   const templateId = flags.template ?? settings.defaults.templateId;
-  const template = findTemplate(templateId);
-  if (!template) throw new UsageError(`Unknown template ${templateId}. Run \`sluice templates\` to list them.`);
   let params: Params;
   try {
-    params = flags.param.length > 0 ? parseParamPairs(flags.param, template) : settings.defaults.params;
+    params = flags.param.length > 0 ? parseParamPairs(flags.param, findTemplate(templateId)) : settings.defaults.params;
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
-  const problems = validateParams(template, params);
-  if (problems.length > 0) throw new UsageError(problems.join('\n'));
+  const problems = templateProblems(templateId, params);
+  if (problems[0]?.field === 'templateId') {
+    throw new UsageError(`${problems[0].message} Run \`sluice templates\` to list them.`);
+  }
+  if (problems.length > 0) throw new UsageError(problems.map((p) => p.message).join('\n'));
   return { templateId, params };
 }

@@ -87,7 +87,7 @@ export function barProgress(runtime: Runtime, ids: ReadonlySet<string>): Progres
       if (!j) continue;
       states[j.state] = (states[j.state] ?? 0) + 1;
       if (['completed', 'failed', 'canceled', 'expired'].includes(j.state)) done++;
-      const p = runtime.runner.progress.get(id);
+      const p = runtime.progressOf(id);
       let bar = bars.get(id);
       if (p && !bar) {
         bar = multi.create(

@@ -199,6 +199,14 @@ export type JobEvent =
   | { type: 'retryRequested' }
   | { type: 'rewriteRequested' }
   | { type: 'expiredDetected' }
+  /** The user moved the job: its new ordering keys (from the scheduler's `move`). */
+  | { type: 'reordered'; priority: number; seq: number }
+  /** Hide a finished job from the Queue screen. */
+  | { type: 'dismissRequested' }
+  /** Results written again (from the kept or a fresh export); `output` replaces the job's own. */
+  | { type: 'resultsRewritten'; results: ResultFile[]; output?: OutputSettings }
+  /** The watch folder's post-action moved the source, and the results that could follow it. */
+  | { type: 'sourceMoved'; movedTo: string; results: ResultFile[] }
   | { type: 'networkDown'; retryAt: number }
   /** Start-up replay, queue resumed, or a `scheduleRetry` came due: re-derive the next action. */
   | { type: 'resume' };

@@ -1,7 +1,7 @@
 // Template parameters on Sluice's side: checked when a job or watch folder is set up (a typo is a
 // 400 from the gateway, §4.3, so it is caught before any upload), and filtered before upload so
 // only parameters the template accepts are ever sent.
-import { findParam, LANGUAGES, type ParamSpec, type TemplateSpec } from '../service/templates.js';
+import { findParam, findTemplate, LANGUAGES, type ParamSpec, type TemplateSpec } from '../service/templates.js';
 import type { ParamValue, Params } from './settings.js';
 
 function checkScalar(spec: ParamSpec, raw: string | number | boolean): string | undefined {
@@ -62,20 +62,45 @@ export function validateParams(template: TemplateSpec, params: Params): string[]
   return problems;
 }
 
+export interface TemplateProblem {
+  /** `templateId`, or `params.<name>`. */
+  field: string;
+  /** What is wrong, without the field's name (for a form field). */
+  detail: string;
+  /** One sentence naming the field (for a message or a command line). */
+  message: string;
+}
+
+/**
+ * The one check of a template and its parameters, before a job is queued or a setting saved: the
+ * app's handlers, the runtime and the CLI all ask here.
+ */
+export function templateProblems(templateId: string, params: Params): TemplateProblem[] {
+  const template = findTemplate(templateId);
+  if (!template) {
+    const detail = `There is no template ${templateId}.`;
+    return [{ field: 'templateId', detail, message: detail }];
+  }
+  return validateParams(template, params).map((message) => {
+    const name = message.slice(0, message.indexOf(':'));
+    return { field: `params.${name}`, detail: message.slice(name.length + 1).trim(), message };
+  });
+}
+
 /** Only the parameters the template knows: what is sent to the gateway. */
 export function acceptedParams(template: TemplateSpec, params: Params): Params {
   return Object.fromEntries(Object.entries(params).filter(([name]) => findParam(template, name) !== undefined));
 }
 
 /** `key=value` pairs from the command line; a repeated repeatable key becomes a list. */
-export function parseParamPairs(pairs: readonly string[], template: TemplateSpec): Params {
+export function parseParamPairs(pairs: readonly string[], template: TemplateSpec | undefined): Params {
   const out: Params = {};
   for (const pair of pairs) {
     const eq = pair.indexOf('=');
     if (eq <= 0) throw new Error(`--param ${pair}: expected key=value.`);
     const key = pair.slice(0, eq);
     const value = pair.slice(eq + 1);
-    const spec = findParam(template, key);
+    const spec = template ? findParam(template, key) : undefined;
     const prev = out[key];
     if (spec?.repeatable)
       out[key] = [...(Array.isArray(prev) ? prev : prev === undefined ? [] : [String(prev)]), value];

@@ -2,7 +2,7 @@
 // returned job BEFORE carrying out the effects (write before you act), and reports outcomes back as
 // events. An event that makes no sense in the job's state returns the job unchanged with no effects.
 import type { Effect, JobEvent, JobRecord, Transition } from './job.js';
-import { isTerminal } from './job.js';
+import { canCancel, canRetry } from './eligibility.js';
 import {
   onDispatched,
   onReattachFailed,
@@ -30,6 +30,7 @@ import {
   without,
   type EngineContext,
 } from './reducer-shared.js';
+import { onDismissRequested, onReordered, onResultsRewritten, onSourceMoved } from './reducer-user.js';
 
 export { DEFAULT_CONTEXT, type EngineContext } from './reducer-shared.js';
 
@@ -78,13 +79,21 @@ export function next(job: JobRecord, event: JobEvent, now: number, ctx: EngineCo
         : unchanged(job);
     case 'networkDown':
       return onNetworkDown(job, event.retryAt, now);
+    case 'reordered':
+      return onReordered(job, event, now);
+    case 'dismissRequested':
+      return onDismissRequested(job, now);
+    case 'resultsRewritten':
+      return onResultsRewritten(job, event, now);
+    case 'sourceMoved':
+      return onSourceMoved(job, event, now);
     case 'resume':
       return onResume(job, now, ctx);
   }
 }
 
 function onCancel(job: JobRecord, now: number): Transition {
-  if (isTerminal(job.state)) return unchanged(job);
+  if (!canCancel(job)) return unchanged(job);
   const effects: Effect[] = [];
   const id = job.streamId;
   if (id) {
@@ -99,7 +108,7 @@ function onCancel(job: JobRecord, now: number): Transition {
 }
 
 function onRetry(job: JobRecord, now: number): Transition {
-  if (job.state !== 'failed' && job.state !== 'canceled' && job.state !== 'expired') return unchanged(job);
+  if (!canRetry(job)) return unchanged(job);
   const previous =
     job.streamId && !job.previousStreamIds.includes(job.streamId)
       ? [...job.previousStreamIds, job.streamId]

@@ -1,5 +1,6 @@
 // Which queued jobs start now. Pure ordering over the job list; the runtime calls it whenever a
 // slot frees up, a job is added, a retry comes due or a pause ends.
+import { canMove } from './eligibility.js';
 import type { JobRecord } from './job.js';
 
 export interface SchedulerLimits {
@@ -78,24 +79,38 @@ function firstInOrder(jobs: readonly JobRecord[], k: number): JobRecord[] {
   return best;
 }
 
+export type MoveDirection = 'up' | 'down' | 'top' | 'bottom';
+
+/** The new ordering keys of the jobs a move changes. */
+export interface Reorder {
+  id: string;
+  priority: number;
+  seq: number;
+}
+
 /**
- * Explicit move among queued jobs: swaps ordering keys with the neighbour in display order, so a
- * watch job can be moved above a manual one. Returns only the records that changed (to persist).
+ * Explicit move among queued jobs. Up and down swap ordering keys with the neighbour in queue
+ * order, so a watch job can be moved above a manual one; top and bottom take keys just before the
+ * first or after the last. Returns only the keys that change; the reducer records them.
  */
-export function move(jobs: Iterable<JobRecord>, id: string, direction: 'up' | 'down', now: number): JobRecord[] {
-  const queued = [...jobs].filter((j) => j.state === 'queued').sort(compareJobs);
+export function move(jobs: Iterable<JobRecord>, id: string, direction: MoveDirection): Reorder[] {
+  const queued = [...jobs].filter(canMove).sort(compareJobs);
   const i = queued.findIndex((j) => j.id === id);
-  const k = direction === 'up' ? i - 1 : i + 1;
   const a = queued[i];
-  const b = queued[k];
-  if (i < 0 || !a || !b) return [];
+  if (i < 0 || !a) return [];
+  if (direction === 'top' || direction === 'bottom') {
+    const edge = direction === 'top' ? queued[0] : queued[queued.length - 1];
+    if (!edge || edge === a) return [];
+    return [{ id: a.id, priority: edge.priority, seq: edge.seq + (direction === 'top' ? -1 : 1) }];
+  }
+  const b = queued[direction === 'up' ? i - 1 : i + 1];
+  if (!b) return [];
   if (a.priority === b.priority && a.seq === b.seq) {
     // Equal keys (ties broken by id): open a gap instead of swapping equal values.
-    const bump = direction === 'up' ? -1 : 1;
-    return [{ ...a, seq: a.seq + bump, updatedAt: now }];
+    return [{ id: a.id, priority: a.priority, seq: a.seq + (direction === 'up' ? -1 : 1) }];
   }
   return [
-    { ...a, priority: b.priority, seq: b.seq, updatedAt: now },
-    { ...b, priority: a.priority, seq: a.seq, updatedAt: now },
+    { id: a.id, priority: b.priority, seq: b.seq },
+    { id: b.id, priority: a.priority, seq: a.seq },
   ];
 }

@@ -7,6 +7,7 @@ import { ServiceError } from '../service/errors.js';
 import { ConnectionError } from '../adapters/queue/connection.js';
 import { KeychainError } from '../adapters/store/keychain.js';
 import { SettingsValidationError } from '../adapters/store/settings-store.js';
+import { NoExportDataError } from '../adapters/results/rewriter.js';
 
 /** Thrown inside handlers to answer with a chosen code; anything else is mapped by `toBridgeError`. */
 export class BridgeFailure extends Error {
@@ -58,6 +59,7 @@ export function toBridgeError(e: unknown): BridgeError {
   }
   if (e instanceof ConnectionError) return { code: 'CREDENTIALS', message: e.message, retryable: false };
   if (e instanceof ServiceError) return serviceError(e);
+  if (e instanceof NoExportDataError) return { code: 'SERVICE', message: e.message, retryable: false };
   const errno = e as NodeJS.ErrnoException;
   if (errno && typeof errno.code === 'string' && /^E[A-Z]+$/.test(errno.code)) {
     return { code: 'FILESYSTEM', message: fsMessage(errno), retryable: errno.code === 'EBUSY' };

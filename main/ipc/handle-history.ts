@@ -1,15 +1,19 @@
 // history:* handlers. The History screen can hold 100,000 jobs, so searching, filtering, sorting
 // and paging happen here and one page crosses the bridge. Streams started elsewhere (another
 // machine, the API) come from the service's stream list, cached briefly, marked `external`.
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Channel, HistoryEntry, HistoryQuery, JobState } from '../../preload/contract.js';
 import type { StreamDto, StreamState } from '../service/types.js';
-import { writeFileAtomic } from '../adapters/results/result-writer.js';
-import { isTerminal, type JobRecord } from '../engine/job.js';
+import { canCancel, canReexport, canRerun } from '../engine/eligibility.js';
+import type { JobRecord } from '../engine/job.js';
 import type { Runtime } from '../runtime.js';
-import { BridgeFailure, conflict } from './errors.js';
-import { checkTemplate, requireJob, type HandlerContext, type RawHandlers } from './handler-context.js';
+import {
+  checkTemplate,
+  requireEligible,
+  requireJob,
+  type HandlerContext,
+  type RawHandlers,
+} from './handler-context.js';
 import { componentsView, resultView, templateName } from './views.js';
 
 type HistoryChannels = Extract<Channel, `history:${string}`>;
@@ -39,7 +43,7 @@ export class ExternalStreams {
     if (!refresh && hit && Date.now() - hit.at < this.ttlMs) return { streams: hit.streams, fetchedAt: hit.at };
     const streams: StreamDto[] = [];
     try {
-      for await (const s of this.rt.client.iterateStreams({ size: 100, ...(states.length ? { states } : {}) })) {
+      for await (const s of this.rt.streams({ size: 100, ...(states.length ? { states } : {}) })) {
         streams.push(s);
         if (streams.length >= this.max) break;
       }
@@ -95,9 +99,9 @@ function localRow(j: JobRecord): Row {
       totalBytes: j.totalBytes,
       results: j.results.map(resultView),
       ...(j.error ? { error: j.error.message } : {}),
-      canCancelStream: !!j.streamId && !isTerminal(j.state),
-      canRerun: isTerminal(j.state),
-      canReexport: j.state === 'completed' && !!j.streamId && j.stream?.state !== 'EXPIRED',
+      canCancelStream: !!j.streamId && canCancel(j),
+      canRerun: canRerun(j),
+      canReexport: canReexport(j),
     }),
   };
 }
@@ -192,21 +196,15 @@ export function historyHandlers(ctx: HandlerContext, external: ExternalStreams):
       return { entries, total: rows.length, page, pageSize, external: ext };
     },
 
-    'history:components': async ({ streamId }) => componentsView(await rt.client.streamComponents(streamId)),
+    'history:components': async ({ streamId }) => componentsView(await rt.streamComponents(streamId)),
     'history:cancelStream': async ({ streamId }) => {
-      const local = rt.jobs().find((j) => j.streamId === streamId && !isTerminal(j.state));
-      if (local) {
-        rt.cancel(local.id);
-        return { alreadyFinished: false };
-      }
-      const r = await rt.client.cancelStream(streamId);
+      const r = await rt.cancelStream(streamId);
       external.invalidate();
-      return { alreadyFinished: r.alreadyFinished };
+      return r;
     },
 
     'history:rerun': async ({ jobId, templateId, params }) => {
-      const j = requireJob(rt, jobId);
-      if (!isTerminal(j.state)) throw conflict('This job is still running.');
+      const j = requireEligible(rt, jobId, 'rerun');
       const tid = templateId ?? j.templateId;
       // Parameters belong to a template: another template starts from its own defaults.
       const p = params ?? (tid === j.templateId ? j.params : {});
@@ -218,18 +216,12 @@ export function historyHandlers(ctx: HandlerContext, external: ExternalStreams):
       const local =
         'jobId' in target ? requireJob(rt, target.jobId) : rt.jobs().find((j) => j.streamId === target.streamId);
       if (local) {
+        requireEligible(rt, local.id, 'reexport');
         const done = await rt.reexport(local.id);
         return { results: done.results.map(resultView) };
       }
-      const streamId = 'streamId' in target ? target.streamId : '';
-      const outcome = await rt.client.exportJson(streamId);
-      if (outcome.outcome === 'no-data')
-        throw new BridgeFailure('SERVICE', 'The service returned no data for this stream.');
       // A stream started elsewhere has no source file beside which to save: it goes to the state dir.
-      const dir = path.join(rt.stateDir, 'external');
-      await mkdir(dir, { recursive: true });
-      const file = path.join(dir, `${streamId}.json`);
-      await writeFileAtomic(file, outcome.bytes);
+      const file = await rt.exportExternal('streamId' in target ? target.streamId : '');
       return { results: [{ format: 'json', path: file, fileName: path.basename(file), collided: false }] };
     },
   };

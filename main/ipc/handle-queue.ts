@@ -1,10 +1,17 @@
 // app:*, queue:*, result:* and source:* handlers.
 import { access } from 'node:fs/promises';
 import type { Channel } from '../../preload/contract.js';
-import { isTerminal } from '../engine/job.js';
-import { BridgeFailure, conflict, notFound, notSupported } from './errors.js';
-import { canRetry, componentsView } from './views.js';
-import { appInfo, checkTemplate, requireJob, type HandlerContext, type RawHandlers } from './handler-context.js';
+import { canDismiss } from '../engine/eligibility.js';
+import { BridgeFailure, notFound, notSupported } from './errors.js';
+import { componentsView } from './views.js';
+import {
+  appInfo,
+  checkTemplate,
+  requireEligible,
+  requireJob,
+  type HandlerContext,
+  type RawHandlers,
+} from './handler-context.js';
 
 type QueueChannels =
   `app:${'info' | 'ready' | 'setStartAtLogin'}` | `queue:${string}` | 'result:open' | 'result:reveal' | 'source:reveal';
@@ -52,60 +59,52 @@ export function queueHandlers(ctx: HandlerContext): RawHandlers<Extract<Channel,
       return { supported: true, ...(await platform.pickFiles()) };
     },
     'queue:pause': () => {
-      model.stoppingAfterCurrent = false;
       rt.pause();
       return model.stats();
     },
     'queue:resume': () => {
-      model.stoppingAfterCurrent = false;
       rt.resume();
       return model.stats();
     },
     'queue:stopAfterCurrent': () => {
-      // The engine's pause already lets files in flight finish; this only changes what the UI says.
-      rt.pause('Stopping after the files in progress; nothing new starts until you resume.');
-      model.stoppingAfterCurrent = true;
+      rt.stopAfterCurrent();
       return model.stats();
     },
     'queue:cancel': ({ id }) => {
-      if (isTerminal(requireJob(rt, id).state)) throw conflict('This job has already finished.');
+      requireEligible(rt, id, 'cancel');
       rt.cancel(id);
       return view(id);
     },
     'queue:retry': ({ id }) => {
-      const j = requireJob(rt, id);
-      if (!canRetry(j.state)) {
-        throw conflict('Only a failed, canceled or expired job can be retried.');
-      }
+      requireEligible(rt, id, 'retry');
       rt.retry(id);
       return view(id);
     },
     'queue:retryFailed': () => ({ count: rt.retryAllFailed() }),
     'queue:move': ({ id, direction }) => {
-      if (requireJob(rt, id).state !== 'queued') throw conflict('Only a job still waiting in the queue can be moved.');
+      requireEligible(rt, id, 'move');
       rt.move(id, direction);
       return null;
     },
     'queue:dismiss': ({ id }) => {
-      if (!isTerminal(requireJob(rt, id).state)) throw conflict('Only a finished job can be dismissed.');
+      requireEligible(rt, id, 'dismiss');
       rt.dismiss(id);
       return null;
     },
     'queue:dismissFinished': () => {
       let count = 0;
-      for (const j of rt.jobs()) if (!j.dismissed && isTerminal(j.state) && rt.dismiss(j.id)) count++;
+      for (const j of rt.jobs()) if (!j.dismissed && canDismiss(j) && rt.dismiss(j.id)) count++;
       return { count };
     },
     'queue:rewrite': async ({ id }) => {
-      if (requireJob(rt, id).state !== 'completed')
-        throw conflict('Only a completed job can have its results written again.');
+      requireEligible(rt, id, 'rewrite');
       await rt.writeAgain(id);
       return view(id);
     },
 
     'queue:components': async ({ id }) => {
       const streamId = requireJob(rt, id).streamId;
-      return streamId ? componentsView(await rt.client.streamComponents(streamId)) : null;
+      return streamId ? componentsView(await rt.streamComponents(streamId)) : null;
     },
 
     'result:open': async ({ jobId, format }) => {

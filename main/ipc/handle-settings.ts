@@ -124,7 +124,7 @@ export function settingsHandlers(ctx: HandlerContext): RawHandlers<SettingsChann
     'settings:testConnection': async () => {
       const started = Date.now();
       try {
-        await rt.client.testConnection();
+        await rt.testConnection();
         return {
           success: true,
           connection: rt.connectionLabel,

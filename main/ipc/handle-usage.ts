@@ -38,7 +38,7 @@ function usageFieldErrors(e: unknown): FieldError[] | undefined {
 async function report(ctx: HandlerContext, q: UsageQuery): Promise<UsageView> {
   const { rt } = ctx;
   try {
-    const r = await rt.client.usageReport({
+    const r = await rt.usageReport({
       ...(q.start ? { start: q.start } : {}),
       ...(q.end ? { end: q.end } : {}),
       ...(q.granularity ? { granularity: q.granularity } : {}),

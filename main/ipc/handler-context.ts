@@ -1,12 +1,12 @@
 // What every domain's handlers share, and the shape of a handler before it is wrapped into a
 // Result (handlers throw BridgeFailure or any error; `createHandlers` turns that into a Result).
 import type { AppInfo, Channel, ParamsOf, ResultOf } from '../../preload/contract.js';
-import { findTemplate } from '../service/templates.js';
-import { validateParams } from '../engine/params.js';
+import { refusal, type JobAction } from '../engine/eligibility.js';
+import { templateProblems } from '../engine/params.js';
 import type { Params } from '../engine/settings.js';
 import type { JobRecord } from '../engine/job.js';
 import type { Runtime } from '../runtime.js';
-import { notFound, validation } from './errors.js';
+import { conflict, notFound, validation } from './errors.js';
 import type { BridgeEvent } from './event-stream.js';
 import type { PlatformPort } from './platform.js';
 import type { QueueModel } from './queue-model.js';
@@ -41,17 +41,16 @@ export function requireJob(rt: Runtime, id: string): JobRecord {
   return job;
 }
 
-/** Template and parameters checked before anything is queued or saved, as field errors. */
+/** The job, when the engine says `action` applies to it; otherwise NOT_FOUND or CONFLICT saying why. */
+export function requireEligible(rt: Runtime, id: string, action: JobAction): JobRecord {
+  const job = requireJob(rt, id);
+  const why = refusal(job, action);
+  if (why) throw conflict(why);
+  return job;
+}
+
+/** Template and parameters checked (by the engine) before anything is queued or saved, as field errors. */
 export function checkTemplate(templateId: string, params: Params, at: string): void {
-  const template = findTemplate(templateId);
-  if (!template) throw validation([{ path: `${at}templateId`, message: `There is no template ${templateId}.` }]);
-  const problems = validateParams(template, params);
-  if (problems.length > 0) {
-    throw validation(
-      problems.map((p) => {
-        const name = p.slice(0, p.indexOf(':'));
-        return { path: `${at}params.${name}`, message: p.slice(name.length + 1).trim() };
-      }),
-    );
-  }
+  const problems = templateProblems(templateId, params);
+  if (problems.length > 0) throw validation(problems.map((p) => ({ path: `${at}${p.field}`, message: p.detail })));
 }

@@ -153,7 +153,7 @@ export const SCHEMAS: Schemas = {
   'queue:cancel': byId,
   'queue:retry': byId,
   'queue:retryFailed': none,
-  'queue:move': z.strictObject({ id, direction: z.enum(['up', 'down']) }),
+  'queue:move': z.strictObject({ id, direction: z.enum(['up', 'down', 'top', 'bottom']) }),
   'queue:dismiss': byId,
   'queue:dismissFinished': none,
   'queue:rewrite': byId,

@@ -6,7 +6,10 @@ import { findTemplate, TEMPLATES, type TemplateSpec } from '../service/templates
 import type * as Api from '../service/types.js';
 import type { FolderWatchStatus } from '../adapters/watch/folder-watcher.js';
 import type { FolderStatus, QueuePauseReason } from '../engine/events.js';
+import { canCancel, canDismiss, canMove, canRetry, canRewrite } from '../engine/eligibility.js';
 import { isTerminal, type JobRecord, type JobState } from '../engine/job.js';
+import { queuePosition } from '../engine/queue-order.js';
+import type { MoveDirection } from '../engine/scheduler.js';
 import type { ResultFormat, Settings } from '../engine/settings.js';
 
 // The contract mirrors main's unions without importing them; these lines fail to compile if either drifts.
@@ -19,9 +22,10 @@ const _mirrors: [
   Same<C.ResultFormat, ResultFormat>,
   Same<C.QueuePauseReason, QueuePauseReason>,
   Same<C.Granularity, Api.Granularity>,
+  Same<C.MoveDirection, MoveDirection>,
   Same<Exclude<C.FolderState, 'disabled'>, FolderStatus>,
   Same<C.SettingsValues, Settings>,
-] = [true, true, true, true, true, true, true, true, true];
+] = [true, true, true, true, true, true, true, true, true, true];
 void _mirrors;
 
 export interface Progress {
@@ -29,9 +33,6 @@ export interface Progress {
   total: number;
   startedAt: number;
 }
-
-/** Only a job that ended without its results can be queued again. */
-export const canRetry = (s: JobState): boolean => s === 'failed' || s === 'canceled' || s === 'expired';
 
 export const templateName = (id: string): string => findTemplate(id)?.name ?? id;
 
@@ -89,11 +90,12 @@ export function toJobView(job: JobRecord, progress: Progress | undefined, now = 
     ...(job.resultWarning ? { resultWarning: job.resultWarning } : {}),
     ...(job.movedTo ? { movedTo: job.movedTo } : {}),
     dismissed: job.dismissed === true,
-    canRetry: canRetry(job.state),
-    canCancel: !isTerminal(job.state),
-    // Every format can be written again from the export kept in the state dir ("export all again").
-    canRewrite: job.state === 'completed' && (job.results.length > 0 || job.resultWarning !== undefined),
-    position: job.priority * 1e12 + job.seq,
+    canRetry: canRetry(job),
+    canCancel: canCancel(job),
+    canRewrite: canRewrite(job),
+    canMove: canMove(job),
+    canDismiss: canDismiss(job),
+    position: queuePosition(job),
   };
 }
 

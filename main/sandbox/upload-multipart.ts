@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { MULTIPART } from '../service/policy.js';
 import type { StreamDto } from '../service/types.js';
 import { SandboxHttpError } from './http-error.js';
-import { createStream, feedStream, type Prepared } from './upload-route.js';
+import { createStream, feedStream, type Prepared } from './upload-stream.js';
 
 const configError = (message: string): SandboxHttpError =>
   new SandboxHttpError(400, 'HTTP_STREAM_CONFIGURATION_ERROR', message, { title: 'Invalid stream configuration' });

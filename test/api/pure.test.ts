@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildQuery, escapePatchValue, patchJsonValue, patchQueryPairs } from '../../main/api/query.js';
 import { multipartFraming, planUpload, webhookQueryKey } from '../../main/api/upload-request.js';
-import { backoffDelay, parseRetryAfter, retryDelay } from '../../main/api/retry.js';
+import { CLIENT_BACKOFF, parseRetryAfter, retryDelay } from '../../main/api/retry.js';
+import { backoffDelay } from '../../main/engine/backoff.js';
 import { errorFromNetwork, errorFromResponse, textExcerpt } from '../../main/api/error-mapping.js';
 import { ServiceError, classifyError } from '../../main/service/errors.js';
 import { resolveUrls } from '../../main/api/client.js';
@@ -131,10 +132,13 @@ describe('Retry-After and backoff', () => {
     [undefined, undefined],
   ])('parses %s', (v, want) => expect(parseRetryAfter(v, now)).toBe(want));
   it('full jitter below an exponential ceiling capped at maxDelay', () => {
-    expect(backoffDelay(0, () => 0.999)).toBe(Math.floor(0.999 * RETRY.baseDelayMs));
-    expect(backoffDelay(3, () => 0.5)).toBe(RETRY.baseDelayMs * 4);
-    expect(backoffDelay(30, () => 0.999)).toBeLessThan(RETRY.maxDelayMs);
-    expect(backoffDelay(5, () => 0)).toBe(0);
+    // The client's attempt n (from 0) is the shared policy's failure n + 1.
+    const clientDelay = (attempt: number, random: () => number): number =>
+      backoffDelay(attempt + 1, CLIENT_BACKOFF, random);
+    expect(clientDelay(0, () => 0.999)).toBe(Math.floor(0.999 * RETRY.baseDelayMs));
+    expect(clientDelay(3, () => 0.5)).toBe(RETRY.baseDelayMs * 4);
+    expect(clientDelay(30, () => 0.999)).toBeLessThan(RETRY.maxDelayMs);
+    expect(clientDelay(5, () => 0)).toBe(0);
   });
   const http = (statusCode: number, retryAfterMs?: number): ServiceError =>
     new ServiceError({ kind: 'http', message: 'x', statusCode, retryAfterMs });

@@ -29,6 +29,8 @@ test('10,000 jobs and 100,000 history entries render only the visible rows and s
       canRetry: true,
       canCancel: true,
       canRewrite: false,
+      canMove: false,
+      canDismiss: false,
       position: i,
     });
     const jobs = Array.from({ length: 10_000 }, (_, i) => job(i));

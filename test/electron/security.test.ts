@@ -160,6 +160,9 @@ describe('window security', () => {
     const preload = await source('preload/index.ts');
     expect(preload).toContain("exposeInMainWorld('api'");
     expect(preload).not.toMatch(/exposeInMainWorld\([^)]*ipcRenderer/);
-    expect(preload).toMatch(/for \(const channel of CHANNELS\)/);
+    // One method per contract channel, the object checked against the contract (no cast).
+    expect(preload).toMatch(/\} satisfies BridgeApi;/);
+    expect(preload).toMatch(/function invoke<C extends Channel>\(channel: C\)/);
+    expect(preload).not.toMatch(/ as BridgeApi/);
   });
 });

@@ -26,14 +26,18 @@ const events = {
   expiredDetected: { type: 'expiredDetected' },
   networkDown: { type: 'networkDown', retryAt: T0 + 5000 },
   resume: { type: 'resume' },
+  reordered: { type: 'reordered', priority: 0, seq: 99 },
+  dismissRequested: { type: 'dismissRequested' },
+  resultsRewritten: { type: 'resultsRewritten', results: [] },
+  sourceMoved: { type: 'sourceMoved', movedTo: '/media/done/a.wav', results: [] },
 } satisfies { [K in JobEvent['type']]: Extract<JobEvent, { type: K }> };
 
 type EventName = keyof typeof events;
 
 const valid: Record<Fixture, EventName[]> = {
-  queued: ['dispatched', 'cancelRequested', 'networkDown'],
-  queuedWithId: ['dispatched', 'cancelRequested', 'networkDown'],
-  queuedVerify: ['dispatched', 'cancelRequested', 'networkDown'],
+  queued: ['dispatched', 'cancelRequested', 'networkDown', 'reordered'],
+  queuedWithId: ['dispatched', 'cancelRequested', 'networkDown', 'reordered'],
+  queuedVerify: ['dispatched', 'cancelRequested', 'networkDown', 'reordered'],
   uploading: ['uploadProgress', 'uploadSucceeded', 'uploadFailed', 'cancelRequested', 'resume'],
   verifying: ['reattachResult', 'reattachFailed', 'cancelRequested', 'resume'],
   processing: ['streamPolled', 'pollFailed', 'cancelRequested', 'expiredDetected', 'networkDown', 'resume'],
@@ -57,11 +61,18 @@ const valid: Record<Fixture, EventName[]> = {
     'resume',
   ],
   writing: ['resultsWritten', 'resultsWriteFailed', 'cancelRequested', 'resume'],
-  completed: [],
-  completedWarn: ['rewriteRequested', 'resultsWritten', 'resultsWriteFailed'],
-  failed: ['retryRequested'],
-  canceled: ['retryRequested'],
-  expired: ['retryRequested'],
+  completed: ['dismissRequested', 'resultsRewritten', 'sourceMoved'],
+  completedWarn: [
+    'rewriteRequested',
+    'resultsWritten',
+    'resultsWriteFailed',
+    'dismissRequested',
+    'resultsRewritten',
+    'sourceMoved',
+  ],
+  failed: ['retryRequested', 'dismissRequested', 'sourceMoved'],
+  canceled: ['retryRequested', 'dismissRequested'],
+  expired: ['retryRequested', 'dismissRequested'],
 };
 
 const rows = (Object.keys(jobs) as Fixture[]).flatMap((fixture) =>

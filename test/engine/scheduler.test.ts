@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JobRecord } from '../../main/engine/job.js';
-import { compareJobs, move, planDispatch, type SchedulerInput } from '../../main/engine/scheduler.js';
+import { compareJobs, move, planDispatch, type Reorder, type SchedulerInput } from '../../main/engine/scheduler.js';
 import { base, T0 } from './fixtures.js';
 
 const j = (id: string, p: Partial<JobRecord> = {}): JobRecord => ({ ...base(), id, ...p });
@@ -110,9 +110,13 @@ describe('planDispatch: which jobs start', () => {
   );
 });
 
-describe('move up/down', () => {
+describe('move up, down, to the top, to the bottom', () => {
   const order = (jobs: JobRecord[]) => [...jobs].sort(compareJobs).map((x) => x.id);
-  const apply = (jobs: JobRecord[], changed: JobRecord[]) => jobs.map((x) => changed.find((c) => c.id === x.id) ?? x);
+  const apply = (jobs: JobRecord[], changed: Reorder[]) =>
+    jobs.map((x) => {
+      const c = changed.find((k) => k.id === x.id);
+      return c ? { ...x, priority: c.priority, seq: c.seq } : x;
+    });
   const jobs = [manual('m', 1), watch('a', 2), watch('b', 3), watch('c', 4)];
 
   it.each([
@@ -122,12 +126,35 @@ describe('move up/down', () => {
     { id: 'm', dir: 'up' as const, want: ['m', 'a', 'b', 'c'] },
     { id: 'c', dir: 'down' as const, want: ['m', 'a', 'b', 'c'] },
     { id: 'zz', dir: 'up' as const, want: ['m', 'a', 'b', 'c'] },
+    { id: 'c', dir: 'top' as const, want: ['c', 'm', 'a', 'b'] },
+    { id: 'm', dir: 'bottom' as const, want: ['a', 'b', 'c', 'm'] },
+    { id: 'm', dir: 'top' as const, want: ['m', 'a', 'b', 'c'] },
+    { id: 'c', dir: 'bottom' as const, want: ['m', 'a', 'b', 'c'] },
   ])('$id $dir', ({ id, dir, want }) => {
-    expect(order(apply(jobs, move(jobs, id, dir, T0)))).toEqual(want);
+    expect(order(apply(jobs, move(jobs, id, dir)))).toEqual(want);
   });
 
   it('equal keys still move', () => {
     const tied = [watch('x', 1), watch('y', 1)];
-    expect(order(apply(tied, move(tied, 'y', 'up', T0)))).toEqual(['y', 'x']);
+    expect(order(apply(tied, move(tied, 'y', 'up')))).toEqual(['y', 'x']);
+  });
+
+  it('moves only queued jobs, among queued jobs', () => {
+    const mixed = [manual('m', 1, { state: 'uploading' }), watch('a', 2), watch('b', 3)];
+    expect(move(mixed, 'm', 'down')).toEqual([]);
+    expect(order(apply(mixed, move(mixed, 'b', 'top'))).filter((x) => x !== 'm')).toEqual(['b', 'a']);
+  });
+
+  it('keeps moving from the order the last move left, any number of times', () => {
+    let q = jobs;
+    for (const [id, dir] of [
+      ['c', 'up'],
+      ['c', 'up'],
+      ['c', 'up'],
+      ['m', 'bottom'],
+      ['a', 'down'],
+    ] as const)
+      q = apply(q, move(q, id, dir));
+    expect(order(q)).toEqual(['c', 'b', 'a', 'm']);
   });
 });

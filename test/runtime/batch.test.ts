@@ -47,7 +47,7 @@ describe('runtime against the sandbox', () => {
     const rt = await open(4);
     let maxUploading = 0;
     rt.on(() => {
-      const n = rt.runner.activeJobs().filter((j) => j.state === 'uploading').length;
+      const n = rt.activeJobs().filter((j) => j.state === 'uploading').length;
       maxUploading = Math.max(maxUploading, n);
     });
     await rt.start();
@@ -227,5 +227,45 @@ describe('the same file reported twice at once', () => {
     expect(x?.[0]).toMatchObject({ outcome: 'added' });
     expect(y?.[0]).toMatchObject({ outcome: 'added', jobId: (x?.[0] as { jobId: string }).jobId });
     expect(rt.jobs()).toHaveLength(1);
+  });
+});
+
+describe('reordering the queue', () => {
+  it('moves (up, down, top, bottom) change the order uploads reach the service, any number of times', async () => {
+    // A clock that never repeats a millisecond, so the service's creation times give the order.
+    await sandbox.close();
+    let last = 0;
+    sandbox = await startSandbox({
+      apiKey: KEY,
+      speedFactor: 0.01,
+      now: () => (last = Math.max(last + 1, Date.now())),
+    });
+    const tone = await makeToneWav(dir, 'tone.wav', 1);
+    const names = ['a', 'b', 'c', 'd', 'e'];
+    const files: string[] = [];
+    for (const n of names) {
+      files.push(path.join(dir, `${n}.wav`));
+      await copyFile(tone, files.at(-1)!);
+    }
+    const rt = await open(1);
+    rt.pause();
+    await rt.start();
+    const ids = jobIds(await rt.addPaths(files));
+    const id = (n: string): string => ids[names.indexOf(n)]!;
+    rt.move(id('e'), 'up'); // a b c e d
+    rt.move(id('e'), 'up'); // a b e c d
+    rt.move(id('e'), 'up'); // a e b c d
+    rt.move(id('a'), 'down'); // e a b c d
+    rt.move(id('c'), 'down'); // e a b d c
+    rt.move(id('d'), 'top'); // d e a b c
+    rt.move(id('e'), 'bottom'); // d a b c e
+    rt.move(id('b'), 'up'); // d b a c e
+    rt.resume();
+    await rt.whenSettled(ids);
+    const streams = await allStreams(sandbox.url, KEY);
+    const order = streams
+      .sort((x, y) => Date.parse(x.createdTimestamp) - Date.parse(y.createdTimestamp))
+      .map((s) => path.basename(s.name, '.wav'));
+    expect(order).toEqual(['d', 'b', 'a', 'c', 'e']);
   });
 });

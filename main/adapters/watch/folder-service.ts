@@ -4,7 +4,7 @@
 import { mkdir, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { EngineEvent } from '../../engine/events.js';
-import type { JobRecord } from '../../engine/job.js';
+import type { JobEvent, JobRecord } from '../../engine/job.js';
 import { DEFAULT_MEDIA_GLOBS } from '../../engine/media-types.js';
 import type { Settings, WatchFolder } from '../../engine/settings.js';
 import type { Intake } from '../queue/intake.js';
@@ -17,8 +17,8 @@ export interface FolderServiceDeps {
   /** Folders watched for this run only (`sluice watch <folder>`), besides the saved ones. */
   extra?: () => readonly WatchFolder[];
   emit: (e: EngineEvent) => void;
-  /** Persist a job changed outside the reducer (post-action bookkeeping). */
-  save: (job: JobRecord) => void;
+  /** Reports what the post-action did to a job; the reducer records it. */
+  record: (jobId: string, event: JobEvent) => void;
   setFolderPaused: (folderId: string, paused: boolean) => void;
   events?: boolean;
 }
@@ -126,7 +126,7 @@ export class FolderService {
           () => results.push(r),
         );
       }
-      this.d.save({ ...job, movedTo, results, updatedAt: Date.now() });
+      this.d.record(job.id, { type: 'sourceMoved', movedTo, results });
     } catch (e) {
       const why = e instanceof Error ? e.message : String(e);
       this.d.emit({

@@ -15,10 +15,10 @@ import type {
   Platform,
   Result,
   ResultOf,
-  SubscriptionName,
   UploadResult,
-  WEB,
 } from '../../../preload/contract';
+// The contract has no runtime imports, so its constants bundle into the renderer as they are.
+import { subscriptionName, WEB } from '../../../preload/contract';
 
 declare global {
   interface Window {
@@ -26,19 +26,7 @@ declare global {
   }
 }
 
-// Mirrors of the contract's runtime constants: the renderer imports types only, and these
-// annotations make the compiler check that the copies still match.
-const API_PREFIX: (typeof WEB)['apiPrefix'] = '/api/';
-const TOKEN_HEADER: (typeof WEB)['tokenHeader'] = 'x-sluice-token';
-const EVENTS_PATH: (typeof WEB)['eventsPath'] = '/api/events';
-const UPLOAD_PATH: (typeof WEB)['uploadPath'] = '/api/queue:upload';
-
-function subscriptionName<E extends EventName>(event: E): SubscriptionName<E> {
-  const camel = (s: string): string => s.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
-  const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
-  const [noun = '', verb = ''] = event.split(':');
-  return `on${cap(camel(noun))}${cap(camel(verb))}` as SubscriptionName<E>;
-}
+const { apiPrefix: API_PREFIX, tokenHeader: TOKEN_HEADER, eventsPath: EVENTS_PATH, uploadPath: UPLOAD_PATH } = WEB;
 
 const electron = typeof window !== 'undefined' ? window.api : undefined;
 export const platform: Platform = electron?.platform ?? 'web';

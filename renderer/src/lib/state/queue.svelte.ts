@@ -11,6 +11,7 @@ import type {
   QueueSnapshot,
   QueueStats,
   ResultFormat,
+  MoveDirection,
 } from '../../../../preload/contract';
 import { call, on, pathForFile, uploadFiles } from '../api';
 import { app } from './app.svelte';
@@ -25,26 +26,8 @@ export const STATE_FILTERS: ReadonlyArray<{ id: StateFilter; label: string; stat
   { id: 'canceled', label: 'Canceled', states: ['canceled'] },
 ];
 
-const RANK: Record<JobState, number> = {
-  uploading: 0,
-  processing: 0,
-  exporting: 0,
-  queued: 1,
-  completed: 2,
-  failed: 2,
-  canceled: 2,
-  expired: 2,
-};
-
-function finishedAt(j: JobView): number {
-  return j.timings.completed ?? j.timings.finalized ?? j.timings.created;
-}
-
-/** Active first, then queued in queue order, then finished (newest first): main's own order. */
+/** Main's queue order (the engine decides it; each view carries its place). */
 export function compareJobs(a: JobView, b: JobView): number {
-  const r = RANK[a.state] - RANK[b.state];
-  if (r !== 0) return r;
-  if (RANK[a.state] === 2) return finishedAt(b) - finishedAt(a);
   return a.position - b.position;
 }
 
@@ -238,7 +221,7 @@ class QueueState {
     const v = app.report(await call('queue:retryFailed'), 'Could not retry');
     if (v) app.notify('info', v.count === 1 ? 'Retrying 1 job.' : `Retrying ${v.count} jobs.`);
   }
-  async move(id: string, direction: 'up' | 'down'): Promise<void> {
+  async move(id: string, direction: MoveDirection): Promise<void> {
     app.report(await call('queue:move', { id, direction }), 'Could not move the job');
   }
   async dismiss(id: string): Promise<void> {

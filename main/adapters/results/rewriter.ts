@@ -1,0 +1,68 @@
+// Writing results again, for every caller: the Queue's "save results again" and `sluice rewrite`
+// (from the export kept in the state dir), History's re-export (the export fetched anew from the
+// service), and the re-export of a stream started elsewhere (its JSON into the state dir). Whether
+// a job may be rewritten is the engine's call (eligibility.ts); the new results go back to the
+// reducer as `resultsRewritten`.
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { ExportOutcome } from '../../api/export.js';
+import type { JobRecord, ResultFile } from '../../engine/job.js';
+import { DEFAULT_OUTPUT, type OutputSettings } from '../../engine/settings.js';
+import { keepExport, keptExportPath } from '../queue/delivery.js';
+import { writeFileAtomic } from './result-writer.js';
+
+export interface RewriterDeps {
+  exportsDir: string;
+  /** Where the exports of streams started elsewhere go (no source file to save beside). */
+  externalDir: string;
+  exportJson: (streamId: string) => Promise<ExportOutcome>;
+  /** Writes a job's results from an export and records them as Sluice's own. */
+  writeOwned: (job: JobRecord, exportPath: string) => Promise<ResultFile[]>;
+}
+
+/** The service answered the export with no data (204): there is nothing to write. */
+export class NoExportDataError extends Error {
+  constructor() {
+    super('The service returned no data for this stream.');
+    this.name = 'NoExportDataError';
+  }
+}
+
+export interface Rewritten {
+  results: ResultFile[];
+  output?: OutputSettings;
+}
+
+export class Rewriter {
+  constructor(private readonly d: RewriterDeps) {}
+
+  /** Every format again from the kept export; `formats` replaces the job's formats first. */
+  async fromKept(job: JobRecord, formats?: OutputSettings['formats']): Promise<Rewritten> {
+    const kept = keptExportPath(this.d.exportsDir, job.id);
+    if (!existsSync(kept)) {
+      throw new Error('No export of this job is kept on this computer; export it again from the service instead.');
+    }
+    const output = formats ? { ...(job.output ?? DEFAULT_OUTPUT), formats } : job.output;
+    const results = await this.d.writeOwned({ ...job, ...(output ? { output } : {}) }, kept);
+    return { results, ...(output ? { output } : {}) };
+  }
+
+  /** Fetches the export again (while the service still holds the stream), keeps it, writes it. */
+  async fromService(job: JobRecord & { streamId: string }): Promise<Rewritten> {
+    const outcome = await this.d.exportJson(job.streamId);
+    if (outcome.outcome === 'no-data') throw new NoExportDataError();
+    await keepExport(this.d.exportsDir, job.id, outcome.bytes);
+    return this.fromKept(job);
+  }
+
+  /** A stream started elsewhere: its JSON, saved in the state dir. */
+  async external(streamId: string): Promise<string> {
+    const outcome = await this.d.exportJson(streamId);
+    if (outcome.outcome === 'no-data') throw new NoExportDataError();
+    await mkdir(this.d.externalDir, { recursive: true });
+    const file = path.join(this.d.externalDir, `${streamId}.json`);
+    await writeFileAtomic(file, outcome.bytes);
+    return file;
+  }
+}
