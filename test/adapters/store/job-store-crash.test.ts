@@ -40,12 +40,18 @@ for (let i = 0; ; i++) {
 
 beforeAll(() => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'sluice-crash-'));
-  const src = fs.readFileSync(path.resolve('main/adapters/store/job-store.ts'), 'utf8');
-  const js = ts.transpileModule(src, {
-    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true },
-  }).outputText;
-  expect(js).not.toMatch(/from '\.\.?\//); // no runtime relative imports to resolve
-  fs.writeFileSync(path.join(work, 'job-store.mjs'), js);
+  // The store and the one module it imports (file modes), each with no further relative import.
+  for (const [from, to] of [
+    ['main/adapters/store/job-store.ts', 'job-store.mjs'],
+    ['main/adapters/store/private-files.ts', 'private-files.js'],
+  ] as const) {
+    const js = ts.transpileModule(fs.readFileSync(path.resolve(from), 'utf8'), {
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true },
+    }).outputText;
+    expect(js.replace("from './private-files.js'", '')).not.toMatch(/from '\.\.?\//);
+    fs.writeFileSync(path.join(work, to), js);
+  }
+  fs.writeFileSync(path.join(work, 'package.json'), '{"type":"module"}');
   fs.writeFileSync(path.join(work, 'child.mjs'), CHILD);
 });
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
