@@ -1,10 +1,10 @@
 // Progress for `sluice process` and `sluice watch`: bars with ETA on a terminal (cli-progress),
-// one plain line per state change otherwise (logs, CI), and the closing summary table (cli-table3).
+// one plain line per state change otherwise (logs, CI), and the closing summary table (table.ts).
 import cliProgress from 'cli-progress';
-import Table from 'cli-table3';
 import path from 'node:path';
 import type { JobRecord } from '../engine/job.js';
 import type { Runtime } from '../runtime.js';
+import { renderTable, type TableOptions } from './table.js';
 
 export function describeJob(j: JobRecord): string {
   if (j.state === 'completed') {
@@ -116,15 +116,17 @@ export function barProgress(runtime: Runtime, ids: ReadonlySet<string>): Progres
   };
 }
 
-/** A table that is coloured only on a terminal (logs and pipes get plain text). */
-export function newTable(opts: Table.TableConstructorOptions): Table.Table {
-  return new Table({ wordWrap: true, ...opts, ...(process.stdout.isTTY ? {} : { style: { head: [], border: [] } }) });
-}
-
-export function summaryTable(jobs: readonly JobRecord[]): string {
-  const table = newTable({ head: ['File', 'State', 'Stream', 'Result / reason'], colWidths: [30, 11, 38, 60] });
-  for (const j of jobs) table.push([path.basename(j.source.path), j.state, j.streamId ?? '', describeJob(j)]);
-  return table.toString();
+export function summaryTable(jobs: readonly JobRecord[], opts: TableOptions = {}): string {
+  return renderTable(
+    [
+      { header: 'File' },
+      { header: 'State', shrink: 'none' },
+      { header: 'Stream', shrink: 'id' },
+      { header: 'Result / reason' },
+    ],
+    jobs.map((j) => [path.basename(j.source.path), j.state, j.streamId ?? '', describeJob(j)]),
+    opts,
+  );
 }
 
 export function jobJson(j: JobRecord): Record<string, unknown> {

@@ -5,9 +5,11 @@ import type { JobRecord } from '../../engine/job.js';
 import type { Runtime } from '../../runtime.js';
 import { addJobOptions, openRuntime, outputOf, templateAndParams, UsageError, type JobFlags } from '../context.js';
 import { barProgress, jobJson, plainProgress, summaryTable } from '../progress.js';
+import { WIDE_OPTION } from '../table.js';
 
 interface ProcessFlags extends JobFlags {
   force?: boolean;
+  wide?: boolean;
 }
 
 export function registerProcess(program: Command): void {
@@ -18,6 +20,7 @@ export function registerProcess(program: Command): void {
       .argument('<paths...>', 'media files or folders (folders are searched recursively)'),
   )
     .option('--force', 'process again even files whose results already exist')
+    .option(...WIDE_OPTION)
     .action(async (paths: string[], flags: ProcessFlags) => {
       process.exitCode = await runProcess(paths, flags);
     });
@@ -90,7 +93,7 @@ function report(jobs: JobRecord[], flags: ProcessFlags, runtime: Runtime): void 
     console.log(JSON.stringify({ simulated: runtime.simulated, jobs: jobs.map(jobJson) }, null, 2));
     return;
   }
-  console.log(summaryTable(jobs));
+  console.log(summaryTable(jobs, { wide: flags.wide === true }));
   const n = (s: string): number => jobs.filter((j) => j.state === s).length;
   console.log(`${n('completed')} completed, ${n('failed')} failed, ${n('canceled') + n('expired')} not finished`);
 }
