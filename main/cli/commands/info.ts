@@ -110,7 +110,7 @@ export function registerInfo(program: Command): void {
       ];
       const rows = TEMPLATES.map((t) => [
         t.id,
-        `${t.name}${t.sandboxOnly ? ' (sandbox only)' : ''}`,
+        t.sandboxOnly && !t.name.includes('sandbox only') ? `${t.name} (sandbox only)` : t.name,
         t.params.map((p) => p.name).join(', '),
         t.description,
       ]);

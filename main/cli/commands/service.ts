@@ -20,6 +20,7 @@ async function withClient<T>(flags: CommonFlags, f: (c: SluiceClient, simulated:
       stream: flags.streamUrl,
       export: flags.exportUrl,
       usage: flags.usageUrl,
+      auth: flags.authUrl,
     }).filter(([, v]) => v !== undefined),
   );
   const conn = await resolveConnection({
