@@ -4,7 +4,7 @@ import cliProgress from 'cli-progress';
 import path from 'node:path';
 import type { JobRecord } from '../engine/job.js';
 import type { Runtime } from '../runtime.js';
-import { renderTable, type TableOptions } from './table.js';
+import { fitCells, renderTable, type TableOptions } from './table.js';
 
 export function describeJob(j: JobRecord): string {
   if (j.state === 'completed') {
@@ -82,7 +82,7 @@ export function barProgress(runtime: Runtime, ids: ReadonlySet<string>): Progres
         bar = multi.create(
           p.total || 1,
           0,
-          { name: path.basename(j.source.path).slice(0, 24).padEnd(24), detail: '' },
+          { name: fitCells(path.basename(j.source.path), 24), detail: '' },
           { format: ' {name} |{bar}| {percentage}% | ETA {eta_formatted} | {detail}' },
         );
         bars.set(id, bar);

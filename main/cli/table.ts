@@ -76,6 +76,12 @@ export function truncateMiddle(s: string, cells: number): string {
   return `${head.join('')}…${tail.join('')}`;
 }
 
+/** Exactly `cells` display cells: cut in the middle, or padded with spaces (bar labels). */
+export function fitCells(s: string, cells: number): string {
+  const cut = truncateMiddle(oneLine(s), cells);
+  return cut + ' '.repeat(Math.max(0, cells - displayWidth(cut)));
+}
+
 /** Width of each column so the table, borders included, fits `total` cells where it can. */
 export function fitWidths(columns: readonly Column[], rows: readonly string[][], total: number): number[] {
   const content = columns.map((_, i) => Math.max(0, ...rows.map((r) => displayWidth(r[i] ?? ''))));

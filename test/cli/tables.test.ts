@@ -5,7 +5,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { displayWidth, fitWidths, renderTable, truncateMiddle, type Column } from '../../main/cli/table.js';
+import { displayWidth, fitCells, fitWidths, renderTable, truncateMiddle, type Column } from '../../main/cli/table.js';
 import { makeMediaDir, makeToneWav } from '../helpers/media.js';
 import { buildCli, runCli, SLUICE } from './run-cli.js';
 
@@ -89,6 +89,13 @@ describe('truncateMiddle and fitWidths', () => {
     expect(truncateMiddle(text, cells)).toBe(expected);
     expect(displayWidth(truncateMiddle(text, cells))).toBeLessThanOrEqual(cells);
   });
+
+  it.each(['長い名前のインタビュー録音ファイル_最終版.wav', '🎬 family 👨‍👩‍👧.wav', 'a.wav', '長い名前'])(
+    'a progress bar label for %s takes exactly 24 cells',
+    (name) => {
+      expect(displayWidth(fitCells(name, 24))).toBe(24);
+    },
+  );
 
   it('gives columns their natural width when they fit, and never more than the room', () => {
     expect(fitWidths(COLUMNS, [['a.wav', 'completed', UUID, 'a.json']], 200)).toEqual([5, 9, 36, 15]);
