@@ -98,10 +98,12 @@ export function fitWidths(columns: readonly Column[], rows: readonly string[][],
     return columns[i]?.shrink === 'id' ? Math.min(values, Math.max(ID_CELLS, MIN_CELLS + 1)) : values;
   });
   if (sum(wants) <= room) {
-    // The room left goes back to the headers that were cut, in column order.
+    // The room left goes back to the headers that were cut, in column order; an id gets it only
+    // when it then fits whole (a longer prefix helps no one).
     let spare = room - sum(wants);
     return wants.map((w, i) => {
-      const give = Math.min(spare, (natural[i] ?? w) - w);
+      const missing = (natural[i] ?? w) - w;
+      const give = columns[i]?.shrink === 'id' ? (missing <= spare ? missing : 0) : Math.min(spare, missing);
       spare -= give;
       return w + give;
     });

@@ -103,6 +103,8 @@ describe('truncateMiddle and fitWidths', () => {
     expect(widths.reduce((a, b) => a + b, 0) + 3 * COLUMNS.length + 1).toBeLessThanOrEqual(80);
     expect(widths[1]).toBe('completed'.length);
     expect(widths[2]).toBe(8);
+    // Room for more than 8 characters of an id but not all of it: the column stays at 8.
+    expect(fitWidths(COLUMNS, [['a.wav', 'completed', UUID, 'a.json']], 60)).toEqual([5, 9, 8, 15]);
   });
 });
 
