@@ -101,12 +101,28 @@ export function startCli(args: string[], env: Record<string, string> = {}, cwd =
       }),
     exited,
     stop: () => {
-      if (!done) child.kill('SIGTERM');
+      if (!done) {
+        child.kill('SIGTERM');
+        // A command that ignores SIGTERM must not outlive the test.
+        setTimeout(() => done || child.kill('SIGKILL'), 10_000).unref();
+      }
       return exited;
     },
   };
 }
 
-export function runCli(args: string[], env: Record<string, string> = {}, cwd = ROOT): Promise<CliResult> {
-  return startCli(args, env, cwd).exited;
+/** Runs to the end; a command still running after `timeoutMs` is stopped, so no test leaves it behind. */
+export async function runCli(
+  args: string[],
+  env: Record<string, string> = {},
+  cwd = ROOT,
+  timeoutMs = 25_000,
+): Promise<CliResult> {
+  const running = startCli(args, env, cwd);
+  const timer = setTimeout(() => void running.stop(), timeoutMs);
+  try {
+    return await running.exited;
+  } finally {
+    clearTimeout(timer);
+  }
 }
