@@ -23,6 +23,7 @@ export interface CommonFlags {
   streamUrl?: string;
   exportUrl?: string;
   usageUrl?: string;
+  authUrl?: string;
   sandbox?: boolean;
   json?: boolean;
 }
@@ -56,6 +57,7 @@ export function addCommonOptions(cmd: Command): Command {
     .option('--stream-url <url>', 'stream service origin')
     .option('--export-url <url>', 'export service origin')
     .option('--usage-url <url>', 'usage service origin')
+    .option('--auth-url <url>', 'token endpoint origin, for SLUICE_CLIENT_ID + SLUICE_CLIENT_SECRET')
     .option('--sandbox', 'start the embedded sandbox and use it (simulated results)')
     .option('--json', 'machine-readable output');
 }
@@ -107,6 +109,7 @@ export async function openRuntime(
         ['stream', flags.streamUrl],
         ['export', flags.exportUrl],
         ['usage', flags.usageUrl],
+        ['auth', flags.authUrl],
       ] as const
     ).filter(([, v]) => v !== undefined),
   );

@@ -1,11 +1,11 @@
 // Progress for `sluice process` and `sluice watch`: bars with ETA on a terminal (cli-progress),
-// one plain line per state change otherwise (logs, CI), and the closing summary table (cli-table3).
+// one plain line per state change otherwise (logs, CI), and the closing summary table (table.ts).
 import cliProgress from 'cli-progress';
-import Table from 'cli-table3';
 import path from 'node:path';
 import type { JobRecord } from '../engine/job.js';
 import type { Runtime } from '../runtime.js';
 import { printable } from './printable.js';
+import { fitCells, renderTable, type TableOptions } from './table.js';
 
 /** What became of a job, in one line fit for a terminal (names escaped: see printable.ts). */
 export function describeJob(j: JobRecord): string {
@@ -93,7 +93,7 @@ export function barProgress(runtime: Runtime, ids: ReadonlySet<string>): Progres
         bar = multi.create(
           p.total || 1,
           0,
-          { name: printable(path.basename(j.source.path)).slice(0, 24).padEnd(24), detail: '' },
+          { name: fitCells(path.basename(j.source.path), 24), detail: '' },
           { format: ' {name} |{bar}| {percentage}% | ETA {eta_formatted} | {detail}' },
         );
         bars.set(id, bar);
@@ -127,16 +127,17 @@ export function barProgress(runtime: Runtime, ids: ReadonlySet<string>): Progres
   };
 }
 
-/** A table that is coloured only on a terminal (logs and pipes get plain text). */
-export function newTable(opts: Table.TableConstructorOptions): Table.Table {
-  return new Table({ wordWrap: true, ...opts, ...(process.stdout.isTTY ? {} : { style: { head: [], border: [] } }) });
-}
-
-export function summaryTable(jobs: readonly JobRecord[]): string {
-  const table = newTable({ head: ['File', 'State', 'Stream', 'Result / reason'], colWidths: [30, 11, 38, 60] });
-  for (const j of jobs)
-    table.push([printable(path.basename(j.source.path)), j.state, j.streamId ?? '', describeJob(j)]);
-  return table.toString();
+export function summaryTable(jobs: readonly JobRecord[], opts: TableOptions = {}): string {
+  return renderTable(
+    [
+      { header: 'File' },
+      { header: 'State', shrink: 'none' },
+      { header: 'Stream', shrink: 'id' },
+      { header: 'Result / reason' },
+    ],
+    jobs.map((j) => [path.basename(j.source.path), j.state, j.streamId ?? '', describeJob(j)]),
+    opts,
+  );
 }
 
 export function jobJson(j: JobRecord): Record<string, unknown> {

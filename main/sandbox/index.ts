@@ -3,7 +3,9 @@
 //
 // Standalone use: `startSandbox()` prints nothing unless `logger` is given. When no `faults`
 // option is given, SLUICE_SANDBOX_FAULTS (JSON FaultConfig, see faults.ts) is read.
-// sandboxOptionsFromEnv() turns the other SLUICE_SANDBOX_* variables into options for a CLI.
+// Note: SLUICE_SANDBOX_* variables reach every sandbox. sandboxBehaviourFromEnv() is read where the
+// embedded sandbox starts (adapters/queue/connection.ts: `process`, `watch`, `serve`, `usage`,
+// the desktop app); sandboxOptionsFromEnv() adds port, key and data folder for `sluice sandbox`.
 // Admin endpoints: see routes-admin.ts.
 //
 // Note: choices the sandbox makes beyond contract §17 (numbers in SANDBOX / SANDBOX_BEHAVIOUR):
@@ -83,8 +85,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const ownDir = opts.dataDir === undefined;
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'sluice-sandbox-')));
   if (!ownDir) await mkdir(dataDir, { recursive: true });
-  const envFaults = process.env.SLUICE_SANDBOX_FAULTS;
-  const faults = new FaultState(opts.faults ?? (envFaults ? parseFaultConfig(JSON.parse(envFaults)) : {}));
+  const faults = new FaultState(opts.faults ?? faultsFromEnv() ?? {});
   const ctx: SandboxContext = {
     store: new StreamStore(now, {
       speedFactor: opts.speedFactor ?? SANDBOX.defaultSpeedFactor,
@@ -129,30 +130,69 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   };
 }
 
-/** Options from SLUICE_SANDBOX_* variables, for a standalone runner (explicit flags should win). */
-export function sandboxOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxOptions {
-  const num = (k: string): number | undefined => {
-    const v = env[k];
-    if (v === undefined || v === '') return undefined;
-    const n = Number(v);
-    if (!Number.isFinite(n)) throw new Error(`${k} must be a number`);
-    return n;
-  };
+type EnvNumber = { integer?: boolean; min: number; above?: boolean };
+
+function envNumber(env: NodeJS.ProcessEnv, name: string, rule: EnvNumber): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const n = Number(raw);
+  const kind = rule.integer ? 'a whole number' : 'a number';
+  const bound = `${rule.above ? '>' : '≥'} ${rule.min}`;
+  if (!Number.isFinite(n) || (rule.integer && !Number.isInteger(n)) || (rule.above ? n <= rule.min : n < rule.min)) {
+    throw new Error(`${name} must be ${kind} ${bound} (got "${raw}").`);
+  }
+  return n;
+}
+
+/** SLUICE_SANDBOX_FAULTS as a fault plan; a bad plan is an error naming the variable. */
+export function faultsFromEnv(env: NodeJS.ProcessEnv = process.env): FaultConfig | undefined {
+  const raw = env.SLUICE_SANDBOX_FAULTS;
+  if (raw === undefined || raw.trim() === '') return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch (e) {
+    throw new Error(`SLUICE_SANDBOX_FAULTS is not valid JSON: ${(e as Error).message}`);
+  }
+  try {
+    return parseFaultConfig(json);
+  } catch (e) {
+    throw new Error(`SLUICE_SANDBOX_FAULTS: ${(e as Error).message}`);
+  }
+}
+
+/**
+ * How the sandbox behaves, from SLUICE_SANDBOX_* variables: for every sandbox, embedded or
+ * standalone. An invalid value throws an error naming its variable, so start-up stops.
+ */
+export function sandboxBehaviourFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxOptions {
   const out: SandboxOptions = {};
   const set = <K extends keyof SandboxOptions>(k: K, v: SandboxOptions[K] | undefined): void => {
     if (v !== undefined) out[k] = v;
   };
-  set('port', num('SLUICE_SANDBOX_PORT'));
-  set('apiKey', env.SLUICE_SANDBOX_API_KEY || undefined);
-  set('speedFactor', num('SLUICE_SANDBOX_SPEED_FACTOR'));
-  set('fixedProcessingMs', num('SLUICE_SANDBOX_FIXED_PROCESSING_MS'));
-  set('retentionMs', num('SLUICE_SANDBOX_RETENTION_MS'));
-  set('tokenExpiresInS', num('SLUICE_SANDBOX_TOKEN_EXPIRES_IN_S'));
-  set('maxConcurrentStreams', num('SLUICE_SANDBOX_MAX_CONCURRENT_STREAMS'));
-  set('dataDir', env.SLUICE_SANDBOX_DATA_DIR || undefined);
-  if (env.SLUICE_SANDBOX_ALLOW_LOCAL_WEBHOOKS === '1' || env.SLUICE_SANDBOX_ALLOW_LOCAL_WEBHOOKS === 'true') {
-    out.allowLocalWebhooks = true;
+  set('speedFactor', envNumber(env, 'SLUICE_SANDBOX_SPEED_FACTOR', { min: 0 }));
+  set('fixedProcessingMs', envNumber(env, 'SLUICE_SANDBOX_FIXED_PROCESSING_MS', { min: 0 }));
+  set('retentionMs', envNumber(env, 'SLUICE_SANDBOX_RETENTION_MS', { min: 0, above: true }));
+  set('tokenExpiresInS', envNumber(env, 'SLUICE_SANDBOX_TOKEN_EXPIRES_IN_S', { integer: true, min: 1 }));
+  set('maxConcurrentStreams', envNumber(env, 'SLUICE_SANDBOX_MAX_CONCURRENT_STREAMS', { integer: true, min: 0 }));
+  const webhooks = env.SLUICE_SANDBOX_ALLOW_LOCAL_WEBHOOKS;
+  if (webhooks === '1' || webhooks === 'true') out.allowLocalWebhooks = true;
+  set('faults', faultsFromEnv(env));
+  return out;
+}
+
+/**
+ * Options for a standalone sandbox (`sluice sandbox`): its behaviour plus where it listens, the key
+ * it accepts and where it keeps uploads. Explicit flags should win over these.
+ */
+export function sandboxOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxOptions {
+  const out = sandboxBehaviourFromEnv(env);
+  const port = envNumber(env, 'SLUICE_SANDBOX_PORT', { integer: true, min: 0 });
+  if (port !== undefined) {
+    if (port > 65535) throw new Error(`SLUICE_SANDBOX_PORT must be a port number (got "${env.SLUICE_SANDBOX_PORT}").`);
+    out.port = port;
   }
-  if (env.SLUICE_SANDBOX_FAULTS) out.faults = parseFaultConfig(JSON.parse(env.SLUICE_SANDBOX_FAULTS));
+  if (env.SLUICE_SANDBOX_API_KEY) out.apiKey = env.SLUICE_SANDBOX_API_KEY;
+  if (env.SLUICE_SANDBOX_DATA_DIR) out.dataDir = env.SLUICE_SANDBOX_DATA_DIR;
   return out;
 }

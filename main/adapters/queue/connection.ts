@@ -5,7 +5,7 @@ import type { ClientOptions } from '../../api/client.js';
 import type { ServiceUrls } from '../../api/http.js';
 import { SANDBOX } from '../../service/policy.js';
 import type { Connection } from '../../engine/settings.js';
-import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/index.js';
+import { sandboxBehaviourFromEnv, startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/index.js';
 import type { SecretStore } from '../store/keychain.js';
 
 export interface ConnectionOverrides {
@@ -67,7 +67,9 @@ export async function resolveConnection(opts: {
   if (useSandbox) {
     const apiKey = opts.sandboxOptions?.apiKey ?? SANDBOX.apiKey;
     // No dataDir: the sandbox measures each upload in a temp file and deletes it (disk stays flat).
-    const sandbox = opts.running ?? (await startSandbox({ ...opts.sandboxOptions, apiKey }));
+    // SLUICE_SANDBOX_* (processing time, faults...) apply here too; options given in code win.
+    const sandbox =
+      opts.running ?? (await startSandbox({ ...sandboxBehaviourFromEnv(env), ...opts.sandboxOptions, apiKey }));
     return {
       client: { baseUrl: sandbox.url, credentials: { kind: 'apiKey', apiKey } },
       simulated: true,

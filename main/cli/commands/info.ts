@@ -5,8 +5,8 @@ import { TEMPLATES } from '../../service/templates.js';
 import { JobStore } from '../../adapters/store/job-store.js';
 import { JOB_STATES, type JobRecord, type JobState } from '../../engine/job.js';
 import { stateDirOf, type CommonFlags } from '../context.js';
-import { printable } from '../printable.js';
-import { describeJob, jobJson, newTable } from '../progress.js';
+import { describeJob, jobJson } from '../progress.js';
+import { renderTable, stdoutTarget, WIDE_OPTION, type Column } from '../table.js';
 
 function readJobs(flags: CommonFlags): JobRecord[] {
   return JobStore.snapshot<JobRecord>(stateDirOf(flags));
@@ -18,7 +18,8 @@ export function registerInfo(program: Command): void {
     .description('Counts of jobs by state, and what is running now.')
     .option('--state-dir <dir>', 'state folder (default: the app-data folder)')
     .option('--json', 'machine-readable output')
-    .action((flags: { stateDir?: string; json?: boolean }) => {
+    .option(...WIDE_OPTION)
+    .action((flags: { stateDir?: string; json?: boolean; wide?: boolean }) => {
       const jobs = readJobs(flags);
       const counts = Object.fromEntries(JOB_STATES.map((s) => [s, jobs.filter((j) => j.state === s).length]));
       const running = jobs.filter((j) => ['uploading', 'processing', 'exporting'].includes(j.state));
@@ -26,12 +27,16 @@ export function registerInfo(program: Command): void {
         console.log(JSON.stringify({ counts, running: running.map(jobJson) }, null, 2));
         return;
       }
+      const summary = JOB_STATES.filter((s) => counts[s] !== 0).map((s) => `${counts[s]} ${s}`);
+      console.log(summary.length === 0 ? 'No jobs yet.' : wrapList(summary, flags.wide));
+      if (running.length === 0) return;
       console.log(
-        JOB_STATES.map((s) => `${counts[s]} ${s}`)
-          .filter((x) => !x.startsWith('0 '))
-          .join(', ') || 'No jobs yet.',
+        renderTable(
+          [{ header: 'State', shrink: 'none' }, { header: 'File' }, { header: 'Stream', shrink: 'id' }],
+          running.map((j) => [j.state, j.source.path, j.streamId ?? '']),
+          { wide: flags.wide === true },
+        ),
       );
-      for (const j of running) console.log(`  ${j.state.padEnd(10)} ${printable(j.source.path)}`);
     });
 
   program
@@ -49,7 +54,8 @@ export function registerInfo(program: Command): void {
     )
     .option('--limit <n>', 'at most this many rows', (v) => Number(v), 50)
     .option('--json', 'machine-readable output')
-    .action((flags: { stateDir?: string; state: string[]; limit: number; json?: boolean }) => {
+    .option(...WIDE_OPTION)
+    .action((flags: { stateDir?: string; state: string[]; limit: number; json?: boolean; wide?: boolean }) => {
       const jobs = readJobs(flags)
         .filter((j) => flags.state.length === 0 || flags.state.includes(j.state))
         .sort((a, b) => b.createdAt - a.createdAt)
@@ -62,27 +68,69 @@ export function registerInfo(program: Command): void {
         console.log('No jobs match.');
         return;
       }
-      const table = newTable({ head: ['When', 'File', 'State', 'Stream', 'Result / reason'], wordWrap: true });
-      for (const j of jobs) {
-        table.push([
-          new Date(j.createdAt).toISOString().replace('T', ' ').slice(0, 19),
-          printable(j.source.path),
-          j.state,
-          j.streamId ?? '',
-          describeJob(j),
-        ]);
-      }
-      console.log(table.toString());
+      const columns: Column[] = [
+        { header: 'When', shrink: 'none' },
+        { header: 'File' },
+        { header: 'State', shrink: 'none' },
+        { header: 'Stream', shrink: 'id' },
+        { header: 'Result / reason' },
+      ];
+      const rows = jobs.map((j) => [
+        new Date(j.createdAt).toISOString().replace('T', ' ').slice(0, 16),
+        j.source.path,
+        j.state,
+        j.streamId ?? '',
+        describeJob(j),
+      ]);
+      console.log(renderTable(columns, rows, { wide: flags.wide === true }));
     });
 
   program
     .command('templates')
     .description('The configuration templates Sluice knows, with their parameters.')
-    .action(() => {
-      for (const t of TEMPLATES) {
-        console.log(`${t.id}  ${t.name}${t.sandboxOnly ? ' (sandbox only)' : ''}`);
-        console.log(`    ${t.description}`);
-        if (t.params.length) console.log(`    parameters: ${t.params.map((p) => p.name).join(', ')}`);
+    .option('--json', 'machine-readable output')
+    .option(...WIDE_OPTION)
+    .action((flags: { json?: boolean; wide?: boolean }) => {
+      if (flags.json) {
+        const list = TEMPLATES.map((t) => ({
+          id: t.id,
+          name: t.name,
+          description: t.description,
+          sandboxOnly: t.sandboxOnly === true,
+          params: t.params.map((p) => p.name),
+        }));
+        console.log(JSON.stringify(list, null, 2));
+        return;
       }
+      const columns: Column[] = [
+        { header: 'Template', shrink: 'none' },
+        { header: 'Name' },
+        { header: 'Parameters' },
+        { header: 'Description' },
+      ];
+      const rows = TEMPLATES.map((t) => [
+        t.id,
+        t.sandboxOnly && !t.name.includes('sandbox only') ? `${t.name} (sandbox only)` : t.name,
+        t.params.map((p) => p.name).join(', '),
+        t.description,
+      ]);
+      console.log(renderTable(columns, rows, { wide: flags.wide === true }));
     });
+}
+
+/** `a, b, c` broken into lines that fit the terminal (one line when piped or `--wide`). */
+function wrapList(items: readonly string[], wide = false): string {
+  const target = stdoutTarget();
+  const width = !target.isTTY || wide ? Infinity : (target.columns ?? 80);
+  const lines: string[] = [];
+  let line = '';
+  for (const item of items) {
+    const next = line ? `${line}, ${item}` : item;
+    if (line && next.length + 1 > width) {
+      lines.push(`${line},`);
+      line = item;
+    } else line = next;
+  }
+  lines.push(line);
+  return lines.join('\n');
 }

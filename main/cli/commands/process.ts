@@ -7,9 +7,11 @@ import type { Runtime } from '../../runtime.js';
 import { addJobOptions, openRuntime, outputOf, templateAndParams, UsageError, type JobFlags } from '../context.js';
 import { printable } from '../printable.js';
 import { barProgress, jobJson, plainProgress, summaryTable } from '../progress.js';
+import { WIDE_OPTION } from '../table.js';
 
 interface ProcessFlags extends JobFlags {
   force?: boolean;
+  wide?: boolean;
 }
 
 export function registerProcess(program: Command): void {
@@ -20,6 +22,7 @@ export function registerProcess(program: Command): void {
       .argument('<paths...>', 'media files or folders (folders are searched recursively)'),
   )
     .option('--force', 'process again even files whose results already exist')
+    .option(...WIDE_OPTION)
     .action(async (paths: string[], flags: ProcessFlags) => {
       process.exitCode = await runProcess(paths, flags);
     });
@@ -116,7 +119,7 @@ function report(
     console.log(JSON.stringify({ simulated: runtime.simulated, jobs: jobs.map(jobJson), skipped }, null, 2));
     return;
   }
-  console.log(summaryTable(jobs));
+  console.log(summaryTable(jobs, { wide: flags.wide === true }));
   const n = (s: string): number => jobs.filter((j) => j.state === s).length;
   console.log(`${n('completed')} completed, ${n('failed')} failed, ${n('canceled') + n('expired')} not finished`);
 }

@@ -9,7 +9,7 @@ import { resolveConnection } from '../../adapters/queue/connection.js';
 import { keytarStore } from '../../adapters/store/keychain.js';
 import { SettingsStore } from '../../adapters/store/settings-store.js';
 import { addCommonOptions, defaultStateDir, type CommonFlags } from '../context.js';
-import { newTable } from '../progress.js';
+import { renderTable, WIDE_OPTION, type TableOptions } from '../table.js';
 
 async function withClient<T>(flags: CommonFlags, f: (c: SluiceClient, simulated: boolean) => Promise<T>): Promise<T> {
   const stateDir = path.resolve(flags.stateDir ?? defaultStateDir());
@@ -20,6 +20,7 @@ async function withClient<T>(flags: CommonFlags, f: (c: SluiceClient, simulated:
       stream: flags.streamUrl,
       export: flags.exportUrl,
       usage: flags.usageUrl,
+      auth: flags.authUrl,
     }).filter(([, v]) => v !== undefined),
   );
   const conn = await resolveConnection({
@@ -47,17 +48,25 @@ function fail(e: unknown): number {
   return 1;
 }
 
-const minutes = (ms: string): string => `${(Number(ms) / 60_000).toFixed(1)} min`;
-const megabytes = (b: string): string => `${(Number(b) / 1e6).toFixed(1)} MB`;
+// Units go in the headers, so narrow terminals cut headers rather than numbers.
+const minutes = (ms: string): string => (Number(ms) / 60_000).toFixed(1);
+const megabytes = (b: string): string => (Number(b) / 1e6).toFixed(1);
 
-export function usageTable(r: UsageReportDto): string {
+export function usageTable(r: UsageReportDto, opts: TableOptions = {}): string {
   const unit = r.currency ?? 'credits';
-  const table = newTable({
-    head: ['Period (UTC)', `Amount (${unit})`, 'Streams', 'Audio', 'Tokens', 'Ingress', 'Egress', 'Storage'],
-  });
-  const row = (label: string, i: UsageReportDto['totalMeasurements']): void => {
+  const headers = [
+    'Period (UTC)',
+    `Amount (${unit})`,
+    'Streams',
+    'Audio (min)',
+    'Tokens',
+    'Ingress (MB)',
+    'Egress (MB)',
+    'Storage (MB)',
+  ];
+  const row = (label: string, i: UsageReportDto['totalMeasurements']): string[] => {
     const m = i.measurements;
-    table.push([
+    return [
       label,
       i.credits,
       String(i.streamsCount),
@@ -66,12 +75,18 @@ export function usageTable(r: UsageReportDto): string {
       megabytes(m.ingressSize),
       megabytes(m.egressSize),
       megabytes(m.storageSize),
-    ]);
+    ];
   };
   const fmt = (t: number): string => new Date(t).toISOString().replace('T', ' ').slice(0, 16);
-  for (const i of r.aggregatedMeasurements) row(fmt(i.startTimestamp), i);
-  row('Total', r.totalMeasurements);
-  return table.toString();
+  const rows = [
+    ...r.aggregatedMeasurements.map((i) => row(fmt(i.startTimestamp), i)),
+    row('Total', r.totalMeasurements),
+  ];
+  return renderTable(
+    headers.map((header) => ({ header })),
+    rows,
+    opts,
+  );
 }
 
 export function registerService(program: Command): void {
@@ -82,39 +97,44 @@ export function registerService(program: Command): void {
       .option('--start <date-time>', 'ISO date-time, e.g. 2026-11-01T00:00:00Z (default: 1st of this month)')
       .option('--end <date-time>', 'ISO date-time (default: now)')
       .option('--granularity <g>', `bucket size: ${GRANULARITIES.join(', ')}`, 'DAYS')
-      .option('--currency <code>', 'USD or EUR (default: credits)'),
-  ).action(async (flags: CommonFlags & { start?: string; end?: string; granularity: string; currency?: string }) => {
-    const g = flags.granularity.toUpperCase();
-    if (!GRANULARITIES.includes(g as Granularity)) {
-      console.error(`sluice usage: --granularity must be one of ${GRANULARITIES.join(', ')}.`);
-      process.exitCode = 2;
-      return;
-    }
-    for (const [name, v] of [
-      ['--start', flags.start],
-      ['--end', flags.end],
-    ] as const) {
-      if (v !== undefined && Number.isNaN(Date.parse(v))) {
-        console.error(`sluice usage: ${name} must be an ISO date-time such as 2026-11-01T00:00:00Z.`);
+      .option('--currency <code>', 'USD or EUR (default: credits)')
+      .option(...WIDE_OPTION),
+  ).action(
+    async (
+      flags: CommonFlags & { start?: string; end?: string; granularity: string; currency?: string; wide?: boolean },
+    ) => {
+      const g = flags.granularity.toUpperCase();
+      if (!GRANULARITIES.includes(g as Granularity)) {
+        console.error(`sluice usage: --granularity must be one of ${GRANULARITIES.join(', ')}.`);
         process.exitCode = 2;
         return;
       }
-    }
-    process.exitCode = await withClient(flags, async (client, simulated) => {
-      const report = await client.usageReport({
-        granularity: g as Granularity,
-        ...(flags.start ? { start: flags.start } : {}),
-        ...(flags.end ? { end: flags.end } : {}),
-        ...(flags.currency ? { currency: flags.currency } : {}),
-      });
-      if (flags.json) console.log(JSON.stringify(report, null, 2));
-      else {
-        if (simulated) console.error('Sandbox usage (simulated).');
-        console.log(usageTable(report));
+      for (const [name, v] of [
+        ['--start', flags.start],
+        ['--end', flags.end],
+      ] as const) {
+        if (v !== undefined && Number.isNaN(Date.parse(v))) {
+          console.error(`sluice usage: ${name} must be an ISO date-time such as 2026-11-01T00:00:00Z.`);
+          process.exitCode = 2;
+          return;
+        }
       }
-      return 0;
-    }).catch(fail);
-  });
+      process.exitCode = await withClient(flags, async (client, simulated) => {
+        const report = await client.usageReport({
+          granularity: g as Granularity,
+          ...(flags.start ? { start: flags.start } : {}),
+          ...(flags.end ? { end: flags.end } : {}),
+          ...(flags.currency ? { currency: flags.currency } : {}),
+        });
+        if (flags.json) console.log(JSON.stringify(report, null, 2));
+        else {
+          if (simulated) console.error('Sandbox usage (simulated).');
+          console.log(usageTable(report, { wide: flags.wide === true }));
+        }
+        return 0;
+      }).catch(fail);
+    },
+  );
 
   addCommonOptions(
     program

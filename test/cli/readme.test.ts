@@ -1,0 +1,442 @@
+// The README's promises, run as written. Every `sluice` command, every option and every SLUICE_*
+// variable it names is extracted from README.md, and each must be exercised by a case below that
+// cites the README text it runs; a name the README adds without a working case fails here.
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { copyFile, mkdir, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../main/api/client.js';
+import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
+import { SANDBOX } from '../../main/service/policy.js';
+import { TEMPLATES } from '../../main/service/templates.js';
+import { makeMediaDir, makeToneWav } from '../helpers/media.js';
+import { buildCli, ROOT, runCli, startCli, type CliResult, type RunningCli } from './run-cli.js';
+
+const README = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+const SCRIPTS = (
+  JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+).scripts;
+
+/** Inline code and the lines of fenced blocks: where the README writes commands. */
+const code = [
+  ...[...README.matchAll(/`([^`\n]+)`/g)].map((m) => m[1] ?? ''),
+  ...[...README.matchAll(/```sh\n([\s\S]*?)```/g)].flatMap((m) => (m[1] ?? '').split('\n')),
+];
+const named = {
+  commands: new Set(
+    code.flatMap((c) => [...c.matchAll(/(?:^|\s)sluice ([a-z]+)/g)].map((m) => m[1] ?? '')).filter(Boolean),
+  ),
+  options: new Set(
+    code
+      .filter((c) => /sluice|^--/.test(c))
+      .flatMap((c) => [...c.matchAll(/(?<![\w-])--[a-z][a-z-]*/g)].map((m) => m[0])),
+  ),
+  variables: new Set([...README.matchAll(/SLUICE_[A-Z0-9_]+/g)].map((m) => m[0])),
+  scripts: new Set(
+    code.flatMap((c) => [...c.matchAll(/npm (?:run ([a-z0-9:]+)|(start|test)\b)/g)].map((m) => m[1] ?? m[2] ?? '')),
+  ),
+};
+
+const KEY = 'readme-key';
+const TRANSCRIPTION = TEMPLATES.find((t) => !t.sandboxOnly)?.id ?? '';
+const ALL_SANDBOX_VARIABLES = {
+  SLUICE_SANDBOX_SPEED_FACTOR: '0.01',
+  SLUICE_SANDBOX_FIXED_PROCESSING_MS: '100',
+  SLUICE_SANDBOX_RETENTION_MS: '600000',
+  SLUICE_SANDBOX_MAX_CONCURRENT_STREAMS: '5',
+  SLUICE_SANDBOX_TOKEN_EXPIRES_IN_S: '600',
+  SLUICE_SANDBOX_FAULTS: '{"latency":{"ms":1}}',
+};
+
+let dir: string;
+let state: string;
+let wav: string;
+let sandbox: Sandbox;
+let slow: Sandbox;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+}
+
+interface Case {
+  /** The README text this case runs (must appear in README.md). */
+  readme: string;
+  args: () => string[];
+  env?: () => Record<string, string>;
+  /** For commands that run until stopped: what to do while they run; SIGTERM follows. */
+  whileRunning?: (running: RunningCli) => Promise<void>;
+  /** Checks the finished run. */
+  check: (r: CliResult) => void | Promise<void>;
+}
+
+/** No browser is opened from a test. */
+const NO_DESKTOP = { DISPLAY: '', WAYLAND_DISPLAY: '' };
+
+const ok = (r: CliResult): void => expect(r.code, r.out).toBe(0);
+
+const CASES: Case[] = [
+  {
+    readme: '`sluice process <file-or-folder>...`',
+    args: () => [
+      'process',
+      wav,
+      '--sandbox',
+      '--state-dir',
+      state,
+      '--template',
+      TRANSCRIPTION,
+      '--param',
+      'language=en',
+      '--param',
+      'language=de',
+      '--param',
+      'summary=true',
+      '--formats',
+      'json,srt,vtt,txt,csv,md',
+      '--concurrency',
+      '1',
+      '--json',
+    ],
+    env: () => ALL_SANDBOX_VARIABLES,
+    check: (r) => {
+      ok(r);
+      const out = JSON.parse(r.stdout) as { simulated: boolean; jobs: Array<{ state: string }> };
+      expect(out.simulated).toBe(true);
+      expect(out.jobs.map((j) => j.state)).toEqual(['completed']);
+      for (const ext of ['json', 'srt', 'vtt', 'txt', 'csv', 'md'])
+        expect(existsSync(wav.replace(/wav$/, ext))).toBe(true);
+    },
+  },
+  {
+    readme: '`--base-url URL`',
+    args: () => ['process', wav, '--force', '--base-url', sandbox.url, '--state-dir', path.join(dir, 'base-url')],
+    env: () => ({ SLUICE_API_KEY: KEY }),
+    check: (r) => {
+      ok(r);
+      expect(r.stdout).toMatch(/1 completed/);
+    },
+  },
+  {
+    readme: '`--gateway-url`, `--stream-url`, `--export-url`, `--usage-url`, and `--auth-url` for the token endpoint',
+    args: () => [
+      'process',
+      wav,
+      '--force',
+      ...['--gateway-url', '--stream-url', '--export-url', '--usage-url', '--auth-url'].flatMap((o) => [
+        o,
+        sandbox.url,
+      ]),
+      '--state-dir',
+      path.join(dir, 'urls'),
+    ],
+    env: () => ({ SLUICE_CLIENT_ID: 'readme-client', SLUICE_CLIENT_SECRET: 'readme-secret' }),
+    check: (r) => {
+      ok(r);
+      expect(r.stdout).toMatch(/1 completed/);
+    },
+  },
+  {
+    readme: '`sluice status` / `sluice history [--state S]...`',
+    args: () => ['status', '--state-dir', state, '--wide'],
+    check: (r) => {
+      ok(r);
+      expect(r.stdout).toMatch(/1 completed/);
+    },
+  },
+  {
+    readme: '`sluice status` / `sluice history [--state S]...`',
+    args: () => ['history', '--state', 'completed', '--state', 'failed', '--state-dir', state],
+    check: (r) => {
+      ok(r);
+      expect(r.stdout.trimEnd().split('\n')).toHaveLength(2);
+      expect(r.stdout).toContain(wav);
+    },
+  },
+  {
+    readme: '`sluice rewrite [file-or-folder...] [--formats LIST]`',
+    args: () => ['rewrite', wav, '--formats', 'json,srt', '--state-dir', state],
+    check: async (r) => {
+      ok(r);
+      expect(existsSync(wav.replace(/wav$/, 'srt'))).toBe(true);
+      await rm(wav.replace(/wav$/, 'srt'));
+    },
+  },
+  {
+    readme: '`sluice templates`',
+    args: () => ['templates'],
+    check: (r) => {
+      ok(r);
+      for (const t of TEMPLATES) expect(r.stdout).toContain(t.id);
+    },
+  },
+  ...(['HOURS', 'DAYS', 'MONTHS'] as const).map((g, i): Case => ({
+    readme: '`sluice usage [--start T] [--end T] [--granularity HOURS\\|DAYS\\|MONTHS] [--currency USD\\|EUR]`',
+    args: () => [
+      'usage',
+      '--start',
+      '2026-11-01T00:00:00Z',
+      '--end',
+      new Date().toISOString(),
+      '--granularity',
+      g,
+      ...(i === 2 ? [] : ['--currency', i === 0 ? 'USD' : 'EUR']),
+      '--sandbox',
+      '--state-dir',
+      state,
+    ],
+    check: (r) => {
+      ok(r);
+      expect(r.stdout).toMatch(/Total/);
+    },
+  })),
+  {
+    readme: '`sluice cancel <stream-id>`',
+    args: () => ['cancel', slowStream, '--base-url', slow.url, '--state-dir', path.join(dir, 'cancel')],
+    env: () => ({ SLUICE_API_KEY: KEY }),
+    check: (r) => {
+      ok(r);
+      expect(r.stdout).toContain(`Stream ${slowStream} canceled`);
+    },
+  },
+  {
+    readme: '`sluice watch [folder...]`',
+    args: () => [
+      'watch',
+      watched,
+      '--no-recursive',
+      '--include',
+      '*.wav',
+      '--exclude',
+      'skip*',
+      '--sandbox',
+      '--state-dir',
+      path.join(dir, 'watch-state'),
+    ],
+    whileRunning: async (running) => {
+      await running.waitFor(/Watching /);
+      for (const f of ['x.wav', 'skip.wav', path.join('sub', 'y.wav')]) await copyFile(wav, path.join(watched, f));
+      await running.waitFor(/completed \S+x\.wav/, 30_000);
+    },
+    check: (r) => {
+      ok(r);
+      expect(r.stdout).not.toContain('skip.wav');
+      expect(r.stdout).not.toContain('y.wav');
+    },
+  },
+  {
+    readme: '`sluice serve [--port N] [--open]`',
+    args: () => ['serve', '--port', String(servePort), '--open', '--state-dir', path.join(dir, 'serve')],
+    env: () => NO_DESKTOP,
+    whileRunning: async (running) => {
+      const out = await running.waitFor(/Sluice is running at \S+/);
+      const link = /Sluice is running at (\S+)/.exec(out)?.[1] ?? '';
+      expect(link).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${servePort}/#token=.+`));
+      expect(await running.waitFor(/No desktop session/)).toContain('open the link above yourself');
+      const page = await fetch(link.replace(/#.*/, ''));
+      expect(page.status).toBe(200);
+      await page.text();
+    },
+    check: ok,
+  },
+  {
+    readme: '`--host` with another address also needs\n`--allow-remote`',
+    args: () => ['serve', '--host', '127.0.0.2', '--state-dir', path.join(dir, 'serve-host')],
+    check: (r) => {
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('--allow-remote');
+    },
+  },
+  {
+    readme: '`--host` with another address also needs\n`--allow-remote`',
+    args: () => ['serve', '--host', '127.0.0.2', '--allow-remote', '--state-dir', path.join(dir, 'serve-remote')],
+    whileRunning: async (running) => {
+      await running.waitFor(/Sluice is running at http:\/\/127\.0\.0\.2:\d+\//);
+    },
+    check: ok,
+  },
+  {
+    readme: '`sluice sandbox [--port N] [--api-key KEY] [--speed-factor X] [--verbose]`',
+    args: () => ['sandbox', '--port', String(sandboxPort), '--api-key', 'k2', '--speed-factor', '0.1', '--verbose'],
+    whileRunning: async (running) => {
+      await running.waitFor(/listening on http:\/\/127\.0\.0\.1:\d+/);
+      const res = await fetch(`http://127.0.0.1:${sandboxPort}/sandbox/admin/stats`, {
+        headers: { authorization: 'Basic k2' },
+      });
+      expect(res.status).toBe(200);
+      await res.text();
+    },
+    check: (r) => {
+      ok(r);
+      expect(r.stdout).toMatch(/GET \/sandbox\/admin\/stats 200/);
+    },
+  },
+];
+
+let watched: string;
+let slowStream: string;
+let servePort: number;
+let sandboxPort: number;
+
+beforeAll(async () => {
+  buildCli();
+  dir = await makeMediaDir('sluice-readme-');
+  state = path.join(dir, 'state');
+  wav = await makeToneWav(dir, 'clip.wav', 1);
+  sandbox = await startSandbox({
+    apiKey: KEY,
+    clientId: 'readme-client',
+    clientSecret: 'readme-secret',
+    fixedProcessingMs: 100,
+  });
+  slow = await startSandbox({ apiKey: KEY, fixedProcessingMs: 600_000 });
+  const client = createClient({ baseUrl: slow.url, credentials: { kind: 'apiKey', apiKey: KEY } });
+  slowStream = randomUUID();
+  await client.upload({ filePath: wav, templateId: TRANSCRIPTION, streamId: slowStream });
+  await client.close();
+  watched = path.join(dir, 'watched');
+  await mkdir(path.join(watched, 'sub'), { recursive: true });
+  servePort = await freePort();
+  sandboxPort = await freePort();
+}, 120_000);
+
+afterAll(async () => {
+  await sandbox?.close();
+  await slow?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('README', () => {
+  it('names the commands, options and variables this test runs', () => {
+    expect([...named.commands].sort()).toEqual(
+      ['cancel', 'history', 'process', 'rewrite', 'sandbox', 'serve', 'status', 'templates', 'usage', 'watch'].sort(),
+    );
+    expect(named.options.size).toBeGreaterThan(20);
+    expect(named.variables.size).toBeGreaterThan(10);
+  });
+
+  it('cites only README text', () => {
+    for (const c of CASES) expect(README, c.readme).toContain(c.readme);
+  });
+
+  it('has a case for every command, option and SLUICE_* variable it names', () => {
+    const runs = CASES.map((c) => ({ args: c.args(), env: Object.keys(c.env?.() ?? {}) }));
+    const commandsRun = new Set(runs.map((r) => r.args[0]));
+    const optionsRun = new Set(runs.flatMap((r) => r.args.filter((a) => a.startsWith('--'))));
+    const variablesRun = new Set([...runs.flatMap((r) => r.env), ...Object.keys(SCRIPT_VARIABLES)]);
+    expect(
+      [...named.commands].filter((c) => !commandsRun.has(c)),
+      'commands without a case',
+    ).toEqual([]);
+    expect(
+      [...named.options].filter((o) => !optionsRun.has(o)),
+      'options without a case',
+    ).toEqual([]);
+    expect(
+      [...named.variables].filter((v) => !variablesRun.has(v)),
+      'variables without a case',
+    ).toEqual([]);
+  });
+
+  it.each(CASES.map((c, i) => [i, c.readme.replace(/\n/g, ' '), c] as const))('case %i: %s', async (_i, _readme, c) => {
+    if (c.whileRunning) {
+      const running = startCli(c.args(), c.env?.() ?? {});
+      let result: CliResult | undefined;
+      try {
+        await c.whileRunning(running);
+      } finally {
+        result = await running.stop();
+      }
+      await c.check(result);
+    } else {
+      await c.check(await runCli(c.args(), c.env?.() ?? {}));
+    }
+  });
+
+  it('`npx sluice <command>` works from the project folder', async () => {
+    const r = await new Promise<{ code: number | null; out: string }>((resolve) => {
+      const child = spawn('npx', ['sluice', 'templates'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+      child.on('exit', (code) => resolve({ code, out }));
+    });
+    expect(r.code, r.out).toBe(0);
+    expect(r.out).toContain(TRANSCRIPTION);
+  });
+});
+
+/** Variables of the project's scripts (the test runner, benchmarks): read where the README says. */
+const SCRIPT_VARIABLES: Record<string, string> = {
+  SLUICE_EXTRA_NODE: 'scripts/test.js',
+  SLUICE_SKIP_PACKAGING: 'test/packaging/asar.test.ts',
+  SLUICE_BENCH_ONLY: 'scripts/bench.js',
+};
+
+describe('README scripts and their variables', () => {
+  it.each(Object.entries(SCRIPT_VARIABLES))('%s is read by %s', (variable, file) => {
+    expect(README).toContain(variable);
+    expect(readFileSync(path.join(ROOT, file), 'utf8')).toMatch(new RegExp(`process\\.env\\.${variable}\\b`));
+  });
+
+  it('every npm script it names exists', () => {
+    expect(named.scripts.size).toBeGreaterThan(5);
+    for (const s of named.scripts) expect(Object.keys(SCRIPTS), `npm ${s}`).toContain(s);
+  });
+
+  it('`npm start` without Electron opens the interface through `sluice serve --open`', async () => {
+    const running = startNpm(['start'], { SLUICE_NO_ELECTRON: '1', ...NO_DESKTOP, ...ALL_SANDBOX_VARIABLES });
+    try {
+      const out = await running.waitFor(/Sluice is running at http:\S+/, 240_000);
+      expect(out).toMatch(/opening Sluice in your browser instead/);
+      const sandboxUrl = /embedded sandbox at (http:\/\/\S+)/.exec(out)?.[1] ?? '';
+      const faults = await fetch(`${sandboxUrl}/sandbox/admin/faults`, {
+        headers: { authorization: `Basic ${SANDBOX.apiKey}` },
+      });
+      expect(await faults.json()).toEqual(JSON.parse(ALL_SANDBOX_VARIABLES.SLUICE_SANDBOX_FAULTS));
+    } finally {
+      await running.stop();
+    }
+  }, 300_000);
+});
+
+/** `npm <args>` in its own process group, stopped as a whole. */
+function startNpm(
+  args: string[],
+  env: Record<string, string>,
+): { waitFor(p: RegExp, ms: number): Promise<string>; stop(): Promise<void> } {
+  const clean: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('SLUICE_')) clean[k] = v;
+  const child = spawn('npm', args, {
+    cwd: ROOT,
+    env: { ...clean, ...env, XDG_CONFIG_HOME: path.join(dir, 'npm-start-config') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  return {
+    waitFor: async (pattern, ms) => {
+      const until = Date.now() + ms;
+      while (!pattern.test(out)) {
+        if (Date.now() > until || child.exitCode !== null)
+          throw new Error(`npm ${args.join(' ')}: no ${pattern}:\n${out}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      return out;
+    },
+    stop: async () => {
+      if (child.exitCode === null && child.pid) process.kill(-child.pid, 'SIGTERM');
+      await exited;
+    },
+  };
+}
