@@ -24,7 +24,10 @@ const operations = z.array(z.string()).optional();
 
 const faultConfigSchema = z
   .object({
-    /** 429 with Retry-After before the handler runs (internalErrorName STREAM_USAGE_LIMIT_REACHED). */
+    /**
+     * A request rate limit: 429 with Retry-After before the handler runs, answered like a gateway
+     * (`{"message": …}`, no internalErrorName). The account's usage limit is `maxConcurrentStreams`.
+     */
     rateLimit: z.object({ ...selector, operations, retryAfterS: z.number().int().min(0).optional() }).optional(),
     /** Bursts of 5xx (default 503 GENERAL_INTERNAL_ERROR-style body; Retry-After sent for 503). */
     serverErrors: z

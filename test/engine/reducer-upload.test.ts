@@ -117,6 +117,21 @@ describe('upload failures by class', () => {
       fields: { nextAttemptAt: T0 + 20_000, verifyStream: false },
     },
     {
+      name: '429 rate limit: only this upload backs off (Retry-After); the queue is not paused',
+      job: jobs.uploading(),
+      event: fail(failures.rateLimit429),
+      state: 'queued',
+      effects: [{ type: 'scheduleRetry', at: T0 + 2000 }],
+      fields: { nextAttemptAt: T0 + 2000, failures: 1 },
+    },
+    {
+      name: '429 rate limit never uses up the retries',
+      job: { ...jobs.uploading(), failures: 50 },
+      event: fail(failures.rateLimit429),
+      state: 'queued',
+      effects: [{ type: 'scheduleRetry', at: T0 + 2000 }],
+    },
+    {
       name: '401: queue paused, job stays queued (not failed)',
       job: jobs.uploading(),
       event: fail(failures.auth401),
