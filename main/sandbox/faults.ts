@@ -40,6 +40,12 @@ const faultConfigSchema = z
       .optional(),
     /** Destroy the socket of an upload after `afterBytes` bytes of body were received. */
     uploadReset: z.object({ ...selector, afterBytes: z.number().int().min(0) }).optional(),
+    /**
+     * Every upload body is read at most this fast. The client has sent bytes the stream has not
+     * counted yet (they wait in socket buffers, as behind a buffering proxy), so a client killed
+     * then leaves a stream that can still receive the whole file and complete.
+     */
+    uploadThrottle: z.object({ bytesPerSecond: z.number().int().min(1) }).optional(),
     /** Added latency before every matching response (ms). */
     latency: z.object({ ms: z.number().int().min(0), operations }).optional(),
     /** Streams that fail during processing with a processor error. */
@@ -88,6 +94,11 @@ export class FaultState {
 
   get(): FaultConfig {
     return structuredClone(this.config);
+  }
+
+  /** Bytes per second an upload body is read at, or undefined when uploads are not throttled. */
+  uploadRate(): number | undefined {
+    return this.config.uploadThrottle?.bytesPerSecond;
   }
 
   latencyMs(operation: string): number {

@@ -154,6 +154,7 @@ export async function feedStream(
         cut();
       },
       onBytes: (b) => (rec.bytesReceived = b),
+      bytesPerSecond: ctx.faults.uploadRate(),
     });
     rec.bytesReceived = receipt.bytes;
     rec.contentHash = receipt.hash;

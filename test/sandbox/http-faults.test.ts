@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../../main/service/policy.js';
@@ -111,6 +112,21 @@ describe('request faults', () => {
     ]).toEqual([503, '2', 'PROCESSOR_FAILED_RESERVATION_ERROR']);
     expect((await call(sb.url, `${API_PREFIX.stream}/streams/${id}`)).status).toBe(404);
     expect((await upload(sb.url, wav, { id })).status).toBe(200);
+  });
+});
+
+describe('upload throttle', () => {
+  it('a throttled body reaches the stream at the set rate; the stream stays READY meanwhile', async () => {
+    const size = (await readFile(wav)).length; // 1 s of 44.1 kHz 16-bit mono: ~88 kB
+    sb.setFaults({ uploadThrottle: { bytesPerSecond: Math.ceil(size / 1.5) } });
+    const id = randomUUID();
+    const started = Date.now();
+    const answer = upload(sb.url, wav, { id });
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await getStream(sb.url, id)).state).toBe('READY');
+    expect((await answer).status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
+    expect((await waitFinished(sb.url, id)).state).toBe('COMPLETED');
   });
 });
 

@@ -27,7 +27,7 @@ import { OfflineProbe } from './offline-probe.js';
 export interface ServicePort extends UploadPort {
   findStream(streamId: string): Promise<StreamDto>;
   listReady(): Promise<StreamDto[]>;
-  cancelStream(streamId: string): Promise<unknown>;
+  cancelStream(streamId: string): Promise<{ stream: StreamDto }>;
   streamComponents(streamId: string): Promise<StreamComponentsDto>;
   streamUsage(streamId: string): Promise<StreamUsageDto>;
   exportJson(streamId: string): Promise<ExportOutcome>;
@@ -185,8 +185,12 @@ export class QueueRunner {
         });
         return;
       case 'cancelStream':
-        // Best effort: a 404/409 means there is nothing left to stop.
-        this.o.service.cancelStream(e.streamId).catch(() => undefined);
+        // The answer goes back to the reducer: a job waiting for its old stream to finish (one
+        // file, one bill) acts on it; one the user canceled has settled and ignores it.
+        void this.call(id, this.o.service.cancelStream(e.streamId), ({ stream }) => ({
+          type: 'cancelAnswered',
+          stream,
+        })).catch((err: unknown) => this.apply(id, { type: 'cancelFailed', error: failureOf(toServiceError(err)) }));
         return;
       case 'pollLater':
         this.tracker.track(id, e.at);
