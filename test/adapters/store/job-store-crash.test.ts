@@ -23,7 +23,7 @@ const ITERATIONS = Number(process.env.SLUICE_CRASH_ITERATIONS ?? 30);
 let work: string;
 
 const CHILD = `
-import { JobStore } from '../job-store.mjs';
+import { JobStore } from './job-store.mjs';
 const [dir, fsync] = process.argv.slice(2);
 const store = JobStore.open(dir, { fsync, compactMinLines: 300, compactRatio: 3 });
 const check = (id, n, len) => id + ':' + n + ':' + len;
@@ -40,7 +40,7 @@ for (let i = 0; ; i++) {
 
 beforeAll(() => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'sluice-crash-'));
-  const src = fs.readFileSync(path.resolve('main/adapters/job-store.ts'), 'utf8');
+  const src = fs.readFileSync(path.resolve('main/adapters/store/job-store.ts'), 'utf8');
   const js = ts.transpileModule(src, {
     compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true },
   }).outputText;
