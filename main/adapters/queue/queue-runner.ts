@@ -3,6 +3,7 @@
 // an event. Uploads run in a p-queue (upload concurrency); exports and results in Delivery; polling is
 // batched by the tracker. Nothing here decides a retry, a failure or a pause reason: the reducer does.
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import PQueue from 'p-queue';
 import { toServiceError, type ServiceError } from '../../service/errors.js';
 import type { ExportOutcome } from '../../api/export.js';
@@ -49,6 +50,8 @@ export interface RunnerOptions {
   exportConcurrency?: number;
   /** Tracking cycle while uploads wait for a free stream slot (default HUNGRY_POLL_MS). */
   hungryPollMs?: number;
+  /** How often a journal that could not be written is tried again (default 2 s). */
+  storageRetryMs?: number;
 }
 
 export interface PauseState {
@@ -75,6 +78,9 @@ export class QueueRunner {
   private timerAt = Infinity;
   private pumpScheduled = false;
   private stopped = false;
+  /** The job whose change could not be journaled; its record is re-written to test the disk. */
+  private storageBlocked: string | undefined;
+  private storageTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly o: RunnerOptions) {
     this.ctx = o.ctx ?? DEFAULT_CONTEXT;
@@ -135,11 +141,13 @@ export class QueueRunner {
     this.schedulePump();
   }
 
-  add(job: JobRecord): void {
-    this.o.store.put(job);
+  /** False when the journal could not take the job (the queue is then paused for storage). */
+  add(job: JobRecord): boolean {
+    if (!this.persist(job.id, job)) return false;
     this.active.set(job.id, job);
     this.o.emit({ type: 'job:added', job });
     this.schedulePump();
+    return true;
   }
 
   /** Feeds one event to the reducer, persists, publishes, then carries out the effects. */
@@ -148,7 +156,9 @@ export class QueueRunner {
     if (!job || this.stopped) return job;
     const { job: updated, effects } = next(job, event, this.now(), this.ctx);
     if (updated !== job) {
-      this.o.store.put(updated);
+      // Write before you act: a change the journal did not take is dropped with its effects. The
+      // job keeps its recorded state, and 'resume' re-derives the step once the disk takes writes.
+      if (!this.persist(jobId, updated)) return job;
       if (isTerminal(updated.state)) {
         this.active.delete(jobId);
         this.tracker.untrack(jobId);
@@ -249,6 +259,55 @@ export class QueueRunner {
         this.o.emit({ type: 'queue:paused', reason: 'offline', message: offlineMessage(se) });
       }
     }
+  }
+
+  // ---- storage -------------------------------------------------------------------------------
+
+  /**
+   * Appends to the journal. A failure (full disk, quota, read-only or failing volume) must not
+   * escape: the journal cut the half-written line off, the queue pauses naming the folder, and the
+   * write is tried again until it succeeds.
+   */
+  private persist(jobId: string, job: JobRecord): boolean {
+    try {
+      this.o.store.put(job);
+      return true;
+    } catch (err) {
+      this.onStorageFailed(jobId, err);
+      return false;
+    }
+  }
+
+  private onStorageFailed(jobId: string, err: unknown): void {
+    // A job the journal never took cannot test it: the last one it did take stands in.
+    this.storageBlocked = this.o.store.has(jobId) ? jobId : (this.storageBlocked ?? this.o.store.all()[0]?.id);
+    if (this.pause?.reason !== 'storage') {
+      this.setPause({ reason: 'storage', message: storageMessage(path.dirname(this.o.store.file), err) });
+    }
+    this.armStorageRetry();
+  }
+
+  private armStorageRetry(): void {
+    if (this.storageTimer || this.stopped) return;
+    this.storageTimer = setTimeout(() => {
+      this.storageTimer = undefined;
+      this.retryStorage();
+    }, this.o.storageRetryMs ?? 2000);
+    this.storageTimer.unref?.();
+  }
+
+  private retryStorage(): void {
+    if (this.stopped || this.pause?.reason !== 'storage') return;
+    const probe = this.storageBlocked === undefined ? undefined : this.o.store.get(this.storageBlocked);
+    try {
+      // Re-writing a record already in the journal changes nothing but proves a line fits again.
+      if (probe) this.o.store.put(probe);
+    } catch {
+      this.armStorageRetry();
+      return;
+    }
+    this.storageBlocked = undefined;
+    this.setPause(undefined);
   }
 
   // ---- pausing -------------------------------------------------------------------------------
@@ -378,6 +437,7 @@ export class QueueRunner {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    clearTimeout(this.storageTimer);
     this.tracker.stop();
     this.probe.stop();
     this.uploadQueue.pause();
@@ -394,6 +454,17 @@ function pauseMessage(reason: 'credentials' | 'usage-limit', detail: string): st
   return reason === 'credentials'
     ? `The service refused Sluice's credentials (${detail}). Check the API key in Settings; the queue resumes once it is fixed.`
     : `The account's usage limit was reached (${detail}). New uploads wait and are retried later.`;
+}
+
+function storageMessage(dir: string, err: unknown): string {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  const why =
+    code === 'ENOSPC' || code === 'EDQUOT'
+      ? 'the disk is full'
+      : code === 'EROFS'
+        ? 'the volume is read-only'
+        : `${code ?? (err instanceof Error ? err.message : String(err))}`;
+  return `Sluice cannot record its work in ${dir} (${why}). The queue is paused and resumes by itself once the folder can be written again; nothing recorded so far is lost.`;
 }
 
 function offlineMessage(e: ServiceError): string {
