@@ -92,6 +92,7 @@ export class QueueRunner {
       job: (id) => o.store.get(id),
       apply: (id, ev) => this.apply(id, ev),
       noteFailure: (err) => this.noteFailure(err),
+      storageFailed: (id, err) => this.onStorageFailed(id, err, o.exportsDir),
       exportsDir: o.exportsDir,
       ...(o.exportConcurrency === undefined ? {} : { concurrency: o.exportConcurrency }),
     });
@@ -278,12 +279,10 @@ export class QueueRunner {
     }
   }
 
-  private onStorageFailed(jobId: string, err: unknown): void {
+  private onStorageFailed(jobId: string, err: unknown, dir = path.dirname(this.o.store.file)): void {
     // A job the journal never took cannot test it: the last one it did take stands in.
     this.storageBlocked = this.o.store.has(jobId) ? jobId : (this.storageBlocked ?? this.o.store.all()[0]?.id);
-    if (this.pause?.reason !== 'storage') {
-      this.setPause({ reason: 'storage', message: storageMessage(path.dirname(this.o.store.file), err) });
-    }
+    if (this.pause?.reason !== 'storage') this.setPause({ reason: 'storage', message: storageMessage(dir, err) });
     this.armStorageRetry();
   }
 
