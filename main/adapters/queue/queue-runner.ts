@@ -3,7 +3,6 @@
 // an event. Uploads run in a p-queue (upload concurrency); exports and results in Delivery; polling is
 // batched by the tracker. Nothing here decides a retry, a failure or a pause reason: the reducer does.
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import PQueue from 'p-queue';
 import { toServiceError, type ServiceError } from '../../service/errors.js';
 import type { ExportOutcome } from '../../api/export.js';
@@ -24,6 +23,7 @@ import { Delivery } from './delivery.js';
 import { StreamTracker } from './stream-tracker.js';
 import { Uploader, type UploadPort } from './uploader.js';
 import { OfflineProbe } from './offline-probe.js';
+import { StorageGuard } from './storage-guard.js';
 
 export interface ServicePort extends UploadPort {
   findStream(streamId: string): Promise<StreamDto>;
@@ -78,21 +78,26 @@ export class QueueRunner {
   private timerAt = Infinity;
   private pumpScheduled = false;
   private stopped = false;
-  /** The job whose change could not be journaled; its record is re-written to test the disk. */
-  private storageBlocked: string | undefined;
-  private storageTimer: NodeJS.Timeout | undefined;
+  private readonly storage: StorageGuard;
 
   constructor(private readonly o: RunnerOptions) {
     this.ctx = o.ctx ?? DEFAULT_CONTEXT;
     this.now = o.now ?? Date.now;
     this.uploadQueue = new PQueue({ concurrency: o.limits.uploadConcurrency });
+    this.storage = new StorageGuard({
+      store: o.store,
+      onBlocked: (message) => this.setPause({ reason: 'storage', message }),
+      onWritable: () => this.setPause(undefined),
+      isWaiting: () => this.pause?.reason === 'storage',
+      ...(o.storageRetryMs === undefined ? {} : { retryMs: o.storageRetryMs }),
+    });
     this.delivery = new Delivery({
       exportJson: (streamId) => o.service.exportJson(streamId),
       writeResults: o.writeResults,
       job: (id) => o.store.get(id),
       apply: (id, ev) => this.apply(id, ev),
       noteFailure: (err) => this.noteFailure(err),
-      storageFailed: (id, err) => this.onStorageFailed(id, err, o.exportsDir),
+      storageFailed: (id, err) => this.storage.failed(id, err, o.exportsDir),
       exportsDir: o.exportsDir,
       ...(o.exportConcurrency === undefined ? {} : { concurrency: o.exportConcurrency }),
     });
@@ -144,7 +149,7 @@ export class QueueRunner {
 
   /** False when the journal could not take the job (the queue is then paused for storage). */
   add(job: JobRecord): boolean {
-    if (!this.persist(job.id, job)) return false;
+    if (!this.storage.put(job)) return false;
     this.active.set(job.id, job);
     this.o.emit({ type: 'job:added', job });
     this.schedulePump();
@@ -159,7 +164,7 @@ export class QueueRunner {
     if (updated !== job) {
       // Write before you act: a change the journal did not take is dropped with its effects. The
       // job keeps its recorded state, and 'resume' re-derives the step once the disk takes writes.
-      if (!this.persist(jobId, updated)) return job;
+      if (!this.storage.put(updated)) return job;
       if (isTerminal(updated.state)) {
         this.active.delete(jobId);
         this.tracker.untrack(jobId);
@@ -260,53 +265,6 @@ export class QueueRunner {
         this.o.emit({ type: 'queue:paused', reason: 'offline', message: offlineMessage(se) });
       }
     }
-  }
-
-  // ---- storage -------------------------------------------------------------------------------
-
-  /**
-   * Appends to the journal. A failure (full disk, quota, read-only or failing volume) must not
-   * escape: the journal cut the half-written line off, the queue pauses naming the folder, and the
-   * write is tried again until it succeeds.
-   */
-  private persist(jobId: string, job: JobRecord): boolean {
-    try {
-      this.o.store.put(job);
-      return true;
-    } catch (err) {
-      this.onStorageFailed(jobId, err);
-      return false;
-    }
-  }
-
-  private onStorageFailed(jobId: string, err: unknown, dir = path.dirname(this.o.store.file)): void {
-    // A job the journal never took cannot test it: the last one it did take stands in.
-    this.storageBlocked = this.o.store.has(jobId) ? jobId : (this.storageBlocked ?? this.o.store.all()[0]?.id);
-    if (this.pause?.reason !== 'storage') this.setPause({ reason: 'storage', message: storageMessage(dir, err) });
-    this.armStorageRetry();
-  }
-
-  private armStorageRetry(): void {
-    if (this.storageTimer || this.stopped) return;
-    this.storageTimer = setTimeout(() => {
-      this.storageTimer = undefined;
-      this.retryStorage();
-    }, this.o.storageRetryMs ?? 2000);
-    this.storageTimer.unref?.();
-  }
-
-  private retryStorage(): void {
-    if (this.stopped || this.pause?.reason !== 'storage') return;
-    const probe = this.storageBlocked === undefined ? undefined : this.o.store.get(this.storageBlocked);
-    try {
-      // Re-writing a record already in the journal changes nothing but proves a line fits again.
-      if (probe) this.o.store.put(probe);
-    } catch {
-      this.armStorageRetry();
-      return;
-    }
-    this.storageBlocked = undefined;
-    this.setPause(undefined);
   }
 
   // ---- pausing -------------------------------------------------------------------------------
@@ -436,7 +394,7 @@ export class QueueRunner {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    clearTimeout(this.storageTimer);
+    this.storage.stop();
     this.tracker.stop();
     this.probe.stop();
     this.uploadQueue.pause();
@@ -453,17 +411,6 @@ function pauseMessage(reason: 'credentials' | 'usage-limit', detail: string): st
   return reason === 'credentials'
     ? `The service refused Sluice's credentials (${detail}). Check the API key in Settings; the queue resumes once it is fixed.`
     : `The account's usage limit was reached (${detail}). New uploads wait and are retried later.`;
-}
-
-function storageMessage(dir: string, err: unknown): string {
-  const code = (err as NodeJS.ErrnoException | undefined)?.code;
-  const why =
-    code === 'ENOSPC' || code === 'EDQUOT'
-      ? 'the disk is full'
-      : code === 'EROFS'
-        ? 'the volume is read-only'
-        : `${code ?? (err instanceof Error ? err.message : String(err))}`;
-  return `Sluice cannot record its work in ${dir} (${why}). The queue is paused and resumes by itself once the folder can be written again; nothing recorded so far is lost.`;
 }
 
 function offlineMessage(e: ServiceError): string {
