@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 // The long kill -9 run (test/cli/kill.test.ts is the short one): `sluice process` over many files,
-// killed with SIGKILL at random moments many times against a sandbox that throttles uploads like a
-// buffering proxy (so kills land mid-upload and after the last byte left) and refuses every other
-// cancel, then run to the end. Reports files lost, duplicated (processed more than once) and
-// half-written (a result or the journal cut short). Exit code 1 when any count is not zero.
+// killed with SIGKILL at random moments many times, then run to the end. The sandbox throttles
+// uploads, alternating between runs: like a buffering proxy (a kill after the last byte left still
+// delivers the file: the stream must be adopted or canceled) and on the connection itself (a kill
+// cuts the body: the stream fails and the file goes again); every other cancel is refused. Reports
+// files lost, duplicated (processed more than once) and half-written (a result or the journal cut
+// short), and how often each recovery ran. Exit code 1 when any count is not zero.
 //
-// SLUICE_SOAK_FILES=40  SLUICE_SOAK_KILLS=40  SLUICE_SOAK_CONCURRENCY=3
-// SLUICE_SOAK_RATE=64000 (bytes/s the sandbox ingests)  SLUICE_SOAK_MAX_KILL_MS=1500
+// SLUICE_SOAK_FILES=60  SLUICE_SOAK_KILLS=40  SLUICE_SOAK_CONCURRENCY=3
+// SLUICE_SOAK_RATE=16000 (bytes/s the sandbox ingests)
+// SLUICE_SOAK_MIN_KILL_MS=600, SLUICE_SOAK_MAX_KILL_MS=4000 (a run's life: the CLI needs ~1 s to start)
 import { execFileSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -15,11 +18,12 @@ import path from 'node:path';
 import { KEY, root, sandboxProcess, writeWav } from './bench/common.js';
 
 const num = (name, def) => Number(process.env[name] ?? def);
-const FILES = num('SLUICE_SOAK_FILES', 40);
+const FILES = num('SLUICE_SOAK_FILES', 60);
 const KILLS = num('SLUICE_SOAK_KILLS', 40);
 const CONCURRENCY = num('SLUICE_SOAK_CONCURRENCY', 3);
-const RATE = num('SLUICE_SOAK_RATE', 64_000);
-const MAX_KILL_MS = num('SLUICE_SOAK_MAX_KILL_MS', 1500);
+const RATE = num('SLUICE_SOAK_RATE', 16_000);
+const MIN_KILL_MS = num('SLUICE_SOAK_MIN_KILL_MS', 600);
+const MAX_KILL_MS = num('SLUICE_SOAK_MAX_KILL_MS', 4000);
 const log = (m) => console.error(`soak: ${m}`);
 
 execFileSync(path.join(root, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.main.json'], { cwd: root, stdio: 'inherit' });
@@ -58,13 +62,22 @@ function tornJournalLines(stateDir) {
 }
 
 const work = await mkdtemp(path.join(tmpdir(), 'sluice-soak-'));
+const faults = (buffered) => ({
+  uploadThrottle: { bytesPerSecond: RATE, buffered },
+  serverErrors: { everyKth: 2, operations: ['cancel'], status: 503, retryAfterS: 0 },
+});
 const sandbox = await sandboxProcess({
   SLUICE_SANDBOX_FIXED_PROCESSING_MS: '300',
-  SLUICE_SANDBOX_FAULTS: JSON.stringify({
-    uploadThrottle: { bytesPerSecond: RATE },
-    serverErrors: { everyKth: 2, operations: ['cancel'], status: 503, retryAfterS: 0 },
-  }),
+  SLUICE_SANDBOX_FAULTS: JSON.stringify(faults(true)),
 });
+async function setFaults(f) {
+  const r = await fetch(`${sandbox.url}/sandbox/admin/faults`, {
+    method: 'PUT',
+    headers: { authorization: `Basic ${KEY}`, 'content-type': 'application/json' },
+    body: JSON.stringify(f),
+  });
+  if (!r.ok) throw new Error(`setting faults: ${r.status} ${await r.text()}`);
+}
 try {
   const media = path.join(work, 'media');
   await mkdir(media);
@@ -77,11 +90,13 @@ try {
   let killed = 0;
   let finishedEarly = 0;
   for (let i = 0; i < KILLS; i++) {
-    const r = await runCli(args, 100 + Math.floor(Math.random() * MAX_KILL_MS));
+    await setFaults(faults(i % 2 === 0));
+    const r = await runCli(args, MIN_KILL_MS + Math.floor(Math.random() * (MAX_KILL_MS - MIN_KILL_MS)));
     if (r.signal === 'SIGKILL') killed++;
     else if (r.code === 0) finishedEarly++;
     else log(`run ${i} exited with ${r.code}: ${r.err.trim().split('\n').slice(-3).join(' | ')}`);
   }
+  await setFaults(faults(true));
   const final = await runCli(args);
   if (final.code !== 0)
     log(`final run exited with ${final.code}: ${final.err.trim().split('\n').slice(-5).join(' | ')}`);
@@ -114,6 +129,8 @@ try {
     runsFinishedBeforeTheirKill: finishedEarly,
     seconds: Math.round((Date.now() - started) / 1000),
     streams: streams.length,
+    streamsAbandoned: streams.filter((s) => s.state !== 'COMPLETED').length,
+    cancelRequests: (await sandbox.stats()).cancel ?? 0,
     completedJobs: jobs.filter((j) => j.state === 'completed').length,
     lost,
     duplicated,

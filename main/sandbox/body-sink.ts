@@ -19,11 +19,12 @@ export interface SinkOptions {
   /** Progress callback (bytes so far), for the record's live byte count. */
   onBytes?: (bytes: number) => void;
   /**
-   * Fault: the body is taken off the connection at once, as a buffering proxy would, and reaches
-   * the stream at most this fast. A client that dies after its last byte left still delivers the
-   * whole file; one that dies earlier delivers what it sent, then the stream sees the cut.
+   * Fault: the body reaches the stream at most `bytesPerSecond`. `buffered`: it is taken off the
+   * connection at once, as a buffering proxy would, so a client that dies after its last byte left
+   * still delivers the whole file (one that dies earlier delivers what it sent, then the cut).
+   * Otherwise the connection itself is read at that rate, and a client that dies cuts the body short.
    */
-  bytesPerSecond?: number | undefined;
+  throttle?: { bytesPerSecond: number; buffered: boolean } | undefined;
 }
 
 const THROTTLE_SLICE_BYTES = 8 * 1024;
@@ -94,9 +95,9 @@ export async function receiveBody(source: Readable, path: string, opts: SinkOpti
     // Large buffers: queued socket chunks reach the disk as one writev, and the socket is paused
     // far less often (with the 16 KiB default the sink costs more CPU than the hashing).
     const sink = createWriteStream(path, { highWaterMark: SINK_BUFFER_BYTES });
-    if (opts.bytesPerSecond !== undefined) {
-      await pipeline(buffered(source), throttle(opts.bytesPerSecond), meter, sink);
-    } else await pipeline(source, meter, sink);
+    const t = opts.throttle;
+    if (t) await pipeline(t.buffered ? buffered(source) : source, throttle(t.bytesPerSecond), meter, sink);
+    else await pipeline(source, meter, sink);
   } catch {
     throw new UploadInterruptedError(bytes);
   }

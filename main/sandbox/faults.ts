@@ -45,7 +45,13 @@ const faultConfigSchema = z
      * counted yet (they wait in socket buffers, as behind a buffering proxy), so a client killed
      * then leaves a stream that can still receive the whole file and complete.
      */
-    uploadThrottle: z.object({ bytesPerSecond: z.number().int().min(1) }).optional(),
+    uploadThrottle: z
+      .object({
+        bytesPerSecond: z.number().int().min(1),
+        /** false: read from the connection itself at that rate; a client killed then cuts the body short. */
+        buffered: z.boolean().optional(),
+      })
+      .optional(),
     /** Added latency before every matching response (ms). */
     latency: z.object({ ms: z.number().int().min(0), operations }).optional(),
     /** Streams that fail during processing with a processor error. */
@@ -96,9 +102,10 @@ export class FaultState {
     return structuredClone(this.config);
   }
 
-  /** Bytes per second an upload body is read at, or undefined when uploads are not throttled. */
-  uploadRate(): number | undefined {
-    return this.config.uploadThrottle?.bytesPerSecond;
+  /** How an upload body is read when uploads are throttled (undefined: at full speed). */
+  uploadThrottle(): { bytesPerSecond: number; buffered: boolean } | undefined {
+    const t = this.config.uploadThrottle;
+    return t ? { bytesPerSecond: t.bytesPerSecond, buffered: t.buffered ?? true } : undefined;
   }
 
   latencyMs(operation: string): number {

@@ -154,7 +154,7 @@ export async function feedStream(
         cut();
       },
       onBytes: (b) => (rec.bytesReceived = b),
-      bytesPerSecond: ctx.faults.uploadRate(),
+      throttle: ctx.faults.uploadThrottle(),
     });
     rec.bytesReceived = receipt.bytes;
     rec.contentHash = receipt.hash;

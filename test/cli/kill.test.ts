@@ -26,11 +26,11 @@ beforeAll(async () => {
   // The CLI runs from the compiled output; make sure it is current.
   execFileSync(path.join(ROOT, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.main.json'], { cwd: ROOT });
   dir = await makeMediaDir('sluice-kill-');
-  // A 2 s tone is 176 kB: about 0.45 s to upload at this rate.
+  // A 2 s tone is 176 kB: about 0.9 s to upload at this rate.
   sandbox = await startSandbox({
     apiKey: KEY,
     fixedProcessingMs: 400,
-    faults: { uploadThrottle: { bytesPerSecond: 400_000 } },
+    faults: { uploadThrottle: { bytesPerSecond: 200_000 } },
   });
 }, 120_000);
 
@@ -83,7 +83,8 @@ describe('sluice process under SIGKILL', () => {
     const args = ['process', media, '--base-url', sandbox.url, '--state-dir', stateDir, '--concurrency', '3'];
     let killed = 0;
     for (let i = 0; i < KILLS; i++) {
-      const r = await runCli(args, 150 + Math.floor(Math.random() * 1200));
+      // The CLI needs about a second to start: kills up to 3.5 s in land before, during and after uploads.
+      const r = await runCli(args, 300 + Math.floor(Math.random() * 3200));
       if (r.signal === 'SIGKILL') killed++;
       else expect(r.code, tail(r.out)).toBe(0); // finished before the kill: fine, and nothing may have failed
     }

@@ -128,6 +128,33 @@ describe('upload throttle', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
     expect((await waitFinished(sb.url, id)).state).toBe('COMPLETED');
   });
+
+  it('a client gone after its last byte: behind the buffering throttle the stream still completes; on the connection it fails', async () => {
+    const bytes = await readFile(wav);
+    const goneAfterLastByte = (id: string): Promise<void> =>
+      new Promise((resolve) => {
+        const url = new URL(
+          sb.url + uploadPath({ streamConfigurationTemplateId: TEMPLATE_IDS.transcription, id, persist: 'true' }),
+        );
+        const req = httpRequest(url, {
+          method: 'POST',
+          headers: { ...AUTH, 'content-type': 'application/octet-stream', 'content-length': String(bytes.length) },
+        });
+        req.on('error', () => resolve());
+        req.on('close', () => resolve());
+        req.end(bytes);
+        setTimeout(() => req.destroy(), 300);
+      });
+    const rate = Math.ceil(bytes.length / 1.5);
+    sb.setFaults({ uploadThrottle: { bytesPerSecond: rate } });
+    const proxied = randomUUID();
+    await goneAfterLastByte(proxied);
+    sb.setFaults({ uploadThrottle: { bytesPerSecond: rate, buffered: false } });
+    const direct = randomUUID();
+    await goneAfterLastByte(direct);
+    expect((await waitFinished(sb.url, proxied)).state).toBe('COMPLETED');
+    expect((await waitFinished(sb.url, direct)).state).toBe('FAILED');
+  });
 });
 
 describe('stream faults', () => {
