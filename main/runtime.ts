@@ -443,7 +443,8 @@ export class Runtime {
           e.type === 'queue:paused' &&
           e.until === undefined &&
           e.reason !== 'user' &&
-          e.reason !== 'offline'
+          e.reason !== 'offline' &&
+          e.reason !== 'storage'
         ) {
           // Credentials, the spending cap, or an account limit with no end in sight: a person must act.
           off();

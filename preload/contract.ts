@@ -62,7 +62,7 @@ export interface ComponentsView {
 export type ResultFormat = 'json' | 'srt' | 'vtt' | 'txt' | 'csv' | 'md';
 export type ParamValue = string | number | boolean | string[];
 export type Params = Record<string, ParamValue>;
-export type QueuePauseReason = 'credentials' | 'usage-limit' | 'user' | 'offline' | 'spending-cap';
+export type QueuePauseReason = 'credentials' | 'usage-limit' | 'user' | 'offline' | 'spending-cap' | 'storage';
 export type FolderState = 'watching' | 'paused' | 'scanning' | 'unavailable' | 'error' | 'disabled';
 export type Granularity = 'HOURS' | 'DAYS' | 'MONTHS';
 export type Platform = 'electron' | 'web';

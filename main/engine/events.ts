@@ -14,8 +14,11 @@ export type EngineEvent =
 
 export type EngineEventType = EngineEvent['type'];
 
-/** Why nothing new starts: a job's verdict (credentials, usage limit), the user, the network, the spending cap. */
-export type QueuePauseReason = PauseReason | 'user' | 'offline' | 'spending-cap';
+/**
+ * Why nothing new starts: a job's verdict (credentials, usage limit), the user, the network, the
+ * spending cap, or a state folder that cannot be written (storage).
+ */
+export type QueuePauseReason = PauseReason | 'user' | 'offline' | 'spending-cap' | 'storage';
 
 export const DEFAULT_MIN_INTERVAL_MS = 100;
 

@@ -186,6 +186,9 @@ export type JobEvent =
    */
   | { type: 'reattachResult'; found: true; stream: StreamSnapshot; ingressBytes?: number }
   | { type: 'reattachFailed'; error: Failure }
+  /** Answer to `cancelStream`: the stream as the cancel left it. */
+  | { type: 'cancelAnswered'; stream: StreamSnapshot }
+  | { type: 'cancelFailed'; error: Failure }
   | { type: 'streamPolled'; stream: StreamSnapshot; components?: ComponentsSnapshot }
   | { type: 'pollFailed'; error: Failure }
   | { type: 'componentsRead'; components: ComponentsSnapshot }
@@ -218,6 +221,7 @@ export type Effect =
   | { type: 'abortUpload'; streamId: string }
   /** GET the stream by id; answer with reattachResult / reattachFailed. */
   | { type: 'checkStream'; streamId: string }
+  /** PUT cancel; answer with cancelAnswered / cancelFailed (a job that no longer waits ignores them). */
   | { type: 'cancelStream'; streamId: string }
   | { type: 'pollLater'; streamId: string; at: number }
   | { type: 'readComponents'; streamId: string }

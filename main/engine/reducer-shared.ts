@@ -66,17 +66,26 @@ export function fail(job: JobRecord, error: JobError, now: number, effects: Effe
 /** No answer at all: the request may or may not have reached the service. */
 export const noAnswer = (f: Failure): boolean => f.kind === 'network' || f.kind === 'timeout';
 
-/** A transient failure that has used up its retries (only answered failures count, see context). */
+/** The account's limit (plan, credits, concurrent streams): only the service's own name says so. */
+export const isUsageLimit = (f: Failure): boolean => f.internalErrorName === 'STREAM_USAGE_LIMIT_REACHED';
+
+/**
+ * A 429 that is not the account's usage limit: the service (or a gateway in front of it) asks for
+ * fewer requests. Only the request that got it waits; it says nothing about the account or the file.
+ */
+export const isRateLimit = (f: Failure): boolean => f.statusCode === 429 && !isUsageLimit(f);
+
+/**
+ * A transient failure that has used up its retries. Only answered failures count (see context),
+ * and never a rate limit: being asked to slow down is no verdict on the file.
+ */
 export function exhausted(job: JobRecord, f: Failure, ctx: EngineContext): boolean {
-  return !noAnswer(f) && job.failures + 1 >= ctx.maxHttpTransientFailures;
+  return !noAnswer(f) && !isRateLimit(f) && job.failures + 1 >= ctx.maxHttpTransientFailures;
 }
 
 export function retryAt(job: JobRecord, f: Failure, now: number, ctx: EngineContext): number {
   return now + retryDelay(job.failures + 1, f.retryAfterMs, ctx.backoff, ctx.random);
 }
-
-export const isUsageLimit = (f: Failure): boolean =>
-  f.internalErrorName === 'STREAM_USAGE_LIMIT_REACHED' || (f.statusCode === 429 && f.kind === 'http');
 
 export function parseTime(ts: string | null | undefined): number | undefined {
   if (!ts) return undefined;
@@ -167,6 +176,29 @@ export function applyStream(
     case 'EXPIRED':
       return to(base, { state: 'expired', error: expiredError() }, now);
   }
+}
+
+/**
+ * The service answered 404 for a stream Sluice started. Past the retention period that is the
+ * service deleting it (expired); before, the cause is unknown and the message must not blame the
+ * retention.
+ */
+export function streamGone(
+  job: JobRecord,
+  streamId: string,
+  f: Failure,
+  now: number,
+  ctx: EngineContext,
+): Pick<JobRecord, 'state' | 'error'> {
+  const pastRetention = job.finalizedAt !== undefined && now - job.finalizedAt >= ctx.retentionMs;
+  if (pastRetention) return { state: 'expired', error: expiredError() };
+  return {
+    state: 'failed',
+    error: {
+      ...jobErrorOf(f),
+      message: `The service no longer knows stream ${streamId} (${f.message}); process the file again to get its results.`,
+    },
+  };
 }
 
 export const expiredError = (): JobError => ({

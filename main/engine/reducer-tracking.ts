@@ -4,11 +4,11 @@ import type { JobEvent, JobRecord, Transition } from './job.js';
 import {
   applyStream,
   exhausted,
-  expiredError,
   fail,
   jobErrorOf,
   processingError,
   retryAt,
+  streamGone,
   summarize,
   to,
   tooLateError,
@@ -38,11 +38,8 @@ export function onPollFailed(job: JobRecord, ev: Ev<'pollFailed'>, now: number, 
       return to(job, { error: jobErrorOf(f) }, now, [
         { type: 'pauseQueue', reason: 'credentials', message: f.message },
       ]);
-    case 'not-found': {
-      const pastRetention = job.finalizedAt !== undefined && now - job.finalizedAt >= ctx.retentionMs;
-      if (pastRetention) return to(job, { state: 'expired', error: expiredError() }, now);
-      return fail(job, { ...jobErrorOf(f), message: `The service no longer knows stream ${streamId}.` }, now);
-    }
+    case 'not-found':
+      return to(without(job, 'nextAttemptAt'), streamGone(job, streamId, f, now, ctx), now);
     case 'request':
       return fail(job, jobErrorOf(f), now);
     case 'transient':
@@ -105,8 +102,9 @@ export function onExportFailed(job: JobRecord, ev: Ev<'exportFailed'>, now: numb
         { type: 'pauseQueue', reason: 'credentials', message: f.message },
       ]);
     case 'not-found':
-      // §15.4: an export 404 means the retention ran out (or the results were never kept).
-      return to(without(job, 'nextAttemptAt'), { state: 'expired', attempts, error: expiredError() }, now);
+      // §15.4: an export 404 after the retention window means the stream expired; before it, the
+      // service lost it for another reason, and the job says so.
+      return to(without(job, 'nextAttemptAt'), { attempts, ...streamGone(job, streamId, f, now, ctx) }, now);
     case 'state':
       // 409: the stream is not what we believed (FAILED, or not finished): re-read it and act on that.
       return to(job, { attempts, error: jobErrorOf(f) }, now, [{ type: 'pollLater', streamId, at: now }]);

@@ -166,15 +166,42 @@ export function onReattachResult(
   }
   if (ev.stream.streamId !== streamId) return unchanged(job);
   if (job.uploadConfirmed) return confirmed(job, ev.stream, now, ctx);
-  // Note: §15.2 trusts only the 200. A crash between the service's last received byte and
-  // recording its answer would then process the file twice; the service's own byte count for the
-  // stream, equal to the file size, is the same proof. A FAILED stream is not adopted this way.
-  if (ev.ingressBytes !== undefined && ev.ingressBytes === job.totalBytes && job.totalBytes > 0) {
-    if (ev.stream.state !== 'FAILED') return confirmed(job, ev.stream, now, ctx);
+  return settleUnconfirmed(job, ev.stream, ev.ingressBytes, now, ctx);
+}
+
+/**
+ * Note: one file, one bill. A stream whose upload was cut short without a recorded 200 (crash,
+ * reset, abort) may still be receiving the rest of the file: through a buffering proxy, or from
+ * socket buffers the kernel flushes after the process died. Uploading again while it can still
+ * complete would process and bill the file twice. So:
+ * - it is adopted when the service proves it has the whole file: every byte counted (usage
+ *   ingress = file size) and not FAILED, or COMPLETED (unless the count says it got less);
+ * - while it is READY it is canceled, and the cancel is repeated with backoff (re-reading the
+ *   stream before each attempt) until the service says the stream finished; only then, if it
+ *   FAILED or EXPIRED, is the file uploaded again under a new id (this one stays taken).
+ * The job stays `uploading` (or `queued` between attempts) with `verifyStream`, so it holds its
+ * upload slot and a restart picks up the same loop from the journal.
+ */
+function settleUnconfirmed(
+  job: JobRecord,
+  s: StreamSnapshot,
+  ingressBytes: number | undefined,
+  now: number,
+  ctx: EngineContext,
+): Transition {
+  const streamId = s.streamId;
+  const wholeFile = ingressBytes !== undefined && ingressBytes === job.totalBytes && job.totalBytes > 0;
+  const short = ingressBytes !== undefined && ingressBytes < job.totalBytes;
+  if (wholeFile && s.state !== 'FAILED') return confirmed(job, s, now, ctx);
+  if (s.state === 'COMPLETED' && !short) return confirmed(job, s, now, ctx);
+  if (s.state === 'READY') {
+    return to(job, { state: 'uploading', verifyStream: true }, now, [{ type: 'cancelStream', streamId }]);
   }
-  // Found, but no 200 was ever recorded: it may hold part of the file. Cancel it if it still runs,
-  // ignore whatever it produces, and upload again under a new id (this one stays taken).
-  const effects: Effect[] = ev.stream.state === 'READY' ? [{ type: 'cancelStream', streamId }] : [];
+  return abandon(job, streamId, now);
+}
+
+/** The stream finished without the whole file: upload again under a new id (this one stays taken). */
+function abandon(job: JobRecord, streamId: string, now: number): Transition {
   const next = without(job, 'streamId', 'stream', 'nextAttemptAt');
   return to(
     next,
@@ -186,8 +213,46 @@ export function onReattachResult(
       previousStreamIds: [...job.previousStreamIds, streamId],
     },
     now,
-    [...effects, { type: 'scheduleRetry', at: now }],
+    [{ type: 'scheduleRetry', at: now }],
   );
+}
+
+/** Waiting for the service to confirm the cancel of a stream that may still hold the file. */
+const cancelingUnconfirmed = (job: JobRecord): boolean =>
+  job.state === 'uploading' && job.verifyStream && !job.uploadConfirmed && job.streamId !== undefined;
+
+export function onCancelAnswered(
+  job: JobRecord,
+  ev: Ev<'cancelAnswered'>,
+  now: number,
+  ctx: EngineContext,
+): Transition {
+  if (!cancelingUnconfirmed(job) || ev.stream.streamId !== job.streamId) return unchanged(job);
+  if (ev.stream.state === 'READY') {
+    // Accepted but not finished yet: look again later, cancel again if it still runs.
+    const f: Failure = { class: 'state', message: 'The canceled stream has not finished yet.' };
+    return requeue(job, f, retryAt(job, f, now, ctx), now, true);
+  }
+  return settleUnconfirmed(job, ev.stream, undefined, now, ctx);
+}
+
+export function onCancelFailed(job: JobRecord, ev: Ev<'cancelFailed'>, now: number, ctx: EngineContext): Transition {
+  if (!cancelingUnconfirmed(job)) return unchanged(job);
+  const f = ev.error;
+  const streamId = job.streamId ?? '';
+  const paused = pauseFor(job, f, now, ctx, true);
+  if (paused) return paused;
+  switch (f.class) {
+    case 'state':
+      // 409: it finished meanwhile (completed, or failed): read it and act on what it became.
+      return to(job, { error: jobErrorOf(f) }, now, [{ type: 'checkStream', streamId }]);
+    case 'not-found':
+      // The service has no such stream any more: nothing left that could be billed.
+      return abandon(job, streamId, now);
+    default:
+      // Refused or unanswered: the stream may still complete. Never give up, never upload meanwhile.
+      return requeue(job, f, retryAt(job, f, now, ctx), now, true);
+  }
 }
 
 export function onReattachFailed(

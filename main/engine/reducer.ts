@@ -4,6 +4,8 @@
 import type { Effect, JobEvent, JobRecord, Transition } from './job.js';
 import { canCancel, canRetry } from './eligibility.js';
 import {
+  onCancelAnswered,
+  onCancelFailed,
   onDispatched,
   onReattachFailed,
   onReattachResult,
@@ -48,6 +50,10 @@ export function next(job: JobRecord, event: JobEvent, now: number, ctx: EngineCo
       return onReattachResult(job, event, now, ctx);
     case 'reattachFailed':
       return onReattachFailed(job, event, now, ctx);
+    case 'cancelAnswered':
+      return onCancelAnswered(job, event, now, ctx);
+    case 'cancelFailed':
+      return onCancelFailed(job, event, now, ctx);
     case 'streamPolled':
       return onStreamPolled(job, event, now, ctx);
     case 'pollFailed':

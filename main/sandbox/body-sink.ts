@@ -2,7 +2,7 @@
 // counting bytes and hashing them on the way (the hash seeds the simulated results).
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { Transform, type Readable } from 'node:stream';
+import { PassThrough, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 const SINK_BUFFER_BYTES = 4 * 1024 * 1024;
@@ -18,6 +18,49 @@ export interface SinkOptions {
   cut?: () => void;
   /** Progress callback (bytes so far), for the record's live byte count. */
   onBytes?: (bytes: number) => void;
+  /**
+   * Fault: the body reaches the stream at most `bytesPerSecond`. `buffered`: it is taken off the
+   * connection at once, as a buffering proxy would, so a client that dies after its last byte left
+   * still delivers the whole file (one that dies earlier delivers what it sent, then the cut).
+   * Otherwise the connection itself is read at that rate, and a client that dies cuts the body short.
+   */
+  throttle?: { bytesPerSecond: number; buffered: boolean } | undefined;
+}
+
+const THROTTLE_SLICE_BYTES = 8 * 1024;
+
+const PROXY_BUFFER_BYTES = 256 * 1024 * 1024;
+
+/** Reads `source` as fast as it comes; what arrived is passed on even if the connection dies. */
+function buffered(source: Readable): Readable {
+  const pass = new PassThrough({ highWaterMark: PROXY_BUFFER_BYTES });
+  source.pipe(pass);
+  source.once('close', () => {
+    if (!pass.writableEnded) pass.end();
+  });
+  return pass;
+}
+
+/** Passes chunks on no faster than `bytesPerSecond`, in small slices so the rate stays even. */
+function throttle(bytesPerSecond: number): Transform {
+  const started = Date.now();
+  let passed = 0;
+  return new Transform({
+    highWaterMark: THROTTLE_SLICE_BYTES,
+    transform(chunk: Buffer, _enc, cb) {
+      const push = async (): Promise<void> => {
+        for (let off = 0; off < chunk.length; off += THROTTLE_SLICE_BYTES) {
+          const slice = chunk.subarray(off, off + THROTTLE_SLICE_BYTES);
+          passed += slice.length;
+          const due = started + (passed / bytesPerSecond) * 1000;
+          const wait = due - Date.now();
+          if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+          this.push(slice);
+        }
+      };
+      push().then(() => cb(), cb);
+    },
+  });
 }
 
 export class UploadInterruptedError extends Error {
@@ -51,7 +94,10 @@ export async function receiveBody(source: Readable, path: string, opts: SinkOpti
   try {
     // Large buffers: queued socket chunks reach the disk as one writev, and the socket is paused
     // far less often (with the 16 KiB default the sink costs more CPU than the hashing).
-    await pipeline(source, meter, createWriteStream(path, { highWaterMark: SINK_BUFFER_BYTES }));
+    const sink = createWriteStream(path, { highWaterMark: SINK_BUFFER_BYTES });
+    const t = opts.throttle;
+    if (t) await pipeline(t.buffered ? buffered(source) : source, throttle(t.bytesPerSecond), meter, sink);
+    else await pipeline(source, meter, sink);
   } catch {
     throw new UploadInterruptedError(bytes);
   }

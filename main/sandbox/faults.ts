@@ -24,7 +24,10 @@ const operations = z.array(z.string()).optional();
 
 const faultConfigSchema = z
   .object({
-    /** 429 with Retry-After before the handler runs (internalErrorName STREAM_USAGE_LIMIT_REACHED). */
+    /**
+     * A request rate limit: 429 with Retry-After before the handler runs, answered like a gateway
+     * (`{"message": …}`, no internalErrorName). The account's usage limit is `maxConcurrentStreams`.
+     */
     rateLimit: z.object({ ...selector, operations, retryAfterS: z.number().int().min(0).optional() }).optional(),
     /** Bursts of 5xx (default 503 GENERAL_INTERNAL_ERROR-style body; Retry-After sent for 503). */
     serverErrors: z
@@ -37,6 +40,18 @@ const faultConfigSchema = z
       .optional(),
     /** Destroy the socket of an upload after `afterBytes` bytes of body were received. */
     uploadReset: z.object({ ...selector, afterBytes: z.number().int().min(0) }).optional(),
+    /**
+     * Every upload body is read at most this fast. The client has sent bytes the stream has not
+     * counted yet (they wait in socket buffers, as behind a buffering proxy), so a client killed
+     * then leaves a stream that can still receive the whole file and complete.
+     */
+    uploadThrottle: z
+      .object({
+        bytesPerSecond: z.number().int().min(1),
+        /** false: read from the connection itself at that rate; a client killed then cuts the body short. */
+        buffered: z.boolean().optional(),
+      })
+      .optional(),
     /** Added latency before every matching response (ms). */
     latency: z.object({ ms: z.number().int().min(0), operations }).optional(),
     /** Streams that fail during processing with a processor error. */
@@ -85,6 +100,12 @@ export class FaultState {
 
   get(): FaultConfig {
     return structuredClone(this.config);
+  }
+
+  /** How an upload body is read when uploads are throttled (undefined: at full speed). */
+  uploadThrottle(): { bytesPerSecond: number; buffered: boolean } | undefined {
+    const t = this.config.uploadThrottle;
+    return t ? { bytesPerSecond: t.bytesPerSecond, buffered: t.buffered ?? true } : undefined;
   }
 
   latencyMs(operation: string): number {

@@ -24,7 +24,7 @@
 // - usage: storageSize = bytes of the persisted result, egressSize = bytes exported, both on the
 //   first processor; llm tokens ≈ characters / 4; audio length is counted for completed processors;
 // - token endpoint failures (bad client, grant) are all 400 with an OAuth body, as §2.2 lists.
-import { mkdtemp, mkdir, rm } from 'node:fs/promises';
+import { mkdtemp, mkdir, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RETENTION, SANDBOX } from '../service/policy.js';
@@ -83,7 +83,8 @@ export interface Sandbox {
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const now = opts.now ?? Date.now;
   const ownDir = opts.dataDir === undefined;
-  const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'sluice-sandbox-')));
+  if (ownDir) await removeStaleDirs(tmpdir());
+  const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), `${TEMP_PREFIX}${process.pid}-`)));
   if (!ownDir) await mkdir(dataDir, { recursive: true });
   const faults = new FaultState(opts.faults ?? faultsFromEnv() ?? {});
   const ctx: SandboxContext = {
@@ -128,6 +129,31 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       if (ownDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+const TEMP_PREFIX = 'sluice-sandbox-';
+
+/**
+ * The temp dirs of sandboxes whose process is gone (killed before it could close): whatever
+ * uploads they were receiving stay on disk otherwise. A dir names its process; live ones are kept.
+ */
+async function removeStaleDirs(dir: string): Promise<void> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  for (const name of names) {
+    const m = new RegExp(`^${TEMP_PREFIX}(\\d+)-`).exec(name);
+    if (!m || isAlive(Number(m[1]))) continue;
+    await rm(join(dir, name), { recursive: true, force: true }).catch(() => undefined);
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    // EPERM: it exists but belongs to someone else.
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 type EnvNumber = { integer?: boolean; min: number; above?: boolean };

@@ -23,7 +23,7 @@ const sleep = (ms: number): Promise<void> =>
 export function buildServer(ctx: SandboxContext, log?: (line: string) => void): FastifyInstance {
   const app = Fastify({ logger: false, forceCloseConnections: true });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const cfg = routeConfig(request);
     const op = cfg.operation ?? 'unknown';
     ctx.stats.set(op, (ctx.stats.get(op) ?? 0) + 1);
@@ -37,10 +37,13 @@ export function buildServer(ctx: SandboxContext, log?: (line: string) => void): 
     if (cfg.operation === undefined) return;
     const limited = ctx.faults.rateLimit(op);
     if (limited) {
-      throw new SandboxHttpError(429, 'STREAM_USAGE_LIMIT_REACHED', 'Too many requests (injected by the sandbox)', {
-        title: 'Too many requests',
-        retryAfterS: limited.retryAfterS,
-      });
+      // Note: the contract publishes no request rate limit (§15.1 GAP) and names only the account's
+      // usage limit for 429. A rate limit comes from the gateway in front of the service, with its
+      // own short body and no internalErrorName; the usage limit is the concurrency ceiling's 429.
+      return reply
+        .status(429)
+        .header('retry-after', String(limited.retryAfterS))
+        .send({ message: 'Too many requests (rate limit injected by the sandbox)' });
     }
     const broken = ctx.faults.serverError(op);
     if (broken) {

@@ -103,6 +103,7 @@ export async function feedStream(
         cut();
       },
       onBytes: (b) => (rec.bytesReceived = b),
+      throttle: ctx.faults.uploadThrottle(),
     });
     rec.bytesReceived = receipt.bytes;
     rec.contentHash = receipt.hash;

@@ -161,7 +161,7 @@ describe('faults and auth against the sandbox', () => {
     const e = await rejection(env.client.listStreams());
     expect(e).toMatchObject({
       statusCode: 429,
-      internalErrorName: 'STREAM_USAGE_LIMIT_REACHED',
+      internalErrorName: undefined,
       retryAfterMs: 1000,
       errorClass: 'transient',
     });

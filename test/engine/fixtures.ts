@@ -135,6 +135,14 @@ export const failures = {
     message: 'Maximum number of concurrent streams reached',
     retryAfterMs: 20_000,
   },
+  /** A request rate limit (a gateway's body, no internalErrorName): not the account's limit. */
+  rateLimit429: {
+    class: 'transient',
+    kind: 'http',
+    statusCode: 429,
+    message: 'Too many requests',
+    retryAfterMs: 2000,
+  },
   auth401: {
     class: 'credentials',
     kind: 'http',

@@ -12,6 +12,8 @@ const events = {
   uploadFailed: { type: 'uploadFailed', error: failures.network },
   reattachResult: { type: 'reattachResult', found: false },
   reattachFailed: { type: 'reattachFailed', error: failures.network },
+  cancelAnswered: { type: 'cancelAnswered', stream: stream('FAILED') },
+  cancelFailed: { type: 'cancelFailed', error: failures.network },
   streamPolled: { type: 'streamPolled', stream: stream('READY') },
   pollFailed: { type: 'pollFailed', error: failures.network },
   componentsRead: { type: 'componentsRead', components: { processors: [] } },
@@ -39,7 +41,7 @@ const valid: Record<Fixture, EventName[]> = {
   queuedWithId: ['dispatched', 'cancelRequested', 'networkDown', 'reordered'],
   queuedVerify: ['dispatched', 'cancelRequested', 'networkDown', 'reordered'],
   uploading: ['uploadProgress', 'uploadSucceeded', 'uploadFailed', 'cancelRequested', 'resume'],
-  verifying: ['reattachResult', 'reattachFailed', 'cancelRequested', 'resume'],
+  verifying: ['reattachResult', 'reattachFailed', 'cancelAnswered', 'cancelFailed', 'cancelRequested', 'resume'],
   processing: ['streamPolled', 'pollFailed', 'cancelRequested', 'expiredDetected', 'networkDown', 'resume'],
   awaitingComponents: [
     'streamPolled',
@@ -99,6 +101,7 @@ describe('reducer: state × event matrix', () => {
       ['uploading', { type: 'uploadSucceeded', stream: other }],
       ['processing', { type: 'streamPolled', stream: other }],
       ['verifying', { type: 'reattachResult', found: true, stream: other }],
+      ['verifying', { type: 'cancelAnswered', stream: other }],
     ] as const) {
       const job = jobs[fixture]();
       expect(next(job, ev, T0, ctx)).toEqual({ job, effects: [] });

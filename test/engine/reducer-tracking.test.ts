@@ -124,6 +124,7 @@ describe('polling', () => {
       event: { type: 'pollFailed', error: failures.template404 },
       state: 'failed',
       effects: [],
+      fields: { error: expect.objectContaining({ message: expect.not.stringMatching(/retention/) }) },
     },
     {
       name: 'poll 404 after retention: expired',
@@ -198,11 +199,20 @@ describe('export and results', () => {
       effects: [],
     },
     {
-      name: 'export 404: expired',
+      name: 'export 404 within the retention period: failed, and not blamed on the retention',
       job: jobs.exporting(),
+      event: { type: 'exportFailed', error: failures.template404 },
+      state: 'failed',
+      effects: [],
+      fields: { error: expect.objectContaining({ message: expect.stringMatching(/no longer knows stream/) }) },
+    },
+    {
+      name: 'export 404 past the retention period: expired',
+      job: { ...jobs.exporting(), finalizedAt: T0 - ctx.retentionMs },
       event: { type: 'exportFailed', error: failures.template404 },
       state: 'expired',
       effects: [],
+      fields: { error: expect.objectContaining({ message: expect.stringMatching(/retention period over/) }) },
     },
     {
       name: 'export 409: re-read the stream now',

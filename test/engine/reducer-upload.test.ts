@@ -117,6 +117,21 @@ describe('upload failures by class', () => {
       fields: { nextAttemptAt: T0 + 20_000, verifyStream: false },
     },
     {
+      name: '429 rate limit: only this upload backs off (Retry-After); the queue is not paused',
+      job: jobs.uploading(),
+      event: fail(failures.rateLimit429),
+      state: 'queued',
+      effects: [{ type: 'scheduleRetry', at: T0 + 2000 }],
+      fields: { nextAttemptAt: T0 + 2000, failures: 1 },
+    },
+    {
+      name: '429 rate limit never uses up the retries',
+      job: { ...jobs.uploading(), failures: 50 },
+      event: fail(failures.rateLimit429),
+      state: 'queued',
+      effects: [{ type: 'scheduleRetry', at: T0 + 2000 }],
+    },
+    {
       name: '401: queue paused, job stays queued (not failed)',
       job: jobs.uploading(),
       event: fail(failures.auth401),
@@ -235,16 +250,12 @@ describe('crash re-attach matrix', () => {
       effects: [{ type: 'exportNow', streamId: S1 }],
     },
     {
-      name: 'known, never confirmed, READY → cancel it, keep the id accounted for, new id next',
+      name: 'known, never confirmed, READY → cancel it and wait for the answer: no new upload while it may still complete',
       job: jobs.verifying(),
       event: { type: 'reattachResult', found: true, stream: stream('READY') },
-      state: 'queued',
-      effects: [
-        { type: 'cancelStream', streamId: S1 },
-        { type: 'scheduleRetry', at: T0 },
-      ],
-      fields: { previousStreamIds: [S1], verifyStream: false },
-      absent: ['streamId', 'nextAttemptAt'],
+      state: 'uploading',
+      effects: [{ type: 'cancelStream', streamId: S1 }],
+      fields: { streamId: S1, verifyStream: true, previousStreamIds: [] },
     },
     {
       name: 'known, never confirmed, already FAILED → no cancel needed, new id next',
@@ -256,9 +267,22 @@ describe('crash re-attach matrix', () => {
       absent: ['streamId'],
     },
     {
-      name: 'known, never confirmed, COMPLETED → results ignored (may be partial), new id next',
+      name: 'known, never confirmed, COMPLETED → adopted: its export becomes the result, no second upload',
       job: jobs.verifying(),
       event: { type: 'reattachResult', found: true, stream: stream('COMPLETED') },
+      state: 'exporting',
+      effects: [{ type: 'exportNow', streamId: S1 }],
+      fields: { streamId: S1, uploadConfirmed: true, previousStreamIds: [] },
+    },
+    {
+      name: 'known, never confirmed, COMPLETED but the service counted fewer bytes → not adopted, new id next',
+      job: jobs.verifying(),
+      event: {
+        type: 'reattachResult',
+        found: true,
+        stream: stream('COMPLETED'),
+        ingressBytes: jobs.verifying().totalBytes - 1,
+      },
       state: 'queued',
       effects: [{ type: 'scheduleRetry', at: T0 }],
       fields: { previousStreamIds: [S1] },
@@ -277,7 +301,7 @@ describe('crash re-attach matrix', () => {
       fields: { streamId: S1, uploadConfirmed: true, previousStreamIds: [] },
     },
     {
-      name: 'known, 200 lost, service received fewer bytes → cancel it, new id next',
+      name: 'known, 200 lost, service received fewer bytes so far → cancel it and wait',
       job: jobs.verifying(),
       event: {
         type: 'reattachResult',
@@ -285,12 +309,9 @@ describe('crash re-attach matrix', () => {
         stream: stream('READY'),
         ingressBytes: jobs.verifying().totalBytes - 1,
       },
-      state: 'queued',
-      effects: [
-        { type: 'cancelStream', streamId: S1 },
-        { type: 'scheduleRetry', at: T0 },
-      ],
-      fields: { previousStreamIds: [S1] },
+      state: 'uploading',
+      effects: [{ type: 'cancelStream', streamId: S1 }],
+      fields: { streamId: S1, previousStreamIds: [] },
     },
     {
       name: 'known, every byte received but FAILED → not adopted, new id next',
@@ -304,6 +325,79 @@ describe('crash re-attach matrix', () => {
       state: 'queued',
       effects: [{ type: 'scheduleRetry', at: T0 }],
       fields: { previousStreamIds: [S1] },
+    },
+    {
+      name: 'cancel answered, stream FAILED → it can no longer complete: new id next',
+      job: jobs.verifying(),
+      event: { type: 'cancelAnswered', stream: stream('FAILED') },
+      state: 'queued',
+      effects: [{ type: 'scheduleRetry', at: T0 }],
+      fields: { previousStreamIds: [S1], verifyStream: false },
+      absent: ['streamId'],
+    },
+    {
+      name: 'cancel answered but still READY → look again after a backoff, no upload meanwhile',
+      job: jobs.verifying(),
+      event: { type: 'cancelAnswered', stream: stream('READY') },
+      state: 'queued',
+      effects: [{ type: 'scheduleRetry', at: T0 + 500 }],
+      fields: { streamId: S1, verifyStream: true, previousStreamIds: [] },
+    },
+    {
+      name: 'cancel refused (503) → retried with backoff after re-reading the stream; the id is kept',
+      job: jobs.verifying(),
+      event: { type: 'cancelFailed', error: failures.capacity503 },
+      state: 'queued',
+      effects: [{ type: 'scheduleRetry', at: T0 + 7000 }],
+      fields: { streamId: S1, verifyStream: true, failures: 1, previousStreamIds: [] },
+    },
+    {
+      name: 'cancel refused for the 50th time → still retried, never failed, never uploaded again',
+      job: { ...jobs.verifying(), failures: 49 },
+      event: { type: 'cancelFailed', error: failures.server500 },
+      state: 'queued',
+      effects: [{ type: 'scheduleRetry', at: T0 + 150_000 }],
+      fields: { streamId: S1, verifyStream: true },
+    },
+    {
+      name: 'cancel unanswered (network) → retried with backoff',
+      job: jobs.verifying(),
+      event: { type: 'cancelFailed', error: failures.network },
+      state: 'queued',
+      effects: [{ type: 'scheduleRetry', at: T0 + 500 }],
+      fields: { streamId: S1, verifyStream: true },
+    },
+    {
+      name: 'cancel 409 (it finished meanwhile) → read it and act on what it became',
+      job: jobs.verifying(),
+      event: { type: 'cancelFailed', error: failures.conflict409 },
+      state: 'uploading',
+      effects: [{ type: 'checkStream', streamId: S1 }],
+      fields: { streamId: S1, verifyStream: true },
+    },
+    {
+      name: 'cancel 404 → nothing left to bill: new id next',
+      job: jobs.verifying(),
+      event: { type: 'cancelFailed', error: failures.template404 },
+      state: 'queued',
+      effects: [{ type: 'scheduleRetry', at: T0 }],
+      fields: { previousStreamIds: [S1] },
+      absent: ['streamId'],
+    },
+    {
+      name: 'cancel 401 → queue paused, the stream still to be settled',
+      job: jobs.verifying(),
+      event: { type: 'cancelFailed', error: failures.auth401 },
+      state: 'queued',
+      effects: [{ type: 'pauseQueue', reason: 'credentials', message: 'bad key' }],
+      fields: { streamId: S1, verifyStream: true },
+    },
+    {
+      name: 'a cancel answer for a job the user canceled is ignored',
+      job: jobs.canceled(),
+      event: { type: 'cancelFailed', error: failures.capacity503 },
+      state: 'canceled',
+      effects: [],
     },
     {
       name: 'check failed, network → queued, still to verify, backoff',
@@ -331,12 +425,13 @@ describe('crash re-attach matrix', () => {
   ]);
 
   it('the re-dispatch after an abandoned stream takes the fresh id', () => {
-    const abandoned = next(
+    const canceling = next(
       jobs.verifying(),
       { type: 'reattachResult', found: true, stream: stream('READY') },
       T0,
       ctx,
     ).job;
+    const abandoned = next(canceling, { type: 'cancelAnswered', stream: stream('FAILED') }, T0, ctx).job;
     const out = next(abandoned, { type: 'dispatched', freshStreamId: 'new-id' }, T0 + 1, ctx);
     expect(out.job).toMatchObject({ state: 'uploading', streamId: 'new-id', previousStreamIds: [S1] });
     expect(out.effects).toEqual([{ type: 'startUpload', streamId: 'new-id' }]);

@@ -82,6 +82,29 @@ describe('faults', () => {
   }, 120_000);
 });
 
+describe('rate limits', () => {
+  it('a 429 storm backs off only the refused requests: the queue is never paused for the usage limit', async () => {
+    sandbox = await startSandbox({
+      apiKey: KEY,
+      speedFactor: 0.02,
+      faults: { rateLimit: { everyKth: 2, operations: ['upload'], retryAfterS: 1 } },
+    });
+    const media = await makeFiles(9);
+    const rt = await open();
+    const events: EngineEvent[] = [];
+    rt.on((e) => events.push(e));
+    await rt.start();
+    const started = Date.now();
+    const jobs = await rt.whenSettled(jobIds(await rt.addPaths([media])));
+    const elapsed = Date.now() - started;
+    console.info(`9 files, every 2nd upload refused with 429: ${elapsed} ms`, sandbox.stats());
+    expect(jobs.map((j) => j.state)).toEqual(Array(9).fill('completed'));
+    // The storm did hit uploads, and none of it reached the queue as a pause.
+    expect(sandbox.stats().upload ?? 0).toBeGreaterThan(9);
+    expect(events.filter((e) => e.type === 'queue:paused')).toEqual([]);
+  }, 60_000);
+});
+
 describe('a dead network', () => {
   it('pauses the queue by itself and resumes when the service answers again; nothing fails', async () => {
     sandbox = await startSandbox({ apiKey: KEY, speedFactor: 0.02 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../../main/service/policy.js';
@@ -57,14 +58,11 @@ function slowUpload(
 }
 
 describe('request faults', () => {
-  it('rateLimit next N → 429 with Retry-After, then normal', async () => {
+  it('rateLimit next N → 429 with Retry-After and a gateway body (not the usage limit), then normal', async () => {
     sb.setFaults({ rateLimit: { next: 2, retryAfterS: 3 } });
-    const a = await call<{ internalErrorName: string }>(sb.url, LIST);
-    expect([a.status, a.headers.get('retry-after'), a.body.internalErrorName]).toEqual([
-      429,
-      '3',
-      'STREAM_USAGE_LIMIT_REACHED',
-    ]);
+    const a = await call<{ message: string; internalErrorName?: string }>(sb.url, LIST);
+    expect([a.status, a.headers.get('retry-after'), a.body.internalErrorName]).toEqual([429, '3', undefined]);
+    expect(a.body.message).toMatch(/too many requests/i);
     expect((await call(sb.url, LIST)).status).toBe(429);
     expect((await call(sb.url, LIST)).status).toBe(200);
   });
@@ -114,6 +112,48 @@ describe('request faults', () => {
     ]).toEqual([503, '2', 'PROCESSOR_FAILED_RESERVATION_ERROR']);
     expect((await call(sb.url, `${API_PREFIX.stream}/streams/${id}`)).status).toBe(404);
     expect((await upload(sb.url, wav, { id })).status).toBe(200);
+  });
+});
+
+describe('upload throttle', () => {
+  it('a throttled body reaches the stream at the set rate; the stream stays READY meanwhile', async () => {
+    const size = (await readFile(wav)).length; // 1 s of 44.1 kHz 16-bit mono: ~88 kB
+    sb.setFaults({ uploadThrottle: { bytesPerSecond: Math.ceil(size / 1.5) } });
+    const id = randomUUID();
+    const started = Date.now();
+    const answer = upload(sb.url, wav, { id });
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await getStream(sb.url, id)).state).toBe('READY');
+    expect((await answer).status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
+    expect((await waitFinished(sb.url, id)).state).toBe('COMPLETED');
+  });
+
+  it('a client gone after its last byte: behind the buffering throttle the stream still completes; on the connection it fails', async () => {
+    const bytes = await readFile(wav);
+    const goneAfterLastByte = (id: string): Promise<void> =>
+      new Promise((resolve) => {
+        const url = new URL(
+          sb.url + uploadPath({ streamConfigurationTemplateId: TEMPLATE_IDS.transcription, id, persist: 'true' }),
+        );
+        const req = httpRequest(url, {
+          method: 'POST',
+          headers: { ...AUTH, 'content-type': 'application/octet-stream', 'content-length': String(bytes.length) },
+        });
+        req.on('error', () => resolve());
+        req.on('close', () => resolve());
+        req.end(bytes);
+        setTimeout(() => req.destroy(), 300);
+      });
+    const rate = Math.ceil(bytes.length / 1.5);
+    sb.setFaults({ uploadThrottle: { bytesPerSecond: rate } });
+    const proxied = randomUUID();
+    await goneAfterLastByte(proxied);
+    sb.setFaults({ uploadThrottle: { bytesPerSecond: rate, buffered: false } });
+    const direct = randomUUID();
+    await goneAfterLastByte(direct);
+    expect((await waitFinished(sb.url, proxied)).state).toBe('COMPLETED');
+    expect((await waitFinished(sb.url, direct)).state).toBe('FAILED');
   });
 });
 

@@ -29,6 +29,8 @@ export interface DeliveryOptions {
   job: (id: string) => JobRecord | undefined;
   apply: (id: string, ev: JobEvent) => void;
   noteFailure: (err: unknown) => void;
+  /** The export could not be kept in the state folder (full disk): the job is left as it was. */
+  storageFailed: (id: string, err: unknown) => void;
   exportsDir: string;
   concurrency?: number;
 }
@@ -71,7 +73,15 @@ export class Delivery {
         this.o.apply(id, { type: 'exportSucceeded', stagedPath: null });
         return;
       }
-      const kept = await keepExport(this.o.exportsDir, id, outcome.bytes);
+      let kept: string;
+      try {
+        kept = await keepExport(this.o.exportsDir, id, outcome.bytes);
+      } catch (err) {
+        // Our own disk, not the service or the file: the job stays exporting and is resumed (and
+        // exported again) once the state folder takes writes.
+        this.o.storageFailed(id, err);
+        return;
+      }
       this.o.apply(id, { type: 'exportSucceeded', stagedPath: kept });
     } catch (err) {
       this.o.noteFailure(err);

@@ -162,8 +162,12 @@ export class Intake {
       },
       Date.now(),
     );
+    if (!this.runner.add(job)) {
+      // Not recorded, so not taken: a watch folder's rescan offers the file again.
+      const why = this.runner.pauseState?.message ?? 'the state folder cannot be written';
+      return { path: file, outcome: 'rejected', message: `${file} was not queued: ${why}` };
+    }
     this.known.set(file, job);
-    this.runner.add(job);
     return { path: file, outcome: 'added', jobId: job.id };
   }
 }

@@ -23,11 +23,12 @@ import { Delivery } from './delivery.js';
 import { StreamTracker } from './stream-tracker.js';
 import { Uploader, type UploadPort } from './uploader.js';
 import { OfflineProbe } from './offline-probe.js';
+import { StorageGuard } from './storage-guard.js';
 
 export interface ServicePort extends UploadPort {
   findStream(streamId: string): Promise<StreamDto>;
   listReady(): Promise<StreamDto[]>;
-  cancelStream(streamId: string): Promise<unknown>;
+  cancelStream(streamId: string): Promise<{ stream: StreamDto }>;
   streamComponents(streamId: string): Promise<StreamComponentsDto>;
   streamUsage(streamId: string): Promise<StreamUsageDto>;
   exportJson(streamId: string): Promise<ExportOutcome>;
@@ -49,6 +50,8 @@ export interface RunnerOptions {
   exportConcurrency?: number;
   /** Tracking cycle while uploads wait for a free stream slot (default HUNGRY_POLL_MS). */
   hungryPollMs?: number;
+  /** How often a journal that could not be written is tried again (default 2 s). */
+  storageRetryMs?: number;
 }
 
 export interface PauseState {
@@ -75,17 +78,26 @@ export class QueueRunner {
   private timerAt = Infinity;
   private pumpScheduled = false;
   private stopped = false;
+  private readonly storage: StorageGuard;
 
   constructor(private readonly o: RunnerOptions) {
     this.ctx = o.ctx ?? DEFAULT_CONTEXT;
     this.now = o.now ?? Date.now;
     this.uploadQueue = new PQueue({ concurrency: o.limits.uploadConcurrency });
+    this.storage = new StorageGuard({
+      store: o.store,
+      onBlocked: (message) => this.setPause({ reason: 'storage', message }),
+      onWritable: () => this.setPause(undefined),
+      isWaiting: () => this.pause?.reason === 'storage',
+      ...(o.storageRetryMs === undefined ? {} : { retryMs: o.storageRetryMs }),
+    });
     this.delivery = new Delivery({
       exportJson: (streamId) => o.service.exportJson(streamId),
       writeResults: o.writeResults,
       job: (id) => o.store.get(id),
       apply: (id, ev) => this.apply(id, ev),
       noteFailure: (err) => this.noteFailure(err),
+      storageFailed: (id, err) => this.storage.failed(id, err, o.exportsDir),
       exportsDir: o.exportsDir,
       ...(o.exportConcurrency === undefined ? {} : { concurrency: o.exportConcurrency }),
     });
@@ -135,11 +147,13 @@ export class QueueRunner {
     this.schedulePump();
   }
 
-  add(job: JobRecord): void {
-    this.o.store.put(job);
+  /** False when the journal could not take the job (the queue is then paused for storage). */
+  add(job: JobRecord): boolean {
+    if (!this.storage.put(job)) return false;
     this.active.set(job.id, job);
     this.o.emit({ type: 'job:added', job });
     this.schedulePump();
+    return true;
   }
 
   /** Feeds one event to the reducer, persists, publishes, then carries out the effects. */
@@ -148,7 +162,9 @@ export class QueueRunner {
     if (!job || this.stopped) return job;
     const { job: updated, effects } = next(job, event, this.now(), this.ctx);
     if (updated !== job) {
-      this.o.store.put(updated);
+      // Write before you act: a change the journal did not take is dropped with its effects. The
+      // job keeps its recorded state, and 'resume' re-derives the step once the disk takes writes.
+      if (!this.storage.put(updated)) return job;
       if (isTerminal(updated.state)) {
         this.active.delete(jobId);
         this.tracker.untrack(jobId);
@@ -185,8 +201,12 @@ export class QueueRunner {
         });
         return;
       case 'cancelStream':
-        // Best effort: a 404/409 means there is nothing left to stop.
-        this.o.service.cancelStream(e.streamId).catch(() => undefined);
+        // The answer goes back to the reducer: a job waiting for its old stream to finish (one
+        // file, one bill) acts on it; one the user canceled has settled and ignores it.
+        void this.call(id, this.o.service.cancelStream(e.streamId), ({ stream }) => ({
+          type: 'cancelAnswered',
+          stream,
+        })).catch((err: unknown) => this.apply(id, { type: 'cancelFailed', error: failureOf(toServiceError(err)) }));
         return;
       case 'pollLater':
         this.tracker.track(id, e.at);
@@ -374,6 +394,7 @@ export class QueueRunner {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    this.storage.stop();
     this.tracker.stop();
     this.probe.stop();
     this.uploadQueue.pause();

@@ -127,7 +127,7 @@ export class JobStore<T extends Identified = JobRecord> {
     this.assertOpen();
     this.append(`${JSON.stringify({ p: record })}\n`);
     this.records.set(record.id, record);
-    if (this.needsCompaction()) this.compact();
+    this.compactIfDue();
   }
 
   delete(id: string): boolean {
@@ -190,6 +190,16 @@ export class JobStore<T extends Identified = JobRecord> {
     this.closed = true;
   }
 
+  /** The record is already safe in the journal: a compaction that fails (disk full) waits for the next put. */
+  private compactIfDue(): void {
+    if (!this.needsCompaction()) return;
+    try {
+      this.compact();
+    } catch {
+      /* retried at the next put; the journal itself is intact */
+    }
+  }
+
   private needsCompaction(): boolean {
     return this.lines > this.opts.compactMinLines && this.lines > this.records.size * this.opts.compactRatio;
   }
@@ -213,7 +223,12 @@ export class JobStore<T extends Identified = JobRecord> {
     else if (this.opts.fsync === 'batch' && !this.syncTimer) {
       this.syncTimer = setTimeout(() => {
         this.syncTimer = undefined;
-        if (!this.closed) fs.fdatasyncSync(this.fd);
+        try {
+          if (!this.closed) fs.fdatasyncSync(this.fd);
+        } catch {
+          // A timer has no caller to tell (and a throw here would be uncaught): the lines are with
+          // the kernel already, and the next sync or close syncs them again.
+        }
       }, this.opts.batchMs);
       this.syncTimer.unref();
     }

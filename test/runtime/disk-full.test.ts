@@ -1,0 +1,122 @@
+// A full disk under the state folder: the journal's writes fail with ENOSPC (injected at the
+// journal's own write calls, so the test runs anywhere without mounting a small volume), after half
+// of a line already went out. No exception escapes, the queue pauses naming the folder, the journal
+// keeps every line whole and loses nothing, and the work resumes by itself when space returns.
+import fs from 'node:fs';
+import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { JobStore } from '../../main/adapters/store/job-store.js';
+import { jobIds } from '../../main/adapters/queue/intake.js';
+import type { EngineEvent } from '../../main/engine/events.js';
+import type { JobRecord } from '../../main/engine/job.js';
+import { Runtime } from '../../main/runtime.js';
+import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
+import { allStreams } from '../helpers/service.js';
+import { makeMediaDir, makeToneWav } from '../helpers/media.js';
+
+const KEY = 'disk-full-key';
+let dir: string;
+let sandbox: Sandbox | undefined;
+let rt: Runtime | undefined;
+
+beforeEach(async () => {
+  dir = await makeMediaDir('sluice-disk-full-');
+});
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await rt?.close().catch(() => undefined);
+  await sandbox?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Every line of the journal is whole (ends in a newline) and parses. */
+function journalLines(file: string): unknown[] {
+  const text = fs.readFileSync(file, 'utf8');
+  expect(text.endsWith('\n')).toBe(true);
+  return text
+    .slice(0, -1)
+    .split('\n')
+    .map((l) => JSON.parse(l) as unknown);
+}
+
+/** Makes the journal's writes fail with ENOSPC while `full()`; the first failing write gets half a line out. */
+function diskFullAt(journal: string, full: () => boolean): { failures: () => number } {
+  const realWrite = fs.writeSync.bind(fs) as (...a: unknown[]) => number;
+  const ino = fs.statSync(journal).ino;
+  let failures = 0;
+  vi.spyOn(fs, 'writeSync').mockImplementation(((...args: unknown[]) => {
+    const [fd, buf, offset, length] = args as [number, Buffer, number | undefined, number | undefined];
+    if (full() && typeof fd === 'number' && fs.fstatSync(fd).ino === ino) {
+      failures++;
+      if (failures === 1 && Buffer.isBuffer(buf)) {
+        const len = length ?? buf.length - (offset ?? 0);
+        return realWrite(fd, buf, offset ?? 0, Math.floor(len / 2));
+      }
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', syscall: 'write' });
+    }
+    return realWrite(...args);
+  }) as typeof fs.writeSync);
+  return { failures: () => failures };
+}
+
+describe('a full disk under the state folder', () => {
+  it('pauses the queue naming the folder, keeps the journal whole and complete, and resumes when space returns', async () => {
+    sandbox = await startSandbox({ apiKey: KEY, speedFactor: 0.05 });
+    const media = path.join(dir, 'media');
+    await mkdir(media);
+    const tone = await makeToneWav(dir, 'tone.wav', 2);
+    for (let i = 0; i < 6; i++) await copyFile(tone, path.join(media, `f${i}.wav`));
+    const stateDir = path.join(dir, '.state');
+    rt = await Runtime.open({
+      stateDir,
+      connection: { baseUrl: sandbox.url },
+      credentials: { kind: 'apiKey', apiKey: KEY },
+      concurrency: 2,
+      ctx: {
+        poll: { initialMs: 30, maxMs: 150, factor: 1.5, flatMs: 0 },
+        backoff: { baseMs: 20, capMs: 300, maxRetryAfterMs: 1500 },
+      },
+    });
+    const events: EngineEvent[] = [];
+    rt.on((e) => events.push(e));
+    await rt.start();
+    const journal = path.join(stateDir, 'jobs.jsonl');
+    let full = false;
+    const disk = diskFullAt(journal, () => full);
+
+    const ids = jobIds(await rt.addPaths([media]));
+    expect(ids).toHaveLength(6);
+    const settled = rt.whenSettled(ids);
+    // The disk fills while work is in flight: uploads, polls and exports all run into it.
+    await expect.poll(() => rt?.jobs().some((j) => j.state === 'processing'), { timeout: 20_000 }).toBe(true);
+    full = true;
+    await expect.poll(() => rt?.pauseState?.reason, { timeout: 20_000 }).toBe('storage');
+    expect(rt.pauseState?.message).toContain(stateDir);
+    expect(rt.pauseState?.message).toMatch(/disk is full/);
+    // Let what was in flight finish against the full disk; the retry keeps failing meanwhile.
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(disk.failures()).toBeGreaterThan(1);
+    expect(rt.jobs().filter((j) => j.state === 'failed')).toEqual([]);
+    const whileFull = journalLines(journal); // the half-written line was cut off
+
+    full = false;
+    const jobs = await settled;
+    expect(jobs.map((j) => j.state)).toEqual(Array(6).fill('completed'));
+    expect(events.some((e) => e.type === 'queue:resumed')).toBe(true);
+    expect(rt.pauseState).toBeUndefined();
+
+    // One result per file, one completed stream per file: nothing lost, nothing done twice.
+    const results = (await readdir(media)).filter((f) => f.endsWith('.json')).sort();
+    expect(results).toEqual(['f0.json', 'f1.json', 'f2.json', 'f3.json', 'f4.json', 'f5.json']);
+    const completed = (await allStreams(sandbox.url, KEY)).filter((s) => s.state === 'COMPLETED');
+    expect(completed.map((s) => s.name).sort()).toEqual(results.map((r) => r.replace(/\.json$/, '.wav')));
+
+    await rt.close();
+    rt = undefined;
+    expect(journalLines(journal).length).toBeGreaterThan(whileFull.length);
+    const reopened = JobStore.snapshot<JobRecord>(stateDir);
+    expect(reopened.filter((j) => j.state === 'completed')).toHaveLength(6);
+  }, 90_000);
+});
