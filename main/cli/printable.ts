@@ -6,11 +6,12 @@
 /**
  * C0 controls and DEL, C1 controls, the bidirectional marks, embeddings, overrides and isolates
  * (U+061C, U+200E–U+200F, U+202A–U+202E, U+2066–U+2069), the line and paragraph separators
- * (U+2028–U+2029), and the zero-width and byte-order characters that hide text (U+200B–U+200D,
- * U+2060, U+FEFF).
+ * (U+2028–U+2029), and the zero-width and byte-order characters that hide text (U+200B, U+2060,
+ * U+FEFF). The joiners U+200C and U+200D stay: emoji sequences and scripts such as Persian and
+ * Devanagari need them, and they move nothing.
  */
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is matched
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060\u2066-\u2069\ufeff]/g;
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u2028-\u202e\u2060\u2066-\u2069\ufeff]/g;
 
 const SHORT: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 

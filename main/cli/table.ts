@@ -47,10 +47,6 @@ export function stdoutTarget(env: NodeJS.ProcessEnv = process.env): TableTarget 
   return { isTTY: process.stdout.isTTY === true, columns: columns || undefined };
 }
 
-/** Tabs and line breaks inside a cell would split its row: they become spaces. */
-/** One line of visible text: line breaks become spaces, other control and bidi characters escapes. */
-const oneLine = (s: string): string => printable(s.replace(/[\t\r\n\v\f]+/g, ' '));
-
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 const graphemes = (s: string): string[] => Array.from(segmenter.segment(s), (g) => g.segment);
 
@@ -80,7 +76,7 @@ export function truncateMiddle(s: string, cells: number): string {
 
 /** Exactly `cells` display cells: cut in the middle, or padded with spaces (bar labels). */
 export function fitCells(s: string, cells: number): string {
-  const cut = truncateMiddle(oneLine(s), cells);
+  const cut = truncateMiddle(printable(s), cells);
   return cut + ' '.repeat(Math.max(0, cells - displayWidth(cut)));
 }
 
@@ -135,11 +131,11 @@ export function renderTable(
   opts: TableOptions = {},
 ): string {
   const target = opts.target ?? stdoutTarget();
-  const cells = rows.map((r) => columns.map((_, i) => oneLine(r[i] ?? '')));
+  const cells = rows.map((r) => columns.map((_, i) => printable(r[i] ?? '')));
   if (!target.isTTY) {
-    return [columns.map((c) => oneLine(c.header)), ...cells].map((r) => r.join('\t')).join('\n');
+    return [columns.map((c) => printable(c.header)), ...cells].map((r) => r.join('\t')).join('\n');
   }
-  const headers = columns.map((c) => oneLine(c.header));
+  const headers = columns.map((c) => printable(c.header));
   const widths = opts.wide ? undefined : fitWidths(columns, cells, target.columns ?? FALLBACK_COLUMNS);
   const cut = (s: string, i: number): string => {
     const w = widths?.[i];

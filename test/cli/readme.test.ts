@@ -125,6 +125,16 @@ const CASES: Case[] = [
     },
   },
   {
+    readme: '`SLUICE_STATE_DIR`',
+    // No --state-dir: the variable alone points history at the folder the case above processed in.
+    args: () => ['history', '--json'],
+    env: () => ({ SLUICE_STATE_DIR: path.join(dir, 'base-url') }),
+    check: (r) => {
+      ok(r);
+      expect(r.stdout).toContain(path.basename(wav));
+    },
+  },
+  {
     readme: '`--gateway-url`, `--stream-url`, `--export-url`, `--usage-url`, and `--auth-url` for the token endpoint',
     args: () => [
       'process',
