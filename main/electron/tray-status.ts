@@ -3,7 +3,7 @@ import type { QueueStats } from '../../preload/contract.js';
 
 export type TrayStatus = 'idle' | 'processing' | 'paused' | 'attention';
 
-const ATTENTION = new Set(['credentials', 'usage-limit', 'spending-cap']);
+const ATTENTION = new Set(['credentials', 'usage-limit', 'spending-cap', 'storage']);
 
 export function trayStatus(s: QueueStats): { status: TrayStatus; label: string } {
   const busy = s.counts.queued + s.counts.uploading + s.counts.processing + s.counts.exporting;

@@ -57,6 +57,7 @@ describe('tray status', () => {
     });
     expect(trayStatus(stats({ pause: { reason: 'user', message: 'Paused by you.' } })).status).toBe('paused');
     expect(trayStatus(stats({ pause: { reason: 'credentials', message: 'Key refused.' } })).status).toBe('attention');
+    expect(trayStatus(stats({ pause: { reason: 'storage', message: 'The disk is full.' } })).status).toBe('attention');
     expect(trayStatus(stats({ c: { failed: 2 } })).status).toBe('attention');
   });
 });
