@@ -56,8 +56,9 @@ export default tseslint.config(
     },
   },
   {
-    // The engine decides and does no I/O: it imports only itself, main/service/ and the two pure
-    // libraries it builds on (zod for settings, picomatch for file filters). No node:*, no adapters.
+    // The engine decides and does no I/O: besides its own folder and main/service/ (see the zone
+    // below) it imports only the two pure libraries it builds on (zod for settings, picomatch for
+    // file filters). No node:*, no other package.
     files: ['main/engine/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -68,38 +69,15 @@ export default tseslint.config(
               regex: '^(?!\\.|zod$|picomatch$)',
               message: 'The engine imports only itself, main/service/, zod and picomatch (no node:*, no I/O).',
             },
-            {
-              regex: '^\\.\\./(?!service/)',
-              message: 'The engine imports only itself and main/service/.',
-            },
           ],
         },
       ],
     },
   },
   {
-    files: ['main/engine/*/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^(?!\\.|zod$|picomatch$)',
-              message: 'The engine imports only itself, main/service/, zod and picomatch (no node:*, no I/O).',
-            },
-            {
-              regex: '^\\.\\./\\.\\./(?!service/)',
-              message: 'The engine imports only itself and main/service/.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // No import cycles anywhere (a cycle makes load order decide what is initialised). The
-    // TypeScript resolver maps the `.js` specifiers of ESM sources to their `.ts` files.
+    // No import cycles anywhere (a cycle makes load order decide what is initialised), and the
+    // engine's folder boundary. The TypeScript resolver maps the `.js` specifiers of ESM sources
+    // to their `.ts` files.
     files: ['main/**/*.ts', 'preload/**/*.ts', 'renderer/src/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
@@ -113,6 +91,21 @@ export default tseslint.config(
         }),
       ],
     },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './main/engine',
+              from: './main',
+              except: ['./engine', './service'],
+              message: 'The engine imports only itself and main/service/.',
+            },
+          ],
+        },
+      ],
+    },
   },
 );
