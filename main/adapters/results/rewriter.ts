@@ -10,6 +10,7 @@ import type { ExportOutcome } from '../../api/export.js';
 import type { JobRecord, ResultFile } from '../../engine/job.js';
 import { DEFAULT_OUTPUT, type OutputSettings } from '../../engine/settings.js';
 import { keepExport, keptExportPath } from '../queue/delivery.js';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../store/private-files.js';
 import { writeFileAtomic } from './result-writer.js';
 
 export interface RewriterDeps {
@@ -60,9 +61,10 @@ export class Rewriter {
   async external(streamId: string): Promise<string> {
     const outcome = await this.d.exportJson(streamId);
     if (outcome.outcome === 'no-data') throw new NoExportDataError();
-    await mkdir(this.d.externalDir, { recursive: true });
+    // A whole transcript in the state folder: private like the kept exports (private-files.ts).
+    await mkdir(this.d.externalDir, { recursive: true, mode: PRIVATE_DIR_MODE });
     const file = path.join(this.d.externalDir, `${streamId}.json`);
-    await writeFileAtomic(file, outcome.bytes);
+    await writeFileAtomic(file, outcome.bytes, { mode: PRIVATE_FILE_MODE });
     return file;
   }
 }

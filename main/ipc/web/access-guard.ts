@@ -68,7 +68,6 @@ function sameToken(given: unknown, token: string): boolean {
 }
 
 function refuse(reply: FastifyReply, status: 401 | 403, message: string): FastifyReply {
-  void reply.header('Cache-Control', 'no-store');
   return reply.code(status).send({
     ok: false,
     error: { code: 'FORBIDDEN', message, retryable: false },

@@ -5,11 +5,15 @@ import { chmod, lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, wri
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { jobIds } from '../../../main/adapters/queue/intake.js';
+import { createClient } from '../../../main/api/client.js';
+import { TEMPLATE_IDS } from '../../../main/service/templates.js';
 import { startWebBridge } from '../../../main/ipc/web/web-bridge.js';
 import { Runtime } from '../../../main/runtime.js';
 import { WEB } from '../../../preload/contract.js';
 import { makeToneWav } from '../../helpers/media.js';
+import { allStreams } from '../../helpers/service.js';
 import { openEnv, until, type Env } from '../../ipc/helpers.js';
 
 const modeOf = async (p: string): Promise<number> => (await lstat(p)).mode & 0o777;
@@ -88,6 +92,35 @@ describe('a private state folder', () => {
     } finally {
       await web.close();
     }
+  });
+
+  it('the export of a stream started elsewhere, kept in the state folder, is private too', async () => {
+    env = await openEnv();
+    const sandbox = env.rt.sandbox;
+    if (!sandbox) throw new Error('no sandbox');
+    const client = createClient({ baseUrl: sandbox.url, credentials: { kind: 'apiKey', apiKey: 'sandbox-key' } });
+    const streamId = randomUUID();
+    try {
+      await client.upload({
+        filePath: await makeToneWav(env.dir, 'elsewhere.wav', 1),
+        templateId: TEMPLATE_IDS.transcription,
+        streamId,
+      });
+      await expect
+        .poll(
+          async () => (await allStreams(sandbox.url, 'sandbox-key')).find((st) => st.streamId === streamId)?.state,
+          {
+            timeout: 15_000,
+          },
+        )
+        .toBe('COMPLETED');
+    } finally {
+      await client.close();
+    }
+    const file = await env.rt.exportExternal(streamId);
+    expect(path.dirname(file)).toBe(path.join(env.stateDir, 'external'));
+    expect(await modeOf(path.dirname(file))).toBe(0o700);
+    expect(await modeOf(file)).toBe(0o600);
   });
 
   it('a result is no more readable than its source', async () => {
