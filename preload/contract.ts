@@ -131,13 +131,30 @@ export interface PauseView {
 }
 
 export interface BatchStats {
-  /** Jobs finished (any terminal state) since the queue was last empty. */
+  /** Changes when a new batch starts (a job arriving after everything before it finished). */
+  id: number;
+  /** Jobs finished (any terminal state) since the queue was last empty: completed + failed + canceled. */
   done: number;
+  completed: number;
+  /** Failed or expired. */
+  failed: number;
+  canceled: number;
   total: number;
-  /** Bytes per second over the last minute of uploads. */
+  /** When the batch's first job arrived, and when its last one finished (absent while running). */
+  startedAt: number;
+  finishedAt?: number;
+  /** Bytes per second over the last minute of uploads; 0 when nothing is uploading. */
   throughput: number;
-  /** Estimated milliseconds until the batch is done; absent when unknown. */
+  /**
+   * What is left: `eta` counts the uploads and the processing at the service's learned pace;
+   * `paused` while the queue is paused; `unknown` until an upload rate is measured.
+   */
+  estimate: 'eta' | 'paused' | 'unknown' | 'done';
+  /** Estimated milliseconds until the batch is done; present when `estimate` is `eta`. */
   etaMs?: number;
+  /** Seconds of processing per second of media the estimate used, and whether it was learned. */
+  pace: number;
+  paceLearned: boolean;
 }
 
 export interface QueueStats {
