@@ -236,6 +236,8 @@ export interface CredentialsView {
   problem?: string;
   /** A key from SLUICE_API_KEY / SLUICE_CLIENT_ID wins over the stored one. */
   fromEnvironment?: boolean;
+  /** A key given for this run only ("until Sluice quits"): in main's memory, never on disk. */
+  sessionKey?: boolean;
 }
 
 export interface SettingsView extends SettingsValues {
@@ -542,7 +544,10 @@ export interface Requests {
   'settings:setApiKey': { params: { apiKey: string }; result: SettingsView };
   'settings:clearApiKey': { params: NoParams; result: SettingsView };
   'settings:setClientCredentials': { params: { clientId: string; clientSecret: string }; result: SettingsView };
-  'settings:testConnection': { params: NoParams; result: ConnectionTestView };
+  /** Keeps the key in memory until Sluice quits: nothing is written (for machines without a keychain). */
+  'settings:useSessionKey': { params: { apiKey: string }; result: SettingsView };
+  /** With `apiKey`: tests that key (typed, not yet saved) against the configured service; nothing is kept. */
+  'settings:testConnection': { params: { apiKey?: string }; result: ConnectionTestView };
 
   'folders:pick': { params: NoParams; result: FolderPickView };
   /** The path must exist and be a folder (VALIDATION on `path` otherwise). */
@@ -628,6 +633,9 @@ export type BridgeApi = {
 
 // ---- runtime constants (strings only; shared by preload, renderer and main) ---------------------
 
+/** The environment variable Sluice reads the API key from (it wins over a stored key). */
+export const API_KEY_ENV = 'SLUICE_API_KEY';
+
 /** Every channel, in contract order; main checks at compile time that this matches `Requests`. */
 export const CHANNELS = [
   'app:info',
@@ -655,6 +663,7 @@ export const CHANNELS = [
   'settings:setApiKey',
   'settings:clearApiKey',
   'settings:setClientCredentials',
+  'settings:useSessionKey',
   'settings:testConnection',
   'folders:pick',
   'folders:add',
