@@ -380,7 +380,9 @@ export interface UsageView {
   currency: string | null;
   total: UsageItemView;
   byPeriod: UsageItemView[];
+  /** One total per operation type over the whole period (the service's per-bucket items added up). */
   byOperation: UsageItemView[];
+  /** One total per template over the whole period. */
   byTemplate: Array<UsageItemView & { templateName?: string }>;
   cap: { enabled: boolean; monthlyCreditCap: number | null; pausedByCap: boolean };
   simulated: boolean;
