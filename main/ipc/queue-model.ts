@@ -139,12 +139,15 @@ export class QueueModel {
     }
     open.sort((a, b) => compareQueueOrder(a.order, b.order));
     const pause = this.rt.pauseState;
-    const throughput = pause ? 0 : throughputOf(this.samples, now, uploading);
+    // The estimate plans with the last minute's rate even in the gap between two uploads; the
+    // number on screen is what is moving now (0 when nothing uploads, or paused).
+    const rate = throughputOf(this.samples, now, true);
+    const throughput = pause || !uploading ? 0 : rate;
     const { pace, learned } = planningPace(this.paces.paces);
     const estimate = estimateBatch({
       jobs: open,
       now,
-      throughput,
+      throughput: rate,
       pace,
       paused: !!pause,
       stoppingAfterCurrent: this.rt.stoppingAfterCurrent,
