@@ -74,6 +74,8 @@ export class Runtime {
   private readonly rewriter: Rewriter;
   /** The in-process sandbox, once started; reused by every reconnect to the sandbox. */
   private embedded: Sandbox | undefined;
+  /** An API key given for this run only (Settings' "until Sluice quits"): memory, never disk or logs. */
+  private sessionKey: string | undefined;
 
   private constructor(
     readonly stateDir: string,
@@ -220,7 +222,7 @@ export class Runtime {
   async reconnect(overrides?: ConnectionOverrides): Promise<void> {
     const conn = await Runtime.connect(
       this.settings.get(),
-      { ...this.opts, ...(overrides ? { connection: overrides } : {}) },
+      { ...this.opts, ...this.sessionCredentials(), ...(overrides ? { connection: overrides } : {}) },
       this.embedded,
     );
     this.embedded ??= conn.sandbox;
@@ -271,9 +273,56 @@ export class Runtime {
     return { alreadyFinished: r.alreadyFinished };
   }
 
-  /** Whether the service answers with the current credentials (throws the service's refusal). */
-  testConnection(): Promise<void> {
-    return this.client.testConnection();
+  /**
+   * Whether the service answers with the current credentials, or with `apiKey` (a key typed in
+   * Settings and not saved yet: tried on a client of its own, then dropped). Throws the refusal.
+   */
+  async testConnection(apiKey?: string): Promise<void> {
+    if (apiKey === undefined || this.simulatedByChoice()) return this.client.testConnection();
+    const conn = await Runtime.connect(
+      this.settings.get(),
+      { ...this.opts, credentials: { kind: 'apiKey', apiKey } },
+      this.embedded,
+    );
+    const client = createClient(conn.client);
+    try {
+      await client.testConnection();
+    } finally {
+      await client.close();
+    }
+  }
+
+  /** Uses `apiKey` until this process ends (undefined: stop using it), and connects with it. */
+  async useSessionKey(apiKey: string | undefined): Promise<void> {
+    this.sessionKey = apiKey;
+    try {
+      await this.reconnect();
+    } catch (e) {
+      // Forgetting the session key with no other key left: stop using it anyway, and wait for one.
+      if (apiKey !== undefined || !(e instanceof ConnectionError)) throw e;
+      const old = this.live;
+      this.live = withoutCredentials(this.settings.get());
+      setTimeout(() => void old.client.close(), 30_000).unref();
+      this.runner.setPause({ reason: 'credentials', message: this.live.missing ?? e.message });
+    }
+  }
+
+  get hasSessionKey(): boolean {
+    return this.sessionKey !== undefined;
+  }
+
+  /** The session key applies to connections signing in with an API key. */
+  private sessionCredentials(): { credentials?: Credentials } {
+    const c = this.settings.get().connection;
+    const auth = c.mode === 'sandbox' ? 'apiKey' : c.auth;
+    return this.sessionKey !== undefined && auth === 'apiKey'
+      ? { credentials: { kind: 'apiKey', apiKey: this.sessionKey } }
+      : {};
+  }
+
+  /** The embedded sandbox brings its own key: a typed key has nothing to be tested against there. */
+  private simulatedByChoice(): boolean {
+    return this.opts.connection?.sandbox === true || this.settings.get().connection.mode === 'sandbox';
   }
 
   /** The account's usage report, as the service computes it. */

@@ -131,13 +131,30 @@ export interface PauseView {
 }
 
 export interface BatchStats {
-  /** Jobs finished (any terminal state) since the queue was last empty. */
+  /** Changes when a new batch starts (a job arriving after everything before it finished). */
+  id: number;
+  /** Jobs finished (any terminal state) since the queue was last empty: completed + failed + canceled. */
   done: number;
+  completed: number;
+  /** Failed or expired. */
+  failed: number;
+  canceled: number;
   total: number;
-  /** Bytes per second over the last minute of uploads. */
+  /** When the batch's first job arrived, and when its last one finished (absent while running). */
+  startedAt: number;
+  finishedAt?: number;
+  /** Bytes per second over the last minute of uploads; 0 when nothing is uploading. */
   throughput: number;
-  /** Estimated milliseconds until the batch is done; absent when unknown. */
+  /**
+   * What is left: `eta` counts the uploads and the processing at the service's learned pace;
+   * `paused` while the queue is paused; `unknown` until an upload rate is measured.
+   */
+  estimate: 'eta' | 'paused' | 'unknown' | 'done';
+  /** Estimated milliseconds until the batch is done; present when `estimate` is `eta`. */
   etaMs?: number;
+  /** Seconds of processing per second of media the estimate used, and whether it was learned. */
+  pace: number;
+  paceLearned: boolean;
 }
 
 export interface QueueStats {
@@ -219,6 +236,8 @@ export interface CredentialsView {
   problem?: string;
   /** A key from SLUICE_API_KEY / SLUICE_CLIENT_ID wins over the stored one. */
   fromEnvironment?: boolean;
+  /** A key given for this run only ("until Sluice quits"): in main's memory, never on disk. */
+  sessionKey?: boolean;
 }
 
 export interface SettingsView extends SettingsValues {
@@ -361,7 +380,9 @@ export interface UsageView {
   currency: string | null;
   total: UsageItemView;
   byPeriod: UsageItemView[];
+  /** One total per operation type over the whole period (the service's per-bucket items added up). */
   byOperation: UsageItemView[];
+  /** One total per template over the whole period. */
   byTemplate: Array<UsageItemView & { templateName?: string }>;
   cap: { enabled: boolean; monthlyCreditCap: number | null; pausedByCap: boolean };
   simulated: boolean;
@@ -525,7 +546,10 @@ export interface Requests {
   'settings:setApiKey': { params: { apiKey: string }; result: SettingsView };
   'settings:clearApiKey': { params: NoParams; result: SettingsView };
   'settings:setClientCredentials': { params: { clientId: string; clientSecret: string }; result: SettingsView };
-  'settings:testConnection': { params: NoParams; result: ConnectionTestView };
+  /** Keeps the key in memory until Sluice quits: nothing is written (for machines without a keychain). */
+  'settings:useSessionKey': { params: { apiKey: string }; result: SettingsView };
+  /** With `apiKey`: tests that key (typed, not yet saved) against the configured service; nothing is kept. */
+  'settings:testConnection': { params: { apiKey?: string }; result: ConnectionTestView };
 
   'folders:pick': { params: NoParams; result: FolderPickView };
   /** The path must exist and be a folder (VALIDATION on `path` otherwise). */
@@ -611,6 +635,9 @@ export type BridgeApi = {
 
 // ---- runtime constants (strings only; shared by preload, renderer and main) ---------------------
 
+/** The environment variable Sluice reads the API key from (it wins over a stored key). */
+export const API_KEY_ENV = 'SLUICE_API_KEY';
+
 /** Every channel, in contract order; main checks at compile time that this matches `Requests`. */
 export const CHANNELS = [
   'app:info',
@@ -638,6 +665,7 @@ export const CHANNELS = [
   'settings:setApiKey',
   'settings:clearApiKey',
   'settings:setClientCredentials',
+  'settings:useSessionKey',
   'settings:testConnection',
   'folders:pick',
   'folders:add',

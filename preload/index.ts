@@ -93,6 +93,7 @@ const api = {
     setApiKey: invoke('settings:setApiKey'),
     clearApiKey: invoke('settings:clearApiKey'),
     setClientCredentials: invoke('settings:setClientCredentials'),
+    useSessionKey: invoke('settings:useSessionKey'),
     testConnection: invoke('settings:testConnection'),
   },
   folders: {

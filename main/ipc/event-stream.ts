@@ -1,6 +1,6 @@
 // Engine events → bridge events, for any number of subscribers (one Electron window, several
 // browser tabs). Job changes are gathered and flushed at most every 100 ms, newest state winning,
-// so a job produces ≤ 10 events a second; a flush touching more than `bulkThreshold` jobs sends one
+// so a job produces ≤ 10 events a second (each flush ends with the queue's numbers); a flush touching more than `bulkThreshold` jobs sends one
 // `queue:snapshot-changed` instead of thousands of job events. Each subscriber buffers until its
 // renderer says it is ready (Electron's listeners attach after the page loads).
 import type { EventName, Events } from '../../preload/contract.js';
@@ -182,7 +182,11 @@ export class EventHub {
         }
       }
     }
-    this.scheduleStats();
+    // The numbers follow the jobs in the same flush, so the header and the rows never disagree.
+    clearTimeout(this.statsTimer);
+    this.statsTimer = undefined;
+    this.lastStatsAt = Date.now();
+    this.broadcast({ name: 'queue:stats-changed', payload: this.model.stats() });
   }
 
   private scheduleStats(): void {

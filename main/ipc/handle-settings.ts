@@ -1,6 +1,12 @@
 // settings:* handlers. Secrets go into the platform's vault and never come back out: the view
 // carries only whether a key is set and its last four characters.
-import type { Channel, CredentialsView, SettingsPatch, SettingsView } from '../../preload/contract.js';
+import {
+  API_KEY_ENV,
+  type Channel,
+  type CredentialsView,
+  type SettingsPatch,
+  type SettingsView,
+} from '../../preload/contract.js';
 import { ServiceError } from '../service/errors.js';
 import { KeychainError, type SecretName } from '../adapters/store/keychain.js';
 import { SETTINGS, type Settings } from '../engine/settings.js';
@@ -48,13 +54,19 @@ export function settingsHandlers(ctx: HandlerContext): RawHandlers<SettingsChann
   const { rt, platform } = ctx;
   const vault = platform.secrets;
 
+  /** The last four characters of the key used until Sluice quits; the key itself stays in the runtime. */
+  let sessionMasked: string | undefined;
+
   const credentials = async (): Promise<CredentialsView> => {
     const status = await vault.status();
     const env = process.env;
     const view: CredentialsView = { apiKey: 'unset', secretStore: status.store };
     if (status.problem) view.problem = status.problem;
-    if (env.SLUICE_API_KEY) {
-      return { ...view, apiKey: 'set', masked: maskSecret(env.SLUICE_API_KEY), fromEnvironment: true };
+    if (rt.hasSessionKey) {
+      return { ...view, apiKey: 'set', ...(sessionMasked ? { masked: sessionMasked } : {}), sessionKey: true };
+    }
+    if (env[API_KEY_ENV]) {
+      return { ...view, apiKey: 'set', masked: maskSecret(env[API_KEY_ENV]), fromEnvironment: true };
     }
     if (status.store === 'unavailable') return view;
     try {
@@ -117,14 +129,27 @@ export function settingsHandlers(ctx: HandlerContext): RawHandlers<SettingsChann
         ['client-id', clientId],
         ['client-secret', clientSecret],
       ]),
+    'settings:useSessionKey': async ({ apiKey }) => {
+      await rt.useSessionKey(apiKey);
+      sessionMasked = maskSecret(apiKey);
+      ctx.publish({ name: 'connection:changed', payload: appInfo(rt, platform) });
+      return changed();
+    },
     'settings:clearApiKey': async () => {
+      if (rt.hasSessionKey) {
+        // The key for this run goes first: nothing of it was ever stored.
+        await rt.useSessionKey(undefined);
+        sessionMasked = undefined;
+        ctx.publish({ name: 'connection:changed', payload: appInfo(rt, platform) });
+        return changed();
+      }
       await vault.delete('api-key');
       return changed();
     },
-    'settings:testConnection': async () => {
+    'settings:testConnection': async ({ apiKey }) => {
       const started = Date.now();
       try {
-        await rt.testConnection();
+        await rt.testConnection(apiKey);
         return {
           success: true,
           connection: rt.connectionLabel,

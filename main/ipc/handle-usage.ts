@@ -1,6 +1,7 @@
 // usage:* handlers. The service's validation errors (interval too long or short, unknown currency)
 // come back as field errors on the form's fields, so the Usage screen shows them in place.
 import type { Channel, FieldError, UsageQuery, UsageView } from '../../preload/contract.js';
+import { amountLabel, measurementLabel, MEASUREMENT_LABELS } from '../../preload/labels.js';
 import { ServiceError } from '../service/errors.js';
 import { csvField } from '../engine/captions/formats.js';
 import { validation } from './errors.js';
@@ -58,15 +59,30 @@ async function report(ctx: HandlerContext, q: UsageQuery): Promise<UsageView> {
   }
 }
 
+/** Integers in the report's unit, as the CSV column's unit: hours for times (to the millisecond). */
+function csvValue(key: string, raw: string | undefined): string {
+  if (raw === undefined || raw === '') return '';
+  if (MEASUREMENT_LABELS[key]?.unit !== 'ms') return raw;
+  const ms = Number(raw);
+  return Number.isFinite(ms) ? String(Number((ms / 3_600_000).toFixed(7))) : raw;
+}
+
+/** Every header names its unit; the service's field names become the labels the screen shows. */
 export function usageCsv(v: UsageView): string {
   const keys = Object.keys(v.total.measurements);
-  const head = ['period_start', 'period_end', v.currency ? `amount_${v.currency}` : 'credits', 'streams', ...keys];
+  const head = [
+    'Period start (UTC)',
+    'Period end (UTC)',
+    amountLabel(v.currency),
+    'Streams (count)',
+    ...keys.map((k) => MEASUREMENT_LABELS[k]?.csv ?? measurementLabel(k)),
+  ];
   const rows = [...v.byPeriod, { ...v.total }].map((i, n, all) => [
-    n === all.length - 1 ? 'total' : new Date(i.startTimestamp).toISOString(),
+    n === all.length - 1 ? 'Total' : new Date(i.startTimestamp).toISOString(),
     new Date(i.endTimestamp).toISOString(),
     i.credits,
     i.streamsCount,
-    ...keys.map((k) => i.measurements[k] ?? ''),
+    ...keys.map((k) => csvValue(k, i.measurements[k])),
   ]);
   return [head, ...rows].map((r) => r.map(csvField).join(',')).join('\n') + '\n';
 }

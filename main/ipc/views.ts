@@ -11,6 +11,7 @@ import { isTerminal, type JobRecord, type JobState } from '../engine/job.js';
 import { queuePosition } from '../engine/queue-order.js';
 import type { MoveDirection } from '../engine/scheduler.js';
 import type { ResultFormat, Settings } from '../engine/settings.js';
+import { totalsBy } from './usage-totals.js';
 
 // The contract mirrors main's unions without importing them; these lines fail to compile if either drifts.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -183,11 +184,15 @@ export function toUsageView(r: Api.UsageReportDto, cap: C.UsageView['cap'], simu
     currency: r.currency,
     total: usageItem(r.totalMeasurements),
     byPeriod: r.aggregatedMeasurements.map(usageItem),
-    byOperation: r.operationTypeAggregatedMeasurements.map(usageItem),
-    byTemplate: r.streamConfigurationTemplateIdAggregatedMeasurements.map((i) => {
-      const name = i.streamConfigurationTemplateId ? findTemplate(i.streamConfigurationTemplateId)?.name : undefined;
-      return { ...usageItem(i), ...(name ? { templateName: name } : {}) };
-    }),
+    // Per bucket from the service; one total per operation and per template for the screen.
+    byOperation: totalsBy(r.operationTypeAggregatedMeasurements.map(usageItem), (i) => i.operationType),
+    byTemplate: totalsBy(
+      r.streamConfigurationTemplateIdAggregatedMeasurements.map((i) => {
+        const name = i.streamConfigurationTemplateId ? findTemplate(i.streamConfigurationTemplateId)?.name : undefined;
+        return { ...usageItem(i), ...(name ? { templateName: name } : {}) };
+      }),
+      (i) => i.streamConfigurationTemplateId,
+    ),
     cap,
     simulated,
   };

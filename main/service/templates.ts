@@ -155,7 +155,7 @@ const askParams: ParamSpec[] = [0, 1, 2].flatMap((n) => [
   }),
   p({
     name: `ask${n}Format`,
-    label: `Question ${n + 1} answer JSON Schema`,
+    label: `Question ${n + 1}: answer format (advanced, as a JSON Schema)`,
     type: 'string',
     longText: true,
     processor: 'llm',

@@ -47,7 +47,20 @@ test('10,000 jobs and 100,000 history entries render only the visible rows and s
     for (const j of jobs) counts[j.state as keyof typeof counts] += 1;
     const stats = {
       counts,
-      batch: { done: 5000, total: 10_000, throughput: 1_000_000, etaMs: 600_000 },
+      batch: {
+        id: 1,
+        done: 5000,
+        completed: 1667,
+        failed: 1667,
+        canceled: 1666,
+        total: 10_000,
+        startedAt: now - 600_000,
+        throughput: 1_000_000,
+        estimate: 'eta',
+        etaMs: 600_000,
+        pace: 0.5,
+        paceLearned: false,
+      },
       offline: false,
       stoppingAfterCurrent: false,
     };

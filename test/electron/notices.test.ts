@@ -43,7 +43,19 @@ describe('tray status', () => {
   };
   const stats = (over: Partial<QueueStats> & { c?: Partial<typeof counts> }): QueueStats => ({
     counts: { ...counts, ...over.c },
-    batch: { done: 0, total: 0, throughput: 0 },
+    batch: {
+      id: 1,
+      done: 0,
+      completed: 0,
+      failed: 0,
+      canceled: 0,
+      total: 0,
+      startedAt: 0,
+      throughput: 0,
+      estimate: 'done',
+      pace: 0.5,
+      paceLearned: false,
+    },
     offline: false,
     stoppingAfterCurrent: false,
     ...(over.pause ? { pause: over.pause } : {}),

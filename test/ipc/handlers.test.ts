@@ -156,7 +156,7 @@ describe('handlers', () => {
     const u = value(await bridge.handlers['usage:report']({}));
     expect(u).toMatchObject({ simulated: true, cap: { enabled: false } });
     const csv = value(await bridge.handlers['usage:csv']({}));
-    expect(csv.csv.split('\n')[0]).toContain('period_start');
+    expect(csv.csv.split('\n')[0]).toContain('Period start (UTC)');
     const backwards = await bridge.handlers['usage:report']({ start: '2026-03-01', end: '2026-02-01' });
     expect(backwards.ok).toBe(false);
     if (!backwards.ok) expect(backwards.error.fields?.[0]?.path).toMatch(/^(start|end)$/);

@@ -28,6 +28,12 @@ class AppState {
   #theme = $state<Theme>((localStorage.getItem('sluice-theme') as Theme | null) ?? 'system');
   /** A job the tray or a notification asked to show; the Queue screen consumes it. */
   #focusJob = $state.raw<string | null>(null);
+  /** Settings should open the new-folder editor when it shows (the empty Queue's "Add a watch folder"). */
+  #newFolder = $state(false);
+  /** Asks whether the current screen holds unsaved changes; Settings registers it while shown. */
+  #unsaved: (() => boolean) | null = null;
+  /** Where the user asked to go while Settings held unsaved changes: the question is on screen. */
+  #pendingLeave = $state.raw<Screen | null>(null);
   #nextToast = 1;
 
   readonly platform = platform;
@@ -56,8 +62,45 @@ class AppState {
     return this.#focusJob;
   }
 
+  get pendingLeave(): Screen | null {
+    return this.#pendingLeave;
+  }
+  get newFolderRequested(): boolean {
+    return this.#newFolder;
+  }
+
+  /** Goes to `screen`, unless the current one has unsaved changes: then it asks first (see pendingLeave). */
   navigate(screen: Screen): void {
+    if (screen !== this.#screen && this.#unsaved?.()) {
+      this.#pendingLeave = screen;
+      return;
+    }
+    this.#pendingLeave = null;
     this.#screen = screen;
+  }
+
+  /** Registers the current screen's unsaved-changes check; returns the function that removes it. */
+  guardLeaving(hasUnsaved: () => boolean): () => void {
+    this.#unsaved = hasUnsaved;
+    return () => {
+      if (this.#unsaved === hasUnsaved) this.#unsaved = null;
+    };
+  }
+  /** The answer to the unsaved-changes question: leave (after saving or discarding), or stay. */
+  finishLeaving(leave: boolean): void {
+    const to = this.#pendingLeave;
+    this.#pendingLeave = null;
+    if (leave && to) this.#screen = to;
+  }
+
+  addWatchFolder(): void {
+    this.#newFolder = true;
+    this.navigate('settings');
+  }
+  takeNewFolderRequest(): boolean {
+    const asked = this.#newFolder;
+    this.#newFolder = false;
+    return asked;
   }
 
   takeFocusJob(): string | null {
@@ -96,7 +139,7 @@ class AppState {
     onConnectionChange((connected) => (this.#connected = connected));
     on('connection:changed', (info) => (this.#info = info));
     on('navigation:requested', (req: Events['navigation:requested']) => {
-      this.#screen = req.screen;
+      this.navigate(req.screen);
       if (req.jobId) this.#focusJob = req.jobId;
     });
     const res = await call('app:info');

@@ -3,6 +3,7 @@
 // replacement per animation frame so 10,000 rows cost one re-sort per frame, not one per event.
 import type {
   AddOutcomeView,
+  BatchStats,
   BridgeError,
   ComponentsView,
   JobState,
@@ -41,6 +42,13 @@ class QueueState {
   #selectedId = $state<string | null>(null);
   #detailOpen = $state(false);
   #pending = new Map<string, JobView | null>();
+  /** Numbers that arrived with job changes wait for them, so rows and header change in one frame. */
+  #pendingStats: QueueStats | null = null;
+  /** When the stats on screen were computed (the estimate counts down from there). */
+  #statsAt = $state(Date.now());
+  /** The last finished batch, kept on screen until the user dismisses it. */
+  #summary = $state.raw<BatchStats | null>(null);
+  #dismissedBatch = 0;
   /** Components read on demand for the detail panel (the engine reads them only on failure). */
   #components = $state.raw<Record<string, ComponentsView | null>>({});
   #flushScheduled = false;
@@ -75,6 +83,16 @@ class QueueState {
   }
   get stats(): QueueStats | null {
     return this.#stats;
+  }
+  get statsAt(): number {
+    return this.#statsAt;
+  }
+  get summary(): BatchStats | null {
+    return this.#summary;
+  }
+  dismissSummary(): void {
+    if (this.#summary) this.#dismissedBatch = this.#summary.id;
+    this.#summary = null;
   }
   get pause(): PauseView | undefined {
     return this.#stats?.pause;
@@ -142,20 +160,40 @@ class QueueState {
 
   #applySnapshot(s: QueueSnapshot): void {
     this.#pending.clear();
+    this.#pendingStats = null;
     this.#jobs = [...s.jobs].sort(compareJobs);
     const { jobs: _jobs, generatedAt: _at, ...stats } = s;
-    this.#stats = stats;
+    this.#setStats(stats);
   }
 
-  #queue(id: string, job: JobView | null): void {
-    this.#pending.set(id, job);
+  #setStats(stats: QueueStats): void {
+    this.#stats = stats;
+    this.#statsAt = Date.now();
+    const b = stats.batch;
+    if (b.finishedAt !== undefined && b.total > 0 && b.id !== this.#dismissedBatch) this.#summary = b;
+  }
+
+  #queueStats(stats: QueueStats): void {
+    this.#pendingStats = stats;
+    this.#scheduleFlush();
+  }
+
+  #scheduleFlush(): void {
     if (this.#flushScheduled) return;
     this.#flushScheduled = true;
     requestAnimationFrame(() => this.#flush());
   }
 
+  #queue(id: string, job: JobView | null): void {
+    this.#pending.set(id, job);
+    this.#scheduleFlush();
+  }
+
   #flush(): void {
     this.#flushScheduled = false;
+    const stats = this.#pendingStats;
+    this.#pendingStats = null;
+    if (stats) this.#setStats(stats);
     if (this.#pending.size === 0) return;
     const next: JobView[] = [];
     for (const j of this.#jobs) {
@@ -181,7 +219,7 @@ class QueueState {
     on('job:updated', (j) => this.#queue(j.id, j));
     on('job:removed', ({ id }) => this.#queue(id, null));
     on('queue:snapshot-changed', (s) => this.#applySnapshot(s));
-    on('queue:stats-changed', (s) => (this.#stats = s));
+    on('queue:stats-changed', (s) => this.#queueStats(s));
     on('queue:paused', (pause) => this.#stats && (this.#stats = { ...this.#stats, pause }));
     on('queue:resumed', () => {
       if (!this.#stats) return;
@@ -194,7 +232,7 @@ class QueueState {
 
   async #stats_(channel: 'queue:pause' | 'queue:resume' | 'queue:stopAfterCurrent'): Promise<void> {
     const v = app.report(await call(channel));
-    if (v) this.#stats = v;
+    if (v) this.#setStats(v);
   }
   pauseAll = (): Promise<void> => this.#stats_('queue:pause');
   resumeAll = (): Promise<void> => this.#stats_('queue:resume');

@@ -144,9 +144,15 @@ class SettingsState {
     this.#lastTest = null;
     return this.#take(await call('settings:setClientCredentials', { clientId, clientSecret }));
   }
-  async testConnection(): Promise<void> {
+  /** Uses the key until Sluice quits; main keeps it in memory only. */
+  async useSessionKey(apiKey: string): Promise<SaveOutcome<SettingsView>> {
+    this.#lastTest = null;
+    return this.#take(await call('settings:useSessionKey', { apiKey }));
+  }
+  /** With `apiKey`, tests that key (typed, not saved) instead of the one in use. */
+  async testConnection(apiKey?: string): Promise<void> {
     this.#testing = true;
-    const res = await call('settings:testConnection');
+    const res = await call('settings:testConnection', apiKey ? { apiKey } : {});
     this.#testing = false;
     if (res.ok) this.#lastTest = res.value;
     else

@@ -41,10 +41,16 @@ class UsageState {
   #exporting = $state(false);
   /** This month in credits, whatever range is on screen: the spending guard counts calendar months. */
   #month = $state.raw<UsageView | null>(null);
+  /** The same month in the chosen currency, so the guard speaks the unit the screen shows. */
+  #monthAmount = $state.raw<UsageView | null>(null);
   #seq = 0;
+  #monthSeq = 0;
 
   get month(): UsageView | null {
     return this.#month;
+  }
+  get monthAmount(): UsageView | null {
+    return this.#monthAmount;
   }
 
   get form(): UsageForm {
@@ -89,8 +95,10 @@ class UsageState {
   }
 
   set(patch: Partial<UsageForm>): void {
+    const currencyChanged = patch.currency !== undefined && patch.currency !== this.#form.currency;
     this.#form = { ...this.#form, ...patch };
     void this.load();
+    if (currencyChanged) void this.#loadMonth();
   }
 
   /** The report for the form, and this month's total for the spending guard (which no form change touches). */
@@ -121,12 +129,21 @@ class UsageState {
   }
 
   async #loadMonth(): Promise<void> {
-    const res = await call('usage:report', {
+    const seq = ++this.#monthSeq;
+    const currency = this.#form.currency;
+    const q = {
       start: new Date(`${monthStart()}T00:00:00`).toISOString(),
       end: new Date().toISOString(),
-      granularity: 'DAYS',
-    });
-    if (res.ok) this.#month = res.value;
+      granularity: 'DAYS' as const,
+    };
+    // The cap is counted in credits (what the service meters); the amount shows what it costs.
+    const [credits, amount] = await Promise.all([
+      call('usage:report', q),
+      currency ? call('usage:report', { ...q, currency }) : Promise.resolve(null),
+    ]);
+    if (seq !== this.#monthSeq) return;
+    if (credits.ok) this.#month = credits.value;
+    this.#monthAmount = amount?.ok ? amount.value : null;
   }
 
   /** Asks main for the CSV and hands it to the browser as a download. */

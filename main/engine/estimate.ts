@@ -1,0 +1,141 @@
+// How long the current batch has left: its uploads at the measured throughput, then each file's
+// processing at the service's pace (seconds of processing per second of media), learned from the
+// files this install has finished. Pure: the clock, the throughput samples and the pace come in.
+import type { JobState } from './job.js';
+
+/**
+ * The pace assumed before any file has finished: cloud transcription usually needs well under the
+ * media's length; half of it errs on the long side, so an estimate shrinks rather than grows.
+ */
+export const PACE_PRIOR = 0.5;
+/** Paces remembered across runs; the median of these is the one used. */
+export const PACE_KEPT = 25;
+/** Throughput is measured over this window. */
+export const THROUGHPUT_WINDOW_MS = 60_000;
+
+/**
+ * Seconds of processing per second of media, for one finished file; undefined when not measurable.
+ * Measured on this machine's clock from the upload's end to the results being saved (what the
+ * editor waits for, polling and export included), not from the service's own timestamps, which
+ * come from another clock.
+ */
+export function paceOf(t: { uploadedAt?: number; completedAt?: number; mediaDurationMs?: number }): number | undefined {
+  const { uploadedAt, completedAt, mediaDurationMs } = t;
+  if (uploadedAt === undefined || completedAt === undefined || mediaDurationMs === undefined) return undefined;
+  // Files under a second say more about the service's fixed overhead than about its pace.
+  if (!(mediaDurationMs >= 1000) || completedAt < uploadedAt) return undefined;
+  return (completedAt - uploadedAt) / mediaDurationMs;
+}
+
+/** The kept paces with `pace` added, oldest dropped past `keep`. */
+export function rememberPace(kept: readonly number[], pace: number, keep = PACE_KEPT): number[] {
+  if (!Number.isFinite(pace) || pace < 0) return [...kept];
+  return [...kept, pace].slice(-keep);
+}
+
+export function median(values: readonly number[]): number | undefined {
+  const v = values.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (v.length === 0) return undefined;
+  const mid = Math.floor(v.length / 2);
+  return v.length % 2 ? v[mid]! : (v[mid - 1]! + v[mid]!) / 2;
+}
+
+/** The pace to plan with: the median of what was learned, else the prior. */
+export function planningPace(kept: readonly number[]): { pace: number; learned: boolean } {
+  const m = median(kept);
+  return m === undefined ? { pace: PACE_PRIOR, learned: false } : { pace: m, learned: true };
+}
+
+export interface ThroughputSample {
+  at: number;
+  /** Bytes uploaded in total so far (a running sum). */
+  bytes: number;
+}
+
+/**
+ * Bytes per second over the window up to `now`. Nothing uploading means 0, not the last rate seen:
+ * a paused queue moves no bytes.
+ */
+export function throughputOf(
+  samples: readonly ThroughputSample[],
+  now: number,
+  uploading: boolean,
+  windowMs = THROUGHPUT_WINDOW_MS,
+): number {
+  if (!uploading) return 0;
+  const inWindow = samples.filter((s) => now - s.at <= windowMs);
+  const first = inWindow[0];
+  const last = inWindow[inWindow.length - 1];
+  // Under a second of samples gives a rate from one burst: not yet a measurement.
+  if (!first || !last || now - first.at < 1000) return 0;
+  return Math.round((last.bytes - first.bytes) / ((now - first.at) / 1000));
+}
+
+export interface EstimateJob {
+  state: JobState;
+  /** Bytes still to upload (0 once the upload was confirmed). */
+  remainingBytes: number;
+  totalBytes: number;
+  mediaDurationMs?: number;
+  /** When the upload was confirmed (processing started at the service). */
+  uploadedAt?: number;
+}
+
+export interface EstimateInput {
+  /** The batch's unfinished jobs, in queue order. */
+  jobs: readonly EstimateJob[];
+  now: number;
+  /** Bytes per second; 0 when not measured. */
+  throughput: number;
+  pace: number;
+  paused: boolean;
+  /** Queued jobs will not start ("stop after current"). */
+  stoppingAfterCurrent: boolean;
+}
+
+export type Estimate =
+  | { kind: 'done' }
+  | { kind: 'paused' }
+  /** Uploads remain and no throughput is measured yet. */
+  | { kind: 'unknown' }
+  | { kind: 'eta'; ms: number; uploadMs: number; processingMs: number };
+
+/** A job's media length: known, or guessed from its size at the batch's bytes per media second. */
+function mediaMs(job: EstimateJob, bytesPerMs: number | undefined): number {
+  if (job.mediaDurationMs !== undefined && job.mediaDurationMs > 0) return job.mediaDurationMs;
+  return bytesPerMs ? job.totalBytes / bytesPerMs : 0;
+}
+
+/**
+ * Uploads share the measured throughput one after another in queue order; each file's processing
+ * starts when its upload ends and runs alongside the others (the service processes streams in
+ * parallel). The batch ends when the last file's processing does.
+ */
+export function estimateBatch(input: EstimateInput): Estimate {
+  const jobs = input.jobs.filter(
+    (j) => j.state !== 'completed' && j.state !== 'failed' && j.state !== 'canceled' && j.state !== 'expired',
+  );
+  if (jobs.length === 0) return { kind: 'done' };
+  if (input.paused) return { kind: 'paused' };
+  const counted = input.stoppingAfterCurrent ? jobs.filter((j) => j.state !== 'queued') : jobs;
+  const bytesPerMs = median(
+    counted.filter((j) => j.mediaDurationMs && j.mediaDurationMs > 0).map((j) => j.totalBytes / j.mediaDurationMs!),
+  );
+  let uploadEnd = 0;
+  let end = 0;
+  for (const j of counted) {
+    const processing = input.pace * mediaMs(j, bytesPerMs);
+    if (j.state === 'queued' || (j.state === 'uploading' && j.remainingBytes > 0)) {
+      if (j.remainingBytes > 0 && input.throughput <= 0) return { kind: 'unknown' };
+      uploadEnd += input.throughput > 0 ? (j.remainingBytes / input.throughput) * 1000 : 0;
+      end = Math.max(end, uploadEnd + processing);
+    } else if (j.state === 'processing' || j.state === 'uploading') {
+      const started = j.uploadedAt ?? input.now;
+      end = Math.max(end, started + processing - input.now);
+    }
+    // exporting: the results are on their way; seconds, not worth a guess.
+  }
+  const ms = Math.max(0, Math.round(end));
+  const uploadMs = Math.round(uploadEnd);
+  return { kind: 'eta', ms, uploadMs, processingMs: Math.max(0, ms - uploadMs) };
+}
