@@ -106,6 +106,15 @@ export class ArchiveIndex {
     return out;
   }
 
+  /** Forgets segments reaching past `end` (the archive was cut back to it). */
+  dropBeyond(end: number): void {
+    for (const s of this.segments.filter((x) => x.end > end)) {
+      fs.closeSync(s.fd);
+      fs.rmSync(s.file, { force: true });
+    }
+    this.segments = this.segments.filter((x) => x.end <= end);
+  }
+
   close(): void {
     for (const s of this.segments) fs.closeSync(s.fd);
     this.segments = [];

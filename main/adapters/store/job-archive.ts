@@ -106,6 +106,7 @@ export class JobArchive<T extends { id: string }> {
 
   /** Takes back lengths that the journal did not commit (its rewrite failed). */
   rollback(to: Committed): void {
+    this.index.dropBeyond(to.records);
     fs.ftruncateSync(this.fd, to.records);
     fs.ftruncateSync(this.rowsFd, to.rows);
     this.committed = { ...to };

@@ -123,7 +123,14 @@ export class JobStore<T extends Identified = JobRecord> {
       ...(options.archive ? { archive: options.archive } : {}),
     };
     const store = new JobStore<T>(path.join(dir, opts.fileName), opts);
-    if (store.needsCompaction() || store.hasArchivable()) store.compact();
+    if (store.needsCompaction()) store.compact();
+    else if (store.hasArchivable()) {
+      try {
+        store.compact();
+      } catch {
+        // The records stay in the journal, whole: the archive is an optimisation, not a reason not to start.
+      }
+    }
     return store;
   }
 
@@ -178,7 +185,7 @@ export class JobStore<T extends Identified = JobRecord> {
       clearTimeout(this.syncTimer);
       this.syncTimer = undefined;
     }
-    if (this.opts.fsync !== 'never') fs.fdatasyncSync(this.fd);
+    if (this.opts.fsync !== 'never' && this.fd >= 0) fs.fdatasyncSync(this.fd);
   }
 
   compact(): void {
@@ -186,12 +193,13 @@ export class JobStore<T extends Identified = JobRecord> {
     const now = this.opts.now();
     const due = this.opts.archive ? this.all().filter((r) => this.opts.archive!.archivable(r, now)) : [];
     const before = this.committed;
-    // First durable in the archive, then gone from the journal: see the note at the top.
-    const after = due.length > 0 && this.archive ? this.archive.append(due) : before;
     const moved = new Set(due.map((r) => r.id));
     const tmp = `${this.file}.tmp`;
     let tfd: number | undefined;
+    let after = before;
     try {
+      // First durable in the archive, then gone from the journal: see the note at the top.
+      if (due.length > 0 && this.archive) after = this.archive.append(due);
       tfd = fs.openSync(tmp, 'w', PRIVATE_FILE_MODE);
       let chunk = header(after);
       for (const r of this.records.values()) {
@@ -214,7 +222,7 @@ export class JobStore<T extends Identified = JobRecord> {
     if (this.syncTimer) clearTimeout(this.syncTimer);
     this.syncTimer = undefined;
     // Closed before the rename: Windows refuses to replace a file that is still open.
-    fs.closeSync(this.fd);
+    this.closeFd();
     try {
       try {
         fs.renameSync(tmp, this.file);
@@ -227,15 +235,27 @@ export class JobStore<T extends Identified = JobRecord> {
       fsyncDir(path.dirname(this.file));
       this.lines = this.records.size + 1;
     } finally {
-      this.fd = fs.openSync(this.file, 'a', PRIVATE_FILE_MODE);
-      this.bytes = fs.fstatSync(this.fd).size;
+      this.reopen();
     }
+  }
+
+  /** Opens the journal for appending again; when that fails, the next write tries again. */
+  private reopen(): void {
+    this.fd = fs.openSync(this.file, 'a', PRIVATE_FILE_MODE);
+    this.bytes = fs.fstatSync(this.fd).size;
+  }
+
+  private closeFd(): void {
+    if (this.fd < 0) return;
+    const fd = this.fd;
+    this.fd = -1;
+    fs.closeSync(fd);
   }
 
   close(): void {
     if (this.closed) return;
-    this.flush();
-    fs.closeSync(this.fd);
+    if (this.fd >= 0) this.flush();
+    this.closeFd();
     this.archive?.close();
     this.closed = true;
   }
@@ -272,6 +292,7 @@ export class JobStore<T extends Identified = JobRecord> {
   }
 
   private append(line: string, forceSync = false): void {
+    if (this.fd < 0) this.reopen();
     const buf = Buffer.from(line, 'utf8');
     try {
       writeAll(this.fd, buf);
@@ -291,7 +312,7 @@ export class JobStore<T extends Identified = JobRecord> {
       this.syncTimer = setTimeout(() => {
         this.syncTimer = undefined;
         try {
-          if (!this.closed) fs.fdatasyncSync(this.fd);
+          if (!this.closed && this.fd >= 0) fs.fdatasyncSync(this.fd);
         } catch {
           // A timer has no caller to tell (and a throw here would be uncaught): the lines are with
           // the kernel already, and the next sync or close syncs them again.

@@ -140,39 +140,72 @@ describe('archive compaction, interrupted', () => {
       s.close();
       return ids;
     };
-    const calls = ['writeSync', 'fsyncSync', 'renameSync', 'ftruncateSync'] as const;
-    // Count the steps of one whole compaction (the migration of a journal at its first open).
+    // Opened with nothing due, so that the compaction under test is the explicit one.
+    let due = false;
+    const policy: ArchivePolicy<Rec> = { ...POLICY, archivable: (r) => due && r.done };
+    const openDue = (dir: string): JobStore<Rec> => {
+      due = false;
+      const s = JobStore.open<Rec>(dir, { fsync: 'never', archive: policy });
+      due = true;
+      return s;
+    };
+    const calls = ['writeSync', 'fsyncSync', 'renameSync', 'openSync'] as const;
+    // Count the steps of one whole compaction.
     const probe = path.join(work, 'probe');
     seed(probe);
+    const p = openDue(probe);
     const counters = calls.map((c) => vi.spyOn(fs, c));
-    JobStore.open<Rec>(probe, { fsync: 'never', archive: POLICY }).close();
+    p.compact();
     const steps = counters.map((c) => c.mock.calls.length);
     vi.restoreAllMocks();
+    p.close();
     expect(steps.reduce((a, b) => a + b)).toBeGreaterThan(6);
 
+    const inject = (name: (typeof calls)[number], at: number): boolean => {
+      const real = fs[name] as (...a: unknown[]) => unknown;
+      let seen = 0;
+      vi.spyOn(fs, name).mockImplementation(((...args: unknown[]) => {
+        if (++seen === at) throw Object.assign(new Error(`injected ${name} #${at}`), { code: 'EIO' });
+        return real(...args);
+      }) as never);
+      return true;
+    };
     let failures = 0;
     calls.forEach((name, k) => {
       for (let at = 1; at <= steps[k]!; at++) {
+        // The process goes on after the failure: the same store still holds everything, and compacts later.
         const dir = path.join(work, `inject-${name}-${at}`);
         const ids = seed(dir);
-        const real = fs[name] as (...a: unknown[]) => unknown;
-        let seen = 0;
-        vi.spyOn(fs, name).mockImplementation(((...args: unknown[]) => {
-          if (++seen === at) throw Object.assign(new Error(`injected ${name} #${at}`), { code: 'EIO' });
-          return real(...args);
-        }) as never);
+        const store = openDue(dir);
+        inject(name, at);
         try {
-          JobStore.open<Rec>(dir, { fsync: 'never', archive: POLICY }).close();
+          store.compact();
         } catch {
-          failures++; // the process "crashed" here; whatever it left behind must reopen whole
+          failures++;
         }
         vi.restoreAllMocks();
-        const store = JobStore.open<Rec>(dir, { fsync: 'never', archive: POLICY });
+        for (const id of ids) expect(store.get(id), `${name} #${at}: ${id}`).toMatchObject({ id, n: 3 });
+        store.compact();
         expectWhole(store, dir, ids);
-        expect(store.all().filter((r) => r.done)).toEqual([]);
         store.close();
+
+        // The process dies at the failure: whatever it left behind reopens whole.
+        const crashed = path.join(work, `crash-${name}-${at}`);
+        const cids = seed(crashed);
+        const dying = openDue(crashed);
+        inject(name, at);
+        try {
+          dying.compact();
+        } catch {
+          /* never closed: as if killed here */
+        }
+        vi.restoreAllMocks();
+        const reopened = JobStore.open<Rec>(crashed, { fsync: 'never', archive: POLICY });
+        expectWhole(reopened, crashed, cids);
+        expect(reopened.all().filter((r) => r.done)).toEqual([]);
+        reopened.close();
       }
     });
-    expect(failures).toBeGreaterThan(0);
+    expect(failures).toBeGreaterThan(steps.length);
   });
 });
