@@ -16,9 +16,11 @@ import { noCredentialsClient } from './adapters/queue/no-credentials.js';
 import { FolderService } from './adapters/watch/folder-service.js';
 import { Intake, type AddOptions, type AddOutcome } from './adapters/queue/intake.js';
 import { JobStore, type FsyncMode } from './adapters/store/job-store.js';
+import { JOB_ARCHIVE, resultKey, streamKey } from './adapters/store/job-archive-spec.js';
 import type { SecretStore } from './adapters/store/keychain.js';
 import { QueueRunner, type PauseState } from './adapters/queue/queue-runner.js';
 import { Rewriter } from './adapters/results/rewriter.js';
+import type { Ownership } from './adapters/results/result-writer.js';
 import { ResultOwnership, writeResults } from './adapters/results/write-results.js';
 import { ensurePrivateStateDir } from './adapters/store/private-files.js';
 import { SettingsStore } from './adapters/store/settings-store.js';
@@ -69,7 +71,7 @@ export class Runtime {
   private readonly intake: Intake;
   readonly folders: FolderService;
   private readonly guard: SpendingGuard;
-  private readonly ownership: ResultOwnership;
+  private readonly ownership: Ownership & Pick<ResultOwnership, 'record'>;
   private readonly exportsDir: string;
   private readonly rewriter: Rewriter;
   /** The in-process sandbox, once started; reused by every reconnect to the sandbox. */
@@ -90,7 +92,7 @@ export class Runtime {
     this.embedded = live.conn.sandbox;
     const s = settings.get();
     const emit = (e: EngineEvent): void => void this.emitter.emit('event', e);
-    this.ownership = new ResultOwnership(() => store.all());
+    this.ownership = archivedOwnership(new ResultOwnership(() => store.all()), store);
     // The service port reads `this.client` at call time, so a reconnect swaps it under the runner.
     this.runner = new QueueRunner({
       store,
@@ -158,7 +160,7 @@ export class Runtime {
           return withoutCredentials(settings.get());
         },
       );
-      const store = JobStore.open<JobRecord>(opts.stateDir, { fsync: opts.fsync ?? 'batch' });
+      const store = JobStore.open<JobRecord>(opts.stateDir, { fsync: opts.fsync ?? 'batch', archive: JOB_ARCHIVE });
       const rt = new Runtime(opts.stateDir, settings, store, live, opts, release);
       if (live.missing) rt.runner.setPause({ reason: 'credentials', message: live.missing });
       return rt;
@@ -247,8 +249,28 @@ export class Runtime {
     return this.store.get(id);
   }
 
+  /** The jobs in the journal: every unfinished one and those the Queue still shows (not the archive). */
   jobs(): JobRecord[] {
     return this.store.all();
+  }
+
+  /** Every job, the archived ones read one by one from disk: for rare whole-history actions. */
+  *everyJob(): Generator<JobRecord> {
+    yield* this.store.all();
+    const hot = (id: string): boolean => this.store.isHot(id);
+    const archived: JobRecord[] = [];
+    this.store.archived?.each((j) => {
+      if (!hot(j.id)) archived.push(j);
+    });
+    yield* archived;
+  }
+
+  /** The job that ran (or runs) a stream, archived or not. */
+  jobOfStream(streamId: string): JobRecord | undefined {
+    const hot = this.store.all().find((j) => j.streamId === streamId);
+    if (hot) return hot;
+    const found = this.store.archived?.find(streamKey(streamId), (j) => j.streamId === streamId)[0]?.record;
+    return found ? this.store.get(found.id) : undefined;
   }
 
   cancel(id: string): JobRecord | undefined {
@@ -342,7 +364,7 @@ export class Runtime {
 
   retryAllFailed(): number {
     let n = 0;
-    for (const j of this.store.all()) if (j.state === 'failed' && this.retry(j.id)?.state === 'queued') n++;
+    for (const j of [...this.everyJob()]) if (j.state === 'failed' && this.retry(j.id)?.state === 'queued') n++;
     return n;
   }
 
@@ -512,6 +534,26 @@ export class Runtime {
     await this.embedded?.close();
     this.releaseLock();
   }
+}
+
+/**
+ * Ownership of result files across the journal and the archive: the journal's jobs are indexed in
+ * memory as before; a path none of them wrote is looked up in the archive's index.
+ */
+function archivedOwnership(
+  hot: ResultOwnership,
+  store: JobStore<JobRecord>,
+): Ownership & Pick<ResultOwnership, 'record'> {
+  return {
+    record: (results) => hot.record(results),
+    isOurs(filePath, current) {
+      if (hot.isOurs(filePath, current)) return true;
+      const archived = store.archived?.find(resultKey(filePath), (j) => j.results.some((r) => r.path === filePath));
+      return (archived ?? []).some(
+        ({ record }) => !store.isHot(record.id) && new ResultOwnership(() => [record]).isOurs(filePath, current),
+      );
+    },
+  };
 }
 
 /** The connection of a runtime opened without credentials: nothing is sent until a reconnect. */

@@ -1,11 +1,14 @@
 // history:* handlers. The History screen can hold 100,000 jobs, so searching, filtering, sorting
-// and paging happen here and one page crosses the bridge. Streams started elsewhere (another
+// and paging happen here and one page crosses the bridge. Finished jobs are mostly in the archive:
+// its short summary rows are scanned per query and only the page's records are read. Streams started elsewhere (another
 // machine, the API) come from the service's stream list, cached briefly, marked `external`.
 import path from 'node:path';
 import type { Channel, HistoryEntry, HistoryQuery, JobState } from '../../preload/contract.js';
 import type { StreamDto, StreamState } from '../service/types.js';
 import { canCancel, canReexport, canRerun } from '../engine/eligibility.js';
 import type { JobRecord } from '../engine/job.js';
+import type { JobRow } from '../adapters/store/job-archive-spec.js';
+import type { ArchivedRow } from '../adapters/store/job-archive.js';
 import type { Runtime } from '../runtime.js';
 import {
   checkTemplate,
@@ -106,6 +109,46 @@ function localRow(j: JobRecord): Row {
   };
 }
 
+/** An archived job: the summary decides the filters and the order, the record is read for the page only. */
+function archivedRow(a: JobRow, load: () => JobRecord | undefined): Row {
+  return {
+    created: a.c,
+    completed: a.e,
+    name: a.n.toLowerCase(),
+    templateId: a.t,
+    state: a.s,
+    size: a.b,
+    entry: () => {
+      const j = load();
+      if (j) return localRow(j).entry();
+      throw new Error('The job history could not be read from the archive.');
+    },
+  };
+}
+
+interface LocalJob {
+  folder: string;
+  streamIds: readonly string[];
+  row: Row;
+}
+
+/** Every job of ours: those in the journal, then the archived ones not brought back into it. */
+function* localJobs(rt: Runtime): Generator<LocalJob> {
+  for (const j of rt.jobs()) {
+    yield {
+      folder: j.origin.kind === 'watch' ? j.origin.folderId : 'manual',
+      streamIds: [...(j.streamId ? [j.streamId] : []), ...j.previousStreamIds],
+      row: localRow(j),
+    };
+  }
+  const archive = rt.store.archived;
+  if (!archive) return;
+  for (const a of archive.rows() as Array<ArchivedRow & JobRow>) {
+    if (rt.store.isHot(a.i)) continue;
+    yield { folder: a.f || 'manual', streamIds: a.k, row: archivedRow(a, () => archive.readAt(a.o)) };
+  }
+}
+
 function externalRow(s: StreamDto): Row {
   const created = Date.parse(s.createdTimestamp) || 0;
   const state = STREAM_TO_JOB[s.state];
@@ -150,12 +193,11 @@ export function historyHandlers(ctx: HandlerContext, external: ExternalStreams):
 
   return {
     'history:list': async (q) => {
-      const jobs = rt.jobs();
       const rows: Row[] = [];
-      for (const j of jobs) {
-        const folder = j.origin.kind === 'watch' ? j.origin.folderId : 'manual';
+      const known = new Set<string>();
+      for (const { folder, streamIds, row } of localJobs(rt)) {
+        for (const id of streamIds) known.add(id);
         if (q.folderIds?.length && !q.folderIds.includes(folder)) continue;
-        const row = localRow(j);
         if (matches(q, row)) rows.push(row);
       }
       const wanted = (q.states ?? []).flatMap((s) =>
@@ -165,7 +207,6 @@ export function historyHandlers(ctx: HandlerContext, external: ExternalStreams):
         q.includeExternal !== false && !q.folderIds?.length && (!q.states?.length || wanted.length > 0);
       const ext: { included: boolean; fetchedAt?: number; count?: number; problem?: string } = { included: false };
       if (tryExternal) {
-        const known = new Set(jobs.flatMap((j) => [...(j.streamId ? [j.streamId] : []), ...j.previousStreamIds]));
         const got = await external.list(wanted, q.refresh === true);
         let count = 0;
         for (const s of got.streams) {
@@ -213,8 +254,7 @@ export function historyHandlers(ctx: HandlerContext, external: ExternalStreams):
     },
 
     'history:reexport': async (target) => {
-      const local =
-        'jobId' in target ? requireJob(rt, target.jobId) : rt.jobs().find((j) => j.streamId === target.streamId);
+      const local = 'jobId' in target ? requireJob(rt, target.jobId) : rt.jobOfStream(target.streamId);
       if (local) {
         requireEligible(rt, local.id, 'reexport');
         const done = await rt.reexport(local.id);

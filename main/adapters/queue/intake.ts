@@ -9,6 +9,7 @@ import { classifyDetected, type FileIdentity } from '../../engine/file-identity.
 import { createJob, isTerminal, type JobOrigin, type JobRecord } from '../../engine/job.js';
 import type { OutputSettings, Params, Settings, WatchFolder } from '../../engine/settings.js';
 import type { JobStore } from '../store/job-store.js';
+import { sourceKey } from '../store/job-archive-spec.js';
 import { walkMedia } from './media-walk.js';
 import type { QueueRunner } from './queue-runner.js';
 
@@ -35,7 +36,7 @@ interface ConsiderOptions {
 }
 
 export class Intake {
-  /** Latest job per source path; built on first use, not at start-up (100,000 jobs). */
+  /** Latest job per source path among the journal's jobs (the archive has its own index); built on first use. */
   private knownIndex: Map<string, JobRecord> | undefined;
   private seqMax = 0;
   private readonly deciding = new Map<string, Promise<AddOutcome>>();
@@ -60,6 +61,16 @@ export class Intake {
       this.knownIndex = known;
     }
     return this.knownIndex;
+  }
+
+  /** The newest job for a path: from the journal's jobs, or the archive's index when newer there. */
+  private latest(file: string): JobRecord | undefined {
+    let best = this.known.get(file);
+    for (const { record } of this.store.archived?.find(sourceKey(file), (j) => j.source.path === file) ?? []) {
+      const j = this.store.isHot(record.id) ? this.store.get(record.id)! : record;
+      if (!best || j.createdAt > best.createdAt || (j.createdAt === best.createdAt && j.seq > best.seq)) best = j;
+    }
+    return best;
   }
 
   async addManual(paths: readonly string[], opts: AddOptions): Promise<AddOutcome[]> {
@@ -137,7 +148,7 @@ export class Intake {
       const contentHash = await hashFile(file).catch(() => undefined);
       if (contentHash) identity = { ...identity, contentHash };
     }
-    const known = this.known.get(file);
+    const known = this.latest(file);
     const decision = classifyDetected(identity, known ? { jobId: known.id, source: known.source } : undefined);
     if (known && decision.kind === 'unchanged' && !o.force) {
       const current = this.store.get(known.id) ?? known;

@@ -1,5 +1,6 @@
 // Note: the job journal (write before you act depends on it).
-// - Format: `jobs.jsonl` in the state dir. Line 1 is a header `{"h":"sluice-jobs","v":1}`; then
+// - Format: `jobs.jsonl` in the state dir. Line 1 is a header `{"h":"sluice-jobs","v":2,"a":..,"r":..}`
+//   (`a`, `r`: the archive's committed lengths, see job-archive.ts; v1 had none); then
 //   every change appends ONE line: `{"p":<full JobRecord>}` for a put, `{"d":"<id>"}` for a delete.
 //   Identity is the record's `id` (a UUID minted by the runtime); on load the last line for an id
 //   wins, a delete line removes it. Full records, not patches: any single line is self-sufficient,
@@ -12,15 +13,24 @@
 // - Torn writes: with a single appending writer only the tail can be torn. A line is trusted only
 //   when it ends in '\n' and parses; unparseable lines at the tail are cut off at open (truncate),
 //   unparseable lines in the middle (outside damage) are skipped and vanish at the next compaction.
-// - Compaction (when the journal holds > `compactRatio` × live records and > `compactMinLines`):
-//   live records → `jobs.jsonl.tmp`, fsync, rename over the journal, fsync the directory. A crash
-//   at any point leaves either the old or the new complete journal; a stale .tmp is removed at open.
+// - Compaction (when the journal holds > `compactRatio` × live records and > `compactMinLines`, and
+//   at open when a record is due for the archive): records due for the archive (`archivable`:
+//   finished and out of the Queue) are appended to the archive and fsynced first; the rest →
+//   `jobs.jsonl.tmp` under a header naming the archive's new lengths, fsync, rename over the
+//   journal, fsync the directory. The rename is the commit: a crash before it leaves the old
+//   journal (still holding every record) and archive bytes past its header, cut off at open; after
+//   it, the new journal. Either way nothing is lost or held twice; a stale .tmp is removed at open.
+// - Memory: only the journal's records are held; the archive is read on demand (`get` falls back
+//   to it, so an action on an archived job brings it back into the journal).
+// - Migration: a v1 journal (everything in one file) is archived by the compaction at its first open.
 // - One writer: the app's single-instance lock guarantees one process; there is no file lock.
 // - Records handed in and out are shared, not copied: callers treat them as immutable (the
 //   reducer never mutates a job).
 import fs from 'node:fs';
 import path from 'node:path';
 import type { JobRecord } from '../../engine/job.js';
+import { fsyncDir } from './archive-index.js';
+import { JobArchive, readArchivedRecords, type ArchivePolicy, type Committed } from './job-archive.js';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-files.js';
 
 export type FsyncMode = 'always' | 'batch' | 'never';
@@ -34,6 +44,9 @@ export interface JobStoreOptions<T> {
   fileName?: string;
   /** Shape check for each loaded record; a record failing it is skipped like a garbage line. */
   validate?: (value: unknown) => value is T;
+  /** Moves records that `archivable` says are done with out of the journal (none without it). */
+  archive?: ArchivePolicy<T>;
+  now?: () => number;
 }
 
 export interface LoadReport {
@@ -45,8 +58,8 @@ export interface LoadReport {
 }
 
 const FORMAT = 'sluice-jobs';
-const VERSION = 1;
-const HEADER = `${JSON.stringify({ h: FORMAT, v: VERSION })}\n`;
+const VERSION = 2;
+const header = (c: Committed): string => `${JSON.stringify({ h: FORMAT, v: VERSION, a: c.records, r: c.rows })}\n`;
 const NL = 0x0a;
 
 interface Identified {
@@ -64,18 +77,22 @@ export class JobStore<T extends Identified = JobRecord> {
   private bytes = 0;
   private syncTimer: NodeJS.Timeout | undefined;
   private closed = false;
+  private committed: Committed = { records: 0, rows: 0 };
+  private readonly archive: JobArchive<T> | undefined;
   readonly loadReport: LoadReport;
 
   private constructor(
     readonly file: string,
-    private readonly opts: Required<Omit<JobStoreOptions<T>, 'validate'>> & Pick<JobStoreOptions<T>, 'validate'>,
+    private readonly opts: Required<Omit<JobStoreOptions<T>, 'validate' | 'archive'>> &
+      Pick<JobStoreOptions<T>, 'validate' | 'archive'>,
   ) {
     const started = performance.now();
     fs.rmSync(`${file}.tmp`, { force: true });
     const report = this.load();
     this.fd = fs.openSync(file, 'a', PRIVATE_FILE_MODE);
     this.bytes = fs.fstatSync(this.fd).size;
-    if (report.lines === 0) this.append(HEADER, true);
+    if (report.lines === 0) this.append(header(this.committed), true);
+    if (opts.archive) this.archive = JobArchive.open(path.dirname(file), this.committed, opts.archive);
     this.loadReport = { ...report, ms: performance.now() - started };
   }
 
@@ -86,9 +103,11 @@ export class JobStore<T extends Identified = JobRecord> {
   static snapshot<T extends Identified = JobRecord>(dir: string, fileName = 'jobs.jsonl'): T[] {
     const records = new Map<string, T>();
     const buf = readJournal(path.join(dir, fileName));
+    let committed: Committed = { records: 0, rows: 0 };
     // A damaged line is skipped: the owner of the journal repairs it.
-    if (buf) replay(buf, records);
-    return [...records.values()];
+    if (buf) replay(buf, records, undefined, (h) => (committed = committedOf(h)));
+    const archived = readArchivedRecords<T>(dir, committed).filter((r) => !records.has(r.id));
+    return [...archived, ...records.values()];
   }
 
   static open<T extends Identified = JobRecord>(dir: string, options: JobStoreOptions<T> = {}): JobStore<T> {
@@ -99,23 +118,44 @@ export class JobStore<T extends Identified = JobRecord> {
       compactMinLines: options.compactMinLines ?? 10_000,
       compactRatio: options.compactRatio ?? 4,
       fileName: options.fileName ?? 'jobs.jsonl',
+      now: options.now ?? Date.now,
       ...(options.validate ? { validate: options.validate } : {}),
+      ...(options.archive ? { archive: options.archive } : {}),
     };
     const store = new JobStore<T>(path.join(dir, opts.fileName), opts);
     if (store.needsCompaction()) store.compact();
+    else if (store.hasArchivable()) {
+      try {
+        store.compact();
+      } catch {
+        // The records stay in the journal, whole: the archive is an optimisation, not a reason not to start.
+      }
+    }
     return store;
   }
 
+  /** The records in the journal (not the archived ones). */
   all(): T[] {
     return [...this.records.values()];
   }
 
+  /** A record from the journal, or else its newest archived version. */
   get(id: string): T | undefined {
-    return this.records.get(id);
+    return this.records.get(id) ?? this.archive?.get(id);
   }
 
   has(id: string): boolean {
+    return this.get(id) !== undefined;
+  }
+
+  /** True when the record is held in the journal (not only in the archive). */
+  isHot(id: string): boolean {
     return this.records.has(id);
+  }
+
+  /** The archive, for lookups and History; undefined when the store does not archive. */
+  get archived(): JobArchive<T> | undefined {
+    return this.archive;
   }
 
   get size(): number {
@@ -145,16 +185,25 @@ export class JobStore<T extends Identified = JobRecord> {
       clearTimeout(this.syncTimer);
       this.syncTimer = undefined;
     }
-    if (this.opts.fsync !== 'never') fs.fdatasyncSync(this.fd);
+    if (this.opts.fsync !== 'never' && this.fd >= 0) fs.fdatasyncSync(this.fd);
   }
 
   compact(): void {
     this.assertOpen();
+    const now = this.opts.now();
+    const due = this.opts.archive ? this.all().filter((r) => this.opts.archive!.archivable(r, now)) : [];
+    const before = this.committed;
+    const moved = new Set(due.map((r) => r.id));
     const tmp = `${this.file}.tmp`;
-    const tfd = fs.openSync(tmp, 'w', PRIVATE_FILE_MODE);
+    let tfd: number | undefined;
+    let after = before;
     try {
-      let chunk = HEADER;
+      // First durable in the archive, then gone from the journal: see the note at the top.
+      if (due.length > 0 && this.archive) after = this.archive.append(due);
+      tfd = fs.openSync(tmp, 'w', PRIVATE_FILE_MODE);
+      let chunk = header(after);
       for (const r of this.records.values()) {
+        if (moved.has(r.id)) continue;
         chunk += `${JSON.stringify({ p: r })}\n`;
         if (chunk.length > 1 << 20) {
           writeAll(tfd, Buffer.from(chunk, 'utf8'));
@@ -164,30 +213,68 @@ export class JobStore<T extends Identified = JobRecord> {
       writeAll(tfd, Buffer.from(chunk, 'utf8'));
       fs.fsyncSync(tfd);
     } catch (e) {
-      fs.closeSync(tfd);
+      if (tfd !== undefined) fs.closeSync(tfd);
       fs.rmSync(tmp, { force: true });
+      this.undoArchive(before);
       throw e;
     }
     fs.closeSync(tfd);
     if (this.syncTimer) clearTimeout(this.syncTimer);
     this.syncTimer = undefined;
     // Closed before the rename: Windows refuses to replace a file that is still open.
-    fs.closeSync(this.fd);
+    this.closeFd();
     try {
-      fs.renameSync(tmp, this.file);
+      try {
+        fs.renameSync(tmp, this.file);
+      } catch (e) {
+        this.undoArchive(before);
+        throw e;
+      }
+      this.committed = after;
+      for (const id of moved) this.records.delete(id);
       fsyncDir(path.dirname(this.file));
       this.lines = this.records.size + 1;
     } finally {
-      this.fd = fs.openSync(this.file, 'a', PRIVATE_FILE_MODE);
-      this.bytes = fs.fstatSync(this.fd).size;
+      this.reopen();
     }
+  }
+
+  /** Opens the journal for appending again; when that fails, the next write tries again. */
+  private reopen(): void {
+    this.fd = fs.openSync(this.file, 'a', PRIVATE_FILE_MODE);
+    this.bytes = fs.fstatSync(this.fd).size;
+  }
+
+  private closeFd(): void {
+    if (this.fd < 0) return;
+    const fd = this.fd;
+    this.fd = -1;
+    fs.closeSync(fd);
   }
 
   close(): void {
     if (this.closed) return;
-    this.flush();
-    fs.closeSync(this.fd);
+    if (this.fd >= 0) this.flush();
+    this.closeFd();
+    this.archive?.close();
     this.closed = true;
+  }
+
+  /** The journal did not take the new header: the archive's new bytes would be read twice. */
+  private undoArchive(to: Committed): void {
+    try {
+      this.archive?.rollback(to);
+    } catch {
+      /* cut off at the next open, which trusts only the header's lengths */
+    }
+  }
+
+  private hasArchivable(): boolean {
+    const a = this.opts.archive;
+    if (!a) return false;
+    const now = this.opts.now();
+    for (const r of this.records.values()) if (a.archivable(r, now)) return true;
+    return false;
   }
 
   /** The record is already safe in the journal: a compaction that fails (disk full) waits for the next put. */
@@ -205,6 +292,7 @@ export class JobStore<T extends Identified = JobRecord> {
   }
 
   private append(line: string, forceSync = false): void {
+    if (this.fd < 0) this.reopen();
     const buf = Buffer.from(line, 'utf8');
     try {
       writeAll(this.fd, buf);
@@ -224,7 +312,7 @@ export class JobStore<T extends Identified = JobRecord> {
       this.syncTimer = setTimeout(() => {
         this.syncTimer = undefined;
         try {
-          if (!this.closed) fs.fdatasyncSync(this.fd);
+          if (!this.closed && this.fd >= 0) fs.fdatasyncSync(this.fd);
         } catch {
           // A timer has no caller to tell (and a throw here would be uncaught): the lines are with
           // the kernel already, and the next sync or close syncs them again.
@@ -241,10 +329,11 @@ export class JobStore<T extends Identified = JobRecord> {
   private load(): Omit<LoadReport, 'ms'> {
     const buf = readJournal(this.file);
     if (!buf) return { lines: 0, live: 0, skipped: 0, truncatedBytes: 0 };
-    const { lines, skipped, validEnd } = replay(buf, this.records, this.opts.validate, (v) => {
-      if (v > VERSION) {
-        throw new Error(`${this.file} was written by a newer Sluice (format ${v}); refusing to touch it.`);
+    const { lines, skipped, validEnd } = replay(buf, this.records, this.opts.validate, (h) => {
+      if (typeof h.v === 'number' && h.v > VERSION) {
+        throw new Error(`${this.file} was written by a newer Sluice (format ${h.v}); refusing to touch it.`);
       }
+      this.committed = committedOf(h);
     });
     const truncatedBytes = buf.length - validEnd;
     if (truncatedBytes > 0) {
@@ -281,7 +370,7 @@ function replay<T extends Identified>(
   buf: Buffer,
   records: Map<string, T>,
   validate?: (value: unknown) => value is T,
-  onHeader?: (version: number) => void,
+  onHeader?: (header: { v?: unknown; a?: unknown; r?: unknown }) => void,
 ): { lines: number; skipped: number; validEnd: number } {
   const apply = (text: string): boolean => {
     let v: unknown;
@@ -291,9 +380,9 @@ function replay<T extends Identified>(
       return false;
     }
     if (typeof v !== 'object' || v === null) return false;
-    const o = v as { h?: unknown; v?: unknown; p?: unknown; d?: unknown };
+    const o = v as { h?: unknown; v?: unknown; p?: unknown; d?: unknown; a?: unknown; r?: unknown };
     if (o.h === FORMAT) {
-      if (typeof o.v === 'number') onHeader?.(o.v);
+      onHeader?.(o);
       return true;
     }
     if (typeof o.d === 'string') {
@@ -328,15 +417,8 @@ function writeAll(fd: number, buf: Buffer): void {
   while (off < buf.length) off += fs.writeSync(fd, buf, off, buf.length - off);
 }
 
-function fsyncDir(dir: string): void {
-  // Makes the rename durable; directories cannot be opened for sync on Windows, hence best effort.
-  let fd: number | undefined;
-  try {
-    fd = fs.openSync(dir, 'r');
-    fs.fsyncSync(fd);
-  } catch {
-    /* best effort */
-  } finally {
-    if (fd !== undefined) fs.closeSync(fd);
-  }
+/** The archive's lengths a header commits (none before format 2). */
+function committedOf(h: { a?: unknown; r?: unknown }): Committed {
+  const n = (x: unknown): number => (typeof x === 'number' && Number.isSafeInteger(x) && x >= 0 ? x : 0);
+  return { records: n(h.a), rows: n(h.r) };
 }

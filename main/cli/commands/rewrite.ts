@@ -37,7 +37,7 @@ export function registerRewrite(program: Command): void {
       const rt = await Runtime.open({ stateDir: stateDirOf(flags), connection: { sandbox: true } });
       let failed = 0;
       try {
-        const jobs = select(rt.jobs(), paths);
+        const jobs = select([...rt.everyJob()], paths);
         if (jobs.length === 0) console.log('No completed files match.');
         for (const j of jobs) {
           try {

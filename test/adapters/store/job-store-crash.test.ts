@@ -1,16 +1,14 @@
 // kill -9 at random moments while a child process appends (and compacts): every put the child
 // acknowledged must be there after reopening, and nothing may be corrupt.
 //
-// The child runs the real store code, transpiled here with TypeScript's transpileModule (type
-// stripping only; the store imports nothing but node:fs/node:path at runtime). That avoids both
-// tsx (not installed) and a full `tsc` build, which would also compile modules still in progress.
+// The child runs the real store code (see transpile-store.ts).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobStore } from '../../../main/adapters/store/job-store.js';
+import { transpileStore } from './transpile-store.js';
 
 interface Rec {
   id: string;
@@ -40,17 +38,7 @@ for (let i = 0; ; i++) {
 
 beforeAll(() => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'sluice-crash-'));
-  // The store and the one module it imports (file modes), each with no further relative import.
-  for (const [from, to] of [
-    ['main/adapters/store/job-store.ts', 'job-store.mjs'],
-    ['main/adapters/store/private-files.ts', 'private-files.js'],
-  ] as const) {
-    const js = ts.transpileModule(fs.readFileSync(path.resolve(from), 'utf8'), {
-      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true },
-    }).outputText;
-    expect(js.replace("from './private-files.js'", '')).not.toMatch(/from '\.\.?\//);
-    fs.writeFileSync(path.join(work, to), js);
-  }
+  transpileStore(work);
   fs.writeFileSync(path.join(work, 'package.json'), '{"type":"module"}');
   fs.writeFileSync(path.join(work, 'child.mjs'), CHILD);
 });

@@ -133,6 +133,6 @@ describe('JobStore', () => {
 
   it('starts a new journal with a header line', () => {
     open().close();
-    expect(lines()).toEqual(['{"h":"sluice-jobs","v":1}']);
+    expect(lines()).toEqual(['{"h":"sluice-jobs","v":2,"a":0,"r":0}']);
   });
 });

@@ -1,0 +1,43 @@
+// What the journal archives of a job: the keys it is looked up by (identity by source path, result
+// ownership by result path, a stream id from the service's list) and the summary History scans.
+import path from 'node:path';
+import { isArchivable } from '../../engine/archival.js';
+import type { JobRecord } from '../../engine/job.js';
+import type { ArchivePolicy } from './job-archive.js';
+
+/** The fields of an archived summary row (see HistoryRow for what History makes of them). */
+export type JobRow = {
+  /** createdAt, completedAt, file name, template, state, bytes, folder id ('' = manual), stream ids */
+  c: number;
+  e: number;
+  n: string;
+  t: string;
+  s: JobRecord['state'];
+  b: number;
+  f: string;
+  k: string[];
+};
+
+export const sourceKey = (p: string): string => `p:${p}`;
+export const resultKey = (p: string): string => `r:${p}`;
+export const streamKey = (id: string): string => `s:${id}`;
+
+export const JOB_ARCHIVE: ArchivePolicy<JobRecord> = {
+  archivable: isArchivable,
+  keys: (j) => [
+    sourceKey(j.source.path),
+    ...(j.streamId ? [streamKey(j.streamId)] : []),
+    ...j.previousStreamIds.map(streamKey),
+    ...j.results.map((r) => resultKey(r.path)),
+  ],
+  row: (j): JobRow => ({
+    c: j.createdAt,
+    e: j.completedAt ?? 0,
+    n: path.basename(j.source.path),
+    t: j.templateId,
+    s: j.state,
+    b: j.totalBytes,
+    f: j.origin.kind === 'watch' ? j.origin.folderId : '',
+    k: [...(j.streamId ? [j.streamId] : []), ...j.previousStreamIds],
+  }),
+};
