@@ -250,6 +250,40 @@ function parseRecord<T>(text: string): T | undefined {
   }
 }
 
+/**
+ * The archive's whole-line lengths as they are on disk: what a journal that is missing or empty
+ * (deleted by hand, lost) adopts, since it has no header to say what was committed. Without this,
+ * such a journal would commit zero bytes and the open would cut the whole archive away.
+ */
+export function archiveLengthsOnDisk(stateDir: string): Committed {
+  const dir = path.join(stateDir, 'archive');
+  return { records: wholeLines(path.join(dir, 'jobs.jsonl')), rows: wholeLines(path.join(dir, 'rows.jsonl')) };
+}
+
+/** Length of a file up to and including its last line break (0 when missing). */
+function wholeLines(file: string): number {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, 'r');
+  } catch {
+    return 0;
+  }
+  try {
+    let end = fs.fstatSync(fd).size;
+    const buf = Buffer.alloc(64 * 1024);
+    while (end > 0) {
+      const start = Math.max(0, end - buf.length);
+      const n = fs.readSync(fd, buf, 0, end - start, start);
+      const at = buf.subarray(0, n).lastIndexOf(NL);
+      if (at >= 0) return start + at + 1;
+      end = start;
+    }
+    return 0;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 /** Creates the file when missing and cuts it to `length`; returns its length (shorter if damaged). */
 function cutTo(file: string, length: number): number {
   const fd = fs.openSync(file, 'a', PRIVATE_FILE_MODE);

@@ -30,7 +30,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { JobRecord } from '../../engine/job.js';
 import { fsyncDir } from './archive-index.js';
-import { JobArchive, readArchivedRecords, type ArchivePolicy, type Committed } from './job-archive.js';
+import {
+  archiveLengthsOnDisk,
+  JobArchive,
+  readArchivedRecords,
+  type ArchivePolicy,
+  type Committed,
+} from './job-archive.js';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-files.js';
 
 export type FsyncMode = 'always' | 'batch' | 'never';
@@ -91,7 +97,11 @@ export class JobStore<T extends Identified = JobRecord> {
     const report = this.load();
     this.fd = fs.openSync(file, 'a', PRIVATE_FILE_MODE);
     this.bytes = fs.fstatSync(this.fd).size;
-    if (report.lines === 0) this.append(header(this.committed), true);
+    if (report.lines === 0) {
+      // No header to say what the archive holds: keep it whole rather than cut it to nothing.
+      if (opts.archive) this.committed = archiveLengthsOnDisk(path.dirname(file));
+      this.append(header(this.committed), true);
+    }
     if (opts.archive) this.archive = JobArchive.open(path.dirname(file), this.committed, opts.archive);
     this.loadReport = { ...report, ms: performance.now() - started };
   }

@@ -52,6 +52,23 @@ describe('JobStore with an archive', () => {
     expect(JSON.parse(lines[0]!)).toMatchObject({ h: 'sluice-jobs', v: 2 });
   });
 
+  it('a journal deleted by hand leaves the archive whole: History and identity still find every finished job', () => {
+    legacy(100);
+    open().close();
+    const archived = fs.statSync(path.join(dir, 'archive', 'jobs.jsonl')).size;
+    expect(archived).toBeGreaterThan(0);
+    fs.rmSync(path.join(dir, 'jobs.jsonl'));
+    const s = open();
+    expect(fs.statSync(path.join(dir, 'archive', 'jobs.jsonl')).size).toBe(archived);
+    expect(s.archived!.rows()).toHaveLength(90);
+    expect(s.get('j7')).toEqual(rec(7));
+    s.close();
+    // The new journal's header commits what it adopted: a second open keeps it too.
+    const again = open();
+    expect(again.archived!.rows()).toHaveLength(90);
+    again.close();
+  });
+
   it('a put of an archived record brings it back; archived again, its newest version wins', () => {
     legacy(20);
     let s = open();
