@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { SANDBOX } from '../../service/policy.js';
 import { sandboxOptionsFromEnv, startSandbox } from '../../sandbox/index.js';
+import { parseProfileName, SANDBOX_PROFILES } from '../../sandbox/profile.js';
 import { parsePort } from '../options.js';
 
 interface SandboxFlags {
@@ -9,6 +10,7 @@ interface SandboxFlags {
   host: string;
   apiKey?: string;
   speedFactor?: string;
+  profile?: string;
   verbose?: boolean;
 }
 
@@ -20,12 +22,17 @@ export function registerSandbox(program: Command): void {
     .option('--host <address>', 'address to bind', '127.0.0.1')
     .option('--api-key <key>', `API key the sandbox accepts (default: ${SANDBOX.apiKey})`)
     .option('--speed-factor <x>', 'simulated processing time as a fraction of the media duration')
+    .option(
+      '--profile <name>',
+      `${SANDBOX_PROFILES.join(' or ')}: realistic adds queue delays, slower processing and exports, and some 503s`,
+    )
     .option('--verbose', 'log every request')
     .action(async (flags: SandboxFlags) => {
       const speedFactor = flags.speedFactor === undefined ? undefined : Number(flags.speedFactor);
       if (speedFactor !== undefined && !(speedFactor >= 0)) {
         throw new Error('--speed-factor must be a number ≥ 0.');
       }
+      const profile = flags.profile === undefined ? undefined : parseProfileName(flags.profile, '--profile');
       // SLUICE_SANDBOX_* variables (faults, processing time, retention...) first; flags win.
       const sandbox = await startSandbox({
         ...sandboxOptionsFromEnv(),
@@ -33,6 +40,7 @@ export function registerSandbox(program: Command): void {
         host: flags.host,
         ...(flags.apiKey ? { apiKey: flags.apiKey } : {}),
         ...(speedFactor !== undefined ? { speedFactor } : {}),
+        ...(profile !== undefined ? { profile } : {}),
         ...(flags.verbose ? { logger: (line: string) => console.log(line) } : {}),
       });
       console.log(`Sluice sandbox (simulated results) listening on ${sandbox.url}`);
