@@ -205,6 +205,8 @@ export interface SettingsValues {
     hashContent: boolean;
   };
   watchFolders: WatchFolderView[];
+  /** `resultsDir` null: the user's Downloads folder (SettingsView.linkResultsDir says which). */
+  links: { resultsDir: string | null };
   spendingGuard: { enabled: boolean; monthlyCreditCap: number | null };
 }
 
@@ -223,6 +225,8 @@ export interface CredentialsView {
 
 export interface SettingsView extends SettingsValues {
   credentials: CredentialsView;
+  /** Where the results of media links go now: the chosen folder, or the Downloads folder. */
+  linkResultsDir: string;
   /** Electron only; absent in the browser. */
   startAtLogin?: boolean;
 }

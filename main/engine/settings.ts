@@ -104,6 +104,12 @@ export const SETTINGS = z.object({
     .refine((q) => q.pollMinMs <= q.pollMaxMs, 'the shortest polling interval must not exceed the longest')
     .prefault({}),
   watchFolders: z.array(WATCH_FOLDER).default([]),
+  links: z
+    .object({
+      /** Where the results of media links go; null = the user's Downloads folder. */
+      resultsDir: z.string().min(1).nullable().default(null),
+    })
+    .prefault({}),
   spendingGuard: z
     .object({ enabled: z.boolean().default(false), monthlyCreditCap: z.number().positive().nullable().default(null) })
     .prefault({}),

@@ -102,6 +102,7 @@ const settingsPatch = z.strictObject({
     })
     .optional(),
   watchFolders: z.array(fullFolder).max(1000).optional(),
+  links: z.strictObject({ resultsDir: str().nullable().optional() }).optional(),
   spendingGuard: z
     .strictObject({ enabled: z.boolean().optional(), monthlyCreditCap: num.nullable().optional() })
     .optional(),
