@@ -34,7 +34,7 @@ export function registerSandbox(program: Command): void {
       }
       const profile = flags.profile === undefined ? undefined : parseProfileName(flags.profile, '--profile');
       // SLUICE_SANDBOX_* variables (faults, processing time, retention...) first; flags win.
-      const sandbox = await startSandbox({
+      const options = {
         ...sandboxOptionsFromEnv(),
         port: flags.port,
         host: flags.host,
@@ -42,8 +42,10 @@ export function registerSandbox(program: Command): void {
         ...(speedFactor !== undefined ? { speedFactor } : {}),
         ...(profile !== undefined ? { profile } : {}),
         ...(flags.verbose ? { logger: (line: string) => console.log(line) } : {}),
-      });
-      console.log(`Sluice sandbox (simulated results) listening on ${sandbox.url}`);
+      };
+      const sandbox = await startSandbox(options);
+      const profileNote = options.profile === 'realistic' ? `, realistic profile, seed ${options.seed ?? 1}` : '';
+      console.log(`Sluice sandbox (simulated results${profileNote}) listening on ${sandbox.url}`);
       console.log(`Use it with: sluice process <file> --base-url ${sandbox.url}`);
       console.log('Press Ctrl+C to stop.');
       await new Promise<void>((resolve) => {
