@@ -500,6 +500,14 @@ export interface Requests {
     params: { paths: string[]; templateId?: string; params?: Params; force?: boolean };
     result: AddOutcomeView[];
   };
+  /**
+   * Public http(s) media links the service fetches itself (one per entry); their results go to
+   * the links folder. A link already processed is skipped unless `force`.
+   */
+  'queue:addLinks': {
+    params: { links: string[]; templateId?: string; params?: Params; force?: boolean };
+    result: AddOutcomeView[];
+  };
   'queue:pickFiles': {
     params: NoParams;
     result: { supported: false } | { supported: true; canceled: boolean; paths: string[] };
@@ -622,6 +630,7 @@ export const CHANNELS = [
   'app:setStartAtLogin',
   'queue:snapshot',
   'queue:add',
+  'queue:addLinks',
   'queue:pickFiles',
   'queue:pause',
   'queue:resume',

@@ -107,7 +107,11 @@ export const SETTINGS = z.object({
   links: z
     .object({
       /** Where the results of media links go; null = the user's Downloads folder. */
-      resultsDir: z.string().min(1).nullable().default(null),
+      resultsDir: z
+        .string()
+        .regex(/^(\/|[A-Za-z]:[\\/]|\\\\)/, 'must be a full folder path, such as /home/me/Transcripts')
+        .nullable()
+        .default(null),
     })
     .prefault({}),
   spendingGuard: z

@@ -147,6 +147,12 @@ export const SCHEMAS: Schemas = {
     params: params.optional(),
     force: z.boolean().optional(),
   }),
+  'queue:addLinks': z.strictObject({
+    links: z.array(str(4096)).min(1).max(1000),
+    templateId: str(100).optional(),
+    params: params.optional(),
+    force: z.boolean().optional(),
+  }),
   'queue:pickFiles': none,
   'queue:pause': none,
   'queue:resume': none,
