@@ -15,6 +15,7 @@ import {
 import { noCredentialsClient } from './adapters/queue/no-credentials.js';
 import { FolderService } from './adapters/watch/folder-service.js';
 import { Intake, type AddOptions, type AddOutcome } from './adapters/queue/intake.js';
+import { linkResultsDir } from './adapters/results/link-destination.js';
 import { JobStore, type FsyncMode } from './adapters/store/job-store.js';
 import { JOB_ARCHIVE, resultKey, streamKey } from './adapters/store/job-archive-spec.js';
 import type { SecretStore } from './adapters/store/keychain.js';
@@ -243,6 +244,15 @@ export class Runtime {
     const problems = templateProblems(templateId, opts.params ?? s.defaults.params);
     if (problems.length > 0) throw new Error(problems.map((p) => p.message).join(' '));
     return this.intake.addManual(paths, opts);
+  }
+
+  /** Media links added by hand (§4.4 b); results go to the links' folder from Settings. */
+  addLinks(links: readonly string[], opts: AddOptions & { resultsDir?: string } = {}): Promise<AddOutcome[]> {
+    const s = this.settings.get();
+    const templateId = opts.templateId ?? s.defaults.templateId;
+    const problems = templateProblems(templateId, opts.params ?? s.defaults.params);
+    if (problems.length > 0) throw new Error(problems.map((p) => p.message).join(' '));
+    return this.intake.addLinks(links, { ...opts, resultsDir: opts.resultsDir ?? linkResultsDir(s) });
   }
 
   job(id: string): JobRecord | undefined {

@@ -222,6 +222,8 @@ export interface SettingsValues {
     hashContent: boolean;
   };
   watchFolders: WatchFolderView[];
+  /** `resultsDir` null: the user's Downloads folder (SettingsView.linkResultsDir says which). */
+  links: { resultsDir: string | null };
   spendingGuard: { enabled: boolean; monthlyCreditCap: number | null };
 }
 
@@ -242,6 +244,8 @@ export interface CredentialsView {
 
 export interface SettingsView extends SettingsValues {
   credentials: CredentialsView;
+  /** Where the results of media links go now: the chosen folder, or the Downloads folder. */
+  linkResultsDir: string;
   /** Electron only; absent in the browser. */
   startAtLogin?: boolean;
 }
@@ -517,6 +521,14 @@ export interface Requests {
     params: { paths: string[]; templateId?: string; params?: Params; force?: boolean };
     result: AddOutcomeView[];
   };
+  /**
+   * Public http(s) media links the service fetches itself (one per entry); their results go to
+   * the links folder. A link already processed is skipped unless `force`.
+   */
+  'queue:addLinks': {
+    params: { links: string[]; templateId?: string; params?: Params; force?: boolean };
+    result: AddOutcomeView[];
+  };
   'queue:pickFiles': {
     params: NoParams;
     result: { supported: false } | { supported: true; canceled: boolean; paths: string[] };
@@ -645,6 +657,7 @@ export const CHANNELS = [
   'app:setStartAtLogin',
   'queue:snapshot',
   'queue:add',
+  'queue:addLinks',
   'queue:pickFiles',
   'queue:pause',
   'queue:resume',

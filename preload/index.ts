@@ -67,6 +67,7 @@ const api = {
   queue: {
     snapshot: invoke('queue:snapshot'),
     add: invoke('queue:add'),
+    addLinks: invoke('queue:addLinks'),
     pickFiles: invoke('queue:pickFiles'),
     pause: invoke('queue:pause'),
     resume: invoke('queue:resume'),

@@ -1,5 +1,6 @@
 // Progress for `sluice process` and `sluice watch`: bars with ETA on a terminal (cli-progress),
 // one plain line per state change otherwise (logs, CI), and the closing summary table (table.ts).
+import { sourceLabel, sourceName } from '../engine/media-link.js';
 import cliProgress from 'cli-progress';
 import path from 'node:path';
 import type { JobRecord } from '../engine/job.js';
@@ -51,7 +52,7 @@ export function plainProgress(runtime: Runtime, ids: ReadonlySet<string>, out = 
     if (last.get(j.id) === j.state) return;
     last.set(j.id, j.state);
     const detail = j.state === 'completed' || j.state === 'failed' ? ` ${describeJob(j)}` : '';
-    out.write(`${j.state} ${printable(j.source.path)}${detail}\n`);
+    out.write(`${j.state} ${printable(sourceLabel(j))}${detail}\n`);
   });
   return { stop: off };
 }
@@ -93,7 +94,7 @@ export function barProgress(runtime: Runtime, ids: ReadonlySet<string>): Progres
         bar = multi.create(
           p.total || 1,
           0,
-          { name: fitCells(path.basename(j.source.path), 24), detail: '' },
+          { name: fitCells(sourceName(j), 24), detail: '' },
           { format: ' {name} |{bar}| {percentage}% | ETA {eta_formatted} | {detail}' },
         );
         bars.set(id, bar);
@@ -135,7 +136,7 @@ export function summaryTable(jobs: readonly JobRecord[], opts: TableOptions = {}
       { header: 'Stream', shrink: 'id' },
       { header: 'Result / reason' },
     ],
-    jobs.map((j) => [path.basename(j.source.path), j.state, j.streamId ?? '', describeJob(j)]),
+    jobs.map((j) => [sourceName(j), j.state, j.streamId ?? '', describeJob(j)]),
     opts,
   );
 }
@@ -143,7 +144,7 @@ export function summaryTable(jobs: readonly JobRecord[], opts: TableOptions = {}
 export function jobJson(j: JobRecord): Record<string, unknown> {
   return {
     id: j.id,
-    file: j.source.path,
+    file: sourceLabel(j),
     state: j.state,
     streamId: j.streamId ?? null,
     templateId: j.templateId,

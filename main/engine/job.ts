@@ -3,6 +3,7 @@
 import type { ErrorClass, ServiceError, ServiceErrorKind } from '../service/errors.js';
 import type { GatewayState, ProcessorState, StreamDto, StreamState } from '../service/types.js';
 import type { FileIdentity } from './file-identity.js';
+import type { SourceKind } from './media-link.js';
 import type { OutputSettings, Params, ResultFormat } from './settings.js';
 
 /**
@@ -57,7 +58,12 @@ export interface ResultFile {
 
 export interface JobRecord {
   id: string;
+  /** For a link (media-link.ts), `path` is the link and size its length in bytes: what is sent. */
   source: FileIdentity;
+  /** Absent in journals written before links existed: a file. */
+  sourceKind?: SourceKind;
+  /** Where a link job's results are written (chosen when it was created). */
+  resultsDir?: string;
   origin: JobOrigin;
   /** 0 = manual, 1 = watch; an explicit move may change it. Lower goes first. */
   priority: number;
@@ -112,6 +118,8 @@ export interface JobRecord {
 export interface NewJob {
   id: string;
   source: FileIdentity;
+  sourceKind?: SourceKind;
+  resultsDir?: string;
   origin: JobOrigin;
   seq: number;
   templateId: string;
@@ -124,6 +132,8 @@ export function createJob(init: NewJob, now: number): JobRecord {
   return {
     id: init.id,
     source: init.source,
+    ...(init.sourceKind === 'link' ? { sourceKind: 'link' as const } : {}),
+    ...(init.resultsDir === undefined ? {} : { resultsDir: init.resultsDir }),
     origin: init.origin,
     priority: init.origin.kind === 'manual' ? 0 : 1,
     seq: init.seq,

@@ -104,6 +104,16 @@ export const SETTINGS = z.object({
     .refine((q) => q.pollMinMs <= q.pollMaxMs, 'the shortest polling interval must not exceed the longest')
     .prefault({}),
   watchFolders: z.array(WATCH_FOLDER).default([]),
+  links: z
+    .object({
+      /** Where the results of media links go; null = the user's Downloads folder. */
+      resultsDir: z
+        .string()
+        .regex(/^(\/|[A-Za-z]:[\\/]|\\\\)/, 'must be a full folder path, such as /home/me/Transcripts')
+        .nullable()
+        .default(null),
+    })
+    .prefault({}),
   spendingGuard: z
     .object({ enabled: z.boolean().default(false), monthlyCreditCap: z.number().positive().nullable().default(null) })
     .prefault({}),

@@ -2,6 +2,7 @@
 // and paging happen here and one page crosses the bridge. Finished jobs are mostly in the archive:
 // its short summary rows are scanned per query and only the page's records are read. Streams started elsewhere (another
 // machine, the API) come from the service's stream list, cached briefly, marked `external`.
+import { isLinkJob } from '../engine/media-link.js';
 import path from 'node:path';
 import type { Channel, HistoryEntry, HistoryQuery, JobState } from '../../preload/contract.js';
 import type { StreamDto, StreamState } from '../service/types.js';
@@ -250,6 +251,7 @@ export function historyHandlers(ctx: HandlerContext, external: ExternalStreams):
       // Parameters belong to a template: another template starts from its own defaults.
       const p = params ?? (tid === j.templateId ? j.params : {});
       checkTemplate(tid, p, '');
+      if (isLinkJob(j)) return rt.addLinks([j.source.path], { templateId: tid, params: p, force: true });
       return rt.addPaths([j.movedTo ?? j.source.path], { templateId: tid, params: p, force: true });
     },
 

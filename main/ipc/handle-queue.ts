@@ -54,6 +54,15 @@ export function queueHandlers(ctx: HandlerContext): RawHandlers<Extract<Channel,
         ...(force ? { force } : {}),
       });
     },
+    'queue:addLinks': async ({ links, templateId, params, force }) => {
+      const s = rt.settings.get();
+      checkTemplate(templateId ?? s.defaults.templateId, params ?? s.defaults.params, '');
+      return rt.addLinks(links, {
+        ...(templateId ? { templateId } : {}),
+        ...(params ? { params } : {}),
+        ...(force ? { force } : {}),
+      });
+    },
     'queue:pickFiles': async () => {
       if (!platform.pickFiles) return { supported: false };
       return { supported: true, ...(await platform.pickFiles()) };

@@ -102,6 +102,7 @@ const settingsPatch = z.strictObject({
     })
     .optional(),
   watchFolders: z.array(fullFolder).max(1000).optional(),
+  links: z.strictObject({ resultsDir: str().nullable().optional() }).optional(),
   spendingGuard: z
     .strictObject({ enabled: z.boolean().optional(), monthlyCreditCap: num.nullable().optional() })
     .optional(),
@@ -142,6 +143,12 @@ export const SCHEMAS: Schemas = {
   'queue:snapshot': none,
   'queue:add': z.strictObject({
     paths: z.array(str()).min(1).max(10_000),
+    templateId: str(100).optional(),
+    params: params.optional(),
+    force: z.boolean().optional(),
+  }),
+  'queue:addLinks': z.strictObject({
+    links: z.array(str(4096)).min(1).max(1000),
     templateId: str(100).optional(),
     params: params.optional(),
     force: z.boolean().optional(),

@@ -8,7 +8,9 @@ import type { FolderWatchStatus } from '../adapters/watch/folder-watcher.js';
 import type { FolderStatus, QueuePauseReason } from '../engine/events.js';
 import { canCancel, canDismiss, canMove, canRetry, canRewrite } from '../engine/eligibility.js';
 import { isTerminal, type JobRecord, type JobState } from '../engine/job.js';
+import { isLinkJob, linkFileName } from '../engine/media-link.js';
 import { queuePosition } from '../engine/queue-order.js';
+import { linkResultsDir, resultAnchor } from '../adapters/results/link-destination.js';
 import type { MoveDirection } from '../engine/scheduler.js';
 import type { ResultFormat, Settings } from '../engine/settings.js';
 import { totalsBy } from './usage-totals.js';
@@ -47,8 +49,8 @@ export function toJobView(job: JobRecord, progress: Progress | undefined, now = 
   const comps = job.stream?.components;
   return {
     id: job.id,
-    fileName: path.basename(job.source.path),
-    folder: path.dirname(job.source.path),
+    fileName: isLinkJob(job) ? linkFileName(job.source.path) : path.basename(job.source.path),
+    folder: path.dirname(resultAnchor(job)),
     sourcePath: job.source.path,
     origin: job.origin.kind === 'watch' ? { kind: 'watch', folderId: job.origin.folderId } : { kind: 'manual' },
     state: job.state,
@@ -106,7 +108,12 @@ export function maskSecret(secret: string): string {
 }
 
 export function toSettingsView(s: Settings, credentials: C.CredentialsView, startAtLogin?: boolean): C.SettingsView {
-  return { ...structuredClone(s), credentials, ...(startAtLogin === undefined ? {} : { startAtLogin }) };
+  return {
+    ...structuredClone(s),
+    credentials,
+    linkResultsDir: linkResultsDir(s),
+    ...(startAtLogin === undefined ? {} : { startAtLogin }),
+  };
 }
 
 export function toFolderStatusViews(settings: Settings, statuses: readonly FolderWatchStatus[]): C.FolderStatusView[] {

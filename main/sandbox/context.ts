@@ -1,6 +1,8 @@
 // What every route of the sandbox shares. Built once by startSandbox (index.ts).
 import type { Credentials, TokenStore } from './auth.js';
 import type { FaultState } from './faults.js';
+import type { LinkFetchOptions } from './link-fetch.js';
+import type { SandboxProfile } from './profile.js';
 import type { StreamStore } from './stream-store.js';
 
 export interface SandboxContext {
@@ -15,6 +17,10 @@ export interface SandboxContext {
   maxConcurrentStreams: number | null;
   stats: Map<string, number>;
   now: () => number;
+  /** The realistic profile (profile.ts), or null for the default one. */
+  profile: SandboxProfile | null;
+  /** How link bodies are fetched (link-fetch.ts). */
+  linkFetch: LinkFetchOptions;
 }
 
 /** Route config: `operation` names the request in stats() and fault selectors. */

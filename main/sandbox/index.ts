@@ -9,8 +9,11 @@
 // Admin endpoints: see routes-admin.ts.
 //
 // Note: choices the sandbox makes beyond contract §17 (numbers in SANDBOX / SANDBOX_BEHAVIOUR):
-// - link bodies (C8) are recognised but never fetched: the first processor fails with
-//   `[InternalErrorName.PROCESSOR_X_AUDIO_REF_UNSUPPORTED] …` (the echo template just echoes);
+// - link bodies (C8) are fetched (http, https, redirects) and their media probed like an upload's;
+//   a link that cannot be fetched, or is not media, fails the first processor (link-fetch.ts);
+// - a media comment tag `sluice-sandbox-duration-ms=N` sets the duration (bench/test fixtures
+//   only, media-probe.ts); the realistic profile (profile.ts) adds queue delays, slow exports and
+//   occasional 503s;
 // - processors run one after another, splitting the processing time by fixed weights; an injected
 //   processing failure happens halfway through the failing processor;
 // - "speechless" (§6.6) = no audio track, shorter than minSpeechMs, or a 16-bit WAV under silencePeak;
@@ -31,10 +34,13 @@ import { RETENTION, SANDBOX } from '../service/policy.js';
 import { TokenStore } from './auth.js';
 import type { SandboxContext } from './context.js';
 import { FaultState, parseFaultConfig, type FaultConfig } from './faults.js';
+import { LINK_FETCH } from './link-fetch.js';
+import { createProfile, parseProfileName, type SandboxProfileName } from './profile.js';
 import { buildServer } from './server.js';
 import { StreamStore } from './stream-store.js';
 
 export type { FaultConfig } from './faults.js';
+export type { SandboxProfileName } from './profile.js';
 
 export interface SandboxOptions {
   /** 0 / undefined = random free port */
@@ -50,8 +56,17 @@ export interface SandboxOptions {
    * fresh temp dir removed on close, where each body is deleted once probed (disk stays flat).
    */
   dataDir?: string;
-  /** Processing time = media duration × speedFactor (default SANDBOX.defaultSpeedFactor). */
+  /**
+   * Processing time = media duration × speedFactor (default SANDBOX.defaultSpeedFactor). Under the
+   * realistic profile it scales every duration of the profile instead (default 1: real time).
+   */
   speedFactor?: number;
+  /** 'default', or 'realistic' (queue delays, 0.2–0.5 × duration, slow exports, some 503s). */
+  profile?: SandboxProfileName;
+  /** Seed of the realistic profile's randomness (default 1): same seed, same timings. */
+  seed?: number;
+  /** Link bodies: how long to wait for a silent server, and extra trusted certificates (tests). */
+  linkFetch?: { timeoutMs?: number; ca?: string };
   /** If set, processing takes exactly this long regardless of duration (benchmarks). */
   fixedProcessingMs?: number;
   /** default RETENTION.defaultMs */
@@ -87,12 +102,19 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), `${TEMP_PREFIX}${process.pid}-`)));
   if (!ownDir) await mkdir(dataDir, { recursive: true });
   const faults = new FaultState(opts.faults ?? faultsFromEnv() ?? {});
+  const profile = createProfile(opts.profile ?? 'default', { seed: opts.seed ?? 1, scale: opts.speedFactor ?? 1 });
   const ctx: SandboxContext = {
     store: new StreamStore(now, {
       speedFactor: opts.speedFactor ?? SANDBOX.defaultSpeedFactor,
       fixedProcessingMs: opts.fixedProcessingMs,
       retentionMs: opts.retentionMs ?? RETENTION.defaultMs,
+      profile,
     }),
+    profile,
+    linkFetch: {
+      timeoutMs: opts.linkFetch?.timeoutMs ?? LINK_FETCH.timeoutMs,
+      ...(opts.linkFetch?.ca !== undefined ? { ca: opts.linkFetch.ca } : {}),
+    },
     faults,
     tokens: new TokenStore(now, opts.tokenExpiresInS ?? SANDBOX.tokenExpiresInS),
     creds: {
@@ -201,6 +223,9 @@ export function sandboxBehaviourFromEnv(env: NodeJS.ProcessEnv = process.env): S
   set('retentionMs', envNumber(env, 'SLUICE_SANDBOX_RETENTION_MS', { min: 0, above: true }));
   set('tokenExpiresInS', envNumber(env, 'SLUICE_SANDBOX_TOKEN_EXPIRES_IN_S', { integer: true, min: 1 }));
   set('maxConcurrentStreams', envNumber(env, 'SLUICE_SANDBOX_MAX_CONCURRENT_STREAMS', { integer: true, min: 0 }));
+  const profile = env.SLUICE_SANDBOX_PROFILE;
+  if (profile !== undefined && profile.trim() !== '') out.profile = parseProfileName(profile, 'SLUICE_SANDBOX_PROFILE');
+  set('seed', envNumber(env, 'SLUICE_SANDBOX_SEED', { integer: true, min: 0 }));
   const webhooks = env.SLUICE_SANDBOX_ALLOW_LOCAL_WEBHOOKS;
   if (webhooks === '1' || webhooks === 'true') out.allowLocalWebhooks = true;
   set('faults', faultsFromEnv(env));

@@ -7,6 +7,8 @@ import { LINK_BODY, SANDBOX_BEHAVIOUR } from '../service/policy.js';
 export type MediaInfo =
   | { kind: 'empty' }
   | { kind: 'link'; url: string }
+  /** A link (C8) whose media could not be fetched, or was not audio or video (link-media.ts). */
+  | { kind: 'link-failed'; url: string; reason: string; notMedia: boolean }
   | { kind: 'invalid' }
   | {
       kind: 'media';
@@ -27,10 +29,22 @@ export async function probeMedia(path: string, bytes: number): Promise<MediaInfo
     if (url !== null) return { kind: 'link', url };
   }
   let format;
+  let common;
   try {
-    ({ format } = await parseFile(path, { duration: true, skipCovers: true }));
+    ({ format, common } = await parseFile(path, { duration: true, skipCovers: true }));
   } catch {
     return { kind: 'invalid' };
+  }
+  const claimed = claimedDurationMs(common.comment);
+  if (claimed !== undefined) {
+    return {
+      kind: 'media',
+      durationMs: claimed,
+      channels: format.numberOfChannels ?? null,
+      sampleRate: format.sampleRate ?? null,
+      container: format.container ?? null,
+      speechless: false,
+    };
   }
   const durationMs = Math.round((format.duration ?? 0) * 1000);
   const hasAudio = format.hasAudio !== false && (format.numberOfChannels ?? 1) > 0;
@@ -47,6 +61,24 @@ export async function probeMedia(path: string, bytes: number): Promise<MediaInfo
     container: format.container ?? null,
     speechless,
   };
+}
+
+/**
+ * Note: bench and test fixtures only. A file whose comment tag reads
+ * `sluice-sandbox-duration-ms=<N>` is taken by the sandbox as N ms long, so a soak can send hours
+ * of simulated media as files of a second (`ffmpeg -metadata comment=…`, or a RIFF ICMT chunk).
+ * Only the sandbox reads it; the service never would, and Sluice itself never writes it.
+ */
+export const DURATION_TAG = 'sluice-sandbox-duration-ms=';
+
+function claimedDurationMs(comments: ReadonlyArray<string | { text?: string }> | undefined): number | undefined {
+  for (const c of comments ?? []) {
+    const text = typeof c === 'string' ? c : (c.text ?? '');
+    if (!text.startsWith(DURATION_TAG)) continue;
+    const n = Number(text.slice(DURATION_TAG.length));
+    if (Number.isInteger(n) && n > 0) return n;
+  }
+  return undefined;
 }
 
 function asLink(buf: Buffer): string | null {

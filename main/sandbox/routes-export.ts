@@ -89,6 +89,8 @@ export function registerExport(app: FastifyInstance, ctx: SandboxContext): void 
       }
       if (rec.lifecycle.state === 'EXPIRED') throw notFound(`Stream ${id} has expired; its results were deleted`);
       if (rec.lifecycle.state === 'FAILED') throw conflict(`Stream ${id} is FAILED; there is nothing to export`);
+      const exportDelay = ctx.profile?.exportDelayMs(id, rec.media?.kind === 'media' ? rec.media.durationMs : 0) ?? 0;
+      if (exportDelay > 0) await new Promise((resolve) => setTimeout(resolve, exportDelay).unref());
       const result = tagsMatch(rec, q) ? resultOf(rec) : null;
       if (result === null) return reply.status(204).send();
       const body = format === 'JSON' ? JSON.stringify(result) : (result.transcription?.text ?? '');

@@ -1,5 +1,6 @@
 // The one fastify app serving every service prefix (C1). Cross-cutting order for each request:
-// count it (stats) → added latency → credentials (C2/C3) → injected 429/5xx → the route.
+// count it (stats) → added latency → credentials (C2/C3) → injected 429/5xx → the profile's
+// occasional 503 (profile.ts) → the route.
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { authenticate } from './auth.js';
 import { rawQuery, type RouteConfig, type SandboxContext } from './context.js';
@@ -53,6 +54,12 @@ export function buildServer(ctx: SandboxContext, log?: (line: string) => void): 
         `Server error ${broken.status} (injected by the sandbox)`,
         broken.status === 503 || broken.status === 429 ? { retryAfterS: broken.retryAfterS } : {},
       );
+    }
+    const busy = cfg.public ? null : ctx.profile?.serverError(op);
+    if (busy) {
+      throw new SandboxHttpError(busy.status, 'PROCESSOR_FAILED_RESERVATION_ERROR', 'Service busy, try again later', {
+        retryAfterS: busy.retryAfterS,
+      });
     }
   });
 

@@ -6,8 +6,10 @@ import type { TemplateSpec } from '../service/templates.js';
 import type { StreamComponentsDto, StreamConfigurationDto, StreamDto, StreamState } from '../service/types.js';
 import { llmHasWork } from './export-result.js';
 import * as lc from './lifecycle.js';
+import { displayLink } from './link-fetch.js';
 import type { MediaInfo } from './media-probe.js';
 import type { Props } from './processor-defaults.js';
+import type { SandboxProfile } from './profile.js';
 
 export interface StreamRecord {
   seq: number;
@@ -33,6 +35,8 @@ export interface Timing {
   speedFactor: number;
   fixedProcessingMs: number | undefined;
   retentionMs: number;
+  /** The realistic profile's queue delay and processing time (profile.ts); null: duration × speed factor. */
+  profile?: SandboxProfile | null;
 }
 
 const iso = (ms: number): string => new Date(ms).toISOString();
@@ -87,8 +91,8 @@ export class StreamStore {
   }
 
   /**
-   * Body received and probed: plan the timeline (C24). Non-media, empty bodies and links fail the
-   * first processor (§9.5); an injected failure fails the chosen one.
+   * Body received and probed: plan the timeline (C24). Non-media, empty bodies and links that
+   * could not be fetched fail the first processor (§9.5); an injected failure fails the chosen one.
    */
   startProcessing(
     id: string,
@@ -102,10 +106,14 @@ export class StreamStore {
     const ids = rec.lifecycle.processors.map((p) => p.processorId);
     const first = ids[0] ?? 'transcriber';
     const durationMs = media.kind === 'media' ? media.durationMs : 0;
+    const profile = this.timing.profile ?? null;
     const totalMs = Math.max(
       SANDBOX.minProcessingMs,
-      this.timing.fixedProcessingMs ?? Math.round(durationMs * this.timing.speedFactor),
+      this.timing.fixedProcessingMs ??
+        profile?.processingMs(id, durationMs) ??
+        Math.round(durationMs * this.timing.speedFactor),
     );
+    const startAt = receivedAt + (profile?.queueDelayMs(id) ?? 0);
     rec.processingMs = totalMs;
     let failure: { processorId: string; description: string } | undefined;
     const echo = first === 'echo';
@@ -114,10 +122,12 @@ export class StreamStore {
         processorId: first,
         description: `[InternalErrorName.PROCESSOR_TRANSCODING_ERROR] JobFailedException: ${media.kind === 'empty' ? 'No data received. ' : ''}Invalid data found when processing input`,
       };
-    } else if (media.kind === 'link' && !echo) {
+    } else if (media.kind === 'link-failed' && !echo) {
       failure = {
         processorId: first,
-        description: `[InternalErrorName.PROCESSOR_X_AUDIO_REF_UNSUPPORTED] AudioReferenceException: the sandbox does not download media links (${media.url})`,
+        description: media.notMedia
+          ? `[InternalErrorName.PROCESSOR_TRANSCODING_ERROR] JobFailedException: Invalid data found when processing input (${media.reason}: ${displayLink(media.url)})`
+          : `[InternalErrorName.PROCESSOR_TRANSCODING_ERROR] MediaFetchException: could not fetch ${displayLink(media.url)}: ${media.reason}`,
       };
     } else if (injected) {
       const target = injected.processor !== undefined && ids.includes(injected.processor) ? injected.processor : first;
@@ -128,7 +138,7 @@ export class StreamStore {
     }
     const idle = new Set<string>();
     if (ids.includes('llm') && !llmHasWork(rec.template, rec.properties)) idle.add('llm');
-    rec.lifecycle = lc.plan(rec.lifecycle, { startAt: receivedAt, totalMs, idle, failure });
+    rec.lifecycle = lc.plan(rec.lifecycle, { startAt, totalMs, idle, failure });
     this.wakeWaiters();
   }
 

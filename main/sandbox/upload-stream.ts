@@ -10,7 +10,7 @@ import { buildConfiguration, type PersistOptions } from './configuration.js';
 import type { SandboxContext } from './context.js';
 import { conflict, SandboxHttpError } from './http-error.js';
 import * as lc from './lifecycle.js';
-import { probeMedia } from './media-probe.js';
+import { probeBody, type ProbedBody } from './link-media.js';
 import { applyPatches, collectPatches } from './patch-apply.js';
 import { toStreamDto, type StreamRecord } from './stream-store.js';
 import { collectWebhooks } from './webhooks.js';
@@ -117,10 +117,13 @@ export async function feedStream(
   const receivedAt = ctx.now();
   const updated = ctx.store.update(rec.streamId, (l) => lc.bodyReceived(l, receivedAt)) ?? rec;
   const injected = ctx.faults.processingFailure();
-  void probeMedia(path, rec.bytesReceived)
-    .catch(() => ({ kind: 'invalid' }) as const)
-    .then((media) => {
-      ctx.store.startProcessing(rec.streamId, media, receivedAt, injected);
+  void probeBody(path, rec.bytesReceived, { ...ctx.linkFetch, keep: ctx.keepBodies })
+    .catch((): ProbedBody => ({ media: { kind: 'invalid' }, viaLink: false }))
+    .then((probed) => {
+      if (probed.contentHash !== undefined) rec.contentHash = probed.contentHash;
+      // A fetched link starts processing once its media arrived, not when its text did.
+      const startAt = probed.viaLink ? ctx.now() : receivedAt;
+      ctx.store.startProcessing(rec.streamId, probed.media, startAt, injected);
       // Results derive from the hash and the probe; the bytes themselves are no longer needed.
       if (!ctx.keepBodies) return unlink(path).catch(() => undefined);
       return undefined;

@@ -13,6 +13,7 @@ import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
 import { SANDBOX } from '../../main/service/policy.js';
 import { TEMPLATES } from '../../main/service/templates.js';
 import { makeMediaDir, makeToneWav } from '../helpers/media.js';
+import { startMediaServer, type MediaServer } from '../helpers/media-server.js';
 import { buildCli, ROOT, runCli, startCli, type CliResult, type RunningCli } from './run-cli.js';
 
 const README = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
@@ -273,8 +274,20 @@ const CASES: Case[] = [
     check: ok,
   },
   {
-    readme: '`sluice sandbox [--port N] [--api-key KEY] [--speed-factor X] [--verbose]`',
-    args: () => ['sandbox', '--port', String(sandboxPort), '--api-key', 'k2', '--speed-factor', '0.1', '--verbose'],
+    readme: '`sluice sandbox [--port N] [--api-key KEY] [--speed-factor X] [--profile realistic] [--verbose]`',
+    args: () => [
+      'sandbox',
+      '--port',
+      String(sandboxPort),
+      '--api-key',
+      'k2',
+      '--speed-factor',
+      '0.1',
+      '--profile',
+      'realistic',
+      '--verbose',
+    ],
+    env: () => ({ SLUICE_SANDBOX_SEED: '5' }),
     whileRunning: async (running) => {
       await running.waitFor(/listening on http:\/\/127\.0\.0\.1:\d+/);
       const res = await fetch(`http://127.0.0.1:${sandboxPort}/sandbox/admin/stats`, {
@@ -286,6 +299,36 @@ const CASES: Case[] = [
     check: (r) => {
       ok(r);
       expect(r.stdout).toMatch(/GET \/sandbox\/admin\/stats 200/);
+      expect(r.stdout).toContain('realistic profile, seed 5');
+    },
+  },
+  {
+    readme: '`SLUICE_SANDBOX_PROFILE=realistic`',
+    args: () => ['sandbox', '--port', String(profilePort)],
+    env: () => ({ SLUICE_SANDBOX_PROFILE: 'realistic' }),
+    whileRunning: async (running) => {
+      await running.waitFor(/listening on http:\/\/127\.0\.0\.1:\d+/);
+    },
+    check: (r) => {
+      ok(r);
+      expect(r.stdout).toContain('realistic profile, seed 1');
+    },
+  },
+  {
+    readme: '`sluice process <link>... [--links-dir DIR]`',
+    args: () => [
+      'process',
+      `${linkServer.url}/${path.basename(wav)}`,
+      '--sandbox',
+      '--state-dir',
+      path.join(dir, 'links-state'),
+      '--links-dir',
+      path.join(dir, 'links-out'),
+    ],
+    check: (r) => {
+      ok(r);
+      expect(existsSync(path.join(dir, 'links-out', 'clip.json'))).toBe(true);
+      expect(linkServer.requests).toContain('/clip.wav');
     },
   },
 ];
@@ -294,12 +337,15 @@ let watched: string;
 let slowStream: string;
 let servePort: number;
 let sandboxPort: number;
+let profilePort: number;
+let linkServer: MediaServer;
 
 beforeAll(async () => {
   buildCli();
   dir = await makeMediaDir('sluice-readme-');
   state = path.join(dir, 'state');
   wav = await makeToneWav(dir, 'clip.wav', 1);
+  linkServer = await startMediaServer(dir);
   sandbox = await startSandbox({
     apiKey: KEY,
     clientId: 'readme-client',
@@ -315,11 +361,13 @@ beforeAll(async () => {
   await mkdir(path.join(watched, 'sub'), { recursive: true });
   servePort = await freePort();
   sandboxPort = await freePort();
+  profilePort = await freePort();
 }, 120_000);
 
 afterAll(async () => {
   await sandbox?.close();
   await slow?.close();
+  await linkServer?.close();
   await rm(dir, { recursive: true, force: true });
 });
 

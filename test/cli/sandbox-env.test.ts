@@ -56,6 +56,8 @@ describe('SLUICE_SANDBOX_* variables', () => {
     ['SLUICE_SANDBOX_MAX_CONCURRENT_STREAMS', '3', { maxConcurrentStreams: 3 }],
     ['SLUICE_SANDBOX_TOKEN_EXPIRES_IN_S', '30', { tokenExpiresInS: 30 }],
     ['SLUICE_SANDBOX_FAULTS', JSON.stringify(FAULTS), { faults: FAULTS }],
+    ['SLUICE_SANDBOX_PROFILE', 'realistic', { profile: 'realistic' }],
+    ['SLUICE_SANDBOX_SEED', '42', { seed: 42 }],
   ])('%s=%s becomes a sandbox option', (name, value, option) => {
     expect(sandboxBehaviourFromEnv({ [name]: value })).toEqual(option);
     expect(sandboxOptionsFromEnv({ [name]: value })).toEqual(option);
@@ -70,6 +72,8 @@ describe('SLUICE_SANDBOX_* variables', () => {
     ['SLUICE_SANDBOX_TOKEN_EXPIRES_IN_S', '0'],
     ['SLUICE_SANDBOX_FAULTS', '{rateLimit:'],
     ['SLUICE_SANDBOX_FAULTS', '{"rateLimit":{"everyKth":0}}'],
+    ['SLUICE_SANDBOX_PROFILE', 'fast'],
+    ['SLUICE_SANDBOX_SEED', '-3'],
   ])('%s=%s is refused with the variable named', (name, value) => {
     expect(() => sandboxBehaviourFromEnv({ [name]: value })).toThrow(name);
   });

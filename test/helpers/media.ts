@@ -100,3 +100,13 @@ export async function makeGarbage(dir: string, name: string, bytes = 4096): Prom
   await writeFile(out, buf);
   return out;
 }
+
+/**
+ * A one-second tone the sandbox takes as `durationMs` long (its bench/test-only duration tag, see
+ * main/sandbox/media-probe.ts): hours of simulated media without hour-long files.
+ */
+export async function makeDurationTaggedWav(dir: string, name: string, durationMs: number): Promise<string> {
+  const out = join(dir, name);
+  await ffmpeg([...sine(1), '-metadata', `comment=sluice-sandbox-duration-ms=${durationMs}`, out]);
+  return out;
+}

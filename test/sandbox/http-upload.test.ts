@@ -133,13 +133,6 @@ describe('measures the real media', () => {
     expect(c.processors[0]?.stateDescription).toContain(detail);
     expect(c.processors[1]).toMatchObject({ state: 'ERROR', stateDescription: 'External close signal received' });
   });
-
-  it('a link body (C8) fails with PROCESSOR_X_AUDIO_REF_UNSUPPORTED', async () => {
-    const r = await upload(sb.url, Buffer.from('https://example.org/audio.mp3'));
-    expect((await waitFinished(sb.url, r.body.streamId)).state).toBe('FAILED');
-    const c = await components(sb.url, r.body.streamId);
-    expect(c.processors[0]?.stateDescription).toMatch(/^\[InternalErrorName\.PROCESSOR_X_AUDIO_REF_UNSUPPORTED\]/);
-  });
 });
 
 describe('creation errors (C11)', () => {

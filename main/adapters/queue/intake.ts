@@ -7,6 +7,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { classifyDetected, type FileIdentity } from '../../engine/file-identity.js';
 import { createJob, isTerminal, type JobOrigin, type JobRecord } from '../../engine/job.js';
+import { checkMediaLink } from '../../engine/media-link.js';
 import type { OutputSettings, Params, Settings, WatchFolder } from '../../engine/settings.js';
 import type { JobStore } from '../store/job-store.js';
 import { sourceKey } from '../store/job-archive-spec.js';
@@ -33,6 +34,13 @@ interface ConsiderOptions {
   force: boolean;
   retryFailed: boolean;
   identity?: FileIdentity;
+  /** A media link rather than a file: never stat'ed nor hashed. */
+  link?: { resultsDir: string };
+}
+
+interface LinkOptions extends AddOptions {
+  /** The folder the links' results go to (resolved by the caller: Settings, else Downloads). */
+  resultsDir: string;
 }
 
 export class Intake {
@@ -107,6 +115,39 @@ export class Intake {
     return out;
   }
 
+  /**
+   * Media links (§4.4 b), queued like files: a link is the same job as long as its text is the
+   * same, so one already processed is not processed again unless `force` says so.
+   */
+  async addLinks(links: readonly string[], opts: LinkOptions): Promise<AddOutcome[]> {
+    const s = this.settings();
+    const out: AddOutcome[] = [];
+    for (const link of links) {
+      const checked = checkMediaLink(link);
+      if (!checked.ok) {
+        out.push({ path: link, outcome: 'rejected', message: checked.message });
+        continue;
+      }
+      const url = checked.url;
+      out.push(
+        await this.consider(
+          url,
+          { kind: 'manual' },
+          {
+            templateId: opts.templateId ?? s.defaults.templateId,
+            params: opts.params ?? s.defaults.params,
+            output: opts.output ?? s.defaults.output,
+            force: opts.force ?? false,
+            retryFailed: true,
+            identity: { path: url, size: Buffer.byteLength(url, 'utf8'), mtimeMs: 0 },
+            link: { resultsDir: opts.resultsDir },
+          },
+        ),
+      );
+    }
+    return out;
+  }
+
   /** A complete file reported by a watch folder. Failed files are not retried automatically. */
   async addDetected(folder: WatchFolder, file: { path: string; size: number; mtimeMs: number }): Promise<AddOutcome> {
     return this.consider(
@@ -144,7 +185,7 @@ export class Intake {
       if (st.size === 0) return { path: file, outcome: 'rejected', message: `${file} is empty (0 bytes).` };
       identity = { path: file, size: st.size, mtimeMs: st.mtimeMs };
     }
-    if (this.settings().queue.hashContent && identity.contentHash === undefined) {
+    if (!o.link && this.settings().queue.hashContent && identity.contentHash === undefined) {
       const contentHash = await hashFile(file).catch(() => undefined);
       if (contentHash) identity = { ...identity, contentHash };
     }
@@ -165,6 +206,7 @@ export class Intake {
       {
         id: randomUUID(),
         source: identity,
+        ...(o.link ? { sourceKind: 'link' as const, resultsDir: o.link.resultsDir } : {}),
         origin,
         seq: ++this.seqMax,
         templateId: o.templateId,

@@ -6,6 +6,7 @@ import type { UploadOptions } from '../../api/gateway.js';
 import type { StreamDto } from '../../service/types.js';
 import { findTemplate } from '../../service/templates.js';
 import { failureOf, type Failure, type JobEvent, type JobRecord } from '../../engine/job.js';
+import { isLinkJob, linkFileName } from '../../engine/media-link.js';
 import { acceptedParams } from '../../engine/params.js';
 import { toServiceError } from '../../service/errors.js';
 
@@ -30,7 +31,9 @@ export class Uploader {
     const src = job.source;
     const ac = new AbortController();
     this.controllers.set(job.id, ac);
-    const problem = await checkSource(src.path, src.size, src.mtimeMs);
+    const link = isLinkJob(job);
+    // A link is fetched by the service: there is no file here to check.
+    const problem = link ? undefined : await checkSource(src.path, src.size, src.mtimeMs);
     if (problem) {
       this.controllers.delete(job.id);
       this.apply(job.id, { type: 'uploadFailed', error: localFailure(problem) });
@@ -40,10 +43,10 @@ export class Uploader {
     this.progress.set(job.id, { sent: 0, total: src.size, startedAt: Date.now() });
     try {
       const stream = await this.port.upload({
-        filePath: src.path,
+        ...(link ? { mediaUrl: src.path } : { filePath: src.path }),
         templateId: job.templateId,
         streamId,
-        name: path.basename(src.path),
+        name: link ? linkFileName(src.path) : path.basename(src.path),
         persist: true,
         params: template ? acceptedParams(template, job.params) : job.params,
         signal: ac.signal,

@@ -1,12 +1,21 @@
 // Delivery of a finished job: the kept export (state dir) → every requested format beside the
 // source, written atomically under the naming rules, never over a file Sluice did not write.
-import { readFile, stat } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { findTemplate } from '../../service/templates.js';
 import { CAPTION_FORMATS, CAPTION_RENDERERS, renderContextOf } from '../../engine/captions/render.js';
 import type { JobRecord, ResultFile } from '../../engine/job.js';
+import { isLinkJob } from '../../engine/media-link.js';
 import { DEFAULT_OUTPUT, type ResultFormat } from '../../engine/settings.js';
-import { chooseOutputPath, nameParts, ResultWriteError, writeFilesAtomic, type Ownership } from './result-writer.js';
+import { resultAnchor } from './link-destination.js';
+import {
+  chooseOutputPath,
+  explainWriteError,
+  nameParts,
+  ResultWriteError,
+  writeFilesAtomic,
+  type Ownership,
+} from './result-writer.js';
 
 /**
  * Renders one format from the export's JSON text. JSON is saved exactly as received (§6.6).
@@ -28,7 +37,7 @@ export function resultExtensions(): string[] {
 
 /** `{name}` `{ext}` `{template}` `{date}` → the output base name (without the format extension). */
 export function outputBaseName(pattern: string, job: JobRecord, now: Date): string {
-  const { name, ext } = nameParts(job.source.path);
+  const { name, ext } = nameParts(resultAnchor(job));
   const template = findTemplate(job.templateId)?.name ?? job.templateId;
   const date = now.toISOString().slice(0, 10);
   const base = pattern
@@ -53,6 +62,13 @@ export async function writeResults(
       (e as NodeJS.ErrnoException).code,
     );
   });
+  const anchor = resultAnchor(job);
+  // A link's results folder (Downloads by default) may not exist yet; a file's folder always does.
+  if (isLinkJob(job)) {
+    await mkdir(path.dirname(anchor), { recursive: true }).catch((e: unknown) => {
+      throw explainWriteError(e, anchor);
+    });
+  }
   const base = outputBaseName(output.pattern, job, now);
   const planned: Array<{ format: ResultFormat; target: string; data: string; collided: boolean; shortened: boolean }> =
     [];
@@ -65,10 +81,10 @@ export async function writeResults(
     if (content === null) continue;
     // `{name}.en.srt`: players pick the language from the suffix; the JSON keeps the plain name.
     const ext = format === 'json' || !output.languageSuffix ? format : `${output.languageSuffix}.${format}`;
-    const target = await chooseOutputPath(job.source.path, base, ext, ownership, content);
+    const target = await chooseOutputPath(anchor, base, ext, ownership, content);
     if (!target) {
       throw new ResultWriteError(
-        `Both ${base}.${ext} and its fallback name in ${path.dirname(job.source.path)} belong to other files; rename or move them.`,
+        `Both ${base}.${ext} and its fallback name in ${path.dirname(anchor)} belong to other files; rename or move them.`,
         'EEXIST',
       );
     }
@@ -81,7 +97,7 @@ export async function writeResults(
     });
   }
   // All the job's formats or none: a half-delivered set would look complete to a reader.
-  const stamps = await writeFilesAtomic(planned, { writer: job.id.slice(0, 8), mode: await modeOf(job.source.path) });
+  const stamps = await writeFilesAtomic(planned, { writer: job.id.slice(0, 8), mode: await modeOf(anchor) });
   return planned.map((p, i) => ({
     format: p.format,
     path: p.target,

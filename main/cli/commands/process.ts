@@ -2,7 +2,9 @@
 // with its results written, 1 when any did not (or was skipped), 2 on usage errors. Ctrl+C stops
 // cleanly; a rerun picks up where it stopped.
 import type { Command } from 'commander';
+import path from 'node:path';
 import type { JobRecord } from '../../engine/job.js';
+import { looksLikeLink } from '../../engine/media-link.js';
 import type { Runtime } from '../../runtime.js';
 import { addJobOptions, openRuntime, outputOf, templateAndParams, UsageError, type JobFlags } from '../context.js';
 import { printable } from '../printable.js';
@@ -11,6 +13,7 @@ import { WIDE_OPTION } from '../table.js';
 
 interface ProcessFlags extends JobFlags {
   force?: boolean;
+  linksDir?: string;
   wide?: boolean;
 }
 
@@ -18,10 +21,13 @@ export function registerProcess(program: Command): void {
   addJobOptions(
     program
       .command('process')
-      .description('Process files or folders once, save results beside them, and exit.')
-      .argument('<paths...>', 'media files or folders (folders are searched recursively)'),
+      .description(
+        'Process files, folders or media links once, save results beside the files (links: in the links folder), and exit.',
+      )
+      .argument('<paths...>', 'media files, folders (searched recursively) or http(s) links the service fetches'),
   )
-    .option('--force', 'process again even files whose results already exist')
+    .option('--force', 'process again even files and links whose results already exist')
+    .option('--links-dir <dir>', "folder for the links' results (default: from settings, else Downloads)")
     .option(...WIDE_OPTION)
     .action(async (paths: string[], flags: ProcessFlags) => {
       process.exitCode = await runProcess(paths, flags);
@@ -41,12 +47,18 @@ export async function runProcess(paths: string[], flags: ProcessFlags): Promise<
     const { templateId, params } = templateAndParams(flags, runtime.settings.get());
     await runtime.start();
     const output = outputOf(flags, runtime.settings.get());
-    const outcomes = await runtime.addPaths(paths, {
-      templateId,
-      params,
-      output,
-      ...(flags.force ? { force: true } : {}),
-    });
+    const add = { templateId, params, output, ...(flags.force ? { force: true } : {}) };
+    const links = paths.filter(looksLikeLink);
+    const files = paths.filter((p) => !looksLikeLink(p));
+    const outcomes = [
+      ...(files.length > 0 ? await runtime.addPaths(files, add) : []),
+      ...(links.length > 0
+        ? await runtime.addLinks(links, {
+            ...add,
+            ...(flags.linksDir ? { resultsDir: path.resolve(flags.linksDir) } : {}),
+          })
+        : []),
+    ];
     const ids = new Set<string>();
     const skipped: Array<{ path: string; message: string }> = [];
     for (const o of outcomes) {

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { SANDBOX } from '../../service/policy.js';
 import { sandboxOptionsFromEnv, startSandbox } from '../../sandbox/index.js';
+import { parseProfileName, SANDBOX_PROFILES } from '../../sandbox/profile.js';
 import { parsePort } from '../options.js';
 
 interface SandboxFlags {
@@ -9,6 +10,7 @@ interface SandboxFlags {
   host: string;
   apiKey?: string;
   speedFactor?: string;
+  profile?: string;
   verbose?: boolean;
 }
 
@@ -20,22 +22,30 @@ export function registerSandbox(program: Command): void {
     .option('--host <address>', 'address to bind', '127.0.0.1')
     .option('--api-key <key>', `API key the sandbox accepts (default: ${SANDBOX.apiKey})`)
     .option('--speed-factor <x>', 'simulated processing time as a fraction of the media duration')
+    .option(
+      '--profile <name>',
+      `${SANDBOX_PROFILES.join(' or ')}: realistic adds queue delays, slower processing and exports, and some 503s`,
+    )
     .option('--verbose', 'log every request')
     .action(async (flags: SandboxFlags) => {
       const speedFactor = flags.speedFactor === undefined ? undefined : Number(flags.speedFactor);
       if (speedFactor !== undefined && !(speedFactor >= 0)) {
         throw new Error('--speed-factor must be a number ≥ 0.');
       }
+      const profile = flags.profile === undefined ? undefined : parseProfileName(flags.profile, '--profile');
       // SLUICE_SANDBOX_* variables (faults, processing time, retention...) first; flags win.
-      const sandbox = await startSandbox({
+      const options = {
         ...sandboxOptionsFromEnv(),
         port: flags.port,
         host: flags.host,
         ...(flags.apiKey ? { apiKey: flags.apiKey } : {}),
         ...(speedFactor !== undefined ? { speedFactor } : {}),
+        ...(profile !== undefined ? { profile } : {}),
         ...(flags.verbose ? { logger: (line: string) => console.log(line) } : {}),
-      });
-      console.log(`Sluice sandbox (simulated results) listening on ${sandbox.url}`);
+      };
+      const sandbox = await startSandbox(options);
+      const profileNote = options.profile === 'realistic' ? `, realistic profile, seed ${options.seed ?? 1}` : '';
+      console.log(`Sluice sandbox (simulated results${profileNote}) listening on ${sandbox.url}`);
       console.log(`Use it with: sluice process <file> --base-url ${sandbox.url}`);
       console.log('Press Ctrl+C to stop.');
       await new Promise<void>((resolve) => {

@@ -307,6 +307,17 @@ class QueueState {
     if (v) this.#summarise(v);
   }
 
+  /** Media links pasted in the Queue's dialog; true when the dialog may close. */
+  async addLinks(links: string[], force: boolean): Promise<boolean> {
+    const v = app.report(
+      await call('queue:addLinks', { links, ...(force ? { force } : {}) }),
+      'Could not queue the links',
+    );
+    if (!v) return false;
+    this.#summarise(v);
+    return true;
+  }
+
   async pickFiles(): Promise<boolean> {
     const res = await call('queue:pickFiles');
     const v = app.report(res);

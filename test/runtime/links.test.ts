@@ -1,0 +1,94 @@
+// Link jobs end to end in the runtime: the links folder from Settings, the same link not taken
+// twice, a rerun when asked, a restart that still knows the link, and invalid links rejected.
+import { readdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { jobIds } from '../../main/adapters/queue/intake.js';
+import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
+import { Runtime } from '../../main/runtime.js';
+import { makeMediaDir, makeToneWav } from '../helpers/media.js';
+import { startMediaServer, type MediaServer } from '../helpers/media-server.js';
+
+const KEY = 'test-key';
+let dir: string;
+let sandbox: Sandbox;
+let server: MediaServer;
+const opened: Runtime[] = [];
+
+async function open(): Promise<Runtime> {
+  const rt = await Runtime.open({
+    stateDir: path.join(dir, '.state'),
+    connection: { baseUrl: sandbox.url },
+    credentials: { kind: 'apiKey', apiKey: KEY },
+    ctx: { poll: { initialMs: 50, maxMs: 200, factor: 1.5, flatMs: 0 } },
+  });
+  opened.push(rt);
+  await rt.start();
+  return rt;
+}
+
+beforeEach(async () => {
+  dir = await makeMediaDir('sluice-links-rt-');
+  await makeToneWav(dir, 'take 1.wav', 1);
+  await writeFile(path.join(dir, 'user.json'), 'a file of the user');
+  server = await startMediaServer(dir);
+  sandbox = await startSandbox({ apiKey: KEY, speedFactor: 0.01 });
+});
+
+afterEach(async () => {
+  for (const rt of opened.splice(0)) await rt.close().catch(() => undefined);
+  await sandbox.close();
+  await server.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('link jobs', () => {
+  it('results go to the folder chosen in Settings; the same link is not processed again unless forced', async () => {
+    const out = path.join(dir, 'chosen', 'nested');
+    const rt = await open();
+    await rt.updateSettings((s) => ({ ...s, links: { resultsDir: out } }));
+    const link = `${server.url}/take%201.wav`;
+    const [added] = await rt.addLinks([link]);
+    expect(added?.outcome).toBe('added');
+    const [job] = await rt.whenSettled(jobIds([added!]));
+    expect(job?.state).toBe('completed');
+    expect(job?.sourceKind).toBe('link');
+    expect(job?.resultsDir).toBe(out);
+    expect(await readdir(out)).toEqual(['take 1.json']);
+
+    expect((await rt.addLinks([link]))[0]).toMatchObject({ outcome: 'already-done', jobId: job?.id });
+    await rt.close();
+    const again = await open();
+    expect((await again.addLinks([link]))[0]).toMatchObject({ outcome: 'already-done', jobId: job?.id });
+    const forced = await again.addLinks([link], { force: true });
+    expect(forced[0]?.outcome).toBe('added');
+    expect((await again.whenSettled(jobIds(forced))).map((j) => j.state)).toEqual(['completed']);
+    expect(server.requests.filter((r) => r === '/take%201.wav')).toHaveLength(2);
+    expect(await readdir(out)).toEqual(['take 1.json']);
+  });
+
+  it("a result name held by the user's own file goes to the fallback name, never over it", async () => {
+    const rt = await open();
+    await rt.updateSettings((s) => ({ ...s, links: { resultsDir: dir } }));
+    await makeToneWav(dir, 'user.wav', 1);
+    const [added] = await rt.addLinks([`${server.url}/user.wav`]);
+    const [job] = await rt.whenSettled(jobIds([added!]));
+    expect(job?.state).toBe('completed');
+    expect(job?.results[0]).toMatchObject({ path: path.join(dir, 'user.wav.json'), collided: true });
+  });
+
+  it('invalid links are rejected with the reason and queue nothing', async () => {
+    const rt = await open();
+    const outcomes = await rt.addLinks(['ftp://x.org/a.mp4', 'not a link']);
+    expect(outcomes.map((o) => o.outcome)).toEqual(['rejected', 'rejected']);
+    expect(outcomes[0]).toMatchObject({ message: 'ftp://x.org/a.mp4 is not an http:// or https:// link.' });
+    expect(rt.jobs()).toHaveLength(0);
+  });
+
+  it('a relative links folder is refused by the settings', async () => {
+    const rt = await open();
+    await expect(rt.updateSettings((s) => ({ ...s, links: { resultsDir: 'relative/dir' } }))).rejects.toThrow(
+      /full folder path/,
+    );
+  });
+});
