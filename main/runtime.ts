@@ -22,6 +22,9 @@ import type { SecretStore } from './adapters/store/keychain.js';
 import { QueueRunner, type PauseState } from './adapters/queue/queue-runner.js';
 import { Rewriter } from './adapters/results/rewriter.js';
 import type { Ownership } from './adapters/results/result-writer.js';
+import { TranscriptEditor } from './adapters/results/transcript-editor.js';
+import { CorrectionsStore } from './adapters/store/transcript-corrections.js';
+import { TranscriptIndex, type TranscriptHits } from './adapters/store/transcript-index.js';
 import { ResultOwnership, writeResults } from './adapters/results/write-results.js';
 import { ensurePrivateStateDir } from './adapters/store/private-files.js';
 import { SettingsStore } from './adapters/store/settings-store.js';
@@ -75,6 +78,9 @@ export class Runtime {
   private readonly ownership: Ownership & Pick<ResultOwnership, 'record'>;
   private readonly exportsDir: string;
   private readonly rewriter: Rewriter;
+  /** Corrections of transcripts, saved as they are made; the results follow them. */
+  readonly transcripts: TranscriptEditor;
+  private readonly searchIndex: TranscriptIndex;
   /** The in-process sandbox, once started; reused by every reconnect to the sandbox. */
   private embedded: Sandbox | undefined;
   /** An API key given for this run only (Settings' "until Sluice quits"): memory, never disk or logs. */
@@ -139,6 +145,35 @@ export class Runtime {
       externalDir: path.join(stateDir, 'external'),
       exportJson: (id) => this.client.exportJson(id),
       writeOwned: (job, exportPath) => this.writeOwned(job, exportPath),
+    });
+    this.transcripts = new TranscriptEditor({
+      exportsDir: this.exportsDir,
+      store: new CorrectionsStore(path.join(stateDir, 'corrections')),
+      rewrite: async (id) => void (await this.writeAgain(id)),
+      changed: (jobId, revision, problem) =>
+        emit({ type: 'transcript:changed', jobId, revision, ...(problem ? { problem } : {}) }),
+    });
+    this.searchIndex = new TranscriptIndex({
+      dir: path.join(stateDir, 'search'),
+      jobIds: () =>
+        store
+          .all()
+          .filter((j) => j.state === 'completed')
+          .map((j) => j.id),
+      source: async (id) => {
+        const job = store.get(id);
+        return job ? this.transcripts.searchSource(job) : undefined;
+      },
+    });
+    // The index follows as jobs complete and as transcripts are corrected (a no-op when unchanged).
+    this.emitter.on('event', (e: EngineEvent) => {
+      const id =
+        e.type === 'transcript:changed'
+          ? e.jobId
+          : e.type === 'job:updated' && e.job.state === 'completed'
+            ? e.job.id
+            : '';
+      if (id) void this.searchIndex.update(id).catch(() => undefined);
     });
     this.guard = new SpendingGuard({
       settings: () => this.settings.get(),
@@ -402,6 +437,11 @@ export class Runtime {
     return this.recordRewrite(id, await this.rewriter.fromService({ ...job, streamId: job.streamId }));
   }
 
+  /** Jobs whose transcript holds every word of `query` (case and accents ignored); undefined: no words. */
+  searchTranscripts(query: string): Promise<TranscriptHits | undefined> {
+    return this.searchIndex.search(query);
+  }
+
   /** Exports a stream started elsewhere (no local job) into the state dir; returns the file. */
   exportExternal(streamId: string): Promise<string> {
     return this.rewriter.external(streamId);
@@ -429,7 +469,9 @@ export class Runtime {
 
   /** Writes a job's results and records them as Sluice's own (so a later write may replace them). */
   private async writeOwned(job: JobRecord, exportPath: string): Promise<JobRecord['results']> {
-    const results = await writeResults(job, exportPath, this.ownership);
+    // Corrections made in the review view apply to every write: first delivery, rewrite, re-export.
+    const corrected = await this.transcripts.correctedSource(job, exportPath);
+    const results = await writeResults(job, exportPath, this.ownership, new Date(), corrected);
     this.ownership.record(results);
     return results;
   }
@@ -537,6 +579,7 @@ export class Runtime {
 
   async close(): Promise<void> {
     this.guard.stop();
+    await this.transcripts.settled();
     await this.folders.close();
     await this.runner.stop();
     this.store.close();

@@ -69,6 +69,9 @@ export class ExternalStreams {
 }
 
 interface Row {
+  /** Found by the words of its transcript (not by its name). */
+  inTranscript?: boolean;
+  jobId?: string;
   created: number;
   completed: number;
   name: string;
@@ -128,6 +131,7 @@ function archivedRow(a: JobRow, load: () => JobRecord | undefined): Row {
 }
 
 interface LocalJob {
+  id: string;
   folder: string;
   streamIds: readonly string[];
   row: Row;
@@ -137,6 +141,7 @@ interface LocalJob {
 function* localJobs(rt: Runtime): Generator<LocalJob> {
   for (const j of rt.jobs()) {
     yield {
+      id: j.id,
       folder: j.origin.kind === 'watch' ? j.origin.folderId : 'manual',
       streamIds: [...(j.streamId ? [j.streamId] : []), ...j.previousStreamIds],
       row: localRow(j),
@@ -146,7 +151,7 @@ function* localJobs(rt: Runtime): Generator<LocalJob> {
   if (!archive) return;
   for (const a of archive.rows() as Array<ArchivedRow & JobRow>) {
     if (rt.store.isHot(a.i)) continue;
-    yield { folder: a.f || 'manual', streamIds: a.k, row: archivedRow(a, () => archive.readAt(a.o)) };
+    yield { id: a.i, folder: a.f || 'manual', streamIds: a.k, row: archivedRow(a, () => archive.readAt(a.o)) };
   }
 }
 
@@ -196,10 +201,13 @@ export function historyHandlers(ctx: HandlerContext, external: ExternalStreams):
     'history:list': async (q) => {
       const rows: Row[] = [];
       const known = new Set<string>();
-      for (const { folder, streamIds, row } of localJobs(rt)) {
-        for (const id of streamIds) known.add(id);
+      const hits = q.search ? await rt.searchTranscripts(q.search) : undefined;
+      const { search: _search, ...unsearched } = q;
+      for (const { id, folder, streamIds, row } of localJobs(rt)) {
+        for (const sid of streamIds) known.add(sid);
         if (q.folderIds?.length && !q.folderIds.includes(folder)) continue;
         if (matches(q, row)) rows.push(row);
+        else if (hits?.has(id) && matches(unsearched, row)) rows.push({ ...row, inTranscript: true, jobId: id });
       }
       const wanted = (q.states ?? []).flatMap((s) =>
         (Object.keys(STREAM_TO_JOB) as StreamState[]).filter((k) => STREAM_TO_JOB[k] === s),
@@ -234,7 +242,12 @@ export function historyHandlers(ctx: HandlerContext, external: ExternalStreams):
       });
       const page = q.page ?? 0;
       const pageSize = q.pageSize ?? 100;
-      const entries = rows.slice(page * pageSize, (page + 1) * pageSize).map((r) => r.entry());
+      const entries = await Promise.all(
+        rows.slice(page * pageSize, (page + 1) * pageSize).map(async (r) => {
+          const match = r.inTranscript && r.jobId ? await hits?.match(r.jobId) : undefined;
+          return { ...r.entry(), ...(match ? { match } : {}) };
+        }),
+      );
       return { entries, total: rows.length, page, pageSize, external: ext };
     },
 
