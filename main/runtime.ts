@@ -19,6 +19,8 @@ import { JobStore, type FsyncMode } from './adapters/store/job-store.js';
 import type { SecretStore } from './adapters/store/keychain.js';
 import { QueueRunner, type PauseState } from './adapters/queue/queue-runner.js';
 import { Rewriter } from './adapters/results/rewriter.js';
+import { TranscriptEditor } from './adapters/results/transcript-editor.js';
+import { CorrectionsStore } from './adapters/store/transcript-corrections.js';
 import { ResultOwnership, writeResults } from './adapters/results/write-results.js';
 import { ensurePrivateStateDir } from './adapters/store/private-files.js';
 import { SettingsStore } from './adapters/store/settings-store.js';
@@ -72,6 +74,8 @@ export class Runtime {
   private readonly ownership: ResultOwnership;
   private readonly exportsDir: string;
   private readonly rewriter: Rewriter;
+  /** Corrections of transcripts, saved as they are made; the results follow them. */
+  readonly transcripts: TranscriptEditor;
   /** The in-process sandbox, once started; reused by every reconnect to the sandbox. */
   private embedded: Sandbox | undefined;
 
@@ -134,6 +138,13 @@ export class Runtime {
       externalDir: path.join(stateDir, 'external'),
       exportJson: (id) => this.client.exportJson(id),
       writeOwned: (job, exportPath) => this.writeOwned(job, exportPath),
+    });
+    this.transcripts = new TranscriptEditor({
+      exportsDir: this.exportsDir,
+      store: new CorrectionsStore(path.join(stateDir, 'corrections')),
+      rewrite: async (id) => void (await this.writeAgain(id)),
+      changed: (jobId, revision, problem) =>
+        emit({ type: 'transcript:changed', jobId, revision, ...(problem ? { problem } : {}) }),
     });
     this.guard = new SpendingGuard({
       settings: () => this.settings.get(),
@@ -348,7 +359,9 @@ export class Runtime {
 
   /** Writes a job's results and records them as Sluice's own (so a later write may replace them). */
   private async writeOwned(job: JobRecord, exportPath: string): Promise<JobRecord['results']> {
-    const results = await writeResults(job, exportPath, this.ownership);
+    // Corrections made in the review view apply to every write: first delivery, rewrite, re-export.
+    const corrected = await this.transcripts.correctedSource(job, exportPath);
+    const results = await writeResults(job, exportPath, this.ownership, new Date(), corrected);
     this.ownership.record(results);
     return results;
   }
@@ -456,6 +469,7 @@ export class Runtime {
 
   async close(): Promise<void> {
     this.guard.stop();
+    await this.transcripts.settled();
     await this.folders.close();
     await this.runner.stop();
     this.store.close();

@@ -59,7 +59,7 @@ export interface ComponentsView {
   gateway?: GatewayState;
   processors: Array<{ processorId: string; state: ProcessorState; stateDescription: string | null }>;
 }
-export type ResultFormat = 'json' | 'srt' | 'vtt' | 'txt' | 'csv' | 'md';
+export type ResultFormat = 'json' | 'srt' | 'vtt' | 'txt' | 'csv' | 'md' | 'docx';
 export type ParamValue = string | number | boolean | string[];
 export type Params = Record<string, ParamValue>;
 export type QueuePauseReason = 'credentials' | 'usage-limit' | 'user' | 'offline' | 'spending-cap' | 'storage';
@@ -175,6 +175,8 @@ export interface OutputView {
   pattern: string;
   languageSuffix: string | null;
   txtTimestamps: boolean;
+  /** How SRT and VTT captions are laid out. */
+  captions: CaptionSettingsView;
 }
 
 export type PostActionView = { kind: 'none' } | { kind: 'move'; doneDir: string; failedDir: string };
@@ -301,12 +303,14 @@ export interface HistoryEntry {
   canCancelStream: boolean;
   canRerun: boolean;
   canReexport: boolean;
+  /** Set when the search words were found inside the transcript: the line and the moment to open it at. */
+  match?: TranscriptMatchView;
 }
 
 export type HistorySortKey = 'created' | 'completed' | 'name' | 'state' | 'size';
 
 export interface HistoryQuery {
-  /** Case-insensitive substring of the file name. */
+  /** Case-insensitive substring of the file name, or words of the transcript (any order, accents ignored). */
   search?: string;
   states?: JobState[];
   templateIds?: string[];
@@ -555,6 +559,15 @@ export interface Requests {
   /** Service validation errors come back as VALIDATION with `fields` on start/end/currency/granularity. */
   'usage:report': { params: UsageQuery; result: UsageView };
   'usage:csv': { params: UsageQuery; result: { fileName: string; csv: string } };
+
+  /** The transcript of a completed job, corrections applied, with its media to play. */
+  'transcript:open': { params: { jobId: string }; result: TranscriptView };
+  /** CONFLICT when `revision` is not the current one (another window changed it first). */
+  'transcript:edit': { params: { jobId: string; revision: number; edit: TranscriptEdit }; result: TranscriptView };
+  'transcript:undo': { params: { jobId: string }; result: TranscriptView };
+  'transcript:redo': { params: { jobId: string }; result: TranscriptView };
+  /** Back to the service's transcript as received (itself undoable). */
+  'transcript:revert': { params: { jobId: string }; result: TranscriptView };
 }
 
 export type Channel = keyof Requests;
@@ -580,6 +593,8 @@ export interface Events {
   'connection:changed': AppInfo;
   /** The tray or a notification asked to show something (a job, or a screen). */
   'navigation:requested': { screen: 'queue' | 'history' | 'usage' | 'settings'; jobId?: string };
+  /** A transcript was corrected (any window) and its results rewritten. */
+  'transcript:changed': TranscriptChangedView;
 }
 
 export type EventName = keyof Events;
@@ -655,6 +670,11 @@ export const CHANNELS = [
   'history:reexport',
   'usage:report',
   'usage:csv',
+  'transcript:open',
+  'transcript:edit',
+  'transcript:undo',
+  'transcript:redo',
+  'transcript:revert',
 ] as const satisfies readonly Channel[];
 
 export const EVENT_NAMES = [
@@ -669,6 +689,7 @@ export const EVENT_NAMES = [
   'settings:changed',
   'connection:changed',
   'navigation:requested',
+  'transcript:changed',
 ] as const satisfies readonly EventName[];
 
 /** Electron IPC channel carrying every event as `{ name, payload }` (one listener in preload). */

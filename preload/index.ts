@@ -29,6 +29,7 @@ const listeners: ListenerSets = {
   'settings:changed': new Set(),
   'connection:changed': new Set(),
   'navigation:requested': new Set(),
+  'transcript:changed': new Set(),
 };
 
 function dispatch<E extends EventName>(name: E, payload: Events[E]): void {
@@ -119,6 +120,13 @@ const api = {
     report: invoke('usage:report'),
     csv: invoke('usage:csv'),
   },
+  transcript: {
+    open: invoke('transcript:open'),
+    edit: invoke('transcript:edit'),
+    undo: invoke('transcript:undo'),
+    redo: invoke('transcript:redo'),
+    revert: invoke('transcript:revert'),
+  },
   onJobAdded: subscribe('job:added'),
   onJobUpdated: subscribe('job:updated'),
   onJobRemoved: subscribe('job:removed'),
@@ -130,6 +138,7 @@ const api = {
   onSettingsChanged: subscribe('settings:changed'),
   onConnectionChanged: subscribe('connection:changed'),
   onNavigationRequested: subscribe('navigation:requested'),
+  onTranscriptChanged: subscribe('transcript:changed'),
   platform: 'electron',
   files: {
     pathForFile: (file: File): string | undefined => {

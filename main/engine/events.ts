@@ -10,7 +10,9 @@ export type EngineEvent =
   | { type: 'job:removed'; id: string }
   | { type: 'queue:paused'; reason: QueuePauseReason; message: string; until?: number }
   | { type: 'queue:resumed' }
-  | { type: 'folder:status'; folderId: string; status: FolderStatus; message?: string };
+  | { type: 'folder:status'; folderId: string; status: FolderStatus; message?: string }
+  /** A transcript was corrected and its results rewritten (`problem`: why they could not be). */
+  | { type: 'transcript:changed'; jobId: string; revision: number; problem?: string };
 
 export type EngineEventType = EngineEvent['type'];
 

@@ -3,6 +3,7 @@
 // with `prefault({})`, which runs through the schema, so each default value is written once.
 import { z } from 'zod';
 import { DEFAULT_TEMPLATE_ID, isTemplateId } from '../service/templates.js';
+import { CAPTION_SETTINGS } from './captions/presets.js';
 
 export const PARAM_VALUE = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]);
 export type ParamValue = z.infer<typeof PARAM_VALUE>;
@@ -10,7 +11,7 @@ export const PARAMS = z.record(z.string().min(1).max(200), PARAM_VALUE);
 export type Params = z.infer<typeof PARAMS>;
 
 // Formats a job can produce; a format joins this list together with its renderer (adapters/results.ts).
-export const RESULT_FORMATS = ['json', 'srt', 'vtt', 'txt', 'csv', 'md'] as const;
+export const RESULT_FORMATS = ['json', 'srt', 'vtt', 'txt', 'csv', 'md', 'docx'] as const;
 export type ResultFormat = (typeof RESULT_FORMATS)[number];
 
 const httpUrl = z
@@ -53,6 +54,8 @@ export const OUTPUT = z.object({
     .default(null),
   /** `[00:01:23]` before each paragraph of the .txt transcript. */
   txtTimestamps: z.boolean().default(false),
+  /** Layout of the SRT and VTT captions (presets.ts). */
+  captions: CAPTION_SETTINGS.prefault({}),
 });
 export type OutputSettings = z.infer<typeof OUTPUT>;
 /** A job's output when nothing was chosen: every default of OUTPUT. */

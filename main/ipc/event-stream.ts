@@ -8,7 +8,7 @@ import type { EngineEvent } from '../engine/events.js';
 import { isTerminal } from '../engine/job.js';
 import type { Runtime } from '../runtime.js';
 import type { QueueModel } from './queue-model.js';
-import { folderStatusView } from './views.js';
+import { folderStatusView, resultView } from './views.js';
 
 export type BridgeEvent = { [E in EventName]: { name: E; payload: Events[E] } }[EventName];
 export type EventSink = (e: BridgeEvent) => void;
@@ -134,6 +134,19 @@ export class EventHub {
         this.publish({ name: 'queue:resumed', payload: {} });
         this.scheduleStats();
         return;
+      case 'transcript:changed': {
+        const job = this.rt.job(e.jobId);
+        this.publish({
+          name: 'transcript:changed',
+          payload: {
+            jobId: e.jobId,
+            revision: e.revision,
+            results: (job?.results ?? []).map(resultView),
+            ...(e.problem ? { resultWarning: e.problem } : {}),
+          },
+        });
+        return;
+      }
       case 'folder:status': {
         const folder = this.rt.settings.get().watchFolders.find((f) => f.id === e.folderId);
         const status = this.rt.folders.statuses().find((s) => s.folderId === e.folderId);

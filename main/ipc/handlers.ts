@@ -9,6 +9,7 @@ import { folderHandlers } from './handle-folders.js';
 import { ExternalStreams, historyHandlers } from './handle-history.js';
 import { queueHandlers } from './handle-queue.js';
 import { settingsHandlers } from './handle-settings.js';
+import { transcriptHandlers } from './handle-transcript.js';
 import { usageHandlers } from './handle-usage.js';
 import type { HandlerContext, RawHandlers } from './handler-context.js';
 import type { PlatformPort } from './platform.js';
@@ -44,6 +45,7 @@ export function createHandlers(rt: Runtime, platform: PlatformPort, deps: Handle
     ...folderHandlers(ctx),
     ...historyHandlers(ctx, deps.external ?? new ExternalStreams(rt)),
     ...usageHandlers(ctx),
+    ...transcriptHandlers(ctx),
   };
   const wrapped: Partial<Record<Channel, (p: never) => Promise<Result<unknown>>>> = {};
   for (const c of Object.keys(raw) as Channel[]) {

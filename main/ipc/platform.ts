@@ -27,6 +27,8 @@ export interface PlatformPort {
   /** Shows the file in the system's file manager. */
   revealPath(p: string): Promise<void>;
   startAtLogin?: { get(): boolean; set(enabled: boolean): void };
+  /** The URL the review view's player loads a job's source from (range requests); absent: no player. */
+  mediaUrl?(jobId: string): string;
   /** The renderer finished loading and subscribed (Electron's handshake); a no-op elsewhere. */
   rendererReady?(): void;
 }

@@ -6,12 +6,15 @@
 import { z } from 'zod';
 import type { CHANNELS, Channel, ParamsOf } from '../../preload/contract.js';
 import { JOB_STATES } from '../engine/job.js';
+import { DEFAULT_CAPTIONS } from '../engine/captions/presets.js';
 import { RESULT_FORMATS } from '../engine/settings.js';
 
 const str = (max = 4096) => z.string().max(max);
 const id = z.string().min(1).max(200);
 const none = z.strictObject({});
 const byId = z.strictObject({ id });
+const byJob = z.strictObject({ jobId: id });
+const wordIndex = z.number().int().min(0).max(10_000_000);
 
 const paramValue = z.union([str(100_000), z.number(), z.boolean(), z.array(str(1000)).max(100)]);
 const params = z.record(str(200), paramValue);
@@ -21,6 +24,7 @@ const jobState = z.enum(JOB_STATES);
 const resultFormat = z.enum(RESULT_FORMATS);
 const auth = z.enum(['apiKey', 'clientCredentials']);
 const url = str(2000);
+const num = z.number();
 
 const connection = z.discriminatedUnion('mode', [
   z.strictObject({ mode: z.literal('sandbox') }),
@@ -39,11 +43,23 @@ const connection = z.discriminatedUnion('mode', [
   }),
 ]);
 
+const captions = z.strictObject({
+  preset: z.enum(['streaming', 'broadcast', 'vertical', 'custom']),
+  charsPerLine: num,
+  lines: num,
+  minDurationMs: num,
+  maxDurationMs: num,
+  minGapMs: num,
+});
+// Written before caption presets existed (or by a caller that leaves them alone): the default preset.
+const captionsOrDefault = captions.default({ ...DEFAULT_CAPTIONS });
+
 const outputPatch = z.strictObject({
   formats: z.array(resultFormat).max(10).optional(),
   pattern: str(1000).optional(),
   languageSuffix: str(20).nullable().optional(),
   txtTimestamps: z.boolean().optional(),
+  captions: captions.optional(),
 });
 
 const postAction = z.discriminatedUnion('kind', [
@@ -65,6 +81,7 @@ const folderFields = {
       pattern: str(1000),
       languageSuffix: str(20).nullable(),
       txtTimestamps: z.boolean(),
+      captions: captionsOrDefault,
     })
     .optional(),
   postAction: postAction.optional(),
@@ -84,7 +101,6 @@ const fullFolder = z.strictObject({
   postAction,
 });
 
-const num = z.number();
 const settingsPatch = z.strictObject({
   connection: connection.optional(),
   defaults: z
@@ -186,6 +202,19 @@ export const SCHEMAS: Schemas = {
   'history:reexport': z.union([z.strictObject({ jobId: id }), z.strictObject({ streamId: id })]),
   'usage:report': usageQuery,
   'usage:csv': usageQuery,
+  'transcript:open': byJob,
+  'transcript:edit': z.strictObject({
+    jobId: id,
+    revision: z.number().int().min(0),
+    edit: z.discriminatedUnion('kind', [
+      z.strictObject({ kind: z.literal('replace'), from: wordIndex, to: wordIndex, text: str(10_000) }),
+      z.strictObject({ kind: z.literal('renameSpeaker'), speaker: id, name: str(1000) }),
+      z.strictObject({ kind: z.literal('setSpeaker'), from: wordIndex, to: wordIndex, speaker: id }),
+    ]),
+  }),
+  'transcript:undo': byJob,
+  'transcript:redo': byJob,
+  'transcript:revert': byJob,
 };
 
 // The constant list and the contract's map must name the same channels (both directions).

@@ -1,6 +1,7 @@
 // What the user's bookkeeping events do to a record, and that they leave ineligible jobs alone.
 import { describe, expect, it } from 'vitest';
 import { next } from '../../main/engine/reducer.js';
+import { DEFAULT_CAPTIONS } from '../../main/engine/captions/presets.js';
 import { ctx, jobs, T0 } from './fixtures.js';
 
 const at = T0 + 1000;
@@ -22,7 +23,13 @@ describe('reducer: user bookkeeping', () => {
 
   it('resultsRewritten records the new files and output, and clears the last warning', () => {
     const results = [{ format: 'srt' as const, path: '/media/a.srt', writtenBySluice: true }];
-    const output = { formats: ['srt' as const], pattern: '{name}', languageSuffix: null, txtTimestamps: false };
+    const output = {
+      formats: ['srt' as const],
+      pattern: '{name}',
+      languageSuffix: null,
+      txtTimestamps: false,
+      captions: DEFAULT_CAPTIONS,
+    };
     const out = next(jobs.completedWarn(), { type: 'resultsRewritten', results, output }, at, ctx);
     expect(out.job.results).toEqual(results);
     expect(out.job.output).toEqual(output);

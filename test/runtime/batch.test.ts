@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
 import { jobIds } from '../../main/adapters/queue/intake.js';
+import { DEFAULT_CAPTIONS } from '../../main/engine/captions/presets.js';
 import { Runtime } from '../../main/runtime.js';
 import { makeGarbage, makeMediaDir, makeToneWav } from '../helpers/media.js';
 import { allStreams } from '../helpers/service.js';
@@ -202,7 +203,13 @@ describe('writing results again from the kept export', () => {
     const [job] = await rt.whenSettled(
       jobIds(
         await rt.addPaths([a], {
-          output: { formats: ['json', 'srt'], pattern: '{name}', languageSuffix: null, txtTimestamps: false },
+          output: {
+            formats: ['json', 'srt'],
+            pattern: '{name}',
+            languageSuffix: null,
+            txtTimestamps: false,
+            captions: DEFAULT_CAPTIONS,
+          },
         }),
       ),
     );

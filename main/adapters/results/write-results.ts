@@ -5,20 +5,43 @@ import path from 'node:path';
 import { findTemplate } from '../../service/templates.js';
 import { CAPTION_FORMATS, CAPTION_RENDERERS, renderContextOf } from '../../engine/captions/render.js';
 import type { JobRecord, ResultFile } from '../../engine/job.js';
+import { normalizeExport, type NormalizedTranscript } from '../../engine/captions/normalize.js';
 import { DEFAULT_OUTPUT, type ResultFormat } from '../../engine/settings.js';
 import { chooseOutputPath, nameParts, ResultWriteError, writeFilesAtomic, type Ownership } from './result-writer.js';
+import { renderDocx } from './render-docx.js';
+
+type Rendered = string | Uint8Array | null;
 
 /**
- * Renders one format from the export's JSON text. JSON is saved exactly as received (§6.6).
+ * Renders one format from the export's JSON text. JSON is saved exactly as received (§6.6), unless
+ * the editor corrected it: then `text` is the corrected export and `transcript` its words.
  * null = the export has nothing for this format (md without intelligence): no file, no record.
  */
-export type Renderer = (exportText: string, job: JobRecord) => string | null;
+export type Renderer = (
+  exportText: string,
+  job: JobRecord,
+  transcript?: NormalizedTranscript,
+) => Rendered | Promise<Rendered>;
+
+/** A transcript the editor corrected: the export to save in its place, and its words. */
+export interface CorrectedSource {
+  exportText: string;
+  transcript: NormalizedTranscript;
+}
+
+const sourceName = (job: JobRecord): string => job.source.path.split(/[/\\]/).pop() ?? job.source.path;
 
 export const RENDERERS: Partial<Record<ResultFormat, Renderer>> = {
   json: (text) => text,
   ...Object.fromEntries(
-    CAPTION_FORMATS.map((f) => [f, (text: string, job: JobRecord) => CAPTION_RENDERERS[f](text, renderContextOf(job))]),
+    CAPTION_FORMATS.map((f) => [
+      f,
+      (text: string, job: JobRecord, transcript?: NormalizedTranscript) =>
+        CAPTION_RENDERERS[f](text, { ...renderContextOf(job), ...(transcript ? { transcript } : {}) }),
+    ]),
   ),
+  docx: (text, job, transcript) =>
+    renderDocx(transcript ?? normalizeExport(text, { mediaDurationMs: job.mediaDurationMs }), sourceName(job)),
 };
 
 /** Result extensions, so the watcher never takes Sluice's own outputs. */
@@ -45,23 +68,31 @@ export async function writeResults(
   exportPath: string,
   ownership: Ownership,
   now: Date = new Date(),
+  corrected?: CorrectedSource,
 ): Promise<ResultFile[]> {
   const output = job.output ?? DEFAULT_OUTPUT;
-  const text = await readFile(exportPath, 'utf8').catch((e: unknown) => {
-    throw new ResultWriteError(
-      `The kept export ${exportPath} could not be read (${(e as NodeJS.ErrnoException).code ?? String(e)}).`,
-      (e as NodeJS.ErrnoException).code,
-    );
-  });
+  const text =
+    corrected?.exportText ??
+    (await readFile(exportPath, 'utf8').catch((e: unknown) => {
+      throw new ResultWriteError(
+        `The kept export ${exportPath} could not be read (${(e as NodeJS.ErrnoException).code ?? String(e)}).`,
+        (e as NodeJS.ErrnoException).code,
+      );
+    }));
   const base = outputBaseName(output.pattern, job, now);
-  const planned: Array<{ format: ResultFormat; target: string; data: string; collided: boolean; shortened: boolean }> =
-    [];
+  const planned: Array<{
+    format: ResultFormat;
+    target: string;
+    data: string | Uint8Array;
+    collided: boolean;
+    shortened: boolean;
+  }> = [];
   // JSON first: it is always kept, and the other formats are derived from it.
   const formats = [...new Set<ResultFormat>(['json', ...output.formats])];
   for (const format of formats) {
     const render = RENDERERS[format];
     if (!render) throw new ResultWriteError(`The ${format} format is not available.`, undefined);
-    const content = render(text, job);
+    const content = await render(text, job, corrected?.transcript);
     if (content === null) continue;
     // `{name}.en.srt`: players pick the language from the suffix; the JSON keeps the plain name.
     const ext = format === 'json' || !output.languageSuffix ? format : `${output.languageSuffix}.${format}`;

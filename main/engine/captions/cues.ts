@@ -13,6 +13,8 @@ export interface CueOptions {
   maxDurationMs: number;
   /** A silence at least this long between two words starts a new cue. */
   pauseMs: number;
+  /** Blank time between two cues (broadcast asks for a couple of frames); 0 lets cues touch. */
+  minGapMs: number;
 }
 
 export const DEFAULT_CUE_OPTIONS: CueOptions = {
@@ -21,6 +23,7 @@ export const DEFAULT_CUE_OPTIONS: CueOptions = {
   minDurationMs: 1000,
   maxDurationMs: 7000,
   pauseMs: 700,
+  minGapMs: 0,
 };
 
 export interface Cue {
@@ -202,16 +205,23 @@ function timeCues(drafts: readonly Draft[], o: CueOptions): Cue[] {
   }
   for (let i = 0; i < cues.length; i++) {
     const c = cues[i]!;
-    const nextStart = cues[i + 1]?.startMs ?? Infinity;
+    const next = cues[i + 1];
+    const nextStart = next ? next.startMs - o.minGapMs : Infinity;
     if (c.endMs - c.startMs < o.minDurationMs)
       c.endMs = Math.max(c.endMs, Math.min(c.startMs + o.minDurationMs, nextStart));
-    // A zero-length cue is dropped by players; borrow a frame-sized slice of the next cue instead.
-    const next = cues[i + 1];
-    if (c.endMs === c.startMs && next) {
-      c.endMs = c.startMs + 1;
-      next.startMs = Math.max(next.startMs, c.endMs);
-      next.endMs = Math.max(next.endMs, next.startMs);
+    if (!next) continue;
+    // The gap before the next cue: taken from this cue's end while it keeps some time on screen,
+    // otherwise the next cue starts later. A zero-length cue is dropped by players, so every cue
+    // keeps at least a millisecond.
+    if (c.endMs > nextStart) c.endMs = Math.max(c.startMs + 1, nextStart);
+    if (c.endMs <= c.startMs) c.endMs = c.startMs + 1;
+    const earliest = c.endMs + o.minGapMs;
+    if (next.startMs < earliest) {
+      next.startMs = earliest;
+      next.endMs = Math.max(next.endMs, next.startMs + 1);
     }
   }
+  // Pushing a cue later can take it past its longest time: trim it back (never before its start).
+  for (const c of cues) c.endMs = Math.min(c.endMs, c.startMs + o.maxDurationMs);
   return cues;
 }

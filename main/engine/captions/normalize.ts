@@ -21,6 +21,9 @@ export interface CaptionWord {
   speaker?: string;
   /** False when the word attaches to the previous one (no leading space in the export). */
   spaceBefore: boolean;
+  /** The speaker id as the export gave it ("SPEAKER_0"); `speaker` is its display label. */
+  speakerId?: string;
+  confidence?: number;
 }
 
 export interface NormalizedTranscript {
@@ -140,11 +143,13 @@ export function normalizeExport(input: ExportResult | string, options: Normalize
         labels.set(id, speaker);
       }
     }
+    const confidence = finite(t.raw.confidence);
     words.push({
       text: clean,
       startMs: t.start,
       endMs: Math.max(t.start, t.end),
-      ...(speaker === undefined ? {} : { speaker }),
+      ...(speaker === undefined ? {} : { speaker, speakerId: id }),
+      ...(confidence === undefined ? {} : { confidence }),
       spaceBefore: !spacedExport || /^\s/.test(t.raw.word) || words.length === 0,
     });
   }

@@ -1,6 +1,7 @@
 import { copyFile, mkdtemp, readdir, readFile, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import mammoth from 'mammoth';
 import { parseSync, type NodeCue } from 'subtitle';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ResultOwnership, writeResults } from '../../../main/adapters/results/write-results.js';
@@ -52,7 +53,7 @@ describe('settings', () => {
       txtTimestamps: false,
     });
     expect(SETTINGS.parse({}).defaults.output.txtTimestamps).toBe(false);
-    expect(OUTPUT.parse({ formats: ALL }).formats).toEqual(['json', 'srt', 'vtt', 'txt', 'csv', 'md']);
+    expect(OUTPUT.parse({ formats: ALL }).formats).toEqual(['json', 'srt', 'vtt', 'txt', 'csv', 'md', 'docx']);
   });
 });
 
@@ -65,9 +66,19 @@ describe('writeResults with every format', () => {
       ['vtt', 'call.vtt'],
       ['txt', 'call.txt'],
       ['csv', 'call.csv'],
+      ['docx', 'call.docx'],
     ]);
     expect((await readdir(dir)).sort()).toEqual(
-      ['call.csv', 'call.json', 'call.mp4', 'call.srt', 'call.txt', 'call.vtt', 'staged-export.json'].sort(),
+      [
+        'call.csv',
+        'call.docx',
+        'call.json',
+        'call.mp4',
+        'call.srt',
+        'call.txt',
+        'call.vtt',
+        'staged-export.json',
+      ].sort(),
     );
     expect(await readFile(path.join(dir, 'call.json'), 'utf8')).toBe(await readFile(FIXTURE, 'utf8'));
     expect(cueCount(await readFile(path.join(dir, 'call.srt'), 'utf8'))).toBe(5);
@@ -124,8 +135,10 @@ describe('writeResults with every format', () => {
   it('an empty transcript gives valid empty files, not a failure', async () => {
     await writeFile(staged, JSON.stringify({ transcription: { text: '', words: [] } }));
     const results = await writeResults(jobFor(source, { formats: ALL }), staged, new ResultOwnership(() => []));
-    expect(results.map((r) => r.format)).toEqual(['json', 'srt', 'vtt', 'txt', 'csv']);
+    expect(results.map((r) => r.format)).toEqual(['json', 'srt', 'vtt', 'txt', 'csv', 'docx']);
     expect(await readFile(path.join(dir, 'call.vtt'), 'utf8')).toBe('WEBVTT\n');
+    // A document with its title and nothing else: Word opens it.
+    expect((await mammoth.extractRawText({ path: path.join(dir, 'call.docx') })).value.trim()).toBe('call.mp4');
     expect((await stat(path.join(dir, 'call.srt'))).size).toBe(0);
   });
 });
@@ -163,8 +176,11 @@ describe('integration: a real sandbox export through writeResults', () => {
     const job = jobFor(wav, { formats: ALL }, { ask0: 'What is discussed?' });
     const results = await writeResults(job, kept, new ResultOwnership(() => []));
     expect(results.map((r) => path.basename(r.path))).toEqual(
-      ['json', 'srt', 'vtt', 'txt', 'csv', 'md'].map((f) => `meeting.${f}`),
+      ['json', 'srt', 'vtt', 'txt', 'csv', 'md', 'docx'].map((f) => `meeting.${f}`),
     );
+    const docx = (await mammoth.extractRawText({ path: path.join(media, 'meeting.docx') })).value;
+    expect(docx).toMatch(/^meeting\.wav\n+\[00:00:00\] Speaker 1: This transcript was produced by the Sluice sandbox/);
+    expect(docx).toContain('Speaker 2: ');
     const read = (ext: string): Promise<string> => readFile(path.join(media, `meeting.${ext}`), 'utf8');
 
     const words = (exported.body as { transcription: { words: unknown[] } }).transcription.words;

@@ -1,0 +1,36 @@
+// The corrected transcript written back in the export's own schema (contract §6.3), so every tool
+// that reads Sluice's JSON reads the corrections too: the words as corrected, each with its
+// speaker's name where the editor gave one (the service's id otherwise), the text and the speaker
+// turns rebuilt from them. Every other section (summary, sentiment, answers, unknown keys) is kept
+// as received. Times in the unit the export used. Pure.
+import type { ExportResult, Utterance, Word } from '../../service/types.js';
+import { joinWords } from '../captions/normalize.js';
+import { paragraphsOf, type Transcript } from './transcript.js';
+
+export function correctedExport(base: ExportResult, t: Transcript, timeUnit: 'ms' | 's'): ExportResult {
+  const time = (ms: number): number => (timeUnit === 's' ? ms / 1000 : ms);
+  const speakerOf = (id: string): string => t.names[id] ?? id;
+  const words: Word[] = t.words.map((w) => ({
+    word: (w.spaceBefore ? ' ' : '') + w.text,
+    start: time(w.startMs),
+    end: time(w.endMs),
+    ...(w.confidence === undefined || w.corrected ? {} : { confidence: w.confidence }),
+    ...(w.speaker === undefined ? {} : { speakers: [speakerOf(w.speaker)], speakersOverlap: false }),
+  }));
+  const text = joinWords(t.words);
+  const out: ExportResult = { ...base, transcription: { ...(base.transcription ?? {}), text, words } };
+  if (Array.isArray(base.utterances) || t.words.some((w) => w.speaker !== undefined)) {
+    out.utterances = paragraphsOf(t.words).map((p): Utterance => {
+      const ws = t.words.slice(p.first, p.end);
+      return {
+        speakerIds: p.speaker === undefined ? [] : [speakerOf(p.speaker)],
+        overlap: false,
+        start: time(ws[0]!.startMs),
+        end: time(ws[ws.length - 1]!.endMs),
+        text: joinWords(ws),
+        words: words.slice(p.first, p.end),
+      };
+    });
+  }
+  return out;
+}
