@@ -4,12 +4,21 @@
 // engine), then a real job end to end: play, seek by word, correct, rename, and the results beside
 // the source rewritten.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { openApp, shot } from './helpers.js';
+import path from 'node:path';
+import mammoth from 'mammoth';
+import type { JobView, TranscriptView } from '../../preload/contract.js';
+import { env, go, openApp, shot } from './helpers.js';
 
+/** "Transcription + speakers": the sandbox then gives the words speakers. */
+const DIARIZATION_TEMPLATE = '669fee048452492b62cfad39';
+
+/** No serious or critical axe-core findings in the review (the shell around it is checked by its own flows). */
 async function axe(page: Page, label: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await new AxeBuilder({ page }).include('[data-testid=review]').analyze();
   const bad = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -267,6 +276,217 @@ test('a two-hour transcript renders only the paragraphs in view and scrolls smoo
   await page.setViewportSize({ width: 1360, height: 860 });
 
   // Closing returns focus to the button that opened the view.
+  await page.keyboard.press('Escape');
+  await expect(review).toHaveCount(0);
+  await expect(opener).toBeFocused();
+  expect(problems).toEqual([]);
+});
+
+/** One request over the web bridge, with the token `sluice serve` printed. */
+async function bridge<T>(channel: string, params: unknown = {}): Promise<T> {
+  const url = new URL(env.url);
+  const token = new URLSearchParams(url.hash.slice(1)).get('token') ?? '';
+  const r = await fetch(new URL(`api/${channel}`, url.origin + url.pathname), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-sluice-token': token },
+    body: JSON.stringify(params),
+  });
+  const body = (await r.json()) as { ok: boolean; value?: T; error?: { message: string } };
+  if (!body.ok) throw new Error(`${channel}: ${body.error?.message}`);
+  return body.value as T;
+}
+
+/** Spoken English from espeak-ng under a moving picture: a short WebM any Chromium plays. */
+function interviewVideo(dir: string): string {
+  const wav = path.join(dir, 'interview-speech.wav');
+  const out = path.join(dir, 'interview.webm');
+  const say = spawnSync('espeak-ng', [
+    '-w',
+    wav,
+    '-s',
+    '150',
+    'Good afternoon and welcome to the programme. Today we talk about rivers, bridges and the people who ' +
+      'keep them safe. Our guest has worked on the river for twenty years. Thank you for coming in today.',
+  ]);
+  expect(say.status, String(say.stderr)).toBe(0);
+  const ff = spawnSync('ffmpeg', [
+    '-y',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=320x180:rate=15',
+    '-i',
+    wav,
+    '-shortest',
+    '-c:v',
+    'libvpx',
+    '-b:v',
+    '200k',
+    '-c:a',
+    'libopus',
+    out,
+  ]);
+  expect(ff.status, String(ff.stderr)).toBe(0);
+  return out;
+}
+
+/** Every file under `dir`, recursively. */
+function filesUnder(dir: string): string[] {
+  const out: string[] = [];
+  for (const f of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, f.name);
+    if (f.isDirectory()) out.push(...filesUnder(p));
+    else out.push(p);
+  }
+  return out;
+}
+
+let uploaded: Promise<string> | null = null;
+
+/** A completed job for interview.webm, uploaded once for the tests below; its id. */
+function interviewJob(): Promise<string> {
+  uploaded ??= (async () => {
+    await bridge('settings:update', {
+      patch: { defaults: { output: { formats: ['json', 'srt', 'vtt', 'txt', 'docx'] } } },
+    });
+    const source = interviewVideo(env.work);
+    const form = new FormData();
+    form.set('templateId', DIARIZATION_TEMPLATE);
+    form.set('params', JSON.stringify({ speakersNumber: 2 }));
+    form.set('file', new Blob([readFileSync(source)], { type: 'video/webm' }), 'interview.webm');
+    const url = new URL(env.url);
+    const up = await fetch(new URL('api/queue:upload', url.origin + url.pathname), {
+      method: 'POST',
+      headers: { 'x-sluice-token': new URLSearchParams(url.hash.slice(1)).get('token') ?? '' },
+      body: form,
+    });
+    const added = (await up.json()) as { ok: boolean; value: Array<{ outcome: string; jobId?: string }> };
+    expect(added.ok).toBe(true);
+    const jobId = added.value[0]?.jobId ?? '';
+    expect(jobId).not.toBe('');
+    return jobId;
+  })();
+  return uploaded;
+}
+
+/** Opens interview.webm's transcript from the Queue; the button that opened it. */
+async function openInterview(page: Page): Promise<{ opener: Locator; problems: string[] }> {
+  const problems = await openApp(page);
+  await go(page, 'Queue');
+  const row = page.locator('[data-testid=job-row][data-name="interview.webm"]');
+  await expect(row).toHaveAttribute('data-state', 'completed', { timeout: 90_000 });
+  await row.dblclick();
+  const opener = page.getByTestId('job-detail').getByRole('button', { name: 'Transcript' });
+  await opener.click();
+  const review = page.getByTestId('review');
+  await expect(review.getByRole('heading', { level: 1 })).toContainText('interview.webm');
+  await expect(review.getByRole('heading', { level: 1 })).toBeFocused();
+  await expect(review.getByTestId('transcript-list').getByTestId('transcript-paragraph').first()).toBeVisible();
+  return { opener, problems };
+}
+
+test('the source plays beside its transcript, the spoken word is lit, and clicking a word seeks there', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const jobId = await interviewJob();
+  const { problems } = await openInterview(page);
+  const review = page.getByTestId('review');
+  const list = review.getByTestId('transcript-list');
+  const view = await bridge<TranscriptView>('transcript:open', { jobId });
+  // The picture and the sound: play, and time passes.
+  const video = review.locator('video');
+  await expect(video).toBeVisible();
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 })
+    .toBeGreaterThan(0);
+  await page.keyboard.press('k');
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
+    .toBeGreaterThan(0.8);
+  // The word lit is the one being spoken (within one frame of the playhead).
+  const lit = await page.evaluate(() => {
+    const v = document.querySelector('video')!;
+    return { t: v.currentTime * 1000, w: Number(document.querySelector('.w.now')?.getAttribute('data-w') ?? -1) };
+  });
+  expect(lit.w).toBeGreaterThanOrEqual(0);
+  expect(view.words[lit.w]!.start).toBeLessThanOrEqual(lit.t + 100);
+  await page.keyboard.press('k');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+
+  // Click a word further on: the playhead jumps to it.
+  const target = Math.min(view.words.length - 1, 12);
+  await list.locator(`[data-w="${target}"]`).click();
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime))
+    .toBeCloseTo(view.words[target]!.start / 1000, 1);
+  await expect(list.locator(`[data-w="${target}"]`)).toHaveClass(/now/);
+  await shot(page, 'review-playing');
+
+  expect(problems).toEqual([]);
+});
+
+test('a word corrected and a speaker renamed in the review reach the SRT, VTT, TXT and DOCX beside the source', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const jobId = await interviewJob();
+  const { opener, problems } = await openInterview(page);
+  const review = page.getByTestId('review');
+  const list = review.getByTestId('transcript-list');
+  const view = await bridge<TranscriptView>('transcript:open', { jobId });
+  expect(view.words.length).toBeGreaterThan(5);
+  expect(view.speakers.length).toBeGreaterThan(0);
+  // Correct a word: double-click, type, Enter; saved as made and the results rewritten.
+  const fix = list.locator('[data-w="2"]');
+  await fix.dblclick();
+  const input = list.getByTestId('inline-input');
+  await expect(input).toBeFocused();
+  await input.fill('Zanzibar');
+  await input.press('Enter');
+  await expect(fix).toHaveText('Zanzibar');
+  await expect(fix).toHaveClass(/fixed/);
+  await expect(review.getByTestId('transcript-status')).toContainText('Saved · results updated');
+
+  // Rename the first speaker once, for the whole file.
+  await list.getByTestId('speaker-label').first().click();
+  const name = list.getByTestId('inline-input');
+  await name.fill('Ana Lopez');
+  await name.press('Enter');
+  await expect(list.getByTestId('speaker-label').first()).toHaveText('Ana Lopez');
+  await expect(review.getByTestId('transcript-status')).toContainText('Saved · results updated');
+  await shot(page, 'review-corrected');
+  for (const [scheme, size] of [
+    ['light', { width: 1360, height: 860 }],
+    ['dark', { width: 1360, height: 860 }],
+    ['light', { width: 1024, height: 640 }],
+    ['dark', { width: 1024, height: 640 }],
+  ] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.setViewportSize(size);
+    await axe(page, `review ${scheme} ${size.width}`);
+    await shot(page, `review-${scheme}-${size.width}`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1360, height: 860 });
+
+  // Both corrections are in every result beside the source.
+  const snapshot = await bridge<{ jobs: JobView[] }>('queue:snapshot');
+  const folder = path.dirname(snapshot.jobs.find((j) => j.id === jobId)!.sourcePath);
+  const read = async (ext: string): Promise<string> => {
+    const file = filesUnder(folder).find((f) => path.basename(f).startsWith('interview') && f.endsWith(`.${ext}`));
+    if (!file) return '';
+    return ext === 'docx' ? (await mammoth.extractRawText({ path: file })).value : readFileSync(file, 'utf8');
+  };
+  for (const ext of ['srt', 'vtt', 'txt', 'docx']) {
+    await expect.poll(() => read(ext), { message: ext }).toContain('Zanzibar');
+    expect(await read(ext), ext).toContain('Ana Lopez');
+  }
+
+  // Escape closes the view and focus goes back to the button that opened it.
+  await review.getByRole('heading', { level: 1 }).focus();
   await page.keyboard.press('Escape');
   await expect(review).toHaveCount(0);
   await expect(opener).toBeFocused();
