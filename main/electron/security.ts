@@ -10,13 +10,16 @@ export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 /**
  * Nothing inline at all: the renderer's styles are bundled files and Svelte sets element styles
  * through the CSSOM, which style-src does not govern (the page's own meta CSP says the same).
- * connect-src 'self' covers the web bridge's fetch and EventSource on the same origin.
+ * connect-src 'self' covers the web bridge's fetch and EventSource on the same origin; media-src 'self'
+ * the review view's player, whose source both transports serve under /media/ on the page's origin.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",
   "img-src 'self' data: blob:",
+  // The review view's player: the job's source, served by the app itself (/media/…), nothing else.
+  "media-src 'self'",
   "font-src 'self'",
   "connect-src 'self'",
   "base-uri 'none'",

@@ -8,6 +8,7 @@ import { adoptLegacyStateDir, defaultStateDir } from '../adapters/store/state-di
 import { releaseStateLockIfMine } from '../adapters/store/state-lock.js';
 import { appInfo } from '../ipc/handler-context.js';
 import { createBridge, type Bridge } from '../ipc/handlers.js';
+import { MEDIA_PREFIX, mediaResponse } from '../ipc/media-response.js';
 import { Runtime } from '../runtime.js';
 import { APP_USER_MODEL_ID, closeAction, menuTemplate } from './desktop.js';
 import { attachWindow, registerIpc } from './ipc-transport.js';
@@ -15,6 +16,7 @@ import { startNotifications } from './notifications.js';
 import { electronPlatform } from './platform.js';
 import { createElectronVault, quietVault, RETRY_MS } from './secret-store.js';
 import { AppTray, type TrayIcons } from './tray.js';
+import { APP_ORIGIN } from './security.js';
 import { createMainWindow, installCsp, registerAppScheme, serveRenderer } from './window.js';
 
 export interface ShellOptions {
@@ -128,11 +130,13 @@ export function runShell(o: ShellOptions): Shell {
       rendererReady: () => windowEvents?.ready(),
       platform,
     });
+    // The player loads the source from the app's own scheme (served by serveRenderer below).
+    port.mediaUrl = (jobId) => `${APP_ORIGIN}${MEDIA_PREFIX}${encodeURIComponent(jobId)}`;
     const b = createBridge(rt, port);
     bridge = b;
     cleanups.push(registerIpc(b, o.devServer));
     installCsp();
-    serveRenderer(o.renderer);
+    serveRenderer(o.renderer, (jobId, method, range) => mediaResponse(rt, jobId, method, range));
     Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(platform, !app.isPackaged)));
 
     // The window and the tray first: watch folders on a slow share may take a while to set up.

@@ -1,6 +1,7 @@
 // The one place that creates BrowserWindows, and the app:// scheme the renderer is served from.
 // Options and the CSP are constants in security.ts (checked by tests without Electron).
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { BrowserWindow, net, protocol, session, shell } from 'electron';
 import {
@@ -14,6 +15,7 @@ import {
   isRendererUrl,
   isSafeExternalUrl,
 } from './security.js';
+import { MEDIA_PREFIX, type MediaResponse } from '../ipc/media-response.js';
 
 /** Must run before `app` is ready: app:// behaves like https (secure, fetch, storage). */
 export function registerAppScheme(): void {
@@ -22,12 +24,30 @@ export function registerAppScheme(): void {
   ]);
 }
 
-/** Serves dist/renderer under app://app/, never a file outside it; unknown paths get index.html. */
-export function serveRenderer(rendererDir: string): void {
+/** A job's source for the review view's player (main/ipc/media-response.ts). */
+export type MediaServer = (jobId: string, method: string, range: string | undefined) => Promise<MediaResponse>;
+
+/**
+ * Serves dist/renderer under app://app/, never a file outside it; unknown paths get index.html.
+ * app://app/media/<jobId> streams that job's source, with range requests, when `media` is given.
+ */
+export function serveRenderer(rendererDir: string, media?: MediaServer): void {
   const root = path.resolve(rendererDir);
   protocol.handle(APP_SCHEME, async (request) => {
     const url = new URL(request.url);
     if (url.host !== APP_HOST) return new Response('Not found', { status: 404 });
+    if (media && url.pathname.startsWith(MEDIA_PREFIX)) {
+      let jobId: string;
+      try {
+        jobId = decodeURIComponent(url.pathname.slice(MEDIA_PREFIX.length));
+      } catch {
+        return new Response('Bad request', { status: 400 });
+      }
+      const r = await media(jobId, request.method, request.headers.get('range') ?? undefined);
+      const headers = new Headers({ ...SECURITY_HEADERS, ...r.headers });
+      const body = r.body ? (Readable.toWeb(r.body) as ReadableStream<Uint8Array>) : null;
+      return new Response(body, { status: r.status, headers });
+    }
     let decoded: string;
     try {
       decoded = decodeURIComponent(url.pathname);

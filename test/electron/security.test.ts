@@ -100,6 +100,8 @@ describe('window security', () => {
     expect(directives.get('object-src')).toEqual(["'none'"]);
     expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
     expect(directives.get('connect-src')).toEqual(["'self'"]);
+    // The review view's player: the app's own /media/ route and nothing wider.
+    expect(directives.get('media-src')).toEqual(["'self'"]);
     expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-eval|https?:|\*/);
     expect(SECURITY_HEADERS['X-Content-Type-Options']).toBe('nosniff');
   });

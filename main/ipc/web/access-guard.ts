@@ -7,12 +7,23 @@
 // normalises into /api (`//api/…`, `/x/../api/…`, `/API/…`) is refused too, so the two readings
 // never have to agree for the guard to hold.
 import path from 'node:path';
-import { timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { WEB, type Result } from '../../../preload/contract.js';
 
 /** The one route that serves the interface's files (registered by static-files.ts). */
 export const STATIC_ROUTE = '/*';
+
+/**
+ * The review view's player loads a job's source here. A media element cannot send headers, so the
+ * URL carries a signature of the job id made with the token: it opens that one file and nothing
+ * else, and the token itself never appears in a URL.
+ */
+export const MEDIA_ROUTE = '/media/:jobId';
+
+export function mediaSignature(token: string, jobId: string): string {
+  return createHmac('sha256', token).update(`media:${jobId}`).digest('base64url');
+}
 
 const MAX_DECODES = 4;
 
@@ -79,8 +90,13 @@ export function guardRequest(req: FastifyRequest, reply: FastifyReply, token: st
   if (isPublic(req)) return undefined;
   void reply.header('Cache-Control', 'no-store');
   if (crossSite(req)) return refuse(reply, 403, 'Sluice answers only its own page.');
-  // EventSource cannot send headers: the event stream alone takes the token from the query.
   const query = req.query as Record<string, unknown> | undefined;
+  if (req.routeOptions.url === MEDIA_ROUTE) {
+    const jobId = (req.params as Record<string, unknown> | undefined)?.jobId;
+    if (typeof jobId === 'string' && sameToken(query?.sig, mediaSignature(token, jobId))) return undefined;
+    return refuse(reply, 401, 'This media link is not valid; open the transcript again.');
+  }
+  // EventSource cannot send headers: the event stream alone takes the token from the query.
   const given = req.headers[WEB.tokenHeader] ?? (req.routeOptions.url === WEB.eventsPath ? query?.token : undefined);
   if (!sameToken(given, token)) {
     return refuse(reply, 401, 'Open Sluice with the link `sluice serve` printed (it carries the access token).');

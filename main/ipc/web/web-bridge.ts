@@ -7,6 +7,7 @@
 // (access-guard.ts). Bound to 127.0.0.1 unless allowed.
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
+import { pipeline } from 'node:stream/promises';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { WEB, type UploadResult } from '../../../preload/contract.js';
@@ -14,7 +15,8 @@ import type { Runtime } from '../../runtime.js';
 import { SECURITY_HEADERS } from '../../electron/security.js';
 import { createBridge, dispatch, type Bridge } from '../handlers.js';
 import type { PlatformPort } from '../platform.js';
-import { guardRequest } from './access-guard.js';
+import { guardRequest, MEDIA_ROUTE, mediaSignature } from './access-guard.js';
+import { MEDIA_PREFIX, mediaResponse } from '../media-response.js';
 import { registerStatic } from './static-files.js';
 import { receiveUpload } from './receive-upload.js';
 
@@ -54,7 +56,12 @@ export async function startWebBridge(
     throw new Error(`Refusing to listen on ${host}: only 127.0.0.1 unless --allow-remote is given.`);
   }
   const token = o.token ?? randomBytes(24).toString('base64url');
-  const bridge = createBridge(rt, platform, {
+  // The player's URL for a job's source: relative to the page, signed for that job only.
+  const withMedia: PlatformPort = {
+    ...platform,
+    mediaUrl: (jobId) => `.${MEDIA_PREFIX}${encodeURIComponent(jobId)}?sig=${mediaSignature(token, jobId)}`,
+  };
+  const bridge = createBridge(rt, withMedia, {
     ...(o.flushIntervalMs !== undefined ? { flushIntervalMs: o.flushIntervalMs } : {}),
     ...(o.statsIntervalMs !== undefined ? { statsIntervalMs: o.statsIntervalMs } : {}),
   });
@@ -115,6 +122,17 @@ export async function startWebBridge(
       const r = await receiveUpload(rt, bridge.handlers, req);
       return r satisfies UploadResult;
     });
+  });
+
+  app.get<{ Params: { jobId: string } }>(MEDIA_ROUTE, async (req, reply) => {
+    const r = await mediaResponse(rt, req.params.jobId, req.method, req.headers.range);
+    // Straight to the socket: HEAD must announce the file's length, and a player that seeks
+    // away closes the connection mid-body, which only has to stop the read.
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(r.status, { ...SECURITY_HEADERS, 'Cache-Control': 'no-store', ...r.headers });
+    if (!r.body) return void res.end(r.status === 404 ? 'Not found.' : undefined);
+    pipeline(r.body, res).catch(() => undefined);
   });
 
   app.post<{ Params: { channel: string } }>(`${WEB.apiPrefix}:channel`, async (req) =>
