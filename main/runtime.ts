@@ -21,6 +21,7 @@ import { QueueRunner, type PauseState } from './adapters/queue/queue-runner.js';
 import { Rewriter } from './adapters/results/rewriter.js';
 import { TranscriptEditor } from './adapters/results/transcript-editor.js';
 import { CorrectionsStore } from './adapters/store/transcript-corrections.js';
+import { TranscriptIndex, type TranscriptHits } from './adapters/store/transcript-index.js';
 import { ResultOwnership, writeResults } from './adapters/results/write-results.js';
 import { ensurePrivateStateDir } from './adapters/store/private-files.js';
 import { SettingsStore } from './adapters/store/settings-store.js';
@@ -76,6 +77,7 @@ export class Runtime {
   private readonly rewriter: Rewriter;
   /** Corrections of transcripts, saved as they are made; the results follow them. */
   readonly transcripts: TranscriptEditor;
+  private readonly searchIndex: TranscriptIndex;
   /** The in-process sandbox, once started; reused by every reconnect to the sandbox. */
   private embedded: Sandbox | undefined;
 
@@ -145,6 +147,28 @@ export class Runtime {
       rewrite: async (id) => void (await this.writeAgain(id)),
       changed: (jobId, revision, problem) =>
         emit({ type: 'transcript:changed', jobId, revision, ...(problem ? { problem } : {}) }),
+    });
+    this.searchIndex = new TranscriptIndex({
+      dir: path.join(stateDir, 'search'),
+      jobIds: () =>
+        store
+          .all()
+          .filter((j) => j.state === 'completed')
+          .map((j) => j.id),
+      source: async (id) => {
+        const job = store.get(id);
+        return job ? this.transcripts.searchSource(job) : undefined;
+      },
+    });
+    // The index follows as jobs complete and as transcripts are corrected (a no-op when unchanged).
+    this.emitter.on('event', (e: EngineEvent) => {
+      const id =
+        e.type === 'transcript:changed'
+          ? e.jobId
+          : e.type === 'job:updated' && e.job.state === 'completed'
+            ? e.job.id
+            : '';
+      if (id) void this.searchIndex.update(id).catch(() => undefined);
     });
     this.guard = new SpendingGuard({
       settings: () => this.settings.get(),
@@ -330,6 +354,11 @@ export class Runtime {
     const job = this.eligible(id, 'reexport');
     if (!job.streamId) throw new Error('This job has no stream at the service.');
     return this.recordRewrite(id, await this.rewriter.fromService({ ...job, streamId: job.streamId }));
+  }
+
+  /** Jobs whose transcript holds every word of `query` (case and accents ignored); undefined: no words. */
+  searchTranscripts(query: string): Promise<TranscriptHits | undefined> {
+    return this.searchIndex.search(query);
   }
 
   /** Exports a stream started elsewhere (no local job) into the state dir; returns the file. */

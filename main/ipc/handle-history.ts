@@ -65,6 +65,9 @@ export class ExternalStreams {
 }
 
 interface Row {
+  /** Found by the words of its transcript (not by its name). */
+  inTranscript?: boolean;
+  jobId?: string;
   created: number;
   completed: number;
   name: string;
@@ -152,11 +155,14 @@ export function historyHandlers(ctx: HandlerContext, external: ExternalStreams):
     'history:list': async (q) => {
       const jobs = rt.jobs();
       const rows: Row[] = [];
+      const hits = q.search ? await rt.searchTranscripts(q.search) : undefined;
+      const { search: _search, ...unsearched } = q;
       for (const j of jobs) {
         const folder = j.origin.kind === 'watch' ? j.origin.folderId : 'manual';
         if (q.folderIds?.length && !q.folderIds.includes(folder)) continue;
         const row = localRow(j);
         if (matches(q, row)) rows.push(row);
+        else if (hits?.has(j.id) && matches(unsearched, row)) rows.push({ ...row, inTranscript: true, jobId: j.id });
       }
       const wanted = (q.states ?? []).flatMap((s) =>
         (Object.keys(STREAM_TO_JOB) as StreamState[]).filter((k) => STREAM_TO_JOB[k] === s),
@@ -192,7 +198,12 @@ export function historyHandlers(ctx: HandlerContext, external: ExternalStreams):
       });
       const page = q.page ?? 0;
       const pageSize = q.pageSize ?? 100;
-      const entries = rows.slice(page * pageSize, (page + 1) * pageSize).map((r) => r.entry());
+      const entries = await Promise.all(
+        rows.slice(page * pageSize, (page + 1) * pageSize).map(async (r) => {
+          const match = r.inTranscript && r.jobId ? await hits?.match(r.jobId) : undefined;
+          return { ...r.entry(), ...(match ? { match } : {}) };
+        }),
+      );
       return { entries, total: rows.length, page, pageSize, external: ext };
     },
 

@@ -98,6 +98,15 @@ describe('transcript channels', () => {
     expect(docx.value).toContain('Straßenbahn verkehrt heute');
     expect(docx.value).toContain('[00:00:');
 
+    // History finds the corrected words, accents and case aside, with the line and its moment.
+    let found = value(await bridge.handlers['history:list']({ search: 'STRASSENBAHN heute', includeExternal: false }));
+    for (let i = 0; i < 100 && !found.entries[0]?.match; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      found = value(await bridge.handlers['history:list']({ search: 'STRASSENBAHN heute', includeExternal: false }));
+    }
+    expect(found.entries[0]).toMatchObject({ jobId, match: { atMs: first.start } });
+    expect(found.entries[0]?.match?.text).toContain('Straßenbahn verkehrt heute');
+
     const stale = await bridge.handlers['transcript:edit']({
       jobId,
       revision: 0,

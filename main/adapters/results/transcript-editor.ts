@@ -122,6 +122,17 @@ export class TranscriptEditor {
     };
   }
 
+  /** The job's current words for the search index, and what identifies this version of them. */
+  async searchSource(job: JobRecord): Promise<{ key: string; words: Transcript['words'] } | undefined> {
+    try {
+      const l = await this.serial(job.id, () => this.load(job));
+      return { key: `${l.hash}:${l.layer.revision}`, words: l.current.words };
+    } catch (e) {
+      if (e instanceof NoTranscriptError) return undefined;
+      throw e;
+    }
+  }
+
   /** Forgets what is held in memory for a job (its export was fetched again). */
   forget(jobId: string): void {
     this.cache.delete(jobId);
