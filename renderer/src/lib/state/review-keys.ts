@@ -1,0 +1,86 @@
+// The review's keyboard map, one table for both the handler and the shortcuts help, so the help
+// can never list a key the view does not answer (or miss one it does).
+
+export type ReviewAction =
+  | 'togglePlay'
+  | 'back'
+  | 'forward'
+  | 'slower'
+  | 'faster'
+  | 'previousParagraph'
+  | 'nextParagraph'
+  | 'undo'
+  | 'redo'
+  | 'correct';
+
+export interface ReviewKey {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  shiftKey: boolean;
+  altKey: boolean;
+  /** Focus is in a text field: every key, undo and redo included, belongs to it. */
+  typing: boolean;
+  /** Focus is on a button, link, menu or the player's own controls: Space and Enter are theirs. */
+  onControl: boolean;
+}
+
+/** Seconds a back/forward key moves the playhead. */
+export const SKIP_SECONDS = 5;
+/** Playback rates the slower/faster keys step through. */
+export const RATES = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
+
+export function reviewKeyAction(e: ReviewKey): ReviewAction | null {
+  if (e.typing) return null;
+  const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+  if (e.ctrlKey || e.metaKey) {
+    if (e.altKey) return null;
+    if (key === 'z') return e.shiftKey ? 'redo' : 'undo';
+    if (key === 'y' && !e.shiftKey) return 'redo';
+    return null;
+  }
+  if (e.altKey) {
+    if (key === 'ArrowUp') return 'previousParagraph';
+    if (key === 'ArrowDown') return 'nextParagraph';
+    return null;
+  }
+  switch (key) {
+    case ' ':
+      return e.onControl ? null : 'togglePlay';
+    case 'Enter':
+      return e.onControl ? null : 'correct';
+    case 'k':
+      return 'togglePlay';
+    case 'j':
+      return 'back';
+    case 'l':
+      return 'forward';
+    case '<':
+      return 'slower';
+    case '>':
+      return 'faster';
+    default:
+      return null;
+  }
+}
+
+/** The next playback rate up or down the steps (a rate between steps moves to its neighbour). */
+export function stepRate(rate: number, direction: 1 | -1): number {
+  if (direction > 0) return RATES.find((r) => r > rate + 1e-9) ?? RATES[RATES.length - 1]!;
+  return [...RATES].reverse().find((r) => r < rate - 1e-9) ?? RATES[0];
+}
+
+/** For the shortcuts help: keys (already in display form but for the modifier) and what they do. */
+export function reviewShortcuts(mod: string): Array<[string[], string]> {
+  return [
+    [['Space'], 'Play or pause (also K)'],
+    [['J'], `Back ${SKIP_SECONDS} seconds`],
+    [['L'], `Forward ${SKIP_SECONDS} seconds`],
+    [['<', '>'], 'Slower or faster playback'],
+    [['Alt', '↑/↓'], 'Previous or next paragraph'],
+    [['Enter'], 'Correct the selected words'],
+    [[mod, 'Z'], 'Undo'],
+    [[mod, 'Shift', 'Z'], 'Redo'],
+    [['Esc'], 'Cancel a correction, or close'],
+  ];
+}

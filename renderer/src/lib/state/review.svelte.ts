@@ -1,0 +1,222 @@
+// One open transcript: the view main sent, where the playhead is, what is being corrected, and
+// whether the last change reached the results beside the source. Every edit names the revision it
+// was made on; main answers with the whole new view, which replaces ours (never patched here).
+import type {
+  BridgeError,
+  Result,
+  TranscriptChangedView,
+  TranscriptEdit,
+  TranscriptView,
+} from '../../../../preload/contract';
+import { call, on } from '../api';
+import { paragraphIndexAt, paragraphIndexOfWord, wordIndexAt } from './review-timing';
+
+/** What the review needs from main; the app passes the bridge, tests a fake. */
+export interface TranscriptPort {
+  open(jobId: string): Promise<Result<TranscriptView>>;
+  edit(jobId: string, revision: number, edit: TranscriptEdit): Promise<Result<TranscriptView>>;
+  history(verb: 'undo' | 'redo' | 'revert', jobId: string): Promise<Result<TranscriptView>>;
+  onChanged(cb: (change: TranscriptChangedView) => void): () => void;
+}
+
+export type SaveStatus =
+  { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; warning?: string } | { kind: 'failed'; message: string };
+
+export class ReviewState {
+  #port: TranscriptPort;
+  #jobId = '';
+  #view = $state.raw<TranscriptView | null>(null);
+  #loadError = $state.raw<BridgeError | null>(null);
+  #status = $state.raw<SaveStatus>({ kind: 'idle' });
+  #busy = $state(false);
+  #timeMs = 0;
+  #current = $state(-1);
+  #editing = $state.raw<{ from: number; to: number } | null>(null);
+  #following = $state(true);
+  #currentParagraph = $derived(this.#view ? paragraphIndexOfWord(this.#view.paragraphs, this.#current) : -1);
+
+  constructor(port: TranscriptPort) {
+    this.#port = port;
+  }
+
+  get view(): TranscriptView | null {
+    return this.#view;
+  }
+  get loadError(): BridgeError | null {
+    return this.#loadError;
+  }
+  get status(): SaveStatus {
+    return this.#status;
+  }
+  get busy(): boolean {
+    return this.#busy;
+  }
+  /** The word being spoken; -1 before the first. */
+  get current(): number {
+    return this.#current;
+  }
+  get currentParagraph(): number {
+    return this.#currentParagraph;
+  }
+  get editing(): { from: number; to: number } | null {
+    return this.#editing;
+  }
+  /** The list keeps the current paragraph in view until the user scrolls away. */
+  get following(): boolean {
+    return this.#following;
+  }
+
+  async load(jobId: string): Promise<void> {
+    this.#jobId = jobId;
+    this.#loadError = null;
+    const r = await this.#port.open(jobId);
+    if (r.ok) this.#replace(r.value);
+    else this.#loadError = r.error;
+  }
+
+  /** Sets where main's pushes apply; returns the unsubscribe. */
+  subscribe(): () => void {
+    return this.#port.onChanged((c) => {
+      if (c.jobId !== this.#jobId) return;
+      this.#status = c.resultWarning ? { kind: 'saved', warning: c.resultWarning } : { kind: 'saved' };
+      // A change made elsewhere (another window, the CLI): read it rather than edit a stale copy.
+      if (this.#view && c.revision > this.#view.revision && !this.#busy) void this.load(this.#jobId);
+    });
+  }
+
+  /** Called on every frame while playing: cheap when the word has not changed. */
+  setTime(ms: number): void {
+    this.#timeMs = ms;
+    const words = this.#view?.words;
+    if (!words) return;
+    const i = wordIndexAt(words, ms);
+    if (i !== this.#current) this.#current = i;
+  }
+
+  get timeMs(): number {
+    return this.#timeMs;
+  }
+
+  /** The start of the paragraph `delta` away from the one playing (clamped to the transcript). */
+  paragraphStart(delta: number): { index: number; ms: number } | null {
+    const paragraphs = this.#view?.paragraphs;
+    if (!paragraphs || paragraphs.length === 0) return null;
+    const here = paragraphIndexAt(paragraphs, this.#timeMs);
+    // "Previous" from the middle of a paragraph goes back to its own start first, like a player's ⏮.
+    const atStart = this.#timeMs - (paragraphs[here]?.startMs ?? 0) < 1500;
+    const target = Math.min(paragraphs.length - 1, Math.max(0, delta < 0 && !atStart ? here : here + delta));
+    return { index: target, ms: paragraphs[target]!.startMs };
+  }
+
+  follow(on: boolean): void {
+    this.#following = on;
+  }
+
+  startEdit(from: number, to: number): void {
+    if (!this.#view || this.#busy || from < 0 || to <= from || to > this.#view.words.length) return;
+    this.#editing = { from, to };
+  }
+
+  cancelEdit(): void {
+    this.#editing = null;
+  }
+
+  /** Applies the open correction; unchanged text just closes it. */
+  async correct(text: string): Promise<void> {
+    const range = this.#editing;
+    const view = this.#view;
+    if (!range || !view) return;
+    const before = view.words
+      .slice(range.from, range.to)
+      .map((w) => w.text)
+      .join(' ');
+    const after = text.trim().replace(/\s+/g, ' ');
+    if (after === before) {
+      this.#editing = null;
+      return;
+    }
+    if (after === '') {
+      this.#status = { kind: 'failed', message: 'A correction needs at least one word.' };
+      return;
+    }
+    if (await this.apply({ kind: 'replace', from: range.from, to: range.to, text: after })) this.#editing = null;
+  }
+
+  renameSpeaker(speaker: string, name: string): Promise<boolean> {
+    const trimmed = name.trim();
+    const known = this.#view?.speakers.find((s) => s.id === speaker);
+    if (!trimmed || !known || known.name === trimmed) return Promise.resolve(false);
+    return this.apply({ kind: 'renameSpeaker', speaker, name: trimmed });
+  }
+
+  setParagraphSpeaker(paragraph: number, speaker: string): Promise<boolean> {
+    const p = this.#view?.paragraphs[paragraph];
+    if (!p || p.speaker === speaker) return Promise.resolve(false);
+    return this.apply({ kind: 'setSpeaker', from: p.first, to: p.end, speaker });
+  }
+
+  /** Sends one edit made on the revision we show. */
+  async apply(edit: TranscriptEdit): Promise<boolean> {
+    const view = this.#view;
+    if (!view || this.#busy) return false;
+    return this.#run(() => this.#port.edit(view.jobId, view.revision, edit));
+  }
+
+  undo(): Promise<boolean> {
+    return this.#view?.canUndo ? this.#history('undo') : Promise.resolve(false);
+  }
+  redo(): Promise<boolean> {
+    return this.#view?.canRedo ? this.#history('redo') : Promise.resolve(false);
+  }
+  revert(): Promise<boolean> {
+    return this.#view?.corrected ? this.#history('revert') : Promise.resolve(false);
+  }
+
+  #history(verb: 'undo' | 'redo' | 'revert'): Promise<boolean> {
+    if (this.#busy) return Promise.resolve(false);
+    this.#editing = null;
+    return this.#run(() => this.#port.history(verb, this.#jobId));
+  }
+
+  async #run(op: () => Promise<Result<TranscriptView>>): Promise<boolean> {
+    this.#busy = true;
+    this.#status = { kind: 'saving' };
+    try {
+      const r = await op();
+      if (r.ok) {
+        // The status stays "saving" until 'transcript:changed' says whether the results were
+        // rewritten (it may also have arrived before this answer).
+        this.#replace(r.value);
+        return true;
+      }
+      this.#status = { kind: 'failed', message: r.error.message };
+      if (r.error.code === 'CONFLICT') {
+        // Someone else changed it first: show theirs and let the editor redo the correction on it.
+        this.#editing = null;
+        const fresh = await this.#port.open(this.#jobId);
+        if (fresh.ok) this.#replace(fresh.value);
+        this.#status = {
+          kind: 'failed',
+          message: 'The transcript changed elsewhere; this is the latest version. Make the correction again.',
+        };
+      }
+      return false;
+    } finally {
+      this.#busy = false;
+    }
+  }
+
+  #replace(view: TranscriptView): void {
+    this.#view = view;
+    this.#current = wordIndexAt(view.words, this.#timeMs);
+    if (this.#editing && this.#editing.to > view.words.length) this.#editing = null;
+  }
+}
+
+/** The review's port over the bridge. */
+export const transcriptBridge: TranscriptPort = {
+  open: (jobId) => call('transcript:open', { jobId }),
+  edit: (jobId, revision, edit) => call('transcript:edit', { jobId, revision, edit }),
+  history: (verb, jobId) => call(`transcript:${verb}`, { jobId }),
+  onChanged: (cb) => on('transcript:changed', cb),
+};

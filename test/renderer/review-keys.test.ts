@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import {
+  RATES,
+  reviewKeyAction,
+  reviewShortcuts,
+  stepRate,
+  type ReviewKey,
+} from '../../renderer/src/lib/state/review-keys.js';
+
+const press = (key: string, extra: Partial<ReviewKey> = {}): ReturnType<typeof reviewKeyAction> =>
+  reviewKeyAction({
+    key,
+    ctrlKey: false,
+    metaKey: false,
+    shiftKey: false,
+    altKey: false,
+    typing: false,
+    onControl: false,
+    ...extra,
+  });
+
+describe('reviewKeyAction', () => {
+  it.each([
+    [' ', {}, 'togglePlay'],
+    ['k', {}, 'togglePlay'],
+    ['K', { shiftKey: true }, 'togglePlay'],
+    ['j', {}, 'back'],
+    ['l', {}, 'forward'],
+    ['<', { shiftKey: true }, 'slower'],
+    ['>', { shiftKey: true }, 'faster'],
+    ['ArrowUp', { altKey: true }, 'previousParagraph'],
+    ['ArrowDown', { altKey: true }, 'nextParagraph'],
+    ['Enter', {}, 'correct'],
+    ['z', { ctrlKey: true }, 'undo'],
+    ['z', { metaKey: true }, 'undo'],
+    ['Z', { ctrlKey: true, shiftKey: true }, 'redo'],
+    ['y', { ctrlKey: true }, 'redo'],
+  ] as const)('%s %o → %s', (key, extra, action) => {
+    expect(press(key, extra)).toBe(action);
+  });
+
+  it('leaves every key to a text field', () => {
+    expect(press('j', { typing: true })).toBeNull();
+    expect(press('z', { ctrlKey: true, typing: true })).toBeNull();
+  });
+  it('leaves Space and Enter to a focused control', () => {
+    expect(press(' ', { onControl: true })).toBeNull();
+    expect(press('Enter', { onControl: true })).toBeNull();
+    expect(press('k', { onControl: true })).toBe('togglePlay');
+  });
+  it('ignores plain arrows (they scroll) and other chords', () => {
+    expect(press('ArrowDown')).toBeNull();
+    expect(press('j', { ctrlKey: true })).toBeNull();
+    expect(press('z', { ctrlKey: true, altKey: true })).toBeNull();
+  });
+});
+
+describe('stepRate', () => {
+  it('steps through the rates and stops at either end', () => {
+    expect(stepRate(1, 1)).toBe(1.25);
+    expect(stepRate(1, -1)).toBe(0.75);
+    expect(stepRate(2, 1)).toBe(2);
+    expect(stepRate(0.5, -1)).toBe(0.5);
+    expect(stepRate(1.1, 1)).toBe(1.25);
+    expect(stepRate(1.1, -1)).toBe(1);
+    expect(RATES).toContain(1);
+  });
+});
+
+describe('reviewShortcuts', () => {
+  it('lists a key for every action the map answers', () => {
+    const listed = reviewShortcuts('Ctrl').map(([, what]) => what.toLowerCase());
+    for (const what of ['play', 'back', 'forward', 'slower', 'paragraph', 'correct', 'undo', 'redo'])
+      expect(listed.some((l) => l.includes(what))).toBe(true);
+  });
+});
