@@ -138,3 +138,15 @@ export async function seedScreens(page: Page): Promise<void> {
     await expect(row('seed-held-2.wav')).toHaveAttribute('data-state', 'queued');
   }
 }
+
+export const jobRow = (page: Page, name: string) => page.locator(`[data-testid=job-row][data-name="${name}"]`);
+
+/** What has focus, described; `<body>` when focus was lost. */
+export async function focused(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return '<body>';
+    const name = el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? '';
+    return `${el.tagName.toLowerCase()}${el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : ''} ${name}`;
+  });
+}
