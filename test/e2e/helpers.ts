@@ -90,3 +90,63 @@ export async function dropFiles(
     }
   }, files);
 }
+
+export const SIZES = [
+  { name: 'wide', width: 1360, height: 860 },
+  { name: 'small', width: 1024, height: 640 },
+] as const;
+export const THEMES = ['light', 'dark'] as const;
+
+/** Long names that differ only at their end: truncation has to keep the end visible. */
+export const LONG_NAMES = [
+  'Interview with the deputy mayor about the new tram network and the riverside car park (take 2).wav',
+  'Interview with the deputy mayor about the new tram network and the riverside car park (take 3).wav',
+];
+
+function wavFile(name: string, seconds: number): { name: string; mimeType: string; base64: string } {
+  return { name, mimeType: 'audio/wav', base64: toneWav(seconds).toString('base64') };
+}
+
+/**
+ * Gives the screens something to show, once per server: completed jobs (two with long names that
+ * differ only at the end), a failed one, and two held in the queue by a pause. Leaves the queue paused.
+ */
+export async function seedScreens(page: Page): Promise<void> {
+  await openApp(page);
+  await go(page, 'Queue');
+  const row = (n: string) => page.locator(`[data-testid=job-row][data-name="${n}"]`);
+  if ((await row('seed-held-1.wav').count()) === 0) {
+    await dropFiles(page, [wavFile(LONG_NAMES[0]!, 1), wavFile(LONG_NAMES[1]!, 1), wavFile('seed-short.wav', 1)]);
+    await dropFiles(page, [
+      {
+        name: 'seed-broken.wav',
+        mimeType: 'audio/wav',
+        base64: Buffer.from('no audio '.repeat(99)).toString('base64'),
+      },
+    ]);
+    for (const n of [...LONG_NAMES, 'seed-short.wav']) {
+      await expect(row(n)).toHaveAttribute('data-state', 'completed', { timeout: 45_000 });
+    }
+    await expect(row('seed-broken.wav')).toHaveAttribute('data-state', 'failed', { timeout: 45_000 });
+  }
+  if ((await page.getByTestId('pause-banner').count()) === 0) {
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
+    await expect(page.getByTestId('pause-banner')).toBeVisible();
+  }
+  if ((await row('seed-held-1.wav').count()) === 0) {
+    await dropFiles(page, [wavFile('seed-held-1.wav', 1), wavFile('seed-held-2.wav', 1)]);
+    await expect(row('seed-held-2.wav')).toHaveAttribute('data-state', 'queued');
+  }
+}
+
+export const jobRow = (page: Page, name: string) => page.locator(`[data-testid=job-row][data-name="${name}"]`);
+
+/** What has focus, described; `<body>` when focus was lost. */
+export async function focused(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return '<body>';
+    const name = el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? '';
+    return `${el.tagName.toLowerCase()}${el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : ''} ${name}`;
+  });
+}

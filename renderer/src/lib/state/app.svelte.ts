@@ -15,6 +15,14 @@ export interface Toast {
   tone: 'info' | 'ok' | 'danger';
   message: string;
   detail?: string;
+  /** How many times the same notice came while it was showing (one toast, not a storm). */
+  count: number;
+  action?: { label: string; run: () => void };
+}
+
+export interface NotifyOptions {
+  action?: { label: string; run: () => void };
+  timeoutMs?: number;
 }
 
 export type Theme = 'system' | 'light' | 'dark';
@@ -116,10 +124,27 @@ class AppState {
     else document.documentElement.dataset.theme = theme;
   }
 
-  notify(tone: Toast['tone'], message: string, detail?: string): void {
-    const id = this.#nextToast++;
-    this.#toasts = [...this.#toasts, { id, tone, message, ...(detail ? { detail } : {}) }];
-    setTimeout(() => this.dismissToast(id), tone === 'danger' ? 9000 : 4500);
+  #timers = new Map<number, ReturnType<typeof setTimeout>>();
+
+  /** Shows a notice; the same notice again while it shows counts up on it instead of stacking. */
+  notify(tone: Toast['tone'], message: string, detail?: string, options: NotifyOptions = {}): number {
+    const ms = options.timeoutMs ?? (tone === 'danger' ? 9000 : 4500);
+    const same = options.action
+      ? undefined
+      : this.#toasts.find((t) => t.tone === tone && t.message === message && t.detail === detail && !t.action);
+    const id = same?.id ?? this.#nextToast++;
+    if (same) this.#toasts = this.#toasts.map((t) => (t.id === id ? { ...t, count: t.count + 1 } : t));
+    else {
+      const toast: Toast = { id, tone, message, count: 1, ...(detail ? { detail } : {}) };
+      if (options.action) toast.action = options.action;
+      this.#toasts = [...this.#toasts, toast];
+    }
+    clearTimeout(this.#timers.get(id));
+    this.#timers.set(
+      id,
+      setTimeout(() => this.dismissToast(id), ms),
+    );
+    return id;
   }
 
   /** Shows a failed call's message; returns the value for a successful one. */
@@ -131,6 +156,8 @@ class AppState {
   }
 
   dismissToast(id: number): void {
+    clearTimeout(this.#timers.get(id));
+    this.#timers.delete(id);
     this.#toasts = this.#toasts.filter((t) => t.id !== id);
   }
 

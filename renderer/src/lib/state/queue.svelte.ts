@@ -27,6 +27,9 @@ export const STATE_FILTERS: ReadonlyArray<{ id: StateFilter; label: string; stat
   { id: 'canceled', label: 'Canceled', states: ['canceled'] },
 ];
 
+/** How long a removed job can be brought back before main is told. */
+const UNDO_MS = 6000;
+
 /** Main's queue order (the engine decides it; each view carries its place). */
 export function compareJobs(a: JobView, b: JobView): number {
   return a.position - b.position;
@@ -52,11 +55,18 @@ class QueueState {
   /** Components read on demand for the detail panel (the engine reads them only on failure). */
   #components = $state.raw<Record<string, ComponentsView | null>>({});
   #flushScheduled = false;
+  /** Jobs removed from the list but not yet sent to main: Undo brings them back. */
+  #removing = $state.raw<ReadonlySet<string>>(new Set());
+  #undo: Array<{ id: string; timer: ReturnType<typeof setTimeout>; toast: number }> = [];
+  /** Moves run one after another per job; after a refusal the rest are dropped (one notice, not one per key). */
+  #moves = new Map<string, Promise<boolean>>();
+  #refused = new Set<string>();
+  #live = $derived(this.#removing.size ? this.#jobs.filter((j) => !this.#removing.has(j.id)) : this.#jobs);
 
   #visible = $derived.by(() => {
     const states = STATE_FILTERS.find((f) => f.id === this.#stateFilter)?.states ?? [];
     const folder = this.#folderFilter;
-    return this.#jobs.filter(
+    return this.#live.filter(
       (j) =>
         (states.length === 0 || states.includes(j.state)) &&
         (folder === 'all' ||
@@ -65,18 +75,18 @@ class QueueState {
             : j.origin.kind === 'watch' && j.origin.folderId === folder)),
     );
   });
-  #selected = $derived(this.#jobs.find((j) => j.id === this.#selectedId) ?? null);
+  #selected = $derived(this.#live.find((j) => j.id === this.#selectedId) ?? null);
   // Counted from the rows themselves so the filter tabs never disagree with the list (the stats
   // event from main is throttled to once a second).
   #counts = $derived.by(() => {
     const c: Partial<Record<JobView['state'], number>> = {};
-    for (const j of this.#jobs) c[j.state] = (c[j.state] ?? 0) + 1;
+    for (const j of this.#live) c[j.state] = (c[j.state] ?? 0) + 1;
     return c;
   });
   #selectedIndex = $derived(this.#visible.findIndex((j) => j.id === this.#selectedId));
 
   get jobs(): JobView[] {
-    return this.#jobs;
+    return this.#live;
   }
   get visible(): JobView[] {
     return this.#visible;
@@ -134,7 +144,7 @@ class QueueState {
 
   countFor(filter: StateFilter): number {
     const states = STATE_FILTERS.find((f) => f.id === filter)?.states ?? [];
-    if (states.length === 0) return this.#jobs.length;
+    if (states.length === 0) return this.#live.length;
     return states.reduce((n, s) => n + (this.#counts[s] ?? 0), 0);
   }
 
@@ -186,6 +196,7 @@ class QueueState {
 
   #queue(id: string, job: JobView | null): void {
     this.#pending.set(id, job);
+    this.#refused.delete(id);
     this.#scheduleFlush();
   }
 
@@ -215,6 +226,13 @@ class QueueState {
   }
 
   subscribe(): void {
+    // A tab closed during the Undo window still removes what the user removed.
+    addEventListener('pagehide', () => {
+      for (const u of [...this.#undo]) {
+        clearTimeout(u.timer);
+        void this.#commitDismiss(u.id);
+      }
+    });
     on('job:added', (j) => this.#queue(j.id, j));
     on('job:updated', (j) => this.#queue(j.id, j));
     on('job:removed', ({ id }) => this.#queue(id, null));
@@ -259,20 +277,86 @@ class QueueState {
     const v = app.report(await call('queue:retryFailed'), 'Could not retry');
     if (v) app.notify('info', v.count === 1 ? 'Retrying 1 job.' : `Retrying ${v.count} jobs.`);
   }
-  async move(id: string, direction: MoveDirection): Promise<void> {
-    app.report(await call('queue:move', { id, direction }), 'Could not move the job');
+  /**
+   * Moves a job one step (or to an end). Moves of one job run in order; once main refuses one (the
+   * job started meanwhile), the rest are dropped and the refusal is shown once, until main sends
+   * the job's new state.
+   */
+  move(id: string, direction: MoveDirection): Promise<boolean> {
+    if (this.#refused.has(id)) return Promise.resolve(false);
+    const prev = this.#moves.get(id) ?? Promise.resolve(true);
+    const next = prev.then(async (ok) => {
+      if (!ok || this.#refused.has(id)) return false;
+      const res = await call('queue:move', { id, direction });
+      if (res.ok) return true;
+      if (!this.#refused.has(id)) {
+        this.#refused.add(id);
+        app.report(res, 'Could not move the job');
+      }
+      return false;
+    });
+    this.#moves.set(id, next);
+    void next.then(() => this.#moves.get(id) === next && this.#moves.delete(id));
+    return next;
   }
-  async dismiss(id: string): Promise<void> {
+
+  /** Places a queued job just before another queued job (or last, with null): a drag and drop. */
+  async moveBefore(id: string, beforeId: string | null): Promise<void> {
+    const queued = this.#live.filter((j) => j.canMove);
+    const from = queued.findIndex((j) => j.id === id);
+    if (from < 0 || id === beforeId) return;
+    const rest = queued.filter((j) => j.id !== id);
+    const to = beforeId === null ? rest.length : rest.findIndex((j) => j.id === beforeId);
+    if (to < 0 || to === from) return;
+    if (to === 0) await this.move(id, 'top');
+    else if (to === rest.length) await this.move(id, 'bottom');
+    else {
+      const dir = to > from ? 'down' : 'up';
+      for (let n = Math.abs(to - from); n > 0; n--) if (!(await this.move(id, dir))) return;
+    }
+  }
+
+  /** Takes a job off the list at once and tells main a few seconds later, unless Undo comes first. */
+  dismiss(id: string): void {
     const list = this.#visible;
     const i = list.findIndex((j) => j.id === id);
-    const res = await call('queue:dismiss', { id });
-    if (!res.ok) {
-      app.report(res, 'Could not remove');
-      return;
-    }
+    const job = list[i] ?? this.#live.find((j) => j.id === id);
+    if (!job) return;
     // Keep the keyboard user's place: select the neighbour of the removed row.
     if (this.#selectedId === id) this.#selectedId = (list[i + 1] ?? list[i - 1])?.id ?? null;
-    this.#queue(id, null);
+    this.#removing = new Set([...this.#removing, id]);
+    const timer = setTimeout(() => void this.#commitDismiss(id), UNDO_MS);
+    const toast = app.notify('info', `Removed ${job.fileName} from the list.`, undefined, {
+      action: { label: 'Undo', run: () => this.undoDismiss(id) },
+      timeoutMs: UNDO_MS,
+    });
+    this.#undo.push({ id, timer, toast });
+  }
+
+  /** Brings back a removed job (the last one removed when no id is given). */
+  undoDismiss(id?: string): boolean {
+    const entry = id ? this.#undo.find((u) => u.id === id) : this.#undo.at(-1);
+    if (!entry) return false;
+    clearTimeout(entry.timer);
+    app.dismissToast(entry.toast);
+    this.#undo = this.#undo.filter((u) => u !== entry);
+    this.#unhide(entry.id);
+    this.#selectedId = entry.id;
+    return true;
+  }
+
+  #unhide(id: string): void {
+    this.#removing = new Set([...this.#removing].filter((x) => x !== id));
+  }
+
+  async #commitDismiss(id: string): Promise<void> {
+    this.#undo = this.#undo.filter((u) => u.id !== id);
+    const res = await call('queue:dismiss', { id });
+    if (res.ok) {
+      this.#jobs = this.#jobs.filter((j) => j.id !== id);
+      this.#queue(id, null);
+    } else app.report(res, 'Could not remove');
+    this.#unhide(id);
   }
   async dismissFinished(): Promise<void> {
     const v = app.report(await call('queue:dismissFinished'), 'Could not clear');

@@ -1,0 +1,136 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { go, LONG_NAMES, openApp, seedScreens, shot, SIZES, THEMES } from './helpers.js';
+
+// axe-core on every screen and open dialog, light and dark, wide and small, with jobs listed and a
+// detail panel open. Serious and critical findings fail the test; the counts are kept as an artefact.
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+interface View {
+  name: string;
+  open: (page: Page) => Promise<void>;
+}
+
+const VIEWS: View[] = [
+  {
+    name: 'queue',
+    open: async (page) => {
+      await go(page, 'Queue');
+      await page.locator(`[data-testid=job-row][data-name="${LONG_NAMES[1]}"]`).click();
+      await page.keyboard.press('Enter');
+      await expect(page.getByTestId('job-detail')).toBeVisible();
+    },
+  },
+  {
+    name: 'queue-row-menu',
+    open: async (page) => {
+      await go(page, 'Queue');
+      const held = page.locator('[data-testid=job-row][data-name="seed-held-2.wav"]');
+      await held.getByRole('button', { name: /^More actions/ }).click({ timeout: 5000 });
+      await expect(page.getByRole('menu')).toBeVisible();
+    },
+  },
+  {
+    name: 'history',
+    open: async (page) => {
+      await go(page, 'History');
+      await page.locator(`[data-testid=history-row][data-name="${LONG_NAMES[0]}"]`).click();
+      await expect(page.getByTestId('history-detail')).toBeVisible();
+    },
+  },
+  {
+    name: 'usage',
+    open: async (page) => {
+      await go(page, 'Usage');
+      await expect(page.getByTestId('stat-Credits')).toBeVisible();
+    },
+  },
+  {
+    name: 'settings',
+    open: async (page) => {
+      await go(page, 'Settings');
+    },
+  },
+  {
+    name: 'settings-folder-editor',
+    open: async (page) => {
+      await go(page, 'Settings');
+      await page.getByRole('button', { name: 'Add folder' }).click();
+      await expect(page.getByTestId('folder-editor')).toBeVisible();
+    },
+  },
+  {
+    name: 'shortcuts',
+    open: async (page) => {
+      await go(page, 'Queue');
+      await page.keyboard.press('?');
+      await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+    },
+  },
+];
+
+async function close(page: Page): Promise<void> {
+  for (let i = 0; i < 2; i++) await page.keyboard.press('Escape');
+  const cancel = page.getByTestId('folder-editor').getByRole('button', { name: 'Cancel' });
+  if (await cancel.isVisible()) await cancel.click();
+}
+
+type Finding = { id: string; impact: string; nodes: number; example: string; targets: string[] };
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(120_000);
+  const page = await browser.newPage();
+  await seedScreens(page);
+  await page.close();
+});
+
+function keep(name: string, data: unknown): void {
+  const dir = path.join(root, 'test-results/axe');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(data, null, 2));
+}
+
+for (const theme of THEMES) {
+  for (const size of SIZES) {
+    test(`axe finds no serious or critical violation (${theme}, ${size.width}×${size.height})`, async ({ page }) => {
+      test.setTimeout(240_000);
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+      const problems = await openApp(page);
+      const failures: string[] = [];
+      const counts: Record<string, number> = {};
+      const details: Record<string, Finding[]> = {};
+      for (const view of VIEWS) {
+        const key = `${view.name} ${theme} ${size.name}`;
+        try {
+          await view.open(page);
+        } catch (e) {
+          failures.push(`${key}: could not be opened (${(e as Error).message.split('\n')[0]})`);
+          await close(page);
+          continue;
+        }
+        await shot(page, `a11y-${view.name}-${theme}-${size.name}`);
+        const result = await new AxeBuilder({ page }).analyze();
+        const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        const findings = bad.map((v) => ({
+          id: v.id,
+          impact: v.impact ?? '',
+          nodes: v.nodes.length,
+          example: `${v.nodes[0]?.target.join(' ')} — ${v.nodes[0]?.failureSummary?.split('\n').slice(0, 2).join(' ')}`,
+          targets: v.nodes.map((n) => `${n.target.join(' ')} :: ${n.any[0]?.message ?? ''}`),
+        }));
+        counts[key] = findings.reduce((n, f) => n + f.nodes, 0);
+        details[key] = findings;
+        for (const f of findings) failures.push(`${key}: ${f.id} (${f.impact}, ${f.nodes} nodes) e.g. ${f.example}`);
+        await close(page);
+      }
+      keep(`${theme}-${size.name}`, { counts, details });
+      expect(failures, failures.join('\n')).toEqual([]);
+      expect(problems).toEqual([]);
+    });
+  }
+}
