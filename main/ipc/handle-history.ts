@@ -208,7 +208,7 @@ export function historyHandlers(ctx: HandlerContext, external: ExternalStreams):
       const tid = templateId ?? j.templateId;
       // Parameters belong to a template: another template starts from its own defaults.
       const p = params ?? (tid === j.templateId ? j.params : {});
-      checkTemplate(tid, p, '');
+      checkTemplate(rt.templates.current, tid, p, '');
       return rt.addPaths([j.movedTo ?? j.source.path], { templateId: tid, params: p, force: true });
     },
 
