@@ -567,8 +567,14 @@ export interface Requests {
   'history:cancelStream': { params: { streamId: string }; result: { alreadyFinished: boolean } };
   /** The service's components for any stream (Sluice's or another tool's), read now. */
   'history:components': { params: { streamId: string }; result: ComponentsView };
-  /** Queues the job's source again, with another template if given. */
-  'history:rerun': { params: { jobId: string; templateId?: string; params?: Params }; result: AddOutcomeView[] };
+  /**
+   * Queues the job's source again, with another template if given. Without `params`, the job's
+   * parameters the template accepts are kept; `language` (none: detect) replaces the job's languages.
+   */
+  'history:rerun': {
+    params: { jobId: string; templateId?: string; params?: Params; language?: string[] };
+    result: AddOutcomeView[];
+  };
   /** Fetches the export again from the service (while it still holds the stream) and rewrites the results. */
   'history:reexport': {
     params: { jobId: string } | { streamId: string };

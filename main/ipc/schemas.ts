@@ -183,7 +183,15 @@ export const SCHEMAS: Schemas = {
   'history:list': historyQuery,
   'history:cancelStream': z.strictObject({ streamId: id }),
   'history:components': z.strictObject({ streamId: id }),
-  'history:rerun': z.strictObject({ jobId: id, templateId: str(100).optional(), params: params.optional() }),
+  'history:rerun': z.strictObject({
+    jobId: id,
+    templateId: str(200).optional(),
+    params: params.optional(),
+    language: z
+      .array(z.string().regex(/^[a-z]{2,3}$/))
+      .max(200)
+      .optional(),
+  }),
   'history:reexport': z.union([z.strictObject({ jobId: id }), z.strictObject({ streamId: id })]),
   'usage:report': usageQuery,
   'usage:csv': usageQuery,
