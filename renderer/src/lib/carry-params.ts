@@ -1,6 +1,6 @@
 // Switching template keeps what was typed: every parameter the new template accepts stays (values
 // it would refuse, such as an enum value it does not list, are dropped), the rest goes.
-import type { ParamSpecView, Params } from '../../../preload/contract';
+import type { ParamSpecView, Params } from '../../../preload/contract.js';
 
 function fits(spec: ParamSpecView, value: Params[string]): boolean {
   if (Array.isArray(value) && !spec.repeatable) return false;
