@@ -30,13 +30,16 @@ import { ensurePrivateStateDir } from './adapters/store/private-files.js';
 import { SettingsStore } from './adapters/store/settings-store.js';
 import { SpendingGuard } from './adapters/queue/spending-guard.js';
 import { acquireStateLock } from './adapters/store/state-lock.js';
+import { TemplateCatalogueCache } from './adapters/queue/template-catalogue-cache.js';
+import { checkTemplateSettings, type TemplateCheckResult } from './adapters/queue/template-check.js';
+import type { TemplateCatalogue } from './service/template-catalogue.js';
 import type { EngineEvent } from './engine/events.js';
 import { canCancel, refusal, type JobAction } from './engine/eligibility.js';
 import { isTerminal, type JobEvent, type JobRecord } from './engine/job.js';
 import { templateProblems } from './engine/params.js';
 import { DEFAULT_CONTEXT, type EngineContext } from './engine/reducer.js';
 import { move, type MoveDirection } from './engine/scheduler.js';
-import type { OutputSettings, Settings, WatchFolder } from './engine/settings.js';
+import type { OutputSettings, Params, Settings, WatchFolder } from './engine/settings.js';
 
 export interface RuntimeOptions {
   stateDir: string;
@@ -81,6 +84,8 @@ export class Runtime {
   /** Corrections of transcripts, saved as they are made; the results follow them. */
   readonly transcripts: TranscriptEditor;
   private readonly searchIndex: TranscriptIndex;
+  /** The account's templates (§13), read through the current client. */
+  readonly templates: TemplateCatalogueCache;
   /** The in-process sandbox, once started; reused by every reconnect to the sandbox. */
   private embedded: Sandbox | undefined;
   /** An API key given for this run only (Settings' "until Sluice quits"): memory, never disk or logs. */
@@ -131,6 +136,7 @@ export class Runtime {
       },
     });
     this.intake = new Intake(store, this.runner, () => this.settings.get());
+    this.templates = new TemplateCatalogueCache(() => this.client.iterateTemplates());
     this.folders = new FolderService({
       intake: this.intake,
       settings: () => this.settings.get(),
@@ -250,6 +256,7 @@ export class Runtime {
   async start(opts: { watch?: boolean } = {}): Promise<void> {
     this.runner.start();
     this.guard.start();
+    void this.templates.get();
     if (opts.watch) await this.folders.apply();
   }
 
@@ -269,6 +276,7 @@ export class Runtime {
     // The embedded sandbox stays up for the life of the runtime (its streams must not vanish when
     // the user switches connections and back); only the old client goes.
     setTimeout(() => void old.client.close(), 30_000).unref();
+    this.templates.invalidate();
     if (this.runner.pauseState?.reason === 'credentials') this.runner.setPause(undefined);
   }
 
@@ -276,7 +284,8 @@ export class Runtime {
   addPaths(paths: readonly string[], opts: AddOptions = {}): Promise<AddOutcome[]> {
     const s = this.settings.get();
     const templateId = opts.templateId ?? s.defaults.templateId;
-    const problems = templateProblems(templateId, opts.params ?? s.defaults.params);
+    // The catalogue known now: adding files never waits for the configuration service.
+    const problems = templateProblems(templateId, opts.params ?? s.defaults.params, this.templates.current);
     if (problems.length > 0) throw new Error(problems.map((p) => p.message).join(' '));
     return this.intake.addManual(paths, opts);
   }
@@ -285,9 +294,24 @@ export class Runtime {
   addLinks(links: readonly string[], opts: AddOptions & { resultsDir?: string } = {}): Promise<AddOutcome[]> {
     const s = this.settings.get();
     const templateId = opts.templateId ?? s.defaults.templateId;
-    const problems = templateProblems(templateId, opts.params ?? s.defaults.params);
+    const problems = templateProblems(templateId, opts.params ?? s.defaults.params, this.templates.current);
     if (problems.length > 0) throw new Error(problems.map((p) => p.message).join(' '));
     return this.intake.addLinks(links, { ...opts, resultsDir: opts.resultsDir ?? linkResultsDir(s) });
+  }
+
+  /** The templates the account may use, merged with the public ones (kept a while; never throws). */
+  templateCatalogue(refresh = false): Promise<TemplateCatalogue> {
+    return this.templates.get({ refresh });
+  }
+
+  /** "Check these settings": Sluice's check, then the service's preview of the patched template. */
+  async checkTemplate(templateId: string, params: Params): Promise<TemplateCheckResult> {
+    return checkTemplateSettings(
+      { previewTemplate: (id, patches) => this.client.previewTemplate(id, patches) },
+      await this.templates.get(),
+      templateId,
+      params,
+    );
   }
 
   job(id: string): JobRecord | undefined {

@@ -300,7 +300,27 @@ export interface TemplateView {
   exportable: boolean;
   /** False for a sandbox-only template on a production connection. */
   available: boolean;
+  /** One of the account's own templates (listed by the configuration service, not a public one). */
+  account: boolean;
   params: ParamSpecView[];
+}
+
+export interface TemplateCatalogueView {
+  templates: TemplateView[];
+  /** 'account': the account's list was read and merged with the public templates; 'builtin': only the public ones. */
+  source: 'account' | 'builtin';
+  /** Set when the account's templates could not be read (unreachable, refused). */
+  notice?: string;
+}
+
+export interface TemplateCheckView {
+  /** True when the service accepts the template with these parameters. */
+  ok: boolean;
+  checkedBy: 'sluice' | 'service';
+  /** `field` is `templateId`, `params.<name>`, or '' when the service's answer names no parameter. */
+  problems: Array<{ field: string; message: string }>;
+  /** Set when Sluice cannot describe the template (its parameters were left to the service). */
+  notice?: string;
 }
 
 export interface HistoryEntry {
@@ -578,14 +598,23 @@ export interface Requests {
   'folders:rescan': { params: { id?: string }; result: FolderStatusView[] };
   'folders:statuses': { params: NoParams; result: FolderStatusView[] };
 
-  'templates:list': { params: NoParams; result: TemplateView[] };
+  /** The account's templates merged with the public ones; `refresh` reads the service's list again. */
+  'templates:list': { params: { refresh?: boolean }; result: TemplateCatalogueView };
+  /** Checks a template and parameters with the service (preview, nothing is created). */
+  'templates:check': { params: { templateId: string; params: Params }; result: TemplateCheckView };
 
   'history:list': { params: HistoryQuery; result: HistoryPage };
   'history:cancelStream': { params: { streamId: string }; result: { alreadyFinished: boolean } };
   /** The service's components for any stream (Sluice's or another tool's), read now. */
   'history:components': { params: { streamId: string }; result: ComponentsView };
-  /** Queues the job's source again, with another template if given. */
-  'history:rerun': { params: { jobId: string; templateId?: string; params?: Params }; result: AddOutcomeView[] };
+  /**
+   * Queues the job's source again, with another template if given. Without `params`, the job's
+   * parameters the template accepts are kept; `language` (none: detect) replaces the job's languages.
+   */
+  'history:rerun': {
+    params: { jobId: string; templateId?: string; params?: Params; language?: string[] };
+    result: AddOutcomeView[];
+  };
   /** Fetches the export again from the service (while it still holds the stream) and rewrites the results. */
   'history:reexport': {
     params: { jobId: string } | { streamId: string };
@@ -704,6 +733,7 @@ export const CHANNELS = [
   'folders:rescan',
   'folders:statuses',
   'templates:list',
+  'templates:check',
   'history:list',
   'history:cancelStream',
   'history:components',

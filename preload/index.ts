@@ -110,6 +110,7 @@ const api = {
   },
   templates: {
     list: invoke('templates:list'),
+    check: invoke('templates:check'),
   },
   history: {
     list: invoke('history:list'),

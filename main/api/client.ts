@@ -1,7 +1,7 @@
 // The SluiceClient facade: one object per connection (URLs + credentials), one method per operation.
 import { inspect } from 'node:util';
 import { ApiKeyAuth, TokenAuth, type Credentials } from './auth.js';
-import { ConfigurationApi, type JsonPatchOperation } from './configuration.js';
+import { ConfigurationApi, type JsonPatchOperation, type ListTemplatesOptions } from './configuration.js';
 import { inputError } from './error-mapping.js';
 import { ExportApi, type ExportOptions, type ExportOutcome } from './export.js';
 import { GatewayApi, type UploadOptions } from './gateway.js';
@@ -135,6 +135,15 @@ export class SluiceClient {
 
   streamUsage(streamId: string, opts?: CallOptions & { currency?: string }): Promise<StreamUsageDto> {
     return this.#usage.stream(streamId, opts);
+  }
+
+  listTemplates(opts?: ListTemplatesOptions): Promise<Page<StreamConfigurationTemplateDto>> {
+    return this.#configuration.list(opts);
+  }
+
+  /** Every template the account may use (all pages). */
+  iterateTemplates(opts?: Omit<ListTemplatesOptions, 'page'>): AsyncGenerator<StreamConfigurationTemplateDto> {
+    return this.#configuration.iterate(opts);
   }
 
   getTemplate(templateId: string, opts?: CallOptions): Promise<StreamConfigurationTemplateDto> {

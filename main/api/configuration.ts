@@ -1,9 +1,15 @@
 // Stream configuration service (§13): read a template, and preview patches without creating a stream.
 import type { HttpCore } from './http.js';
-import { parseTemplate } from './responses.js';
+import { PAGE } from '../service/policy.js';
+import { parseTemplate, parseTemplatePage } from './responses.js';
 import type { CallOptions } from './streams.js';
-import type { StreamConfigurationTemplateDto } from '../service/types.js';
-import { requireTemplateId } from './validate.js';
+import type { Page, StreamConfigurationTemplateDto } from '../service/types.js';
+import { requireInt, requireTemplateId } from './validate.js';
+
+export interface ListTemplatesOptions extends CallOptions {
+  page?: number;
+  size?: number;
+}
 
 /** One RFC 6902 operation (only add/replace/remove are allowed by the service, §4.3). */
 export interface JsonPatchOperation {
@@ -14,6 +20,37 @@ export interface JsonPatchOperation {
 
 export class ConfigurationApi {
   constructor(private readonly core: HttpCore) {}
+
+  /** One page of the templates the account may use, custom ones included. */
+  async list(opts: ListTemplatesOptions = {}): Promise<Page<StreamConfigurationTemplateDto>> {
+    const op = 'list templates';
+    const page = requireInt(op, 'page', opts.page ?? 0, 0);
+    const size = requireInt(op, 'page size', opts.size ?? PAGE.defaultSize, 1);
+    const path = '/stream-configuration-templates';
+    const res = await this.core.call({
+      service: 'configuration',
+      operation: op,
+      method: 'GET',
+      path,
+      query: [
+        ['page', String(page)],
+        ['size', String(size)],
+      ],
+      timeoutMs: this.core.timeouts.configuration,
+      retry: 'idempotent',
+      signal: opts.signal,
+    });
+    return parseTemplatePage(res.body, this.core.where('configuration', path));
+  }
+
+  /** Every template the account may use, page after page until `last`. */
+  async *iterate(opts: Omit<ListTemplatesOptions, 'page'> = {}): AsyncGenerator<StreamConfigurationTemplateDto> {
+    for (let page = 0; ; page++) {
+      const p = await this.list({ ...opts, page, size: opts.size ?? PAGE.maxSize });
+      yield* p.content;
+      if (p.last || p.content.length === 0) return;
+    }
+  }
 
   async template(templateId: string, opts: CallOptions = {}): Promise<StreamConfigurationTemplateDto> {
     const id = requireTemplateId('read template', templateId);

@@ -5,7 +5,7 @@ export type { CallOptions, CancelResult, ListStreamsOptions } from './streams.js
 export type { ExportOptions, ExportOutcome } from './export.js';
 export type { UploadOptions } from './gateway.js';
 export type { UsageReportOptions } from './usage.js';
-export type { JsonPatchOperation } from './configuration.js';
+export type { JsonPatchOperation, ListTemplatesOptions } from './configuration.js';
 export type { ParamScalar, ParamValue } from './query.js';
 export type { ServiceUrls } from './http.js';
 export {

@@ -50,6 +50,13 @@ const token = z.looseObject({ access_token: z.string().min(1), expires_in: z.coe
 
 const template = z.looseObject({ id: z.string(), processors: z.array(z.looseObject({ id: z.string() })).nullish() });
 
+const templatePage = z.looseObject({
+  content: z.array(template),
+  number: z.number(),
+  size: z.number(),
+  last: z.boolean(),
+});
+
 const exportResult = z.looseObject({});
 
 function malformed(what: string, where: string, detail: string): ServiceError {
@@ -87,5 +94,7 @@ export const parseStreamUsage = (b: Buffer, where: string): StreamUsageDto =>
 export const parseToken = (b: Buffer, where: string): TokenResponse => parseWith(token, b, 'a token response', where);
 export const parseTemplate = (b: Buffer, where: string): StreamConfigurationTemplateDto =>
   parseWith(template, b, 'a configuration template', where);
+export const parseTemplatePage = (b: Buffer, where: string): Page<StreamConfigurationTemplateDto> =>
+  parseWith(templatePage, b, 'a page of configuration templates', where);
 export const parseExport = (text: string, where: string): Record<string, unknown> =>
   parseWith(exportResult, text, 'an export result', where);

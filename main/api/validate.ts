@@ -1,7 +1,7 @@
 // Fail-fast checks: bad input is a ServiceError of kind 'input' and nothing is sent.
 import { open, stat } from 'node:fs/promises';
 import { inputError } from './error-mapping.js';
-import { isTemplateId } from '../service/templates.js';
+import { isTemplateId, TEMPLATE_ID_RULE } from '../service/templates.js';
 
 import { isUuid } from '../service/ids.js';
 
@@ -13,7 +13,7 @@ export function requireUuid(operation: string, what: string, v: unknown): string
 export function requireTemplateId(operation: string, v: unknown): string {
   if (typeof v !== 'string' || v === '') throw inputError(operation, 'A configuration template id is required.');
   if (!isTemplateId(v)) {
-    throw inputError(operation, `The template id must be 24 lowercase hexadecimal characters (got ${describe(v)}).`);
+    throw inputError(operation, `The template id must be ${TEMPLATE_ID_RULE} (got ${describe(v)}).`);
   }
   return v;
 }

@@ -2,10 +2,10 @@
 // opening the runtime with the API key from SLUICE_API_KEY or the OS keychain.
 import { Option, type Command } from 'commander';
 import path from 'node:path';
-import { findTemplate } from '../service/templates.js';
+import { BUILTIN_CATALOGUE, catalogueTemplate, type TemplateCatalogue } from '../service/template-catalogue.js';
 import { keytarStore, type SecretStore } from '../adapters/store/keychain.js';
 import { defaultStateDir } from '../adapters/store/state-dir.js';
-import { parseParamPairs, templateProblems } from '../engine/params.js';
+import { parseParamPairs, templateProblems, uncheckedNotice } from '../engine/params.js';
 import {
   RESULT_FORMATS,
   type OutputSettings,
@@ -135,19 +135,30 @@ export function outputOf(flags: JobFlags, settings: Settings): OutputSettings {
   return flags.formats ? { ...settings.defaults.output, formats: flags.formats } : settings.defaults.output;
 }
 
-/** --template and --param, checked against the template (by the engine) before anything is sent. */
-export function templateAndParams(flags: JobFlags, settings: Settings): { templateId: string; params: Params } {
+/**
+ * --template and --param, checked against the template (by the engine, with the account's
+ * catalogue) before anything is sent; `notice` says when the template's parameters go unchecked.
+ */
+export function templateAndParams(
+  flags: JobFlags,
+  settings: Settings,
+  catalogue: TemplateCatalogue = BUILTIN_CATALOGUE,
+): { templateId: string; params: Params; notice?: string } {
   const templateId = flags.template ?? settings.defaults.templateId;
   let params: Params;
   try {
-    params = flags.param.length > 0 ? parseParamPairs(flags.param, findTemplate(templateId)) : settings.defaults.params;
+    params =
+      flags.param.length > 0
+        ? parseParamPairs(flags.param, catalogueTemplate(catalogue, templateId))
+        : settings.defaults.params;
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
-  const problems = templateProblems(templateId, params);
+  const problems = templateProblems(templateId, params, catalogue);
   if (problems[0]?.field === 'templateId') {
     throw new UsageError(`${problems[0].message} Run \`sluice templates\` to list them.`);
   }
   if (problems.length > 0) throw new UsageError(problems.map((p) => p.message).join('\n'));
-  return { templateId, params };
+  const notice = uncheckedNotice(templateId, catalogue);
+  return { templateId, params, ...(notice ? { notice } : {}) };
 }

@@ -8,6 +8,7 @@ import { registerRewrite } from './commands/rewrite.js';
 import { registerSandbox } from './commands/sandbox.js';
 import { registerServe } from './commands/serve.js';
 import { registerService } from './commands/service.js';
+import { registerTemplates } from './commands/templates.js';
 import { registerWatch } from './commands/watch.js';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
@@ -30,6 +31,7 @@ export function buildProgram(): Command {
   registerRewrite(program);
   registerSandbox(program);
   registerInfo(program);
+  registerTemplates(program);
   registerService(program);
   registerServe(program);
   return program;

@@ -1,7 +1,15 @@
 // Template parameters on Sluice's side: checked when a job or watch folder is set up (a typo is a
 // 400 from the gateway, §4.3, so it is caught before any upload), and filtered before upload so
 // only parameters the template accepts are ever sent.
-import { findParam, findTemplate, LANGUAGES, type ParamSpec, type TemplateSpec } from '../service/templates.js';
+import { BUILTIN_CATALOGUE, catalogueTemplate, type TemplateCatalogue } from '../service/template-catalogue.js';
+import {
+  findParam,
+  isTemplateId,
+  LANGUAGES,
+  TEMPLATE_ID_RULE,
+  type AnyParam as ParamSpec,
+  type AnyTemplate as TemplateSpec,
+} from '../service/templates.js';
 import type { ParamValue, Params } from './settings.js';
 
 function checkScalar(spec: ParamSpec, raw: string | number | boolean): string | undefined {
@@ -73,18 +81,35 @@ export interface TemplateProblem {
 
 /**
  * The one check of a template and its parameters, before a job is queued or a setting saved: the
- * app's handlers, the runtime and the CLI all ask here.
+ * app's handlers, the runtime and the CLI all ask here. `catalogue` is what the account offers
+ * (§13) merged with the public templates; a template it does not describe is not refused: its
+ * parameters go unchecked (see `uncheckedNotice`) and the service's answer decides.
  */
-export function templateProblems(templateId: string, params: Params): TemplateProblem[] {
-  const template = findTemplate(templateId);
-  if (!template) {
-    const detail = `There is no template ${templateId}.`;
+export function templateProblems(
+  templateId: string,
+  params: Params,
+  catalogue: TemplateCatalogue = BUILTIN_CATALOGUE,
+): TemplateProblem[] {
+  if (!isTemplateId(templateId)) {
+    const detail = `"${templateId}" is not a template id: use ${TEMPLATE_ID_RULE}.`;
     return [{ field: 'templateId', detail, message: detail }];
   }
+  const template = catalogueTemplate(catalogue, templateId);
+  if (!template) return [];
   return validateParams(template, params).map((message) => {
     const name = message.slice(0, message.indexOf(':'));
     return { field: `params.${name}`, detail: message.slice(name.length + 1).trim(), message };
   });
+}
+
+/** Said once when `templateId` is one Sluice cannot describe, so its parameters are sent unchecked. */
+export function uncheckedNotice(templateId: string, catalogue: TemplateCatalogue): string | undefined {
+  if (!isTemplateId(templateId) || catalogueTemplate(catalogue, templateId)) return undefined;
+  const why =
+    catalogue.source === 'account'
+      ? 'it is not among the templates the account lists'
+      : 'the account’s templates could not be read';
+  return `Sluice cannot describe template ${templateId} (${why}): its parameters are sent unchecked, and the service decides.`;
 }
 
 /** Only the parameters the template knows: what is sent to the gateway. */
@@ -92,17 +117,30 @@ export function acceptedParams(template: TemplateSpec, params: Params): Params {
   return Object.fromEntries(Object.entries(params).filter(([name]) => findParam(template, name) !== undefined));
 }
 
-/** `key=value` pairs from the command line; a repeated repeatable key becomes a list. */
+/**
+ * A value in the case the service accepts: language codes are lowercase (§11.2, C29) and so are
+ * the documented enum values (§16: `Conversational` in the guides is `conversational`).
+ */
+export function normaliseValue(spec: ParamSpec | undefined, value: string): string {
+  if (spec?.type === 'language') return value.trim().toLowerCase();
+  if (spec?.type === 'enum') return spec.values?.find((v) => v.toLowerCase() === value.toLowerCase()) ?? value;
+  return value;
+}
+
+/**
+ * `key=value` pairs from the command line; a repeated key becomes a list when the template says it
+ * may repeat, or when Sluice cannot describe the template (the service then decides).
+ */
 export function parseParamPairs(pairs: readonly string[], template: TemplateSpec | undefined): Params {
   const out: Params = {};
   for (const pair of pairs) {
     const eq = pair.indexOf('=');
     if (eq <= 0) throw new Error(`--param ${pair}: expected key=value.`);
     const key = pair.slice(0, eq);
-    const value = pair.slice(eq + 1);
     const spec = template ? findParam(template, key) : undefined;
+    const value = normaliseValue(spec, pair.slice(eq + 1));
     const prev = out[key];
-    if (spec?.repeatable)
+    if (spec?.repeatable || (!template && prev !== undefined))
       out[key] = [...(Array.isArray(prev) ? prev : prev === undefined ? [] : [String(prev)]), value];
     else if (spec?.type === 'boolean' && (value === 'true' || value === 'false')) out[key] = value === 'true';
     else if ((spec?.type === 'number' || spec?.type === 'integer') && value.trim() !== '' && Number.isFinite(+value)) {
@@ -110,4 +148,29 @@ export function parseParamPairs(pairs: readonly string[], template: TemplateSpec
     } else out[key] = value;
   }
   return out;
+}
+
+/** One RFC 6902 operation for the configuration service's preview (§13). */
+export interface PreviewPatch {
+  op: 'replace';
+  path: string;
+  value: ParamValue;
+}
+
+const pointer = (segments: readonly string[]): string =>
+  `/${segments.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
+
+/**
+ * The parameters as JSON Patch operations on the template. A described parameter targets its
+ * property (`/processors/<index>/properties/…`, values typed as the form holds them); a parameter
+ * Sluice cannot place is sent under its own name, as an alias, for the service to judge.
+ */
+export function previewPatches(template: TemplateSpec | undefined, params: Params): PreviewPatch[] {
+  return Object.entries(params).map(([name, value]) => {
+    const spec = template ? findParam(template, name) : undefined;
+    const index = spec && template ? template.processors.indexOf(spec.processor) : -1;
+    const path =
+      spec && index >= 0 ? pointer(['processors', String(index), 'properties', ...spec.path]) : pointer([name]);
+    return { op: 'replace', path, value };
+  });
 }

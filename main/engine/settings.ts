@@ -2,7 +2,7 @@
 // writer (CLI flags, IPC from the Settings screen, the settings file on disk). Sections default
 // with `prefault({})`, which runs through the schema, so each default value is written once.
 import { z } from 'zod';
-import { DEFAULT_TEMPLATE_ID, isTemplateId } from '../service/templates.js';
+import { DEFAULT_TEMPLATE_ID, isTemplateId, TEMPLATE_ID_RULE } from '../service/templates.js';
 import { CAPTION_SETTINGS } from './captions/presets.js';
 
 export const PARAM_VALUE = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]);
@@ -19,7 +19,7 @@ const httpUrl = z
   .url('must be a URL such as https://example.org')
   .refine((u) => /^https?:\/\//.test(u), 'must start with http:// or https://');
 
-const templateId = z.string().refine(isTemplateId, 'must be a template id: 24 lowercase hexadecimal characters');
+const templateId = z.string().refine(isTemplateId, `must be a template id: ${TEMPLATE_ID_RULE}`);
 
 export const CONNECTION = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('sandbox') }),

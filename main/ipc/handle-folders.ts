@@ -8,9 +8,9 @@ import type { Settings, WatchFolder } from '../engine/settings.js';
 import { BridgeFailure, notFound, validation } from './errors.js';
 import type { HandlerContext, RawHandlers } from './handler-context.js';
 import { validateSettings } from './handle-settings.js';
-import { templateViews, toFolderStatusViews } from './views.js';
+import { templateCatalogueView, toFolderStatusViews } from './views.js';
 
-type FolderChannels = Extract<Channel, `folders:${string}` | 'templates:list'>;
+type FolderChannels = Extract<Channel, `folders:${string}` | `templates:${string}`>;
 
 async function requireDirectory(p: string): Promise<string> {
   if (!path.isAbsolute(p)) throw validation([{ path: 'path', message: 'Give the full path of the folder.' }]);
@@ -42,9 +42,10 @@ export function folderHandlers(ctx: HandlerContext): RawHandlers<FolderChannels>
   /** Saves the folder list with `change` applied to it, validated as a whole. */
   const save = async (change: (list: WatchFolder[]) => unknown[], index: number): Promise<Settings> => {
     const current = rt.settings.get();
+    const catalogue = rt.templates.current;
     let next: Settings;
     try {
-      next = validateSettings({ ...current, watchFolders: change(current.watchFolders) });
+      next = validateSettings({ ...current, watchFolders: change(current.watchFolders) }, catalogue);
     } catch (e) {
       throw relativeTo(index, e);
     }
@@ -99,6 +100,8 @@ export function folderHandlers(ctx: HandlerContext): RawHandlers<FolderChannels>
       return statuses();
     },
     'folders:statuses': () => statuses(),
-    'templates:list': () => templateViews(rt.simulated),
+    'templates:list': async ({ refresh }) =>
+      templateCatalogueView(await rt.templateCatalogue(refresh === true), rt.simulated),
+    'templates:check': ({ templateId, params }) => rt.checkTemplate(templateId, params),
   };
 }

@@ -11,6 +11,8 @@ import type { JobRecord } from '../engine/job.js';
 import type { JobRow } from '../adapters/store/job-archive-spec.js';
 import type { ArchivedRow } from '../adapters/store/job-archive.js';
 import type { Runtime } from '../runtime.js';
+import { acceptedParams } from '../engine/params.js';
+import { catalogueTemplate } from '../service/template-catalogue.js';
 import {
   checkTemplate,
   requireEligible,
@@ -258,12 +260,17 @@ export function historyHandlers(ctx: HandlerContext, external: ExternalStreams):
       return r;
     },
 
-    'history:rerun': async ({ jobId, templateId, params }) => {
+    'history:rerun': async ({ jobId, templateId, params, language }) => {
       const j = requireEligible(rt, jobId, 'rerun');
       const tid = templateId ?? j.templateId;
-      // Parameters belong to a template: another template starts from its own defaults.
-      const p = params ?? (tid === j.templateId ? j.params : {});
-      checkTemplate(tid, p, '');
+      // Another template keeps every parameter of the job it accepts (one it cannot describe: all).
+      const target = catalogueTemplate(rt.templates.current, tid);
+      const p = { ...(params ?? (tid === j.templateId || !target ? j.params : acceptedParams(target, j.params))) };
+      if (language !== undefined) {
+        if (language.length > 0) p.language = language;
+        else delete p.language;
+      }
+      checkTemplate(rt.templates.current, tid, p, '');
       if (isLinkJob(j)) return rt.addLinks([j.source.path], { templateId: tid, params: p, force: true });
       return rt.addPaths([j.movedTo ?? j.source.path], { templateId: tid, params: p, force: true });
     },

@@ -47,7 +47,7 @@ export function queueHandlers(ctx: HandlerContext): RawHandlers<Extract<Channel,
     'queue:snapshot': () => model.snapshot(),
     'queue:add': async ({ paths, templateId, params, force }) => {
       const s = rt.settings.get();
-      checkTemplate(templateId ?? s.defaults.templateId, params ?? s.defaults.params, '');
+      checkTemplate(rt.templates.current, templateId ?? s.defaults.templateId, params ?? s.defaults.params, '');
       return rt.addPaths(paths, {
         ...(templateId ? { templateId } : {}),
         ...(params ? { params } : {}),
@@ -56,7 +56,7 @@ export function queueHandlers(ctx: HandlerContext): RawHandlers<Extract<Channel,
     },
     'queue:addLinks': async ({ links, templateId, params, force }) => {
       const s = rt.settings.get();
-      checkTemplate(templateId ?? s.defaults.templateId, params ?? s.defaults.params, '');
+      checkTemplate(rt.templates.current, templateId ?? s.defaults.templateId, params ?? s.defaults.params, '');
       return rt.addLinks(links, {
         ...(templateId ? { templateId } : {}),
         ...(params ? { params } : {}),

@@ -10,6 +10,7 @@ import {
 import { ServiceError } from '../service/errors.js';
 import { KeychainError, type SecretName } from '../adapters/store/keychain.js';
 import { SETTINGS, type Settings } from '../engine/settings.js';
+import type { TemplateCatalogue } from '../service/template-catalogue.js';
 import { fieldErrors, validation } from './errors.js';
 import { appInfo, checkTemplate, type HandlerContext, type RawHandlers } from './handler-context.js';
 import { maskSecret, toSettingsView } from './views.js';
@@ -32,17 +33,17 @@ function mergeSettings(current: Settings, patch: SettingsPatch): unknown {
 }
 
 /** Validates a whole candidate; throws VALIDATION with every field's problem, saving nothing. */
-export function validateSettings(candidate: unknown): Settings {
+export function validateSettings(candidate: unknown, catalogue: TemplateCatalogue): Settings {
   const parsed = SETTINGS.safeParse(candidate);
   if (!parsed.success) throw validation(fieldErrors(parsed.error));
   const s = parsed.data;
-  checkTemplate(s.defaults.templateId, s.defaults.params, 'defaults.');
+  checkTemplate(catalogue, s.defaults.templateId, s.defaults.params, 'defaults.');
   const seen = new Set<string>();
   s.watchFolders.forEach((f, i) => {
     if (seen.has(f.id))
       throw validation([{ path: `watchFolders.${i}.id`, message: 'Two watch folders have this id.' }]);
     seen.add(f.id);
-    checkTemplate(f.templateId, f.params, `watchFolders.${i}.`);
+    checkTemplate(catalogue, f.templateId, f.params, `watchFolders.${i}.`);
   });
   return s;
 }
@@ -118,7 +119,7 @@ export function settingsHandlers(ctx: HandlerContext): RawHandlers<SettingsChann
     'settings:get': () => view(),
     'settings:update': async ({ patch }) => {
       const before = rt.settings.get();
-      const next = validateSettings(mergeSettings(before, patch));
+      const next = validateSettings(mergeSettings(before, patch), rt.templates.current);
       await rt.updateSettings(() => next);
       const connectionChanged = JSON.stringify(before.connection) !== JSON.stringify(next.connection);
       return changed(connectionChanged ? await reconnect() : undefined);

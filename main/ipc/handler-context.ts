@@ -3,6 +3,7 @@
 import type { AppInfo, Channel, ParamsOf, ResultOf } from '../../preload/contract.js';
 import { refusal, type JobAction } from '../engine/eligibility.js';
 import { templateProblems } from '../engine/params.js';
+import type { TemplateCatalogue } from '../service/template-catalogue.js';
 import type { Params } from '../engine/settings.js';
 import type { JobRecord } from '../engine/job.js';
 import type { Runtime } from '../runtime.js';
@@ -49,8 +50,11 @@ export function requireEligible(rt: Runtime, id: string, action: JobAction): Job
   return job;
 }
 
-/** Template and parameters checked (by the engine) before anything is queued or saved, as field errors. */
-export function checkTemplate(templateId: string, params: Params, at: string): void {
-  const problems = templateProblems(templateId, params);
+/**
+ * Template and parameters checked (by the engine, against the account's catalogue as last read:
+ * the screens that choose a template read it first) before anything is queued or saved, as field errors.
+ */
+export function checkTemplate(catalogue: TemplateCatalogue, templateId: string, params: Params, at: string): void {
+  const problems = templateProblems(templateId, params, catalogue);
   if (problems.length > 0) throw validation(problems.map((p) => ({ path: `${at}${p.field}`, message: p.detail })));
 }

@@ -202,11 +202,20 @@ export const SCHEMAS: Schemas = {
   'folders:resume': byId,
   'folders:rescan': z.strictObject({ id: id.optional() }),
   'folders:statuses': none,
-  'templates:list': none,
+  'templates:list': z.strictObject({ refresh: z.boolean().optional() }),
+  'templates:check': z.strictObject({ templateId: str(200), params }),
   'history:list': historyQuery,
   'history:cancelStream': z.strictObject({ streamId: id }),
   'history:components': z.strictObject({ streamId: id }),
-  'history:rerun': z.strictObject({ jobId: id, templateId: str(100).optional(), params: params.optional() }),
+  'history:rerun': z.strictObject({
+    jobId: id,
+    templateId: str(200).optional(),
+    params: params.optional(),
+    language: z
+      .array(z.string().regex(/^[a-z]{2,3}$/))
+      .max(200)
+      .optional(),
+  }),
   'history:reexport': z.union([z.strictObject({ jobId: id }), z.strictObject({ streamId: id })]),
   'usage:report': usageQuery,
   'usage:csv': usageQuery,

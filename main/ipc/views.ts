@@ -2,7 +2,8 @@
 // and so on. Views are plain JSON (structured-clone and JSON safe) and never hold a secret.
 import path from 'node:path';
 import type * as C from '../../preload/contract.js';
-import { findTemplate, TEMPLATES, type TemplateSpec } from '../service/templates.js';
+import { catalogueNotice, type TemplateCatalogue } from '../service/template-catalogue.js';
+import { findTemplate, type AnyTemplate } from '../service/templates.js';
 import type * as Api from '../service/types.js';
 import type { FolderWatchStatus } from '../adapters/watch/folder-watcher.js';
 import type { FolderStatus, QueuePauseReason } from '../engine/events.js';
@@ -142,7 +143,7 @@ export function folderStatusView(s: FolderWatchStatus, folderPath: string): C.Fo
   };
 }
 
-function toTemplateView(t: TemplateSpec, simulated: boolean): C.TemplateView {
+function toTemplateView(t: AnyTemplate, simulated: boolean): C.TemplateView {
   return {
     id: t.id,
     name: t.name,
@@ -152,6 +153,7 @@ function toTemplateView(t: TemplateSpec, simulated: boolean): C.TemplateView {
     sandboxOnly: t.sandboxOnly === true,
     exportable: t.exportable,
     available: simulated || t.sandboxOnly !== true,
+    account: t.account === true,
     params: t.params.map((p) => ({
       name: p.name,
       label: p.label,
@@ -168,8 +170,14 @@ function toTemplateView(t: TemplateSpec, simulated: boolean): C.TemplateView {
   };
 }
 
-export const templateViews = (simulated: boolean): C.TemplateView[] =>
-  TEMPLATES.map((t) => toTemplateView(t, simulated));
+export function templateCatalogueView(catalogue: TemplateCatalogue, simulated: boolean): C.TemplateCatalogueView {
+  const notice = catalogueNotice(catalogue);
+  return {
+    templates: catalogue.templates.map((t) => toTemplateView(t, simulated)),
+    source: catalogue.source,
+    ...(notice ? { notice } : {}),
+  };
+}
 
 function usageItem(i: Api.UsageReportItemDto): C.UsageItemView {
   return {

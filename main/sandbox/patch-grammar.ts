@@ -128,8 +128,10 @@ export function resolveTarget(template: TemplateSpec, op: PatchOp): PatchTarget 
       title: 'Invalid stream configuration',
     });
   }
-  // An alias is one segment (aliases cannot contain `/`); a pointer of one segment may name one too.
-  const alias = segs.length === 1 && segs[0] !== undefined ? findParam(template, segs[0]) : undefined;
+  // An alias is matched before dots become slashes (§4.3: alias first, path otherwise), so a
+  // dotted alias such as `stream.summaryStyle` is one; aliases cannot contain `/`.
+  const whole = op.pointer ? (segs.length === 1 ? segs[0] : undefined) : op.key.includes('/') ? undefined : op.key;
+  const alias = whole !== undefined ? findParam(template, whole) : undefined;
   if (alias) {
     const idx = procs.indexOf(alias.processor);
     if (idx >= 0) return { processorIndex: idx, processorId: alias.processor, path: [...alias.path], param: alias };

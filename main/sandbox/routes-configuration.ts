@@ -1,22 +1,21 @@
 // Configuration service (§13, C30): list, get (optional header patches) and PATCH preview of the
-// built-in templates; PUT is refused with 403 as for an ordinary account.
+// built-in templates and the account's own; PUT is refused with 403 as for an ordinary account.
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX, PAGE } from '../service/policy.js';
-import { findTemplate, TEMPLATES } from '../service/templates.js';
 import type { StreamConfigurationTemplateDto } from '../service/types.js';
 import { rawQuery, type RouteConfig, type SandboxContext } from './context.js';
 import { badRequest, notFound, SandboxHttpError } from './http-error.js';
 import { applyPatches } from './patch-apply.js';
 import { headerPatches, type PatchOp } from './patch-grammar.js';
-import { templateDto } from './processor-defaults.js';
+import { findSandboxTemplate, SANDBOX_TEMPLATES, sandboxTemplateDto } from './account-templates.js';
 import { pageOf } from './routes-streams.js';
 
 const cfg = (operation: string): { config: RouteConfig } => ({ config: { operation } });
 
 function patched(id: string, ops: PatchOp[]): StreamConfigurationTemplateDto {
-  const template = findTemplate(id);
+  const template = findSandboxTemplate(id);
   if (!template) throw notFound(`Stream configuration template not found: ${id}`);
-  const dto = templateDto(template);
+  const dto = sandboxTemplateDto(template);
   if (ops.length === 0) return dto;
   const props = applyPatches(template, ops);
   dto.processors = dto.processors.map((p, i) => ({ ...p, properties: props[i] ?? p.properties }));
@@ -37,8 +36,9 @@ export function registerConfiguration(app: FastifyInstance, _ctx: SandboxContext
     const q = rawQuery(request.url);
     const page = nonNegative(q, 'page', 0, 0);
     const size = nonNegative(q, 'size', PAGE.defaultSize, 1);
-    // C26: every built-in template is served, the sandbox-only one labelled (templateDto).
-    return pageOf(TEMPLATES.map(templateDto), page, size);
+    // C26: every built-in template is served, the sandbox-only one labelled (templateDto), and
+    // the account's own templates after them.
+    return pageOf(SANDBOX_TEMPLATES.map(sandboxTemplateDto), page, size);
   });
 
   app.get<{ Params: { id: string } }>(`${base}/:id`, cfg('templateGet'), async (request) => {

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX, DEFAULT_STREAM_NAME_PREFIX } from '../service/policy.js';
-import { findTemplate } from '../service/templates.js';
+import { findSandboxTemplate } from './account-templates.js';
 import { defaultStreamName } from './configuration.js';
 import { rawQuery, type RouteConfig, type SandboxContext } from './context.js';
 import { badRequest, notFound, requireUuid } from './http-error.js';
@@ -22,7 +22,7 @@ function parseQuery(ctx: SandboxContext, request: FastifyRequest): Prepared {
   const templateId = single(query, 'streamConfigurationTemplateId');
   if (templateId === undefined || templateId === '')
     throw badRequest('Missing parameter: streamConfigurationTemplateId');
-  const template = findTemplate(templateId);
+  const template = findSandboxTemplate(templateId);
   if (!template) throw notFound(`Stream configuration template not found: ${templateId}`);
   const rawId = single(query, 'id');
   const streamId = rawId === undefined ? randomUUID() : requireUuid(rawId, 'id');

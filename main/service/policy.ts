@@ -56,8 +56,29 @@ export const USAGE = {
     DAYS: 366 * 24 * 3600_000,
     MONTHS: 5 * 366 * 24 * 3600_000,
   },
-  /** Fixed conversion rates from credits; any other currency is a CURRENCY_ERROR. */
-  currencyPerCredit: { USD: 0.01, EUR: 0.0092 } as Record<string, number>,
+  /**
+   * Fixed conversion rates from credits (§7.4 GAP: the currencies the service supports are not
+   * published); any other code, ISO 4217 or not, is a CURRENCY_ERROR. The client offers every ISO
+   * 4217 code and lets the service's answer decide.
+   */
+  currencyPerCredit: {
+    USD: 0.01,
+    EUR: 0.0092,
+    GBP: 0.0079,
+    CHF: 0.0088,
+    JPY: 1.5,
+    CAD: 0.0137,
+    AUD: 0.0152,
+    SEK: 0.105,
+    NOK: 0.107,
+    DKK: 0.0686,
+    PLN: 0.0398,
+    RON: 0.0458,
+    CZK: 0.231,
+    HUF: 3.61,
+    INR: 0.835,
+    BRL: 0.05,
+  } as Record<string, number>,
   creditsPerAudioMinute: 1,
   creditsPer1000Tokens: 0.2,
   decimals: 6,

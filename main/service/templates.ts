@@ -2,11 +2,12 @@
 // Shared by the sandbox (to validate and apply patches), the engine (to send only accepted
 // parameters) and the UI (to offer the right fields).
 
+/** The processors of the templates Sluice ships; an account's templates may name others. */
 export type ProcessorId = 'transcriber' | 'diarization' | 'llm' | 'echo' | 'transcoder';
 
 export type ParamType = 'boolean' | 'number' | 'integer' | 'string' | 'enum' | 'language';
 
-export interface ParamSpec {
+export interface ParamSpec<P extends string = ProcessorId> {
   name: string;
   label: string;
   type: ParamType;
@@ -20,23 +21,31 @@ export interface ParamSpec {
   /** Free text that may be long (prompts, schemas, vocabularies): sent in multipart. */
   longText?: boolean;
   /** Processor whose properties the parameter patches, and the path inside them. */
-  processor: ProcessorId;
+  processor: P;
   path: readonly string[];
   group: 'transcription' | 'diarization' | 'intelligence' | 'enhancement';
 }
 
-export interface TemplateSpec {
+export interface TemplateSpec<P extends string = ProcessorId> {
   id: string;
   name: string;
   description: string;
-  processors: readonly ProcessorId[];
+  processors: readonly P[];
   diarizes: boolean;
-  params: readonly ParamSpec[];
+  params: readonly ParamSpec<P>[];
   /** Sandbox-only templates are labelled as such and never offered for a production connection. */
   sandboxOnly?: boolean;
   /** Raw (bytes) results cannot be exported as JSON. */
   exportable: boolean;
+  /** Listed by the account's configuration service and not one of the public templates (§13). */
+  account?: boolean;
 }
+
+/** A template Sluice ships (its processors are the ones the sandbox can run). */
+export type BuiltinTemplate = TemplateSpec<ProcessorId>;
+/** Any template, an account's own included (its processors are whatever the service names). */
+export type AnyTemplate = TemplateSpec<string>;
+export type AnyParam = ParamSpec<string>;
 
 export const TEMPLATE_IDS = {
   transcription: '668115d123bca7e3509723d4',
@@ -49,21 +58,24 @@ export const TEMPLATE_IDS = {
 
 export const DEFAULT_TEMPLATE_ID = TEMPLATE_IDS.transcription;
 
-/** §11.2: pre-recorded language codes. */
-export const LANGUAGES = (
+const INT32_MAX = 2_147_483_647;
+
+/** §11.2: pre-recorded language codes (C29: the client offers this list). */
+export const LANGUAGES: readonly string[] = (
   'en zh de es ru ko fr ja pt tr pl ca nl ar sv it id hi fi vi he uk el ms cs ro da hu ta no th ur hr bg lt la mi ' +
   'ml cy sk te fa lv bn sr az sl kn et mk br eu is hy ne mn bs kk sq sw gl mr pa si km sn yo so af oc ka be tg sd ' +
   'gu am yi lo uz fo ht ps tk nn mt sa lb my bo tl mg as tt haw ln ha ba jw su'
 ).split(' ');
 
-const p = (spec: ParamSpec): ParamSpec => spec;
+const p = (spec: ParamSpec<ProcessorId>): ParamSpec<ProcessorId> => spec;
 
-const whisperParams = (withSplitStereo: boolean): ParamSpec[] => [
+const whisperParams = (withSplitStereo: boolean): ParamSpec<ProcessorId>[] => [
   p({
     name: 'language',
     label: 'Language',
     type: 'language',
     repeatable: true,
+    values: LANGUAGES,
     processor: 'transcriber',
     path: ['language'],
     group: 'transcription',
@@ -101,7 +113,7 @@ const splitStereo = p({
   group: 'transcription',
 });
 
-const romanianParams = (withSplitStereo: boolean): ParamSpec[] => [
+const romanianParams = (withSplitStereo: boolean): ParamSpec<ProcessorId>[] => [
   ...(
     [
       ['disfluencies', 'Keep disfluencies', false],
@@ -115,17 +127,28 @@ const romanianParams = (withSplitStereo: boolean): ParamSpec[] => [
   ...(withSplitStereo ? [splitStereo] : []),
 ];
 
-const diarizationParams: ParamSpec[] = (
+// int32 (§11.4) is the only upper bound the contract states; the automation node sends these only
+// when > 0 (§11.2 [S]), and no value means "detect".
+const diarizationParams: ParamSpec<ProcessorId>[] = (
   [
     ['speakersNumber', 'Number of speakers'],
     ['minSpeakersNumber', 'Minimum speakers'],
     ['maxSpeakersNumber', 'Maximum speakers'],
   ] as const
 ).map(([name, label]) =>
-  p({ name, label, type: 'integer', min: 1, max: 50, processor: 'diarization', path: [name], group: 'diarization' }),
+  p({
+    name,
+    label,
+    type: 'integer',
+    min: 1,
+    max: INT32_MAX,
+    processor: 'diarization',
+    path: [name],
+    group: 'diarization',
+  }),
 );
 
-const askParams: ParamSpec[] = [0, 1, 2].flatMap((n) => [
+const askParams: ParamSpec<ProcessorId>[] = [0, 1, 2].flatMap((n) => [
   p({
     name: `ask${n}`,
     label: `Question ${n + 1}`,
@@ -164,7 +187,7 @@ const askParams: ParamSpec[] = [0, 1, 2].flatMap((n) => [
   }),
 ]);
 
-const intelligenceParams: ParamSpec[] = [
+const intelligenceParams: ParamSpec<ProcessorId>[] = [
   p({
     name: 'summary',
     label: 'Summary',
@@ -254,7 +277,7 @@ const intelligenceParams: ParamSpec[] = [
   }),
 ];
 
-export const TEMPLATES: readonly TemplateSpec[] = [
+export const TEMPLATES: readonly BuiltinTemplate[] = [
   {
     id: TEMPLATE_IDS.transcription,
     name: 'Transcription',
@@ -313,15 +336,22 @@ export const TEMPLATES: readonly TemplateSpec[] = [
   },
 ];
 
-export function findTemplate(id: string): TemplateSpec | undefined {
+/** A template Sluice ships, by id (the public ones of §11.1 and the sandbox-only one). */
+export function findTemplate(id: string): BuiltinTemplate | undefined {
   return TEMPLATES.find((t) => t.id === id);
 }
 
-export function findParam(template: TemplateSpec, name: string): ParamSpec | undefined {
+export function findParam<P extends string>(template: TemplateSpec<P>, name: string): ParamSpec<P> | undefined {
   return template.params.find((x) => x.name === name);
 }
 
-/** True when the template id has the shape of §3 (24 lowercase hex characters). */
+/**
+ * True when `id` can name a template. The public ids are 24 lowercase hex characters (§3), but an
+ * account's own templates are named by the service (§13 lists them), so any id that travels safely
+ * in a path segment and a query value is accepted; whether it exists is the service's call.
+ */
 export function isTemplateId(id: string): boolean {
-  return /^[0-9a-f]{24}$/.test(id);
+  return /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/.test(id);
 }
+
+export const TEMPLATE_ID_RULE = 'letters, digits, ".", "_" or "-" (at most 128), such as 668115d123bca7e3509723d4';

@@ -108,7 +108,7 @@ describe('uploads', () => {
       [() => client.upload({ ...up, filePath: join(dir, 'folder') }), /not a regular file \(it is a folder\)/],
       [() => client.upload({ ...up, streamId: 'not-a-uuid', filePath: p }), /stream id must be a UUID/],
       [() => client.upload({ ...up, templateId: '', filePath: p }), /template id is required/],
-      [() => client.upload({ ...up, templateId: 'XYZ', filePath: p }), /24 lowercase hexadecimal/],
+      [() => client.upload({ ...up, templateId: 'X/Y Z', filePath: p }), /template id must be letters, digits/],
       [() => client.upload({ ...up, groupId: 'g', filePath: p }), /group id must be a UUID/],
       [() => client.upload({ ...up }), /exactly one of a file path or a media URL/],
       [() => client.findStream('123'), /must be a UUID/],
@@ -122,7 +122,7 @@ describe('uploads', () => {
       [() => client.listStreams({ states: ['DONE' as never] }), /Unknown stream state/],
       [() => client.usageReport({ start: 'yesterday' }), /ISO-8601/],
       [() => client.usageReport({ start: new Date(NaN) }), /invalid/],
-      [() => client.getTemplate('nope'), /24 lowercase/],
+      [() => client.getTemplate('no pe'), /template id must be letters, digits/],
     ];
     for (const [call, re] of cases) {
       const e = await failure(call());

@@ -181,7 +181,7 @@ const CASES: Case[] = [
     },
   },
   {
-    readme: '`sluice templates`',
+    readme: '`sluice templates` / `sluice templates check --template ID [--param k=v]...`',
     args: () => ['templates'],
     check: (r) => {
       ok(r);
@@ -189,7 +189,7 @@ const CASES: Case[] = [
     },
   },
   ...(['HOURS', 'DAYS', 'MONTHS'] as const).map((g, i): Case => ({
-    readme: '`sluice usage [--start T] [--end T] [--granularity HOURS\\|DAYS\\|MONTHS] [--currency USD\\|EUR]`',
+    readme: '`sluice usage [--start T] [--end T] [--granularity HOURS\\|DAYS\\|MONTHS] [--currency CODE]`',
     args: () => [
       'usage',
       '--start',

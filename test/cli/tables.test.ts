@@ -177,7 +177,7 @@ describe.skipIf(!hasScript)('sluice on a terminal', () => {
     });
     fits(processed.slice(processed.lastIndexOf('┌')), columns, media.length);
     fits(onTerminal(columns, ['history', '--state-dir', state]), columns, media.length);
-    fits(onTerminal(columns, ['templates']), columns, 6);
+    fits(onTerminal(columns, ['templates']), columns, 7);
     const usage = onTerminal(columns, ['usage', '--sandbox', '--granularity', 'MONTHS', '--state-dir', state]);
     // A fresh embedded sandbox has served nothing yet: the Total row alone, eight columns wide.
     fits(usage, columns, 1);

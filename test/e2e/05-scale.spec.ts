@@ -97,7 +97,7 @@ test('10,000 jobs and 100,000 history entries render only the visible rows and s
         });
         return ok({ entries, total: 100_000, page: q.page ?? 0, pageSize: size, external: { included: false } });
       },
-      'templates:list': () => ok([]),
+      'templates:list': () => ok({ templates: [], source: 'builtin' }),
       'folders:statuses': () => ok([]),
     };
     const api = new Proxy(

@@ -34,9 +34,17 @@ describe('handlers', () => {
   it('answers app:info and templates:list', async () => {
     const info = value(await bridge.handlers['app:info']({}));
     expect(info).toMatchObject({ platform: 'web', simulated: true, version: '0.0.0-test' });
-    const templates = value(await bridge.handlers['templates:list']({}));
-    expect(templates.length).toBeGreaterThan(3);
-    expect(templates.every((t) => t.available)).toBe(true);
+    const catalogue = value(await bridge.handlers['templates:list']({}));
+    expect(catalogue.templates.length).toBeGreaterThan(3);
+    expect(catalogue.templates.every((t) => t.available)).toBe(true);
+    // The sandbox's account lists a template of its own; its parameters come from its aliases.
+    expect(catalogue.source).toBe('account');
+    expect(catalogue.notice).toBeUndefined();
+    const own = catalogue.templates.find((t) => t.id === 'acme-newsroom-v2');
+    expect(own).toMatchObject({ account: true, diarizes: true });
+    expect(own?.params.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['language', 'transcriber.noSpeechThreshold', 'stream.summaryStyle']),
+    );
   });
 
   it('queues a file, reports it through events, and finds it in the history', async () => {
@@ -94,9 +102,12 @@ describe('handlers', () => {
     const r = await bridge.handlers['queue:add']({ paths: ['/nowhere.wav'], params: { vad: 'maybe' } });
     expect(r).toMatchObject({ ok: false, error: { code: 'VALIDATION' } });
     if (!r.ok) expect(r.error.fields?.[0]?.path).toBe('params.vad');
-    const t = await bridge.handlers['queue:add']({ paths: ['/nowhere.wav'], templateId: 'nope' });
+    const t = await bridge.handlers['queue:add']({ paths: ['/nowhere.wav'], templateId: 'no/pe' });
     expect(t.ok).toBe(false);
     if (!t.ok) expect(t.error.fields?.[0]?.path).toBe('templateId');
+    // An id Sluice cannot describe is not refused: the service judges it (the file is what fails here).
+    const u = await bridge.handlers['queue:add']({ paths: ['/nowhere.wav'], templateId: 'not-listed-anywhere' });
+    expect(u).toMatchObject({ ok: true, value: [{ outcome: 'rejected' }] });
     const unknown = await bridge.handlers['queue:cancel']({ id: 'no-such-job' });
     expect(unknown).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
   });

@@ -81,7 +81,8 @@ describe('usage report (§7, C19)', () => {
     ['start=2020-01-01T00:00:00Z&end=2025-03-01T00:00:00Z&granularity=DAYS', 'USAGE_INTERVAL_TOO_LONG'],
     ['start=yesterday', 'GENERAL_VALIDATION_ERROR'],
     ['granularity=WEEKS', 'GENERAL_VALIDATION_ERROR'],
-    ['currency=GBP', 'CURRENCY_ERROR'],
+    ['currency=XTS', 'CURRENCY_ERROR'],
+    ['currency=usd', 'CURRENCY_ERROR'],
   ])('%s → 400 %s', async (q, name) => {
     const r = await call<{ internalErrorName: string }>(sb.url, `${REPORT}?${q}`);
     expect([r.status, r.body.internalErrorName]).toEqual([400, name]);

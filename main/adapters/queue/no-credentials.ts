@@ -12,7 +12,7 @@ export function noCredentialsClient(message: string): SluiceClient {
       get(_target, prop) {
         if (prop === 'then') return undefined; // not a thenable
         if (prop === 'close') return () => Promise.resolve();
-        if (prop === 'iterateStreams') {
+        if (prop === 'iterateStreams' || prop === 'iterateTemplates') {
           return () => ({
             [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(refuse()) }),
           });

@@ -1,7 +1,6 @@
 // Read-only commands: `status` and `history` read the journal without taking it over (they work
-// while `sluice watch` or the app runs), `templates` lists the built-in templates.
+// while `sluice watch` or the app runs).
 import type { Command } from 'commander';
-import { TEMPLATES } from '../../service/templates.js';
 import { JobStore } from '../../adapters/store/job-store.js';
 import { JOB_STATES, type JobRecord, type JobState } from '../../engine/job.js';
 import { stateDirOf, type CommonFlags } from '../context.js';
@@ -84,42 +83,10 @@ export function registerInfo(program: Command): void {
       ]);
       console.log(renderTable(columns, rows, { wide: flags.wide === true }));
     });
-
-  program
-    .command('templates')
-    .description('The configuration templates Sluice knows, with their parameters.')
-    .option('--json', 'machine-readable output')
-    .option(...WIDE_OPTION)
-    .action((flags: { json?: boolean; wide?: boolean }) => {
-      if (flags.json) {
-        const list = TEMPLATES.map((t) => ({
-          id: t.id,
-          name: t.name,
-          description: t.description,
-          sandboxOnly: t.sandboxOnly === true,
-          params: t.params.map((p) => p.name),
-        }));
-        console.log(JSON.stringify(list, null, 2));
-        return;
-      }
-      const columns: Column[] = [
-        { header: 'Template', shrink: 'none' },
-        { header: 'Name' },
-        { header: 'Parameters' },
-        { header: 'Description' },
-      ];
-      const rows = TEMPLATES.map((t) => [
-        t.id,
-        t.sandboxOnly && !t.name.includes('sandbox only') ? `${t.name} (sandbox only)` : t.name,
-        t.params.map((p) => p.name).join(', '),
-        t.description,
-      ]);
-      console.log(renderTable(columns, rows, { wide: flags.wide === true }));
-    });
 }
 
 /** `a, b, c` broken into lines that fit the terminal (one line when piped or `--wide`). */
-function wrapList(items: readonly string[], wide = false): string {
+export function wrapList(items: readonly string[], wide = false): string {
   const target = stdoutTarget();
   const width = !target.isTTY || wide ? Infinity : (target.columns ?? 80);
   const lines: string[] = [];

@@ -44,7 +44,9 @@ export async function runProcess(paths: string[], flags: ProcessFlags): Promise<
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    const { templateId, params } = templateAndParams(flags, runtime.settings.get());
+    const chosen = templateAndParams(flags, runtime.settings.get(), await runtime.templateCatalogue());
+    const { templateId, params } = chosen;
+    if (chosen.notice && !flags.json) console.error(chosen.notice);
     await runtime.start();
     const output = outputOf(flags, runtime.settings.get());
     const add = { templateId, params, output, ...(flags.force ? { force: true } : {}) };

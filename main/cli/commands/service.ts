@@ -11,7 +11,10 @@ import { SettingsStore } from '../../adapters/store/settings-store.js';
 import { addCommonOptions, defaultStateDir, type CommonFlags } from '../context.js';
 import { renderTable, WIDE_OPTION, type TableOptions } from '../table.js';
 
-async function withClient<T>(flags: CommonFlags, f: (c: SluiceClient, simulated: boolean) => Promise<T>): Promise<T> {
+export async function withClient<T>(
+  flags: CommonFlags,
+  f: (c: SluiceClient, simulated: boolean) => Promise<T>,
+): Promise<T> {
   const stateDir = path.resolve(flags.stateDir ?? defaultStateDir());
   const settings = new SettingsStore(stateDir);
   const urls = Object.fromEntries(
@@ -42,7 +45,7 @@ async function withClient<T>(flags: CommonFlags, f: (c: SluiceClient, simulated:
   }
 }
 
-function fail(e: unknown): number {
+export function fail(e: unknown): number {
   const where = isServiceError(e) && e.internalErrorName ? ` [${e.internalErrorName}]` : '';
   console.error(`sluice: ${e instanceof Error ? e.message : String(e)}${where}`);
   return 1;
@@ -97,13 +100,23 @@ export function registerService(program: Command): void {
       .option('--start <date-time>', 'ISO date-time, e.g. 2026-11-01T00:00:00Z (default: 1st of this month)')
       .option('--end <date-time>', 'ISO date-time (default: now)')
       .option('--granularity <g>', `bucket size: ${GRANULARITIES.join(', ')}`, 'DAYS')
-      .option('--currency <code>', 'USD or EUR (default: credits)')
+      .option(
+        '--currency <code>',
+        'an ISO 4217 code such as USD, EUR, GBP or RON; the service says which it supports (default: credits)',
+      )
       .option(...WIDE_OPTION),
   ).action(
     async (
       flags: CommonFlags & { start?: string; end?: string; granularity: string; currency?: string; wide?: boolean },
     ) => {
       const g = flags.granularity.toUpperCase();
+      // ISO 4217 codes are upper case, the form the service takes (§7.1: `USD`).
+      const currency = flags.currency?.trim().toUpperCase();
+      if (currency !== undefined && !/^[A-Z]{3}$/.test(currency)) {
+        console.error('sluice usage: --currency must be a three-letter ISO 4217 code such as USD, EUR or GBP.');
+        process.exitCode = 2;
+        return;
+      }
       if (!GRANULARITIES.includes(g as Granularity)) {
         console.error(`sluice usage: --granularity must be one of ${GRANULARITIES.join(', ')}.`);
         process.exitCode = 2;
@@ -124,7 +137,7 @@ export function registerService(program: Command): void {
           granularity: g as Granularity,
           ...(flags.start ? { start: flags.start } : {}),
           ...(flags.end ? { end: flags.end } : {}),
-          ...(flags.currency ? { currency: flags.currency } : {}),
+          ...(currency ? { currency } : {}),
         });
         if (flags.json) console.log(JSON.stringify(report, null, 2));
         else {

@@ -203,11 +203,19 @@ class HistoryState {
     await this.reload();
   }
 
-  async rerun(entry: HistoryEntry, templateId?: string): Promise<void> {
+  /** `language`: the languages chosen for the new run (none: detect); absent keeps the job's. */
+  async rerun(entry: HistoryEntry, templateId?: string, language?: string[]): Promise<void> {
     if (!entry.jobId) return;
     const jobId = entry.jobId;
     const v = await this.#withBusy(entry.key, async () =>
-      app.report(await call('history:rerun', { jobId, ...(templateId ? { templateId } : {}) }), 'Could not re-run'),
+      app.report(
+        await call('history:rerun', {
+          jobId,
+          ...(templateId ? { templateId } : {}),
+          ...(language ? { language } : {}),
+        }),
+        'Could not re-run',
+      ),
     );
     const first = v?.[0];
     if (first?.outcome === 'rejected') app.notify('danger', first.message);

@@ -9,6 +9,7 @@ import type {
   Result,
   SettingsPatch,
   SettingsView,
+  TemplateCatalogueView,
   TemplateView,
   WatchFolderView,
 } from '../../../../preload/contract';
@@ -46,6 +47,7 @@ function outcome<T>(res: Result<T>, prefix = ''): SaveOutcome<T> {
 class SettingsState {
   #view = $state.raw<SettingsView | null>(null);
   #templates = $state.raw<TemplateView[]>([]);
+  #templatesNotice = $state.raw<string | undefined>(undefined);
   #statuses = $state.raw<FolderStatusView[]>([]);
   #loading = $state(true);
   #error = $state.raw<BridgeError | null>(null);
@@ -57,6 +59,10 @@ class SettingsState {
   }
   get templates(): TemplateView[] {
     return this.#templates;
+  }
+  /** Why the account's templates are missing from the list (the service could not be read). */
+  get templatesNotice(): string | undefined {
+    return this.#templatesNotice;
   }
   get statuses(): FolderStatusView[] {
     return this.#statuses;
@@ -98,15 +104,21 @@ class SettingsState {
       call('folders:statuses'),
     ]);
     if (view.ok) this.#view = view.value;
-    if (templates.ok) this.#templates = templates.value;
+    if (templates.ok) this.#setCatalogue(templates.value);
     if (statuses.ok) this.#statuses = statuses.value;
     this.#error = !view.ok ? view.error : !templates.ok ? templates.error : null;
     this.#loading = false;
   }
 
-  async reloadTemplates(): Promise<void> {
-    const res = await call('templates:list');
-    if (res.ok) this.#templates = res.value;
+  #setCatalogue(c: TemplateCatalogueView): void {
+    this.#templates = c.templates;
+    this.#templatesNotice = c.notice;
+  }
+
+  /** `refresh`: read the account's list from the service again (rather than the copy main keeps). */
+  async reloadTemplates(refresh = false): Promise<void> {
+    const res = await call('templates:list', refresh ? { refresh } : {});
+    if (res.ok) this.#setCatalogue(res.value);
   }
 
   subscribe(): void {
@@ -116,7 +128,7 @@ class SettingsState {
       this.#statuses = [...others, s];
     });
     // A new connection may make sandbox-only templates (un)available.
-    on('connection:changed', () => void this.reloadTemplates());
+    on('connection:changed', () => void this.reloadTemplates(true));
   }
 
   #take(res: Result<SettingsView>): SaveOutcome<SettingsView> {

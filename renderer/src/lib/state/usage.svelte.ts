@@ -16,10 +16,17 @@ export interface UsageForm {
   currency: string;
 }
 
+const currencyNames = new Intl.DisplayNames(['en'], { type: 'currency' });
+
+/**
+ * Credits, then every ISO 4217 code the browser knows, by name: the service's answer decides which
+ * it supports (an unknown one comes back as a field error next to this choice).
+ */
 export const CURRENCIES: ReadonlyArray<{ id: string; label: string }> = [
   { id: '', label: 'Credits' },
-  { id: 'USD', label: 'US dollars (USD)' },
-  { id: 'EUR', label: 'Euros (EUR)' },
+  ...Intl.supportedValuesOf('currency')
+    .map((code) => ({ id: code, label: `${currencyNames.of(code) ?? code} (${code})` }))
+    .sort((a, b) => a.label.localeCompare(b.label)),
 ];
 
 function monthStart(): string {
