@@ -9,6 +9,7 @@ import { classifyDetected, type FileIdentity } from '../../engine/file-identity.
 import { createJob, isTerminal, type JobOrigin, type JobRecord } from '../../engine/job.js';
 import type { OutputSettings, Params, Settings, WatchFolder } from '../../engine/settings.js';
 import type { JobStore } from '../store/job-store.js';
+import { mediaRefusal } from './intake-media.js';
 import { walkMedia } from './media-walk.js';
 import type { QueueRunner } from './queue-runner.js';
 
@@ -131,6 +132,9 @@ export class Intake {
       if (st instanceof Error) return { path: file, outcome: 'rejected', message: describeStatError(file, st) };
       if (!st.isFile()) return { path: file, outcome: 'rejected', message: `${file} is not a regular file.` };
       if (st.size === 0) return { path: file, outcome: 'rejected', message: `${file} is empty (0 bytes).` };
+      // By hand, anything can be pointed at; a watch folder already chose by its patterns.
+      const refusal = origin.kind === 'manual' ? await mediaRefusal(file, st.size) : undefined;
+      if (refusal) return { path: file, outcome: 'rejected', message: refusal };
       identity = { path: file, size: st.size, mtimeMs: st.mtimeMs };
     }
     if (this.settings().queue.hashContent && identity.contentHash === undefined) {
