@@ -106,6 +106,10 @@ export interface JobView {
     processors: Array<{ processorId: string; state: ProcessorState; stateDescription: string | null }>;
   };
   error?: { message: string; processorId?: string; internalErrorName?: string; stateDescription?: string };
+  /** The error in plain words, and what to do next; the raw `error` stays for a details disclosure. */
+  plainError?: PlainErrorView;
+  /** Completed, but the media holds no speech: only the JSON was written (no empty captions). */
+  noSpeech?: boolean;
   /** Waiting to try again at this time (backoff). */
   nextAttemptAt?: number;
   stuck: boolean;
@@ -122,6 +126,11 @@ export interface JobView {
   canDismiss: boolean;
   /** The queue order, decided in main: sort by it, ascending (in flight, waiting, finished newest first). */
   position: number;
+}
+
+export interface PlainErrorView {
+  summary: string;
+  nextStep: string;
 }
 
 export interface PauseView {
@@ -298,6 +307,8 @@ export interface HistoryEntry {
   totalBytes?: number;
   results: ResultFileView[];
   error?: string;
+  plainError?: PlainErrorView;
+  noSpeech?: boolean;
   canCancelStream: boolean;
   canRerun: boolean;
   canReexport: boolean;

@@ -53,6 +53,11 @@ export interface ResultFile {
   collided?: boolean;
   /** Written under a shortened name because the usual one is past the file system's limit. */
   shortened?: boolean;
+  /**
+   * On the JSON: its transcript holds no words (silent media), so no caption or text file was
+   * written from it. Kept on the file record so every later write and move carries it along.
+   */
+  noSpeech?: boolean;
 }
 
 export interface JobRecord {

@@ -14,7 +14,7 @@ import {
   type HandlerContext,
   type RawHandlers,
 } from './handler-context.js';
-import { componentsView, resultView, templateName } from './views.js';
+import { componentsView, plainOutcomeView, resultView, templateName } from './views.js';
 
 type HistoryChannels = Extract<Channel, `history:${string}`>;
 
@@ -99,6 +99,7 @@ function localRow(j: JobRecord): Row {
       totalBytes: j.totalBytes,
       results: j.results.map(resultView),
       ...(j.error ? { error: j.error.message } : {}),
+      ...plainOutcomeView(j),
       canCancelStream: !!j.streamId && canCancel(j),
       canRerun: canRerun(j),
       canReexport: canReexport(j),

@@ -8,6 +8,7 @@ import type { FolderWatchStatus } from '../adapters/watch/folder-watcher.js';
 import type { FolderStatus, QueuePauseReason } from '../engine/events.js';
 import { canCancel, canDismiss, canMove, canRetry, canRewrite } from '../engine/eligibility.js';
 import { isTerminal, type JobRecord, type JobState } from '../engine/job.js';
+import { completedWithoutSpeech, plainError } from '../engine/outcome-words.js';
 import { queuePosition } from '../engine/queue-order.js';
 import type { MoveDirection } from '../engine/scheduler.js';
 import type { ResultFormat, Settings } from '../engine/settings.js';
@@ -84,6 +85,7 @@ export function toJobView(job: JobRecord, progress: Progress | undefined, now = 
           },
         }
       : {}),
+    ...plainOutcomeView(job),
     ...(job.nextAttemptAt !== undefined && !isTerminal(job.state) ? { nextAttemptAt: job.nextAttemptAt } : {}),
     stuck: job.stuck,
     results: job.results.map(resultView),
@@ -96,6 +98,15 @@ export function toJobView(job: JobRecord, progress: Progress | undefined, now = 
     canMove: canMove(job),
     canDismiss: canDismiss(job),
     position: queuePosition(job),
+  };
+}
+
+/** The outcome in plain words, shared by the Queue's and History's views of a job. */
+export function plainOutcomeView(job: JobRecord): { plainError?: C.PlainErrorView; noSpeech?: boolean } {
+  const plain = job.state === 'completed' ? undefined : plainError(job.error);
+  return {
+    ...(plain ? { plainError: { summary: plain.summary, nextStep: plain.nextStep } } : {}),
+    ...(completedWithoutSpeech(job) ? { noSpeech: true } : {}),
   };
 }
 

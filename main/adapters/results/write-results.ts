@@ -3,6 +3,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { findTemplate } from '../../service/templates.js';
+import { normalizeExport, parseExport } from '../../engine/captions/normalize.js';
 import { CAPTION_FORMATS, CAPTION_RENDERERS, renderContextOf } from '../../engine/captions/render.js';
 import type { JobRecord, ResultFile } from '../../engine/job.js';
 import { DEFAULT_OUTPUT, type ResultFormat } from '../../engine/settings.js';
@@ -40,6 +41,21 @@ export function outputBaseName(pattern: string, job: JobRecord, now: Date): stri
   return base.replace(/[/\\]/g, '-') || name;
 }
 
+/** Formats read from the transcript's words alone: with no words there is nothing to put in them. */
+const WORD_FORMATS: ReadonlySet<ResultFormat> = new Set(['srt', 'vtt', 'txt', 'csv']);
+
+/**
+ * A transcription came back and holds no words (silent or speechless media). Players reject the
+ * empty caption files this would give, so only the JSON (and a Markdown summary, when asked) is kept.
+ */
+export function hasNoSpeech(exportText: string): boolean {
+  const r = parseExport(exportText);
+  if (r.transcription === undefined && r.utterances === undefined && r.enhancedTranscription === undefined)
+    return false;
+  const t = normalizeExport(r);
+  return t.words.length === 0 && t.text === '';
+}
+
 export async function writeResults(
   job: JobRecord,
   exportPath: string,
@@ -57,7 +73,10 @@ export async function writeResults(
   const planned: Array<{ format: ResultFormat; target: string; data: string; collided: boolean; shortened: boolean }> =
     [];
   // JSON first: it is always kept, and the other formats are derived from it.
-  const formats = [...new Set<ResultFormat>(['json', ...output.formats])];
+  const noSpeech = hasNoSpeech(text);
+  const formats = [...new Set<ResultFormat>(['json', ...output.formats])].filter(
+    (f) => !(noSpeech && WORD_FORMATS.has(f)),
+  );
   for (const format of formats) {
     const render = RENDERERS[format];
     if (!render) throw new ResultWriteError(`The ${format} format is not available.`, undefined);
@@ -89,6 +108,7 @@ export async function writeResults(
     ...stamps[i],
     ...(p.collided ? { collided: true } : {}),
     ...(p.shortened ? { shortened: true } : {}),
+    ...(noSpeech && p.format === 'json' ? { noSpeech: true } : {}),
   }));
 }
 

@@ -121,12 +121,19 @@ describe('writeResults with every format', () => {
     expect(await readFile(path.join(dir, 'call.txt'), 'utf8')).toMatch(/^\[00:00:00\] Speaker 1: Good morning,/);
   });
 
-  it('an empty transcript gives valid empty files, not a failure', async () => {
+  it('an empty transcript keeps its JSON, marked as no speech, and writes no empty caption or text file', async () => {
     await writeFile(staged, JSON.stringify({ transcription: { text: '', words: [] } }));
     const results = await writeResults(jobFor(source, { formats: ALL }), staged, new ResultOwnership(() => []));
-    expect(results.map((r) => r.format)).toEqual(['json', 'srt', 'vtt', 'txt', 'csv']);
-    expect(await readFile(path.join(dir, 'call.vtt'), 'utf8')).toBe('WEBVTT\n');
-    expect((await stat(path.join(dir, 'call.srt'))).size).toBe(0);
+    expect(results.map((r) => [r.format, r.noSpeech])).toEqual([['json', true]]);
+    expect((await readdir(dir)).sort()).toEqual(['call.json', 'call.mp4', 'staged-export.json']);
+  });
+
+  it('a transcript with words is not marked as no speech', async () => {
+    const results = await writeResults(jobFor(source, { formats: ['srt'] }), staged, new ResultOwnership(() => []));
+    expect(results.map((r) => [r.format, r.noSpeech])).toEqual([
+      ['json', undefined],
+      ['srt', undefined],
+    ]);
   });
 });
 
