@@ -14,7 +14,7 @@ import {
 } from './adapters/queue/connection.js';
 import { noCredentialsClient } from './adapters/queue/no-credentials.js';
 import { FolderService } from './adapters/watch/folder-service.js';
-import { Intake, type AddOptions, type AddOutcome } from './adapters/queue/intake.js';
+import { hopelessRetry, Intake, type AddOptions, type AddOutcome } from './adapters/queue/intake.js';
 import { JobStore, type FsyncMode } from './adapters/store/job-store.js';
 import type { SecretStore } from './adapters/store/keychain.js';
 import { QueueRunner, type PauseState } from './adapters/queue/queue-runner.js';
@@ -291,10 +291,20 @@ export class Runtime {
     return this.client.streamComponents(streamId);
   }
 
-  retryAllFailed(): number {
-    let n = 0;
-    for (const j of this.store.all()) if (j.state === 'failed' && this.retry(j.id)?.state === 'queued') n++;
-    return n;
+  /** Retries every failed job that could succeed; says which were left alone and why. */
+  async retryAllFailed(): Promise<{
+    count: number;
+    skipped: Array<{ jobId: string; fileName: string; reason: string }>;
+  }> {
+    let count = 0;
+    const skipped: Array<{ jobId: string; fileName: string; reason: string }> = [];
+    for (const j of this.store.all()) {
+      if (j.state !== 'failed') continue;
+      const reason = await hopelessRetry(j);
+      if (reason) skipped.push({ jobId: j.id, fileName: path.basename(j.source.path), reason });
+      else if (this.retry(j.id)?.state === 'queued') count++;
+    }
+    return { count, skipped };
   }
 
   /** Writes the results again from the kept export, without processing again. */

@@ -516,7 +516,11 @@ export interface Requests {
   'queue:stopAfterCurrent': { params: NoParams; result: QueueStats };
   'queue:cancel': { params: Id; result: JobView };
   'queue:retry': { params: Id; result: JobView };
-  'queue:retryFailed': { params: NoParams; result: { count: number } };
+  /** `skipped`: failed files left alone because a retry could never succeed (gone, empty, not media). */
+  'queue:retryFailed': {
+    params: NoParams;
+    result: { count: number; skipped?: Array<{ fileName: string; reason: string }> };
+  };
   'queue:move': { params: Id & { direction: MoveDirection }; result: null };
   'queue:dismiss': { params: Id; result: null };
   /** Dismisses every finished job at once (one `queue:snapshot-changed`). */

@@ -2,7 +2,7 @@
 // empty captions players reject); a failure reads in plain words with what to do next. Real files,
 // the real runtime, the sandbox over loopback HTTP.
 import { execFileSync } from 'node:child_process';
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { jobIds } from '../../main/adapters/queue/intake.js';
@@ -77,5 +77,33 @@ describe('failures in plain words', () => {
       nextStep: 'Check that the file plays; export it again from your editor or recorder, then add it again.',
     });
     expect(view.plainError?.summary).not.toMatch(/[A-Z]{4,}_/);
+  });
+});
+
+describe('retry failed', () => {
+  it('retries only the files that could succeed and says which it skipped and why', async () => {
+    sandbox.setFaults({ processingFailure: { everyKth: 1, internalErrorName: 'PROCESSOR_TRANSCRIPTION_ERROR' } });
+    const names = ['gone.wav', 'emptied.wav', 'now text.wav', 'fine.wav'];
+    const files = [];
+    for (const n of names) files.push(await makeToneWav(dir, n, 1));
+    const failed = await rt.whenSettled(jobIds(await rt.addPaths(files)));
+    expect(failed.map((j) => j.state)).toEqual(['failed', 'failed', 'failed', 'failed']);
+    sandbox.setFaults({});
+    await rm(files[0]!);
+    await writeFile(files[1]!, '');
+    await writeFile(files[2]!, 'a note that replaced the recording\n');
+    const uploadsBefore = sandbox.stats().upload ?? 0;
+    const r = await rt.retryAllFailed();
+    expect(r.count).toBe(1);
+    expect(r.skipped.map((s) => [s.fileName, s.reason])).toEqual([
+      ['gone.wav', 'gone.wav is no longer there (deleted or moved).'],
+      ['emptied.wav', 'emptied.wav is empty (0 bytes).'],
+      ['now text.wav', expect.stringMatching(/^now text\.wav holds text, not audio or video/)],
+    ]);
+    const fine = failed[3]!;
+    const [done] = await rt.whenSettled([fine.id]);
+    expect(done?.state).toBe('completed');
+    expect(sandbox.stats().upload).toBe(uploadsBefore + 1);
+    expect(rt.jobs().filter((j) => j.state === 'failed')).toHaveLength(3);
   });
 });

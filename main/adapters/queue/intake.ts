@@ -176,6 +176,20 @@ export class Intake {
   }
 }
 
+/**
+ * Why retrying a failed job could never succeed, or undefined when it might: its source is gone,
+ * empty, or not media. A retry of such a file only bills nothing and fails again.
+ */
+export async function hopelessRetry(job: JobRecord): Promise<string | undefined> {
+  const file = job.movedTo ?? job.source.path;
+  const name = path.basename(file);
+  const st = await stat(file).catch(() => undefined);
+  if (!st || !st.isFile()) return `${name} is no longer there (deleted or moved).`;
+  if (st.size === 0) return `${name} is empty (0 bytes).`;
+  const refusal = await mediaRefusal(file, st.size);
+  return refusal?.replace(/; it was not added\.$/, '.');
+}
+
 /** SHA-256 of the file, streamed (the identity option for files rewritten with the same size and time). */
 export async function hashFile(file: string): Promise<string> {
   const h = createHash('sha256');

@@ -219,7 +219,9 @@ class QueueState {
 
   async retryFailed(): Promise<void> {
     const v = app.report(await call('queue:retryFailed'), 'Could not retry');
-    if (v) app.notify('info', v.count === 1 ? 'Retrying 1 job.' : `Retrying ${v.count} jobs.`);
+    if (!v) return;
+    const skipped = v.skipped ?? [];
+    app.notify('info', retrySummary(v.count, skipped.length), skipped.map((s) => s.reason).join(' '));
   }
   async move(id: string, direction: MoveDirection): Promise<void> {
     app.report(await call('queue:move', { id, direction }), 'Could not move the job');
@@ -283,3 +285,10 @@ class QueueState {
 }
 
 export const queue = new QueueState();
+
+/** "Retrying 2 files; skipped 1 that cannot succeed." */
+export function retrySummary(count: number, skipped: number): string {
+  const files = (n: number): string => (n === 1 ? '1 file' : `${n} files`);
+  const retried = count === 0 ? 'Nothing to retry' : `Retrying ${files(count)}`;
+  return skipped === 0 ? `${retried}.` : `${retried}; skipped ${files(skipped)} that cannot succeed:`;
+}
