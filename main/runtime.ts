@@ -19,6 +19,7 @@ import { JobStore, type FsyncMode } from './adapters/store/job-store.js';
 import type { SecretStore } from './adapters/store/keychain.js';
 import { QueueRunner, type PauseState } from './adapters/queue/queue-runner.js';
 import { Rewriter } from './adapters/results/rewriter.js';
+import { removeSuperseded } from './adapters/results/supersede.js';
 import { ResultOwnership, writeResults } from './adapters/results/write-results.js';
 import { ensurePrivateStateDir } from './adapters/store/private-files.js';
 import { SettingsStore } from './adapters/store/settings-store.js';
@@ -360,6 +361,11 @@ export class Runtime {
   private async writeOwned(job: JobRecord, exportPath: string): Promise<JobRecord['results']> {
     const results = await writeResults(job, exportPath, this.ownership);
     this.ownership.record(results);
+    const earlier = job.replaces ? this.store.get(job.replaces) : undefined;
+    if (earlier && earlier.results.length > 0) {
+      const kept = await removeSuperseded(earlier.results, results);
+      this.runner.apply(earlier.id, { type: 'resultsSuperseded', results: kept });
+    }
     return results;
   }
 

@@ -112,6 +112,8 @@ export interface JobRecord {
   movedTo?: string;
   /** Removed from the Queue screen by the user; still in the history (and still known, so not re-taken). */
   dismissed?: boolean;
+  /** A re-run of this earlier job: once these results are written, the ones it wrote that this run did not produce go. */
+  replaces?: string;
 }
 
 export interface NewJob {
@@ -123,6 +125,7 @@ export interface NewJob {
   params: Params;
   output?: OutputSettings;
   mediaDurationMs?: number;
+  replaces?: string;
 }
 
 export function createJob(init: NewJob, now: number): JobRecord {
@@ -146,6 +149,7 @@ export function createJob(init: NewJob, now: number): JobRecord {
     createdAt: now,
     updatedAt: now,
     ...(init.mediaDurationMs === undefined ? {} : { mediaDurationMs: init.mediaDurationMs }),
+    ...(init.replaces === undefined ? {} : { replaces: init.replaces }),
     stuck: false,
     results: [],
     canceledByUser: false,
@@ -213,6 +217,8 @@ export type JobEvent =
   | { type: 'dismissRequested' }
   /** Results written again (from the kept or a fresh export); `output` replaces the job's own. */
   | { type: 'resultsRewritten'; results: ResultFile[]; output?: OutputSettings }
+  /** A re-run replaced this job's results: `results` are the files of it that are still there. */
+  | { type: 'resultsSuperseded'; results: ResultFile[] }
   /** The watch folder's post-action moved the source, and the results that could follow it. */
   | { type: 'sourceMoved'; movedTo: string; results: ResultFile[] }
   | { type: 'networkDown'; retryAt: number }

@@ -210,7 +210,14 @@ export function historyHandlers(ctx: HandlerContext, external: ExternalStreams):
       // Parameters belong to a template: another template starts from its own defaults.
       const p = params ?? (tid === j.templateId ? j.params : {});
       checkTemplate(tid, p, '');
-      return rt.addPaths([j.movedTo ?? j.source.path], { templateId: tid, params: p, force: true });
+      // The job's own formats and naming, not today's defaults; its results are replaced as a set.
+      return rt.addPaths([j.movedTo ?? j.source.path], {
+        templateId: tid,
+        params: p,
+        force: true,
+        replaces: j.id,
+        ...(j.output ? { output: j.output } : {}),
+      });
     },
 
     'history:reexport': async (target) => {

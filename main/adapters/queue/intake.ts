@@ -19,6 +19,8 @@ export interface AddOptions {
   output?: OutputSettings;
   /** Process again even when the same content was already processed. */
   force?: boolean;
+  /** A re-run of this job: its results are replaced by the new run's (see JobRecord.replaces). */
+  replaces?: string;
 }
 
 export type AddOutcome =
@@ -33,6 +35,7 @@ interface ConsiderOptions {
   force: boolean;
   retryFailed: boolean;
   identity?: FileIdentity;
+  replaces?: string;
 }
 
 export class Intake {
@@ -89,6 +92,7 @@ export class Intake {
               output: opts.output ?? s.defaults.output,
               force: opts.force ?? false,
               retryFailed: true,
+              ...(opts.replaces ? { replaces: opts.replaces } : {}),
             },
           ),
         );
@@ -163,6 +167,7 @@ export class Intake {
         templateId: o.templateId,
         params: o.params,
         output: o.output,
+        ...(o.replaces ? { replaces: o.replaces } : {}),
       },
       Date.now(),
     );
