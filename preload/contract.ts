@@ -701,6 +701,12 @@ export const WEB = {
   eventsPath: '/api/events',
   /** multipart/form-data (fields templateId, params as JSON, then files) or a raw body with ?name=. */
   uploadPath: '/api/queue:upload',
+  /**
+   * `GET ?jobId=&format=` with the token header: one result file of a job as an attachment
+   * (Content-Disposition with the exact name as RFC 5987 `filename*`). The browser's way to take
+   * results home, since they live in the state folder on the machine running `sluice serve`.
+   */
+  downloadPath: '/api/result:download',
 } as const;
 
 /** What `POST /api/queue:upload` answers: one outcome per uploaded file (queued as manual jobs). */

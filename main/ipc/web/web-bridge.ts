@@ -17,6 +17,7 @@ import type { PlatformPort } from '../platform.js';
 import { guardRequest } from './access-guard.js';
 import { registerStatic } from './static-files.js';
 import { receiveUpload } from './receive-upload.js';
+import { sendResult } from './result-download.js';
 
 export interface WebBridgeOptions {
   port?: number;
@@ -116,6 +117,9 @@ export async function startWebBridge(
       return r satisfies UploadResult;
     });
   });
+
+  // find-my-way reads ':' as a parameter; '::' is a literal colon.
+  app.get(WEB.downloadPath.replaceAll(':', '::'), (req, reply) => sendResult(rt, req, reply));
 
   app.post<{ Params: { channel: string } }>(`${WEB.apiPrefix}:channel`, async (req) =>
     dispatch(bridge.handlers, req.params.channel, req.body),

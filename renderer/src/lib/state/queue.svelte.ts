@@ -13,7 +13,7 @@ import type {
   ResultFormat,
   MoveDirection,
 } from '../../../../preload/contract';
-import { call, on, pathForFile, uploadFiles } from '../api';
+import { call, downloadResult, on, pathForFile, platform, uploadFiles } from '../api';
 import { app } from './app.svelte';
 
 export type StateFilter = 'all' | 'active' | 'queued' | 'completed' | 'failed' | 'canceled';
@@ -247,6 +247,13 @@ class QueueState {
   }
   async revealResult(jobId: string, format: ResultFormat): Promise<void> {
     app.report(await call('result:reveal', { jobId, format }), 'Could not show the result');
+  }
+  /** Only the browser downloads: in the desktop app the results are already on this computer. */
+  get canDownload(): boolean {
+    return platform === 'web';
+  }
+  async downloadResult(jobId: string, format: ResultFormat, fileName: string): Promise<void> {
+    app.report(await downloadResult(jobId, format, fileName), 'Could not download the result');
   }
   async revealSource(jobId: string): Promise<void> {
     app.report(await call('source:reveal', { jobId }), 'Could not show the source');
