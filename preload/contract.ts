@@ -253,6 +253,18 @@ export interface FolderStatusView {
   message?: string;
   since: number;
   fileCount?: number;
+  /** What the last Rescan found, and the sentence that says it. */
+  lastRescan?: RescanSummaryView;
+}
+
+export interface RescanSummaryView {
+  at: number;
+  newFiles: number;
+  inQueue: number;
+  alreadyProcessed: number;
+  stillCopying: number;
+  /** "3 new files, 2 already processed, 1 still copying." */
+  text: string;
 }
 
 export type FolderPickView =

@@ -142,6 +142,7 @@ export function folderStatusView(s: FolderWatchStatus, folderPath: string): C.Fo
     ...(s.message ? { message: s.message } : {}),
     since: s.since,
     ...(s.fileCount !== undefined ? { fileCount: s.fileCount } : {}),
+    ...(s.lastRescan ? { lastRescan: { ...s.lastRescan } } : {}),
   };
 }
 

@@ -7,6 +7,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { classifyDetected, type FileIdentity } from '../../engine/file-identity.js';
 import { createJob, isTerminal, type JobOrigin, type JobRecord } from '../../engine/job.js';
+import type { KnownAs } from '../../engine/rescan-summary.js';
 import type { OutputSettings, Params, Settings, WatchFolder } from '../../engine/settings.js';
 import type { JobStore } from '../store/job-store.js';
 import { mediaRefusal } from './intake-media.js';
@@ -64,6 +65,16 @@ export class Intake {
       this.knownIndex = known;
     }
     return this.knownIndex;
+  }
+
+  /** What the history already holds of this file as it is now (Rescan's summary). */
+  knownAs(file: { path: string; size: number; mtimeMs: number }): KnownAs {
+    const known = this.known.get(file.path);
+    if (!known) return 'new';
+    const decision = classifyDetected(file, { jobId: known.id, source: known.source });
+    if (decision.kind !== 'unchanged') return 'new';
+    const current = this.store.get(known.id) ?? known;
+    return isTerminal(current.state) ? 'done' : 'queued';
   }
 
   async addManual(paths: readonly string[], opts: AddOptions): Promise<AddOutcome[]> {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { EngineEvent } from '../../engine/events.js';
 import type { JobEvent, JobRecord } from '../../engine/job.js';
 import { DEFAULT_MEDIA_GLOBS } from '../../engine/media-types.js';
+import { summarizeRescan, type RescanSummary } from '../../engine/rescan-summary.js';
 import type { Settings, WatchFolder } from '../../engine/settings.js';
 import type { Intake } from '../queue/intake.js';
 import { resultExtensions } from '../results/write-results.js';
@@ -31,6 +32,7 @@ function effective(f: WatchFolder): WatchFolder {
 export class FolderService {
   private readonly manager: WatchManager;
   private started = false;
+  private readonly rescans = new Map<string, RescanSummary>();
 
   constructor(private readonly d: FolderServiceDeps) {
     const q = d.settings().queue;
@@ -85,12 +87,23 @@ export class FolderService {
     await this.manager.resume(folderId);
   }
 
-  rescan(folderId?: string): Promise<void> {
-    return this.manager.rescanNow(folderId);
+  /** Walks now and says, per folder, what was found: new, in the queue, already processed, still copying. */
+  async rescan(folderId?: string): Promise<RescanSummary[]> {
+    const found = await this.manager.rescanNow(folderId);
+    const settleMs = this.d.settings().queue.settleMs;
+    const now = Date.now();
+    return found.map(({ folderId: id, files }) => {
+      const summary = summarizeRescan(files, (f) => this.d.intake.knownAs(f), now, settleMs);
+      this.rescans.set(id, summary);
+      return summary;
+    });
   }
 
   statuses(): ReturnType<WatchManager['statuses']> {
-    return this.manager.statuses();
+    return this.manager.statuses().map((s) => {
+      const last = this.rescans.get(s.folderId);
+      return last ? { ...s, lastRescan: last } : s;
+    });
   }
 
   get isWatching(): boolean {

@@ -3,6 +3,7 @@
 // touch nothing here). A user pause is separate from `enabled`, so a settings save keeps it.
 import type { WatchFolder } from '../../engine/settings.js';
 import { DEFAULT_SETTLE_MS } from '../../engine/settle.js';
+import type { ScannedFile } from './folder-scan.js';
 import { FolderWatcher, type FolderWatchStatus } from './folder-watcher.js';
 import type { DetectedFile } from './settle-checker.js';
 
@@ -87,9 +88,12 @@ export class WatchManager {
   }
 
   /** Walk one folder (or all) now: the "Rescan" button, or after the app wakes from sleep. */
-  async rescanNow(id?: string): Promise<void> {
+  async rescanNow(id?: string): Promise<Array<{ folderId: string; files: ScannedFile[] }>> {
     const targets = [...this.slots.values()].filter((s) => id === undefined || s.folder.id === id);
-    await Promise.all(targets.map((s) => s.watcher.rescanNow()));
+    const found = await Promise.all(
+      targets.map(async (s) => ({ folderId: s.folder.id, files: await s.watcher.rescanNow() })),
+    );
+    return found.flatMap((f) => (f.files ? [{ folderId: f.folderId, files: f.files }] : []));
   }
 
   statuses(): FolderWatchStatus[] {
