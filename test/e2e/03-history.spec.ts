@@ -38,7 +38,7 @@ test('History lists every job, searches, filters, and re-exports results', async
   await page.getByRole('button', { name: 'Clear filters' }).first().click();
   await page.getByRole('combobox', { name: 'State' }).selectOption('failed');
   await expect(rows).toHaveCount(1);
-  await expect(rows.first()).toHaveAttribute('data-name', 'notes.wav');
+  await expect(rows.first()).toHaveAttribute('data-name', 'A001_C003.mxf');
   // A date range that starts tomorrow holds nothing.
   const tomorrow = new Date(Date.now() + 86_400_000);
   const iso = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`;
