@@ -158,9 +158,24 @@ export interface QueueStats {
   stoppingAfterCurrent: boolean;
 }
 
+/** A file in a watch folder still being copied: not a job yet, shown so it is not invisible. */
+export interface CopyingView {
+  folderId: string;
+  path: string;
+  fileName: string;
+  /** Its size now; it grows while the copy runs. */
+  bytes: number;
+  firstSeenAt: number;
+  changedAt: number;
+  /** "Waiting for the copy to finish". */
+  status: string;
+}
+
 export interface QueueSnapshot extends QueueStats {
   /** Every job not dismissed, in queue order (active first, then finished, newest first). */
   jobs: JobView[];
+  /** Files still being copied into watch folders (they become jobs once the copy is over). */
+  copying?: CopyingView[];
   generatedAt: number;
 }
 
@@ -599,6 +614,8 @@ export interface Events {
   'queue:snapshot-changed': QueueSnapshot;
   /** Counts, batch progress and ETA; at most once a second. */
   'queue:stats-changed': QueueStats;
+  /** The files still being copied into watch folders, all of them, whenever one appears, grows or is taken. */
+  'queue:copying-changed': CopyingView[];
   'queue:paused': PauseView;
   'queue:resumed': Record<string, never>;
   'folder:status-changed': FolderStatusView;
@@ -690,6 +707,7 @@ export const EVENT_NAMES = [
   'job:removed',
   'queue:snapshot-changed',
   'queue:stats-changed',
+  'queue:copying-changed',
   'queue:paused',
   'queue:resumed',
   'folder:status-changed',

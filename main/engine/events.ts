@@ -10,7 +10,19 @@ export type EngineEvent =
   | { type: 'job:removed'; id: string }
   | { type: 'queue:paused'; reason: QueuePauseReason; message: string; until?: number }
   | { type: 'queue:resumed' }
-  | { type: 'folder:status'; folderId: string; status: FolderStatus; message?: string };
+  | { type: 'folder:status'; folderId: string; status: FolderStatus; message?: string }
+  /** Files in watch folders still changing (being copied): shown before they become jobs. */
+  | { type: 'copies:changed'; copies: CopyInProgress[] };
+
+/** A file a watch folder has seen but not taken yet, because its size or time still changes. */
+export interface CopyInProgress {
+  folderId: string;
+  path: string;
+  size: number;
+  /** When the file was first seen, and when its size or time last changed. */
+  firstSeenAt: number;
+  changedAt: number;
+}
 
 export type EngineEventType = EngineEvent['type'];
 

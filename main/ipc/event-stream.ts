@@ -8,7 +8,7 @@ import type { EngineEvent } from '../engine/events.js';
 import { isTerminal } from '../engine/job.js';
 import type { Runtime } from '../runtime.js';
 import type { QueueModel } from './queue-model.js';
-import { folderStatusView } from './views.js';
+import { copyingView, folderStatusView } from './views.js';
 
 export type BridgeEvent = { [E in EventName]: { name: E; payload: Events[E] } }[EventName];
 export type EventSink = (e: BridgeEvent) => void;
@@ -133,6 +133,9 @@ export class EventHub {
       case 'queue:resumed':
         this.publish({ name: 'queue:resumed', payload: {} });
         this.scheduleStats();
+        return;
+      case 'copies:changed':
+        this.publish({ name: 'queue:copying-changed', payload: e.copies.map(copyingView) });
         return;
       case 'folder:status': {
         const folder = this.rt.settings.get().watchFolders.find((f) => f.id === e.folderId);

@@ -6,7 +6,7 @@ import { isTerminal, JOB_STATES, type JobRecord, type JobState } from '../engine
 import { batchDone, batchWith } from '../engine/batch.js';
 import { compareQueueOrder } from '../engine/queue-order.js';
 import type { Runtime } from '../runtime.js';
-import { toJobView } from './views.js';
+import { copyingView, toJobView } from './views.js';
 
 const WINDOW_MS = 60_000;
 
@@ -90,6 +90,12 @@ export class QueueModel {
   snapshot(): QueueSnapshot {
     const jobs = this.rt.jobs().filter((j) => !j.dismissed || !isTerminal(j.state));
     jobs.sort(compareQueueOrder);
-    return { ...this.stats(), jobs: jobs.map((j) => this.view(j)), generatedAt: this.now() };
+    const copying = this.rt.folders.copies().map(copyingView);
+    return {
+      ...this.stats(),
+      jobs: jobs.map((j) => this.view(j)),
+      ...(copying.length > 0 ? { copying } : {}),
+      generatedAt: this.now(),
+    };
   }
 }

@@ -5,7 +5,7 @@ import type * as C from '../../preload/contract.js';
 import { findTemplate, TEMPLATES, type TemplateSpec } from '../service/templates.js';
 import type * as Api from '../service/types.js';
 import type { FolderWatchStatus } from '../adapters/watch/folder-watcher.js';
-import type { FolderStatus, QueuePauseReason } from '../engine/events.js';
+import type { CopyInProgress, FolderStatus, QueuePauseReason } from '../engine/events.js';
 import { canCancel, canDismiss, canMove, canRetry, canRewrite } from '../engine/eligibility.js';
 import { isTerminal, type JobRecord, type JobState } from '../engine/job.js';
 import { completedWithoutSpeech, plainError } from '../engine/outcome-words.js';
@@ -214,5 +214,17 @@ export function componentsView(c: Api.StreamComponentsDto): C.ComponentsView {
       state: p.state,
       stateDescription: p.stateDescription,
     })),
+  };
+}
+
+export function copyingView(c: CopyInProgress): C.CopyingView {
+  return {
+    folderId: c.folderId,
+    path: c.path,
+    fileName: path.basename(c.path),
+    bytes: c.size,
+    firstSeenAt: c.firstSeenAt,
+    changedAt: c.changedAt,
+    status: 'Waiting for the copy to finish',
   };
 }

@@ -3,7 +3,7 @@
 // The source is never touched unless the folder asks for it.
 import { mkdir, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { EngineEvent } from '../../engine/events.js';
+import type { CopyInProgress, EngineEvent } from '../../engine/events.js';
 import type { JobEvent, JobRecord } from '../../engine/job.js';
 import { DEFAULT_MEDIA_GLOBS } from '../../engine/media-types.js';
 import { summarizeRescan, type RescanSummary } from '../../engine/rescan-summary.js';
@@ -33,6 +33,16 @@ export class FolderService {
   private readonly manager: WatchManager;
   private started = false;
   private readonly rescans = new Map<string, RescanSummary>();
+  /** Files seen in watch folders but still changing: the Queue shows them before they are jobs. */
+  private readonly copying = new Map<string, CopyInProgress>();
+
+  copies(): CopyInProgress[] {
+    return [...this.copying.values()];
+  }
+
+  private emitCopies(): void {
+    this.d.emit({ type: 'copies:changed', copies: this.copies() });
+  }
 
   constructor(private readonly d: FolderServiceDeps) {
     const q = d.settings().queue;
@@ -60,6 +70,20 @@ export class FolderService {
       },
       onProblem: (folderId, file, message) =>
         d.emit({ type: 'folder:status', folderId, status: 'watching', message: `${path.basename(file)}: ${message}` }),
+      onWaiting: (folderId, file, size) => {
+        const now = Date.now();
+        const was = this.copying.get(file);
+        if (was && was.size === size) return;
+        this.copying.set(file, { folderId, path: file, size, firstSeenAt: was?.firstSeenAt ?? now, changedAt: now });
+        this.emitCopies();
+      },
+      onDoneWaiting: (folderId, which) => {
+        let changed = false;
+        for (const [p, c] of this.copying) {
+          if (c.folderId === folderId && which(p)) changed = this.copying.delete(p) || changed;
+        }
+        if (changed) this.emitCopies();
+      },
     });
   }
 

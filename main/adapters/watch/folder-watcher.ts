@@ -39,6 +39,8 @@ export interface FolderWatcherOptions {
   onStatus(s: FolderWatchStatus): void;
   /** Once per path and state of the file: it settled but cannot be read. */
   onProblem(folderId: string, filePath: string, message: string): void;
+  onWaiting?(folderId: string, filePath: string, size: number): void;
+  onDoneWaiting?(folderId: string, which: (filePath: string) => boolean): void;
 }
 
 /** A huge tree can take long to set up; past this the walk goes ahead and events join when ready. */
@@ -76,6 +78,8 @@ export class FolderWatcher {
       now: o.now,
       onFile: (f) => o.onFile(f),
       onProblem: (p, m) => o.onProblem(folder.id, p, m),
+      onWaiting: (p, size) => o.onWaiting?.(folder.id, p, size),
+      onDoneWaiting: (which) => o.onDoneWaiting?.(folder.id, which),
     });
     this.status = { folderId: folder.id, state: 'paused', since: o.now() };
   }

@@ -22,6 +22,8 @@ export interface WatchManagerOptions {
   onFile(f: DetectedFile): void;
   onStatus(s: FolderWatchStatus): void;
   onProblem?(folderId: string, path: string, message: string): void;
+  onWaiting?(folderId: string, path: string, size: number): void;
+  onDoneWaiting?(folderId: string, which: (path: string) => boolean): void;
 }
 
 export const DEFAULT_RESCAN_INTERVAL_MS = 60_000;
@@ -127,6 +129,8 @@ export class WatchManager {
       onFile: (d) => o.onFile(d),
       onStatus: (st) => o.onStatus(st),
       onProblem: (id, p, m) => o.onProblem?.(id, p, m),
+      onWaiting: (id, p, size) => o.onWaiting?.(id, p, size),
+      onDoneWaiting: (id, which) => o.onDoneWaiting?.(id, which),
     });
   }
 
