@@ -2,6 +2,7 @@
 // Note: main sends one event per job change (≤ 10/s per job); we coalesce them into one array
 // replacement per animation frame so 10,000 rows cost one re-sort per frame, not one per event.
 import type {
+  CopyingView,
   AddOutcomeView,
   BridgeError,
   ComponentsView,
@@ -33,6 +34,7 @@ export function compareJobs(a: JobView, b: JobView): number {
 
 class QueueState {
   #jobs = $state.raw<JobView[]>([]);
+  #copying = $state.raw<CopyingView[]>([]);
   #stats = $state.raw<QueueStats | null>(null);
   #loading = $state(true);
   #error = $state.raw<BridgeError | null>(null);
@@ -143,7 +145,8 @@ class QueueState {
   #applySnapshot(s: QueueSnapshot): void {
     this.#pending.clear();
     this.#jobs = [...s.jobs].sort(compareJobs);
-    const { jobs: _jobs, generatedAt: _at, ...stats } = s;
+    this.#copying = s.copying ?? [];
+    const { jobs: _jobs, generatedAt: _at, copying: _copying, ...stats } = s;
     this.#stats = stats;
   }
 
@@ -182,6 +185,7 @@ class QueueState {
     on('job:removed', ({ id }) => this.#queue(id, null));
     on('queue:snapshot-changed', (s) => this.#applySnapshot(s));
     on('queue:stats-changed', (s) => (this.#stats = s));
+    on('queue:copying-changed', (c) => (this.#copying = c));
     on('queue:paused', (pause) => this.#stats && (this.#stats = { ...this.#stats, pause }));
     on('queue:resumed', () => {
       if (!this.#stats) return;
@@ -247,6 +251,10 @@ class QueueState {
   }
   async revealResult(jobId: string, format: ResultFormat): Promise<void> {
     app.report(await call('result:reveal', { jobId, format }), 'Could not show the result');
+  }
+  /** Files still being copied into watch folders (not jobs yet). */
+  get copying(): CopyingView[] {
+    return this.#copying;
   }
   /** Only the browser downloads: in the desktop app the results are already on this computer. */
   get canDownload(): boolean {
