@@ -14,7 +14,7 @@ import {
 } from './adapters/queue/connection.js';
 import { noCredentialsClient } from './adapters/queue/no-credentials.js';
 import { FolderService } from './adapters/watch/folder-service.js';
-import { Intake, type AddOptions, type AddOutcome } from './adapters/queue/intake.js';
+import { hopelessRetry, Intake, type AddOptions, type AddOutcome } from './adapters/queue/intake.js';
 import { linkResultsDir } from './adapters/results/link-destination.js';
 import { JobStore, type FsyncMode } from './adapters/store/job-store.js';
 import { JOB_ARCHIVE, resultKey, streamKey } from './adapters/store/job-archive-spec.js';
@@ -25,6 +25,7 @@ import type { Ownership } from './adapters/results/result-writer.js';
 import { TranscriptEditor } from './adapters/results/transcript-editor.js';
 import { CorrectionsStore } from './adapters/store/transcript-corrections.js';
 import { TranscriptIndex, type TranscriptHits } from './adapters/store/transcript-index.js';
+import { removeSuperseded } from './adapters/results/supersede.js';
 import { ResultOwnership, writeResults } from './adapters/results/write-results.js';
 import { ensurePrivateStateDir } from './adapters/store/private-files.js';
 import { SettingsStore } from './adapters/store/settings-store.js';
@@ -36,6 +37,7 @@ import type { TemplateCatalogue } from './service/template-catalogue.js';
 import type { EngineEvent } from './engine/events.js';
 import { canCancel, refusal, type JobAction } from './engine/eligibility.js';
 import { isTerminal, type JobEvent, type JobRecord } from './engine/job.js';
+import { isLinkJob } from './engine/media-link.js';
 import { templateProblems } from './engine/params.js';
 import { DEFAULT_CONTEXT, type EngineContext } from './engine/reducer.js';
 import { move, type MoveDirection } from './engine/scheduler.js';
@@ -431,10 +433,20 @@ export class Runtime {
     return this.client.streamComponents(streamId);
   }
 
-  retryAllFailed(): number {
-    let n = 0;
-    for (const j of [...this.everyJob()]) if (j.state === 'failed' && this.retry(j.id)?.state === 'queued') n++;
-    return n;
+  /** Retries every failed job that could succeed; says which were left alone and why. */
+  async retryAllFailed(): Promise<{
+    count: number;
+    skipped: Array<{ jobId: string; fileName: string; reason: string }>;
+  }> {
+    let count = 0;
+    const skipped: Array<{ jobId: string; fileName: string; reason: string }> = [];
+    for (const j of [...this.everyJob()]) {
+      if (j.state !== 'failed') continue;
+      const reason = isLinkJob(j) ? undefined : await hopelessRetry(j);
+      if (reason) skipped.push({ jobId: j.id, fileName: path.basename(j.source.path), reason });
+      else if (this.retry(j.id)?.state === 'queued') count++;
+    }
+    return { count, skipped };
   }
 
   /** Writes the results again from the kept export, without processing again. */
@@ -497,6 +509,11 @@ export class Runtime {
     const corrected = await this.transcripts.correctedSource(job, exportPath);
     const results = await writeResults(job, exportPath, this.ownership, new Date(), corrected);
     this.ownership.record(results);
+    const earlier = job.replaces ? this.store.get(job.replaces) : undefined;
+    if (earlier && earlier.results.length > 0) {
+      const kept = await removeSuperseded(earlier.results, results);
+      this.runner.apply(earlier.id, { type: 'resultsSuperseded', results: kept });
+    }
     return results;
   }
 

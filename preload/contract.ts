@@ -106,6 +106,10 @@ export interface JobView {
     processors: Array<{ processorId: string; state: ProcessorState; stateDescription: string | null }>;
   };
   error?: { message: string; processorId?: string; internalErrorName?: string; stateDescription?: string };
+  /** The error in plain words, and what to do next; the raw `error` stays for a details disclosure. */
+  plainError?: PlainErrorView;
+  /** Completed, but the media holds no speech: only the JSON was written (no empty captions). */
+  noSpeech?: boolean;
   /** Waiting to try again at this time (backoff). */
   nextAttemptAt?: number;
   stuck: boolean;
@@ -122,6 +126,11 @@ export interface JobView {
   canDismiss: boolean;
   /** The queue order, decided in main: sort by it, ascending (in flight, waiting, finished newest first). */
   position: number;
+}
+
+export interface PlainErrorView {
+  summary: string;
+  nextStep: string;
 }
 
 export interface PauseView {
@@ -166,9 +175,24 @@ export interface QueueStats {
   stoppingAfterCurrent: boolean;
 }
 
+/** A file in a watch folder still being copied: not a job yet, shown so it is not invisible. */
+export interface CopyingView {
+  folderId: string;
+  path: string;
+  fileName: string;
+  /** Its size now; it grows while the copy runs. */
+  bytes: number;
+  firstSeenAt: number;
+  changedAt: number;
+  /** "Waiting for the copy to finish". */
+  status: string;
+}
+
 export interface QueueSnapshot extends QueueStats {
   /** Every job not dismissed, in queue order (active first, then finished, newest first). */
   jobs: JobView[];
+  /** Files still being copied into watch folders (they become jobs once the copy is over). */
+  copying?: CopyingView[];
   generatedAt: number;
 }
 
@@ -269,6 +293,18 @@ export interface FolderStatusView {
   message?: string;
   since: number;
   fileCount?: number;
+  /** What the last Rescan found, and the sentence that says it. */
+  lastRescan?: RescanSummaryView;
+}
+
+export interface RescanSummaryView {
+  at: number;
+  newFiles: number;
+  inQueue: number;
+  alreadyProcessed: number;
+  stillCopying: number;
+  /** "3 new files, 2 already processed, 1 still copying." */
+  text: string;
 }
 
 export type FolderPickView =
@@ -343,6 +379,8 @@ export interface HistoryEntry {
   totalBytes?: number;
   results: ResultFileView[];
   error?: string;
+  plainError?: PlainErrorView;
+  noSpeech?: boolean;
   canCancelStream: boolean;
   canRerun: boolean;
   canReexport: boolean;
@@ -562,7 +600,11 @@ export interface Requests {
   'queue:stopAfterCurrent': { params: NoParams; result: QueueStats };
   'queue:cancel': { params: Id; result: JobView };
   'queue:retry': { params: Id; result: JobView };
-  'queue:retryFailed': { params: NoParams; result: { count: number } };
+  /** `skipped`: failed files left alone because a retry could never succeed (gone, empty, not media). */
+  'queue:retryFailed': {
+    params: NoParams;
+    result: { count: number; skipped?: Array<{ fileName: string; reason: string }> };
+  };
   'queue:move': { params: Id & { direction: MoveDirection }; result: null };
   'queue:dismiss': { params: Id; result: null };
   /** Dismisses every finished job at once (one `queue:snapshot-changed`). */
@@ -650,6 +692,8 @@ export interface Events {
   'queue:snapshot-changed': QueueSnapshot;
   /** Counts, batch progress and ETA; at most once a second. */
   'queue:stats-changed': QueueStats;
+  /** The files still being copied into watch folders, all of them, whenever one appears, grows or is taken. */
+  'queue:copying-changed': CopyingView[];
   'queue:paused': PauseView;
   'queue:resumed': Record<string, never>;
   'folder:status-changed': FolderStatusView;
@@ -754,6 +798,7 @@ export const EVENT_NAMES = [
   'job:removed',
   'queue:snapshot-changed',
   'queue:stats-changed',
+  'queue:copying-changed',
   'queue:paused',
   'queue:resumed',
   'folder:status-changed',
@@ -778,6 +823,12 @@ export const WEB = {
   eventsPath: '/api/events',
   /** multipart/form-data (fields templateId, params as JSON, then files) or a raw body with ?name=. */
   uploadPath: '/api/queue:upload',
+  /**
+   * `GET ?jobId=&format=` with the token header: one result file of a job as an attachment
+   * (Content-Disposition with the exact name as RFC 5987 `filename*`). The browser's way to take
+   * results home, since they live in the state folder on the machine running `sluice serve`.
+   */
+  downloadPath: '/api/result:download',
 } as const;
 
 /** What `POST /api/queue:upload` answers: one outcome per uploaded file (queued as manual jobs). */

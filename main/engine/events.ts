@@ -12,7 +12,20 @@ export type EngineEvent =
   | { type: 'queue:resumed' }
   | { type: 'folder:status'; folderId: string; status: FolderStatus; message?: string }
   /** A transcript was corrected and its results rewritten (`problem`: why they could not be). */
-  | { type: 'transcript:changed'; jobId: string; revision: number; problem?: string };
+  | { type: 'transcript:changed'; jobId: string; revision: number; problem?: string }
+
+  /** Files in watch folders still changing (being copied): shown before they become jobs. */
+  | { type: 'copies:changed'; copies: CopyInProgress[] };
+
+/** A file a watch folder has seen but not taken yet, because its size or time still changes. */
+export interface CopyInProgress {
+  folderId: string;
+  path: string;
+  size: number;
+  /** When the file was first seen, and when its size or time last changed. */
+  firstSeenAt: number;
+  changedAt: number;
+}
 
 export type EngineEventType = EngineEvent['type'];
 

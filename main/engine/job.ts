@@ -54,6 +54,11 @@ export interface ResultFile {
   collided?: boolean;
   /** Written under a shortened name because the usual one is past the file system's limit. */
   shortened?: boolean;
+  /**
+   * On the JSON: its transcript holds no words (silent media), so no caption or text file was
+   * written from it. Kept on the file record so every later write and move carries it along.
+   */
+  noSpeech?: boolean;
 }
 
 export interface JobRecord {
@@ -113,6 +118,8 @@ export interface JobRecord {
   movedTo?: string;
   /** Removed from the Queue screen by the user; still in the history (and still known, so not re-taken). */
   dismissed?: boolean;
+  /** A re-run of this earlier job: once these results are written, the ones it wrote that this run did not produce go. */
+  replaces?: string;
 }
 
 export interface NewJob {
@@ -126,6 +133,7 @@ export interface NewJob {
   params: Params;
   output?: OutputSettings;
   mediaDurationMs?: number;
+  replaces?: string;
 }
 
 export function createJob(init: NewJob, now: number): JobRecord {
@@ -151,6 +159,7 @@ export function createJob(init: NewJob, now: number): JobRecord {
     createdAt: now,
     updatedAt: now,
     ...(init.mediaDurationMs === undefined ? {} : { mediaDurationMs: init.mediaDurationMs }),
+    ...(init.replaces === undefined ? {} : { replaces: init.replaces }),
     stuck: false,
     results: [],
     canceledByUser: false,
@@ -218,6 +227,8 @@ export type JobEvent =
   | { type: 'dismissRequested' }
   /** Results written again (from the kept or a fresh export); `output` replaces the job's own. */
   | { type: 'resultsRewritten'; results: ResultFile[]; output?: OutputSettings }
+  /** A re-run replaced this job's results: `results` are the files of it that are still there. */
+  | { type: 'resultsSuperseded'; results: ResultFile[] }
   /** The watch folder's post-action moved the source, and the results that could follow it. */
   | { type: 'sourceMoved'; movedTo: string; results: ResultFile[] }
   | { type: 'networkDown'; retryAt: number }

@@ -1,7 +1,7 @@
 // The job state machine: next(job, event, now) → { job, effects }. Pure: the caller persists the
 // returned job BEFORE carrying out the effects (write before you act), and reports outcomes back as
 // events. An event that makes no sense in the job's state returns the job unchanged with no effects.
-import type { Effect, JobEvent, JobRecord, Transition } from './job.js';
+import { isTerminal, type Effect, type JobEvent, type JobRecord, type Transition } from './job.js';
 import { canCancel, canRetry } from './eligibility.js';
 import {
   onCancelAnswered,
@@ -93,6 +93,8 @@ export function next(job: JobRecord, event: JobEvent, now: number, ctx: EngineCo
       return onResultsRewritten(job, event, now);
     case 'sourceMoved':
       return onSourceMoved(job, event, now);
+    case 'resultsSuperseded':
+      return isTerminal(job.state) ? to(job, { results: event.results }, now) : unchanged(job);
     case 'resume':
       return onResume(job, now, ctx);
   }

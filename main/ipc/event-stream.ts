@@ -8,7 +8,7 @@ import type { EngineEvent } from '../engine/events.js';
 import { isTerminal } from '../engine/job.js';
 import type { Runtime } from '../runtime.js';
 import type { QueueModel } from './queue-model.js';
-import { folderStatusView, resultView } from './views.js';
+import { copyingView, folderStatusView, resultView } from './views.js';
 
 export type BridgeEvent = { [E in EventName]: { name: E; payload: Events[E] } }[EventName];
 export type EventSink = (e: BridgeEvent) => void;
@@ -147,6 +147,9 @@ export class EventHub {
         });
         return;
       }
+      case 'copies:changed':
+        this.publish({ name: 'queue:copying-changed', payload: e.copies.map(copyingView) });
+        return;
       case 'folder:status': {
         const folder = this.rt.settings.get().watchFolders.find((f) => f.id === e.folderId);
         const status = this.rt.folders.statuses().find((s) => s.folderId === e.folderId);

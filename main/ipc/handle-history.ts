@@ -20,7 +20,7 @@ import {
   type HandlerContext,
   type RawHandlers,
 } from './handler-context.js';
-import { componentsView, resultView, templateName } from './views.js';
+import { componentsView, plainOutcomeView, resultView, templateName } from './views.js';
 
 type HistoryChannels = Extract<Channel, `history:${string}`>;
 
@@ -108,6 +108,7 @@ function localRow(j: JobRecord): Row {
       totalBytes: j.totalBytes,
       results: j.results.map(resultView),
       ...(j.error ? { error: j.error.message } : {}),
+      ...plainOutcomeView(j),
       canCancelStream: !!j.streamId && canCancel(j),
       canRerun: canRerun(j),
       canReexport: canReexport(j),
@@ -272,7 +273,14 @@ export function historyHandlers(ctx: HandlerContext, external: ExternalStreams):
       }
       checkTemplate(rt.templates.current, tid, p, '');
       if (isLinkJob(j)) return rt.addLinks([j.source.path], { templateId: tid, params: p, force: true });
-      return rt.addPaths([j.movedTo ?? j.source.path], { templateId: tid, params: p, force: true });
+      // The job's own formats and naming, not today's defaults; its results are replaced as a set.
+      return rt.addPaths([j.movedTo ?? j.source.path], {
+        templateId: tid,
+        params: p,
+        force: true,
+        replaces: j.id,
+        ...(j.output ? { output: j.output } : {}),
+      });
     },
 
     'history:reexport': async (target) => {

@@ -89,7 +89,10 @@ export function queueHandlers(ctx: HandlerContext): RawHandlers<Extract<Channel,
       rt.retry(id);
       return view(id);
     },
-    'queue:retryFailed': () => ({ count: rt.retryAllFailed() }),
+    'queue:retryFailed': async () => {
+      const { count, skipped } = await rt.retryAllFailed();
+      return { count, skipped: skipped.map(({ fileName, reason }) => ({ fileName, reason })) };
+    },
     'queue:move': ({ id, direction }) => {
       requireEligible(rt, id, 'move');
       rt.move(id, direction);

@@ -18,7 +18,7 @@ import { compareQueueOrder } from '../engine/queue-order.js';
 import { MediaDurations } from '../adapters/queue/media-duration.js';
 import { PaceStore } from '../adapters/store/pace-store.js';
 import type { Runtime } from '../runtime.js';
-import { toJobView } from './views.js';
+import { copyingView, toJobView } from './views.js';
 
 /** Where learned paces are kept; the state folder's `pace.json` by default. */
 export interface PaceMemory {
@@ -186,6 +186,12 @@ export class QueueModel {
   snapshot(): QueueSnapshot {
     const jobs = this.rt.jobs().filter((j) => !j.dismissed || !isTerminal(j.state));
     jobs.sort(compareQueueOrder);
-    return { ...this.stats(), jobs: jobs.map((j) => this.view(j)), generatedAt: this.now() };
+    const copying = this.rt.folders.copies().map(copyingView);
+    return {
+      ...this.stats(),
+      jobs: jobs.map((j) => this.view(j)),
+      ...(copying.length > 0 ? { copying } : {}),
+      generatedAt: this.now(),
+    };
   }
 }

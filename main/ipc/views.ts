@@ -6,10 +6,11 @@ import { catalogueNotice, type TemplateCatalogue } from '../service/template-cat
 import { findTemplate, type AnyTemplate } from '../service/templates.js';
 import type * as Api from '../service/types.js';
 import type { FolderWatchStatus } from '../adapters/watch/folder-watcher.js';
-import type { FolderStatus, QueuePauseReason } from '../engine/events.js';
+import type { CopyInProgress, FolderStatus, QueuePauseReason } from '../engine/events.js';
 import { canCancel, canDismiss, canMove, canRetry, canRewrite } from '../engine/eligibility.js';
 import { isTerminal, type JobRecord, type JobState } from '../engine/job.js';
 import { isLinkJob, linkFileName } from '../engine/media-link.js';
+import { completedWithoutSpeech, plainError } from '../engine/outcome-words.js';
 import { queuePosition } from '../engine/queue-order.js';
 import { linkResultsDir, resultAnchor } from '../adapters/results/link-destination.js';
 import type { MoveDirection } from '../engine/scheduler.js';
@@ -88,6 +89,7 @@ export function toJobView(job: JobRecord, progress: Progress | undefined, now = 
           },
         }
       : {}),
+    ...plainOutcomeView(job),
     ...(job.nextAttemptAt !== undefined && !isTerminal(job.state) ? { nextAttemptAt: job.nextAttemptAt } : {}),
     stuck: job.stuck,
     results: job.results.map(resultView),
@@ -100,6 +102,15 @@ export function toJobView(job: JobRecord, progress: Progress | undefined, now = 
     canMove: canMove(job),
     canDismiss: canDismiss(job),
     position: queuePosition(job),
+  };
+}
+
+/** The outcome in plain words, shared by the Queue's and History's views of a job. */
+export function plainOutcomeView(job: JobRecord): { plainError?: C.PlainErrorView; noSpeech?: boolean } {
+  const plain = job.state === 'completed' ? undefined : plainError(job.error);
+  return {
+    ...(plain ? { plainError: { summary: plain.summary, nextStep: plain.nextStep } } : {}),
+    ...(completedWithoutSpeech(job) ? { noSpeech: true } : {}),
   };
 }
 
@@ -140,6 +151,7 @@ export function folderStatusView(s: FolderWatchStatus, folderPath: string): C.Fo
     ...(s.message ? { message: s.message } : {}),
     since: s.since,
     ...(s.fileCount !== undefined ? { fileCount: s.fileCount } : {}),
+    ...(s.lastRescan ? { lastRescan: { ...s.lastRescan } } : {}),
   };
 }
 
@@ -222,5 +234,17 @@ export function componentsView(c: Api.StreamComponentsDto): C.ComponentsView {
       state: p.state,
       stateDescription: p.stateDescription,
     })),
+  };
+}
+
+export function copyingView(c: CopyInProgress): C.CopyingView {
+  return {
+    folderId: c.folderId,
+    path: c.path,
+    fileName: path.basename(c.path),
+    bytes: c.size,
+    firstSeenAt: c.firstSeenAt,
+    changedAt: c.changedAt,
+    status: 'Waiting for the copy to finish',
   };
 }

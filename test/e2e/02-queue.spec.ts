@@ -58,9 +58,12 @@ test('dropped files upload, complete, and their results sit beside the uploaded 
   expect(problems).toEqual([]);
 });
 
-test('a non-media file fails with the processor’s reason; retry and dismiss from the keyboard', async ({ page }) => {
+test('non-media is refused up front; a damaged file fails in plain words; retry and dismiss from the keyboard', async ({
+  page,
+}) => {
   const problems = await openApp(page);
   await go(page, 'Queue');
+  // Text named .wav never reaches the service: refused at once, named, with the reason.
   await dropFiles(page, [
     {
       name: 'notes.wav',
@@ -68,13 +71,26 @@ test('a non-media file fails with the processor’s reason; retry and dismiss fr
       base64: Buffer.from('not audio at all '.repeat(64)).toString('base64'),
     },
   ]);
-  const failed = row(page, 'notes.wav');
+  await expect(page.getByText(/notes\.wav holds text, not audio or video/)).toBeVisible();
+  await expect(row(page, 'notes.wav')).toHaveCount(0);
+  // A damaged MXF (a container only the service reads) is uploaded and fails there.
+  const damaged = Buffer.alloc(4096);
+  for (let i = 0; i < damaged.length; i++) damaged[i] = (i * 7919 + 13) % 251;
+  await dropFiles(page, [{ name: 'A001_C003.mxf', mimeType: 'application/mxf', base64: damaged.toString('base64') }]);
+  const failed = row(page, 'A001_C003.mxf');
   await expect(failed).toHaveAttribute('data-state', 'failed', { timeout: 45_000 });
   await failed.click();
   await page.keyboard.press('Enter');
   const detail = page.getByTestId('job-detail');
-  await expect(detail.getByRole('alert')).toBeVisible();
-  await expect(detail.getByTestId('internal-error-name')).not.toBeEmpty();
+  const alert = detail.getByRole('alert');
+  await expect(alert).toContainText('The service could not read this media');
+  await expect(detail.getByTestId('next-step')).toContainText('Check that the file plays');
+  // The raw words once, behind a disclosure.
+  await expect(alert.getByText(/JobFailedException/).first()).toBeHidden();
+  await expect(detail.getByTestId('internal-error-name')).toBeHidden();
+  await alert.getByText('Details from the service').click();
+  await expect(detail.getByTestId('internal-error-name')).toHaveText('PROCESSOR_TRANSCODING_ERROR');
+  await expect(detail.getByText('None: the file did not finish processing.')).toBeVisible();
   await expect(detail).toContainText('ERROR');
   await shot(page, 'queue-failed-detail');
 

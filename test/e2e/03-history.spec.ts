@@ -26,8 +26,8 @@ test('History lists every job, searches, filters, and re-exports results', async
   await go(page, 'History');
   const rows = page.getByTestId('history-row');
   await expect(rows.first()).toBeVisible();
-  // Dismissed jobs (notes.wav was removed from the Queue) are still here.
-  await expect(page.locator('[data-testid=history-row][data-name="notes.wav"]')).toBeVisible();
+  // Dismissed jobs (A001_C003.mxf was removed from the Queue) are still here.
+  await expect(page.locator('[data-testid=history-row][data-name="A001_C003.mxf"]')).toBeVisible();
   await shot(page, 'history');
 
   await page.getByRole('searchbox', { name: 'Search file names' }).fill('take-0');
@@ -38,7 +38,7 @@ test('History lists every job, searches, filters, and re-exports results', async
   await page.getByRole('button', { name: 'Clear filters' }).first().click();
   await page.getByRole('combobox', { name: 'State' }).selectOption('failed');
   await expect(rows).toHaveCount(1);
-  await expect(rows.first()).toHaveAttribute('data-name', 'notes.wav');
+  await expect(rows.first()).toHaveAttribute('data-name', 'A001_C003.mxf');
   // A date range that starts tomorrow holds nothing.
   const tomorrow = new Date(Date.now() + 86_400_000);
   const iso = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`;
@@ -70,6 +70,11 @@ test('History lists every job, searches, filters, and re-exports results', async
 
   // Re-run with another template goes back to the queue.
   await detail.getByRole('button', { name: 'Re-run' }).click();
+  // Asked first: it bills again and replaces this run's results.
+  const confirm = detail.getByRole('group', { name: 'Confirm re-run' });
+  await expect(confirm).toContainText(/replaces the \d+ result files? of this run/);
+  await shot(page, 'history-rerun-confirm');
+  await confirm.getByRole('button', { name: 'Re-run and replace' }).click();
   await expect(page.getByText(/Queued again|already/)).toBeVisible();
   expect(problems).toEqual([]);
 });

@@ -32,6 +32,7 @@ const events = {
   dismissRequested: { type: 'dismissRequested' },
   resultsRewritten: { type: 'resultsRewritten', results: [] },
   sourceMoved: { type: 'sourceMoved', movedTo: '/media/done/a.wav', results: [] },
+  resultsSuperseded: { type: 'resultsSuperseded', results: [] },
 } satisfies { [K in JobEvent['type']]: Extract<JobEvent, { type: K }> };
 
 type EventName = keyof typeof events;
@@ -63,7 +64,7 @@ const valid: Record<Fixture, EventName[]> = {
     'resume',
   ],
   writing: ['resultsWritten', 'resultsWriteFailed', 'cancelRequested', 'resume'],
-  completed: ['dismissRequested', 'resultsRewritten', 'sourceMoved'],
+  completed: ['dismissRequested', 'resultsRewritten', 'sourceMoved', 'resultsSuperseded'],
   completedWarn: [
     'rewriteRequested',
     'resultsWritten',
@@ -71,10 +72,11 @@ const valid: Record<Fixture, EventName[]> = {
     'dismissRequested',
     'resultsRewritten',
     'sourceMoved',
+    'resultsSuperseded',
   ],
-  failed: ['retryRequested', 'dismissRequested', 'sourceMoved'],
-  canceled: ['retryRequested', 'dismissRequested'],
-  expired: ['retryRequested', 'dismissRequested'],
+  failed: ['retryRequested', 'dismissRequested', 'sourceMoved', 'resultsSuperseded'],
+  canceled: ['retryRequested', 'dismissRequested', 'resultsSuperseded'],
+  expired: ['retryRequested', 'dismissRequested', 'resultsSuperseded'],
 };
 
 const rows = (Object.keys(jobs) as Fixture[]).flatMap((fixture) =>

@@ -7,10 +7,12 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { classifyDetected, type FileIdentity } from '../../engine/file-identity.js';
 import { createJob, isTerminal, type JobOrigin, type JobRecord } from '../../engine/job.js';
+import type { KnownAs } from '../../engine/rescan-summary.js';
 import { checkMediaLink } from '../../engine/media-link.js';
 import type { OutputSettings, Params, Settings, WatchFolder } from '../../engine/settings.js';
 import type { JobStore } from '../store/job-store.js';
 import { sourceKey } from '../store/job-archive-spec.js';
+import { mediaRefusal } from './intake-media.js';
 import { walkMedia } from './media-walk.js';
 import type { QueueRunner } from './queue-runner.js';
 
@@ -20,6 +22,8 @@ export interface AddOptions {
   output?: OutputSettings;
   /** Process again even when the same content was already processed. */
   force?: boolean;
+  /** A re-run of this job: its results are replaced by the new run's (see JobRecord.replaces). */
+  replaces?: string;
 }
 
 export type AddOutcome =
@@ -36,6 +40,7 @@ interface ConsiderOptions {
   identity?: FileIdentity;
   /** A media link rather than a file: never stat'ed nor hashed. */
   link?: { resultsDir: string };
+  replaces?: string;
 }
 
 interface LinkOptions extends AddOptions {
@@ -81,6 +86,16 @@ export class Intake {
     return best;
   }
 
+  /** What the history already holds of this file as it is now (Rescan's summary). */
+  knownAs(file: { path: string; size: number; mtimeMs: number }): KnownAs {
+    const known = this.latest(file.path);
+    if (!known) return 'new';
+    const decision = classifyDetected(file, { jobId: known.id, source: known.source });
+    if (decision.kind !== 'unchanged') return 'new';
+    const current = this.store.get(known.id) ?? known;
+    return isTerminal(current.state) ? 'done' : 'queued';
+  }
+
   async addManual(paths: readonly string[], opts: AddOptions): Promise<AddOutcome[]> {
     const s = this.settings();
     const out: AddOutcome[] = [];
@@ -107,6 +122,7 @@ export class Intake {
               output: opts.output ?? s.defaults.output,
               force: opts.force ?? false,
               retryFailed: true,
+              ...(opts.replaces ? { replaces: opts.replaces } : {}),
             },
           ),
         );
@@ -183,6 +199,9 @@ export class Intake {
       if (st instanceof Error) return { path: file, outcome: 'rejected', message: describeStatError(file, st) };
       if (!st.isFile()) return { path: file, outcome: 'rejected', message: `${file} is not a regular file.` };
       if (st.size === 0) return { path: file, outcome: 'rejected', message: `${file} is empty (0 bytes).` };
+      // By hand, anything can be pointed at; a watch folder already chose by its patterns.
+      const refusal = origin.kind === 'manual' ? await mediaRefusal(file, st.size) : undefined;
+      if (refusal) return { path: file, outcome: 'rejected', message: refusal };
       identity = { path: file, size: st.size, mtimeMs: st.mtimeMs };
     }
     if (!o.link && this.settings().queue.hashContent && identity.contentHash === undefined) {
@@ -212,6 +231,7 @@ export class Intake {
         templateId: o.templateId,
         params: o.params,
         output: o.output,
+        ...(o.replaces ? { replaces: o.replaces } : {}),
       },
       Date.now(),
     );
@@ -223,6 +243,20 @@ export class Intake {
     this.known.set(file, job);
     return { path: file, outcome: 'added', jobId: job.id };
   }
+}
+
+/**
+ * Why retrying a failed job could never succeed, or undefined when it might: its source is gone,
+ * empty, or not media. A retry of such a file only bills nothing and fails again.
+ */
+export async function hopelessRetry(job: JobRecord): Promise<string | undefined> {
+  const file = job.movedTo ?? job.source.path;
+  const name = path.basename(file);
+  const st = await stat(file).catch(() => undefined);
+  if (!st || !st.isFile()) return `${name} is no longer there (deleted or moved).`;
+  if (st.size === 0) return `${name} is empty (0 bytes).`;
+  const refusal = await mediaRefusal(file, st.size);
+  return refusal?.replace(/; it was not added\.$/, '.');
 }
 
 /** SHA-256 of the file, streamed (the identity option for files rewritten with the same size and time). */

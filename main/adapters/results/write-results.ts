@@ -6,7 +6,7 @@ import { findTemplate } from '../../service/templates.js';
 import { CAPTION_FORMATS, CAPTION_RENDERERS, renderContextOf } from '../../engine/captions/render.js';
 import type { JobRecord, ResultFile } from '../../engine/job.js';
 import { isLinkJob } from '../../engine/media-link.js';
-import { normalizeExport, type NormalizedTranscript } from '../../engine/captions/normalize.js';
+import { normalizeExport, parseExport, type NormalizedTranscript } from '../../engine/captions/normalize.js';
 import { DEFAULT_OUTPUT, type ResultFormat } from '../../engine/settings.js';
 import { resultAnchor } from './link-destination.js';
 import {
@@ -72,6 +72,21 @@ export function outputBaseName(pattern: string, job: JobRecord, now: Date): stri
   return base.replace(/[/\\]/g, '-') || name;
 }
 
+/** Formats read from the transcript's words alone: with no words there is nothing to put in them. */
+const WORD_FORMATS: ReadonlySet<ResultFormat> = new Set(['srt', 'vtt', 'txt', 'csv']);
+
+/**
+ * A transcription came back and holds no words (silent or speechless media). Players reject the
+ * empty caption files this would give, so only the JSON (and a Markdown summary, when asked) is kept.
+ */
+export function hasNoSpeech(exportText: string): boolean {
+  const r = parseExport(exportText);
+  if (r.transcription === undefined && r.utterances === undefined && r.enhancedTranscription === undefined)
+    return false;
+  const t = normalizeExport(r);
+  return t.words.length === 0 && t.text === '';
+}
+
 export async function writeResults(
   job: JobRecord,
   exportPath: string,
@@ -104,7 +119,10 @@ export async function writeResults(
     shortened: boolean;
   }> = [];
   // JSON first: it is always kept, and the other formats are derived from it.
-  const formats = [...new Set<ResultFormat>(['json', ...output.formats])];
+  const noSpeech = hasNoSpeech(text);
+  const formats = [...new Set<ResultFormat>(['json', ...output.formats])].filter(
+    (f) => !(noSpeech && WORD_FORMATS.has(f)),
+  );
   for (const format of formats) {
     const render = RENDERERS[format];
     if (!render) throw new ResultWriteError(`The ${format} format is not available.`, undefined);
@@ -136,6 +154,7 @@ export async function writeResults(
     ...stamps[i],
     ...(p.collided ? { collided: true } : {}),
     ...(p.shortened ? { shortened: true } : {}),
+    ...(noSpeech && p.format === 'json' ? { noSpeech: true } : {}),
   }));
 }
 

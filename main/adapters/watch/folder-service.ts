@@ -3,9 +3,10 @@
 // The source is never touched unless the folder asks for it.
 import { mkdir, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { EngineEvent } from '../../engine/events.js';
+import type { CopyInProgress, EngineEvent } from '../../engine/events.js';
 import type { JobEvent, JobRecord } from '../../engine/job.js';
 import { DEFAULT_MEDIA_GLOBS } from '../../engine/media-types.js';
+import { summarizeRescan, type RescanSummary } from '../../engine/rescan-summary.js';
 import type { Settings, WatchFolder } from '../../engine/settings.js';
 import type { Intake } from '../queue/intake.js';
 import { resultExtensions } from '../results/write-results.js';
@@ -31,6 +32,17 @@ function effective(f: WatchFolder): WatchFolder {
 export class FolderService {
   private readonly manager: WatchManager;
   private started = false;
+  private readonly rescans = new Map<string, RescanSummary>();
+  /** Files seen in watch folders but still changing: the Queue shows them before they are jobs. */
+  private readonly copying = new Map<string, CopyInProgress>();
+
+  copies(): CopyInProgress[] {
+    return [...this.copying.values()];
+  }
+
+  private emitCopies(): void {
+    this.d.emit({ type: 'copies:changed', copies: this.copies() });
+  }
 
   constructor(private readonly d: FolderServiceDeps) {
     const q = d.settings().queue;
@@ -58,6 +70,20 @@ export class FolderService {
       },
       onProblem: (folderId, file, message) =>
         d.emit({ type: 'folder:status', folderId, status: 'watching', message: `${path.basename(file)}: ${message}` }),
+      onWaiting: (folderId, file, size) => {
+        const now = Date.now();
+        const was = this.copying.get(file);
+        if (was && was.size === size) return;
+        this.copying.set(file, { folderId, path: file, size, firstSeenAt: was?.firstSeenAt ?? now, changedAt: now });
+        this.emitCopies();
+      },
+      onDoneWaiting: (folderId, which) => {
+        let changed = false;
+        for (const [p, c] of this.copying) {
+          if (c.folderId === folderId && which(p)) changed = this.copying.delete(p) || changed;
+        }
+        if (changed) this.emitCopies();
+      },
     });
   }
 
@@ -85,12 +111,23 @@ export class FolderService {
     await this.manager.resume(folderId);
   }
 
-  rescan(folderId?: string): Promise<void> {
-    return this.manager.rescanNow(folderId);
+  /** Walks now and says, per folder, what was found: new, in the queue, already processed, still copying. */
+  async rescan(folderId?: string): Promise<RescanSummary[]> {
+    const found = await this.manager.rescanNow(folderId);
+    const settleMs = this.d.settings().queue.settleMs;
+    const now = Date.now();
+    return found.map(({ folderId: id, files }) => {
+      const summary = summarizeRescan(files, (f) => this.d.intake.knownAs(f), now, settleMs);
+      this.rescans.set(id, summary);
+      return summary;
+    });
   }
 
   statuses(): ReturnType<WatchManager['statuses']> {
-    return this.manager.statuses();
+    return this.manager.statuses().map((s) => {
+      const last = this.rescans.get(s.folderId);
+      return last ? { ...s, lastRescan: last } : s;
+    });
   }
 
   get isWatching(): boolean {

@@ -7,8 +7,9 @@ import { constants as fsConstants, promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import type { FolderStatus } from '../../engine/events.js';
+import type { RescanSummary } from '../../engine/rescan-summary.js';
 import type { WatchFolder } from '../../engine/settings.js';
-import { code, folderRules, scanFolder, type FolderRules } from './folder-scan.js';
+import { code, folderRules, scanFolder, type FolderRules, type ScannedFile } from './folder-scan.js';
 import { SettleChecker, type DetectedFile } from './settle-checker.js';
 
 export type { DetectedFile } from './settle-checker.js';
@@ -20,6 +21,8 @@ export interface FolderWatchStatus {
   message?: string;
   since: number;
   fileCount?: number;
+  /** What the last Rescan the user asked for found. */
+  lastRescan?: RescanSummary;
 }
 
 export interface FolderWatcherOptions {
@@ -36,6 +39,8 @@ export interface FolderWatcherOptions {
   onStatus(s: FolderWatchStatus): void;
   /** Once per path and state of the file: it settled but cannot be read. */
   onProblem(folderId: string, filePath: string, message: string): void;
+  onWaiting?(folderId: string, filePath: string, size: number): void;
+  onDoneWaiting?(folderId: string, which: (filePath: string) => boolean): void;
 }
 
 /** A huge tree can take long to set up; past this the walk goes ahead and events join when ready. */
@@ -58,6 +63,8 @@ export class FolderWatcher {
   private scanning: { gen: number; done: Promise<void> } | undefined;
   private polling = false;
   private status: FolderWatchStatus;
+  /** What the last complete or partial walk found (Rescan says what it was). */
+  private lastFiles: ScannedFile[] | undefined;
 
   constructor(
     readonly folder: WatchFolder,
@@ -71,6 +78,8 @@ export class FolderWatcher {
       now: o.now,
       onFile: (f) => o.onFile(f),
       onProblem: (p, m) => o.onProblem(folder.id, p, m),
+      onWaiting: (p, size) => o.onWaiting?.(folder.id, p, size),
+      onDoneWaiting: (which) => o.onDoneWaiting?.(folder.id, which),
     });
     this.status = { folderId: folder.id, state: 'paused', since: o.now() };
   }
@@ -98,11 +107,12 @@ export class FolderWatcher {
     if (state === 'paused') this.setStatus('paused', message);
   }
 
-  /** Walks the folder now (after a pause the caller resumes instead). */
-  async rescanNow(): Promise<void> {
-    if (!this.running) return;
+  /** Walks the folder now (after a pause the caller resumes instead); answers the files the walk found. */
+  async rescanNow(): Promise<ScannedFile[] | undefined> {
+    if (!this.running) return undefined;
     if (this.up) await this.rescan(this.gen);
     else await this.poll(this.gen);
+    return this.lastFiles;
   }
 
   private every(ms: number, fn: () => void): void {
@@ -205,6 +215,7 @@ export class FolderWatcher {
         return;
       }
       if (gen !== this.gen) return;
+      this.lastFiles = res.files;
       const seen = new Set<string>();
       for (const f of res.files) {
         seen.add(f.path);

@@ -19,6 +19,10 @@ export interface SettleCheckerOptions {
   now: () => number;
   onFile(f: DetectedFile): void;
   onProblem(path: string, message: string): void;
+  /** The file was seen but is not settled yet (its copy may still run); size as now. */
+  onWaiting?(path: string, size: number): void;
+  /** The files the predicate selects stopped waiting: taken, gone, or the folder stopped. */
+  onDoneWaiting?(which: (path: string) => boolean): void;
 }
 
 const CHECK_CONCURRENCY = 32;
@@ -32,6 +36,8 @@ export class SettleChecker {
   private readonly now: () => number;
   private readonly onFile: (f: DetectedFile) => void;
   private readonly onProblem: (path: string, message: string) => void;
+  private readonly onWaiting: (path: string, size: number) => void;
+  private readonly onDoneWaiting: (which: (path: string) => boolean) => void;
   private readonly tracker: SettleSet;
   /** path → size:mtime last reported: the guard that makes duplicate events harmless. */
   private readonly reported = new Map<string, string>();
@@ -50,6 +56,8 @@ export class SettleChecker {
     this.now = o.now;
     this.onFile = o.onFile;
     this.onProblem = o.onProblem;
+    this.onWaiting = o.onWaiting ?? (() => undefined);
+    this.onDoneWaiting = o.onDoneWaiting ?? (() => undefined);
     this.tracker = new SettleSet(o.settleMs);
   }
 
@@ -75,6 +83,7 @@ export class SettleChecker {
     this.queued.clear();
     this.again.clear();
     this.tracker.clear();
+    this.onDoneWaiting(() => true);
   }
 
   /** Something happened to this path (event or due check): stat it and judge again. */
@@ -121,6 +130,7 @@ export class SettleChecker {
     if (gen !== this.epoch || !st.isFile()) return;
     if (this.reported.get(p) === keyOf(st)) {
       this.tracker.forget(p);
+      this.onDoneWaiting((q) => q === p);
       return;
     }
     this.judge(p, st, st.ino, gen);
@@ -128,8 +138,10 @@ export class SettleChecker {
 
   private judge(p: string, st: FileStat, ino: number, gen: number): void {
     const d = this.tracker.observe(p, st, this.now());
-    if (d.kind === 'wait') this.schedule(d.checkAt);
-    else void this.take(p, d.stat, ino, gen);
+    if (d.kind === 'wait') {
+      this.schedule(d.checkAt);
+      this.onWaiting(p, st.size);
+    } else void this.take(p, d.stat, ino, gen);
   }
 
   private async take(p: string, st: FileStat, ino: number, gen: number): Promise<void> {
@@ -148,6 +160,7 @@ export class SettleChecker {
     if (gen !== this.epoch || this.reported.get(p) === key) return;
     this.reported.set(p, key);
     this.problems.delete(p);
+    this.onDoneWaiting((q) => q === p);
     const f: DetectedFile = { folderId: this.folderId, path: p, size: st.size, mtimeMs: st.mtimeMs, ino };
     try {
       this.onFile(f);
@@ -168,6 +181,7 @@ export class SettleChecker {
 
   drop(pred: (p: string) => boolean): void {
     this.tracker.forgetWhere(pred);
+    this.onDoneWaiting(pred);
     for (const p of this.reported.keys()) if (pred(p)) this.reported.delete(p);
     for (const p of this.problems.keys()) if (pred(p)) this.problems.delete(p);
   }

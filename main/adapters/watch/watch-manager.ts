@@ -3,6 +3,7 @@
 // touch nothing here). A user pause is separate from `enabled`, so a settings save keeps it.
 import type { WatchFolder } from '../../engine/settings.js';
 import { DEFAULT_SETTLE_MS } from '../../engine/settle.js';
+import type { ScannedFile } from './folder-scan.js';
 import { FolderWatcher, type FolderWatchStatus } from './folder-watcher.js';
 import type { DetectedFile } from './settle-checker.js';
 
@@ -21,6 +22,8 @@ export interface WatchManagerOptions {
   onFile(f: DetectedFile): void;
   onStatus(s: FolderWatchStatus): void;
   onProblem?(folderId: string, path: string, message: string): void;
+  onWaiting?(folderId: string, path: string, size: number): void;
+  onDoneWaiting?(folderId: string, which: (path: string) => boolean): void;
 }
 
 export const DEFAULT_RESCAN_INTERVAL_MS = 60_000;
@@ -87,9 +90,12 @@ export class WatchManager {
   }
 
   /** Walk one folder (or all) now: the "Rescan" button, or after the app wakes from sleep. */
-  async rescanNow(id?: string): Promise<void> {
+  async rescanNow(id?: string): Promise<Array<{ folderId: string; files: ScannedFile[] }>> {
     const targets = [...this.slots.values()].filter((s) => id === undefined || s.folder.id === id);
-    await Promise.all(targets.map((s) => s.watcher.rescanNow()));
+    const found = await Promise.all(
+      targets.map(async (s) => ({ folderId: s.folder.id, files: await s.watcher.rescanNow() })),
+    );
+    return found.flatMap((f) => (f.files ? [{ folderId: f.folderId, files: f.files }] : []));
   }
 
   statuses(): FolderWatchStatus[] {
@@ -123,6 +129,8 @@ export class WatchManager {
       onFile: (d) => o.onFile(d),
       onStatus: (st) => o.onStatus(st),
       onProblem: (id, p, m) => o.onProblem?.(id, p, m),
+      onWaiting: (id, p, size) => o.onWaiting?.(id, p, size),
+      onDoneWaiting: (id, which) => o.onDoneWaiting?.(id, which),
     });
   }
 

@@ -134,6 +134,11 @@ export async function receiveUpload(
       ...(params !== undefined ? { params } : {}),
     })) as Result<AddOutcomeView[]>;
     if (!r.ok) await discard();
+    else {
+      // A file refused as not media is not kept either: it would never be processed or cleared.
+      const refused = new Set(r.value.flatMap((o) => (o.outcome === 'rejected' ? [path.dirname(o.path)] : [])));
+      await Promise.all(made.filter((d) => refused.has(d)).map((d) => rm(d, { recursive: true, force: true })));
+    }
     return r;
   } catch (e) {
     await discard();

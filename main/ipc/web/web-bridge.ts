@@ -19,6 +19,7 @@ import { guardRequest, MEDIA_ROUTE, mediaSignature } from './access-guard.js';
 import { MEDIA_PREFIX, mediaResponse } from '../media-response.js';
 import { registerStatic } from './static-files.js';
 import { receiveUpload } from './receive-upload.js';
+import { sendResult } from './result-download.js';
 
 export interface WebBridgeOptions {
   port?: number;
@@ -134,6 +135,8 @@ export async function startWebBridge(
     if (!r.body) return void res.end(r.status === 404 ? 'Not found.' : undefined);
     pipeline(r.body, res).catch(() => undefined);
   });
+  // find-my-way reads ':' as a parameter; '::' is a literal colon.
+  app.get(WEB.downloadPath.replaceAll(':', '::'), (req, reply) => sendResult(rt, req, reply));
 
   app.post<{ Params: { channel: string } }>(`${WEB.apiPrefix}:channel`, async (req) =>
     dispatch(bridge.handlers, req.params.channel, req.body),

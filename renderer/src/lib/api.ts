@@ -14,6 +14,7 @@ import type {
   ParamsOf,
   Platform,
   Result,
+  ResultFormat,
   ResultOf,
   UploadResult,
 } from '../../../preload/contract';
@@ -26,7 +27,13 @@ declare global {
   }
 }
 
-const { apiPrefix: API_PREFIX, tokenHeader: TOKEN_HEADER, eventsPath: EVENTS_PATH, uploadPath: UPLOAD_PATH } = WEB;
+const {
+  apiPrefix: API_PREFIX,
+  tokenHeader: TOKEN_HEADER,
+  eventsPath: EVENTS_PATH,
+  uploadPath: UPLOAD_PATH,
+  downloadPath: DOWNLOAD_PATH,
+} = WEB;
 
 const electron = typeof window !== 'undefined' ? window.api : undefined;
 export const platform: Platform = electron?.platform ?? 'web';
@@ -175,4 +182,32 @@ export async function uploadFiles(
   } catch {
     return failure('OFFLINE', 'The upload to Sluice did not go through. Is `sluice serve` still running?');
   }
+}
+
+/**
+ * Web only: saves one result file of a job on this computer. The route needs the token header, so
+ * the file is fetched and handed to the browser as a download under the name the server gave.
+ */
+export async function downloadResult(jobId: string, format: ResultFormat, fileName: string): Promise<Result<null>> {
+  const url = new URL(apiUrl(DOWNLOAD_PATH));
+  url.searchParams.set('jobId', jobId);
+  url.searchParams.set('format', format);
+  let res: Response;
+  try {
+    res = await fetch(url, { headers: { [TOKEN_HEADER]: token } });
+  } catch {
+    return failure('OFFLINE', 'The download did not go through. Is `sluice serve` still running?');
+  }
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { error?: BridgeError } | null;
+    return { ok: false, error: body?.error ?? { code: 'INTERNAL', message: `HTTP ${res.status}`, retryable: false } };
+  }
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(await res.blob());
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
+  return { ok: true, value: null };
 }

@@ -1,4 +1,4 @@
-import { copyFile, mkdtemp, readdir, readFile, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import mammoth from 'mammoth';
@@ -132,14 +132,19 @@ describe('writeResults with every format', () => {
     expect(await readFile(path.join(dir, 'call.txt'), 'utf8')).toMatch(/^\[00:00:00\] Speaker 1: Good morning,/);
   });
 
-  it('an empty transcript gives valid empty files, not a failure', async () => {
+  it('an empty transcript keeps its JSON, marked as no speech, and writes no empty caption or text file', async () => {
     await writeFile(staged, JSON.stringify({ transcription: { text: '', words: [] } }));
     const results = await writeResults(jobFor(source, { formats: ALL }), staged, new ResultOwnership(() => []));
-    expect(results.map((r) => r.format)).toEqual(['json', 'srt', 'vtt', 'txt', 'csv', 'docx']);
-    expect(await readFile(path.join(dir, 'call.vtt'), 'utf8')).toBe('WEBVTT\n');
-    // A document with its title and nothing else: Word opens it.
-    expect((await mammoth.extractRawText({ path: path.join(dir, 'call.docx') })).value.trim()).toBe('call.mp4');
-    expect((await stat(path.join(dir, 'call.srt'))).size).toBe(0);
+    expect(results.map((r) => [r.format, r.noSpeech])).toEqual([['json', true]]);
+    expect((await readdir(dir)).sort()).toEqual(['call.json', 'call.mp4', 'staged-export.json']);
+  });
+
+  it('a transcript with words is not marked as no speech', async () => {
+    const results = await writeResults(jobFor(source, { formats: ['srt'] }), staged, new ResultOwnership(() => []));
+    expect(results.map((r) => [r.format, r.noSpeech])).toEqual([
+      ['json', undefined],
+      ['srt', undefined],
+    ]);
   });
 });
 

@@ -182,6 +182,31 @@ describe('web bridge access guard', () => {
     expect(await readdir(path.join(env.stateDir, 'inbox')).catch(() => [])).toEqual([]);
   });
 
+  it('refuses every spelling of the result download without the token, and from another origin', async () => {
+    const probes: Array<RawRequest & { label: string }> = [];
+    for (const target of spellings(`${WEB.downloadPath}?jobId=x&format=json`, web.port)) {
+      probes.push({ label: `GET ${target}`, method: 'GET', target });
+      probes.push({ label: `GET wrong token ${target}`, method: 'GET', target, headers: { [WEB.tokenHeader]: 'x' } });
+      probes.push({ label: `GET query token ${target}`, method: 'GET', target: `${target}&token=${web.token}` });
+    }
+    const answers = await all(probes, (p) => rawRequest(web.port, p));
+    const let_through = probes.filter((_, i) => accepted(answers[i] as RawResponse)).map((p) => p.label);
+    expect(let_through).toEqual([]);
+    const cross = await rawRequest(web.port, {
+      method: 'GET',
+      target: `${WEB.downloadPath}?jobId=x&format=json`,
+      headers: { [WEB.tokenHeader]: web.token, 'sec-fetch-site': 'cross-site' },
+    });
+    expect(cross.status).toBe(403);
+    // With the token the route is reached (no such job here), so the refusals above are the guard's.
+    const own = await rawRequest(web.port, {
+      method: 'GET',
+      target: `${WEB.downloadPath}?jobId=x&format=json`,
+      headers: { [WEB.tokenHeader]: web.token },
+    });
+    expect(own.status).toBe(404);
+  });
+
   it('refuses a request from another origin even with the token', async () => {
     const withToken = { ...JSON_POST, [WEB.tokenHeader]: web.token };
     const cases: Array<Record<string, string>> = [

@@ -46,6 +46,27 @@ async function settle<T>(f: () => Promise<T>, holds: (v: T) => boolean, ms: numb
 
 const CHUNK = Buffer.alloc(256 * 1024, 7);
 
+/** A tiny WAV (100 ms of a tone): dropped files must be media to be kept. */
+function tinyWav(): Buffer<ArrayBuffer> {
+  const n = 1600;
+  const buf = Buffer.alloc(44 + n * 2);
+  buf.write('RIFF', 0);
+  buf.writeUInt32LE(36 + n * 2, 4);
+  buf.write('WAVEfmt ', 8);
+  buf.writeUInt32LE(16, 16);
+  buf.writeUInt16LE(1, 20);
+  buf.writeUInt16LE(1, 22);
+  buf.writeUInt32LE(16_000, 24);
+  buf.writeUInt32LE(32_000, 28);
+  buf.writeUInt16LE(2, 32);
+  buf.writeUInt16LE(16, 34);
+  buf.write('data', 36);
+  buf.writeUInt32LE(n * 2, 40);
+  for (let i = 0; i < n; i++) buf.writeInt16LE(Math.round(Math.sin(i / 3) * 20000), 44 + i * 2);
+  return buf;
+}
+const WAV = tinyWav();
+
 describe('names of dropped files', () => {
   const NAMES = [
     'Piața – take 2.wav',
@@ -59,7 +80,7 @@ describe('names of dropped files', () => {
 
   it('keeps every name exactly on disk, in a multipart upload as in a raw one', async () => {
     const form = new FormData();
-    for (const name of NAMES) form.append('files', new Blob([CHUNK.subarray(0, 64)]), name);
+    for (const name of NAMES) form.append('files', new Blob([WAV]), name);
     // Browsers send the name as raw UTF-8 in Content-Disposition (no filename*).
     const multi = await fetch(`${web.url}${WEB.uploadPath.slice(1)}`, {
       method: 'POST',
@@ -75,7 +96,7 @@ describe('names of dropped files', () => {
       const raw = await fetch(`${web.url}${WEB.uploadPath.slice(1)}?name=${encodeURIComponent(name)}`, {
         method: 'POST',
         headers: { [WEB.tokenHeader]: web.token, 'content-type': 'application/octet-stream' },
-        body: CHUNK.subarray(0, 64),
+        body: WAV,
       });
       const one = (await raw.json()) as { value?: Array<{ path: string }> };
       expect(path.basename(one.value?.[0]?.path ?? '')).toBe(name);
@@ -85,7 +106,7 @@ describe('names of dropped files', () => {
   it('shortens a name too long for the file system on a whole character, keeping the extension', async () => {
     const stem = '长'.repeat(60) + '👩‍👩‍👧'.repeat(20); // 180 + 360 bytes
     const form = new FormData();
-    form.append('files', new Blob([CHUNK.subarray(0, 64)]), `${stem}.wav`);
+    form.append('files', new Blob([WAV]), `${stem}.wav`);
     const res = await fetch(`${web.url}${WEB.uploadPath.slice(1)}`, {
       method: 'POST',
       headers: { [WEB.tokenHeader]: web.token },
@@ -100,6 +121,44 @@ describe('names of dropped files', () => {
     expect(stem.startsWith(kept)).toBe(true);
     expect(kept.length).toBeGreaterThan(60);
     expect((kept.length - 60) % '👩‍👩‍👧'.length).toBe(0); // no family split apart
+  });
+});
+
+describe('dropped files that are not media', () => {
+  it('are refused at once, named with the reason, and not kept in the inbox; the media beside them is queued', async () => {
+    const form = new FormData();
+    form.append('files', new Blob(['Meeting notes\nPiața at 10:00\n']), 'notes – Piața.wav');
+    form.append('files', new Blob([]), 'empty.mp4');
+    form.append('files', new Blob(['%PDF-1.4']), 'brief.pdf');
+    form.append('files', new Blob([WAV.subarray(0, 1000)]), 'cut.wav');
+    form.append('files', new Blob([WAV]), 'good.wav');
+    const res = await fetch(`${web.url}${WEB.uploadPath.slice(1)}`, {
+      method: 'POST',
+      headers: { [WEB.tokenHeader]: web.token },
+      body: form,
+    });
+    const body = (await res.json()) as {
+      ok: boolean;
+      value: Array<{ path: string; outcome: string; message?: string }>;
+    };
+    expect(body.ok).toBe(true);
+    const by = Object.fromEntries(body.value.map((o) => [path.basename(o.path), o]));
+    expect(by['notes – Piața.wav']).toMatchObject({
+      outcome: 'rejected',
+      message: expect.stringMatching(/^notes – Piața\.wav holds text, not audio or video/),
+    });
+    expect(by['empty.mp4']).toMatchObject({ outcome: 'rejected', message: expect.stringMatching(/empty/) });
+    expect(by['brief.pdf']).toMatchObject({
+      outcome: 'rejected',
+      message: 'brief.pdf is not an audio or video file (.pdf); it was not added.',
+    });
+    expect(by['cut.wav']).toMatchObject({
+      outcome: 'rejected',
+      message: expect.stringMatching(/^cut\.wav is cut short/),
+    });
+    expect(by['good.wav']).toMatchObject({ outcome: 'added' });
+    expect((await inboxContents()).files.map(([f]) => path.basename(f))).toEqual(['good.wav']);
+    expect(env.rt.jobs().map((j) => path.basename(j.source.path))).toEqual(['good.wav']);
   });
 });
 

@@ -2,6 +2,7 @@
 // Note: main sends one event per job change (≤ 10/s per job); we coalesce them into one array
 // replacement per animation frame so 10,000 rows cost one re-sort per frame, not one per event.
 import type {
+  CopyingView,
   AddOutcomeView,
   BatchStats,
   BridgeError,
@@ -14,7 +15,7 @@ import type {
   ResultFormat,
   MoveDirection,
 } from '../../../../preload/contract';
-import { call, on, pathForFile, uploadFiles } from '../api';
+import { call, downloadResult, on, pathForFile, platform, uploadFiles } from '../api';
 import { app } from './app.svelte';
 
 export type StateFilter = 'all' | 'active' | 'queued' | 'completed' | 'failed' | 'canceled';
@@ -37,6 +38,7 @@ export function compareJobs(a: JobView, b: JobView): number {
 
 class QueueState {
   #jobs = $state.raw<JobView[]>([]);
+  #copying = $state.raw<CopyingView[]>([]);
   #stats = $state.raw<QueueStats | null>(null);
   #loading = $state(true);
   #error = $state.raw<BridgeError | null>(null);
@@ -172,7 +174,8 @@ class QueueState {
     this.#pending.clear();
     this.#pendingStats = null;
     this.#jobs = [...s.jobs].sort(compareJobs);
-    const { jobs: _jobs, generatedAt: _at, ...stats } = s;
+    this.#copying = s.copying ?? [];
+    const { jobs: _jobs, generatedAt: _at, copying: _copying, ...stats } = s;
     this.#setStats(stats);
   }
 
@@ -238,6 +241,7 @@ class QueueState {
     on('job:removed', ({ id }) => this.#queue(id, null));
     on('queue:snapshot-changed', (s) => this.#applySnapshot(s));
     on('queue:stats-changed', (s) => this.#queueStats(s));
+    on('queue:copying-changed', (c) => (this.#copying = c));
     on('queue:paused', (pause) => this.#stats && (this.#stats = { ...this.#stats, pause }));
     on('queue:resumed', () => {
       if (!this.#stats) return;
@@ -275,7 +279,9 @@ class QueueState {
 
   async retryFailed(): Promise<void> {
     const v = app.report(await call('queue:retryFailed'), 'Could not retry');
-    if (v) app.notify('info', v.count === 1 ? 'Retrying 1 job.' : `Retrying ${v.count} jobs.`);
+    if (!v) return;
+    const skipped = v.skipped ?? [];
+    app.notify('info', retrySummary(v.count, skipped.length), skipped.map((s) => s.reason).join(' '));
   }
   /**
    * Moves a job one step (or to an end). Moves of one job run in order; once main refuses one (the
@@ -368,6 +374,17 @@ class QueueState {
   async revealResult(jobId: string, format: ResultFormat): Promise<void> {
     app.report(await call('result:reveal', { jobId, format }), 'Could not show the result');
   }
+  /** Files still being copied into watch folders (not jobs yet). */
+  get copying(): CopyingView[] {
+    return this.#copying;
+  }
+  /** Only the browser downloads: in the desktop app the results are already on this computer. */
+  get canDownload(): boolean {
+    return platform === 'web';
+  }
+  async downloadResult(jobId: string, format: ResultFormat, fileName: string): Promise<void> {
+    app.report(await downloadResult(jobId, format, fileName), 'Could not download the result');
+  }
   async revealSource(jobId: string): Promise<void> {
     app.report(await call('source:reveal', { jobId }), 'Could not show the source');
   }
@@ -416,3 +433,10 @@ class QueueState {
 }
 
 export const queue = new QueueState();
+
+/** "Retrying 2 files; skipped 1 that cannot succeed." */
+export function retrySummary(count: number, skipped: number): string {
+  const files = (n: number): string => (n === 1 ? '1 file' : `${n} files`);
+  const retried = count === 0 ? 'Nothing to retry' : `Retrying ${files(count)}`;
+  return skipped === 0 ? `${retried}.` : `${retried}; skipped ${files(skipped)} that cannot succeed:`;
+}

@@ -208,7 +208,10 @@ class SettingsState {
   }
   async rescan(id?: string): Promise<void> {
     const v = app.report(await call('folders:rescan', id ? { id } : {}), 'Could not rescan');
-    if (v) this.#statuses = v;
+    if (!v) return;
+    this.#statuses = v;
+    const found = v.filter((s) => id === undefined || s.folderId === id).flatMap((s) => s.lastRescan ?? []);
+    if (found.length === 1 && found[0]) app.notify('info', `Rescan: ${found[0].text}`);
   }
   async #refreshStatuses(): Promise<void> {
     const res = await call('folders:statuses');

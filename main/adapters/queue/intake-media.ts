@@ -1,0 +1,93 @@
+// Whether a file added by hand is audio or video, decided before anything is uploaded: by its
+// extension, then by its content (text, a container music-metadata can read, one cut short). A
+// watch folder decides by its patterns instead; this is for files a person points at, so that a
+// PDF or a half-copied clip is refused at once with its reason rather than failing at the service.
+import { open } from 'node:fs/promises';
+import path from 'node:path';
+import { parseFile } from 'music-metadata';
+import { MEDIA_EXTENSIONS } from '../../engine/media-types.js';
+
+const MEDIA = new Set<string>(MEDIA_EXTENSIONS);
+
+/**
+ * Containers music-metadata reads; for these an unreadable header means a damaged or cut-short file.
+ * The others (MXF, AVI, MPEG-TS, FLV…) are taken on their extension once they are not text.
+ */
+const PARSEABLE = new Set([
+  'wav',
+  'mp3',
+  'm4a',
+  'aac',
+  'flac',
+  'ogg',
+  'oga',
+  'opus',
+  'wma',
+  'aif',
+  'aiff',
+  'mp4',
+  'm4v',
+  'mov',
+  'mkv',
+  'webm',
+  'wmv',
+  '3gp',
+]);
+
+/** music-metadata's words for a WAV whose data chunk runs past the end of the file. */
+const CUT_SHORT_WARNINGS = [/data chunk length exceeding file length/i];
+const HEAD_BYTES = 4096;
+
+/** The reason a file added by hand is not taken, in a sentence naming it; undefined when it is media. */
+export async function mediaRefusal(file: string, size: number): Promise<string | undefined> {
+  const name = path.basename(file);
+  const ext = path.extname(name).slice(1).toLowerCase();
+  if (!MEDIA.has(ext)) {
+    return ext
+      ? `${name} is not an audio or video file (.${ext}); it was not added.`
+      : `${name} has no audio or video extension (such as .wav or .mp4); it was not added.`;
+  }
+  if (size === 0) return `${name} is empty (0 bytes); it was not added.`;
+  const head = await readHead(file).catch(() => undefined);
+  if (head && looksLikeText(head)) {
+    return `${name} holds text, not audio or video, although it is named .${ext}; it was not added.`;
+  }
+  if (!PARSEABLE.has(ext)) return undefined;
+  let parsed;
+  try {
+    parsed = await parseFile(file, { duration: false, skipCovers: true, skipPostHeaders: true });
+  } catch (e) {
+    const why = e instanceof Error ? e.message : String(e);
+    return `${name} cannot be read as audio or video: it looks damaged or cut short (${why}); it was not added.`;
+  }
+  if (parsed.format.container === undefined) {
+    return `${name} cannot be read as audio or video: its content is in no format Sluice recognises, although it is named .${ext}; it was not added.`;
+  }
+  if (parsed.quality.warnings.some((w) => CUT_SHORT_WARNINGS.some((re) => re.test(w.message)))) {
+    return `${name} is cut short (its header promises more audio than the file holds; was the copy interrupted?); it was not added.`;
+  }
+  return undefined;
+}
+
+async function readHead(file: string): Promise<Buffer> {
+  const h = await open(file, 'r');
+  try {
+    const buf = Buffer.alloc(HEAD_BYTES);
+    const { bytesRead } = await h.read(buf, 0, HEAD_BYTES, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await h.close();
+  }
+}
+
+/** Valid UTF-8 with no NUL and no control bytes but whitespace: every media container fails this. */
+function looksLikeText(head: Buffer): boolean {
+  try {
+    // `stream`: the last bytes read may be the start of a character cut by the read's end.
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
+    // eslint-disable-next-line no-control-regex -- control bytes are what tells binary from text
+    return !/[\u0000-\u0008\u000e-\u001f]/.test(text);
+  } catch {
+    return false;
+  }
+}
