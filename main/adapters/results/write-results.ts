@@ -73,7 +73,7 @@ export function outputBaseName(pattern: string, job: JobRecord, now: Date): stri
 }
 
 /** Formats read from the transcript's words alone: with no words there is nothing to put in them. */
-const WORD_FORMATS: ReadonlySet<ResultFormat> = new Set(['srt', 'vtt', 'txt', 'csv']);
+const WORD_FORMATS: ReadonlySet<ResultFormat> = new Set(['srt', 'vtt', 'txt', 'csv', 'docx']);
 
 /**
  * A transcription came back and holds no words (silent or speechless media). Players reject the
