@@ -163,11 +163,17 @@ export class Runtime {
     });
     this.searchIndex = new TranscriptIndex({
       dir: path.join(stateDir, 'search'),
-      jobIds: () =>
-        store
+      // Archived jobs too: their transcripts stay searchable after they leave the Queue.
+      jobIds: () => {
+        const ids = store
           .all()
           .filter((j) => j.state === 'completed')
-          .map((j) => j.id),
+          .map((j) => j.id);
+        for (const r of store.archived?.rows() ?? []) {
+          if ((r as { s?: unknown }).s === 'completed' && !store.isHot(r.i)) ids.push(r.i);
+        }
+        return ids;
+      },
       source: async (id) => {
         const job = store.get(id);
         return job ? this.transcripts.searchSource(job) : undefined;

@@ -64,7 +64,12 @@ describe('archived jobs', () => {
     await until(() => ids.every((id) => rt.job(id)?.state === 'completed'));
     for (const id of ids) expect(rt.dismiss(id)).toBe(true);
     const streamOfBeta = rt.job(ids[1]!)!.streamId!;
+    // A word of beta's transcript, to find it by after it left memory (and after its search file is lost).
+    const betaWords = (await rt.transcripts.open(rt.job(ids[1]!)!)).current.words.map((w) => w.text);
+    const word = betaWords.find((w) => /^\p{L}{6,}$/u.test(w))!;
+    expect(word).toBeDefined();
     await rt.close();
+    await rm(path.join(dir, 'state', 'search'), { recursive: true, force: true });
 
     rt = await open();
     // Dismissed and finished: archived at open, no longer held in memory.
@@ -98,6 +103,10 @@ describe('archived jobs', () => {
       expect(page.entries).toHaveLength(1);
       const beta = value(await bridge.handlers['history:list']({ search: 'BETA', includeExternal: false }));
       expect(beta.entries.map((e) => [e.jobId, e.fileName, e.state])).toEqual([[ids[1], 'beta.wav', 'completed']]);
+      // Transcript search reaches archived jobs, and rebuilds their lost search files.
+      const found = value(await bridge.handlers['history:list']({ search: word, includeExternal: false }));
+      const hit = found.entries.find((e) => e.jobId === ids[1]);
+      expect(hit?.match?.text.toLowerCase()).toContain(word.toLowerCase());
     } finally {
       bridge.close();
     }
