@@ -86,6 +86,8 @@ export class Runtime {
   /** Corrections of transcripts, saved as they are made; the results follow them. */
   readonly transcripts: TranscriptEditor;
   private readonly searchIndex: TranscriptIndex;
+  /** Search-index updates under way (awaited by close). */
+  private readonly indexing = new Set<Promise<void>>();
   /** The account's templates (§13), read through the current client. */
   readonly templates: TemplateCatalogueCache;
   /** The in-process sandbox, once started; reused by every reconnect to the sandbox. */
@@ -187,7 +189,12 @@ export class Runtime {
           : e.type === 'job:updated' && e.job.state === 'completed'
             ? e.job.id
             : '';
-      if (id) void this.searchIndex.update(id).catch(() => undefined);
+      if (!id) return;
+      const p: Promise<void> = this.searchIndex
+        .update(id)
+        .catch(() => undefined)
+        .finally(() => this.indexing.delete(p));
+      this.indexing.add(p);
     });
     this.guard = new SpendingGuard({
       settings: () => this.settings.get(),
@@ -629,6 +636,8 @@ export class Runtime {
     await this.transcripts.settled();
     await this.folders.close();
     await this.runner.stop();
+    // Search files being written for the last jobs finish before the state folder is let go.
+    while (this.indexing.size > 0) await Promise.all([...this.indexing]);
     this.store.close();
     await this.client.close();
     await this.embedded?.close();

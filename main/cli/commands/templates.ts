@@ -61,7 +61,9 @@ export function registerTemplates(program: Command): void {
       ]);
       console.log(renderTable(columns, rows, { wide: flags.wide === true }));
       console.log('');
-      console.log('Languages for `--param language=CODE` (repeat it for several; none: detected automatically):');
+      // Two short lines rather than one long one: the heading must fit a 60-column terminal too.
+      console.log('Languages for `--param language=CODE`');
+      console.log('(repeat it for several; none: detected automatically):');
       console.log(
         wrapList(
           languages.map((l) => `${l.code} ${l.name}`),
