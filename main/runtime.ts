@@ -608,6 +608,12 @@ export class Runtime {
     const pending = new Set(ids.filter((id) => !isTerminal(this.store.get(id)?.state ?? 'completed')));
     const result = (): JobRecord[] => ids.map((id) => this.store.get(id)).filter((j): j is JobRecord => !!j);
     if (pending.size === 0) return Promise.resolve(result());
+    // Credentials, the spending cap, or an account limit with no end in sight: a person must act.
+    const needsPerson = (p: { reason: string; until?: number }): boolean =>
+      p.until === undefined && p.reason !== 'user' && p.reason !== 'offline' && p.reason !== 'storage';
+    // A pause that came before this call (while the files were still being added) counts too.
+    const already = this.runner.pauseState;
+    if (already && needsPerson(already)) return Promise.reject(new Error(already.message));
     return new Promise((resolve, reject) => {
       const off = this.on((e) => {
         if (e.type === 'job:updated' && isTerminal(e.job.state)) {
@@ -616,14 +622,7 @@ export class Runtime {
             off();
             resolve(result());
           }
-        } else if (
-          e.type === 'queue:paused' &&
-          e.until === undefined &&
-          e.reason !== 'user' &&
-          e.reason !== 'offline' &&
-          e.reason !== 'storage'
-        ) {
-          // Credentials, the spending cap, or an account limit with no end in sight: a person must act.
+        } else if (e.type === 'queue:paused' && needsPerson(e)) {
           off();
           reject(new Error(e.message));
         }
