@@ -3,8 +3,10 @@
 import type { ErrorClass, ServiceError, ServiceErrorKind } from '../service/errors.js';
 import type { GatewayState, ProcessorState, StreamDto, StreamState } from '../service/types.js';
 import type { FileIdentity } from './file-identity.js';
-import type { SourceKind } from './media-link.js';
 import type { OutputSettings, Params, ResultFormat } from './settings.js';
+
+/** What a job's source is: a file on disk, or a media link the service fetches (media-link.ts). */
+export type SourceKind = 'file' | 'link';
 
 /**
  * A job's own lifecycle. There is no 'waiting' state: a job backing off is `queued` (or

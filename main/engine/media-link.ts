@@ -3,9 +3,9 @@
 // as the same path is for a file) and sends it as the body; its results go to a chosen folder,
 // named after the link's file name.
 import { LINK_BODY } from '../service/policy.js';
-import type { JobRecord } from './job.js';
+import type { JobRecord, SourceKind } from './job.js';
 
-export type SourceKind = 'file' | 'link';
+export type { SourceKind };
 
 export const isLinkJob = (job: Pick<JobRecord, 'sourceKind'>): boolean => job.sourceKind === 'link';
 
