@@ -26,7 +26,8 @@ describe('queue model', () => {
     expect(model.stats().batch).toMatchObject({ pace: PACE_PRIOR, paceLearned: false });
 
     const good = await makeToneWav(env.dir, 'interview.wav', 4);
-    const bad = await makeGarbage(env.dir, 'notes.wav');
+    // Damaged camera media: taken (Sluice cannot read MXF itself), then refused by the service.
+    const bad = await makeGarbage(env.dir, 'A001_C003_0412.MXF');
     const added = await env.rt.addPaths([good, bad]);
     await env.rt.whenSettled(added.flatMap((o) => ('jobId' in o ? [o.jobId] : [])));
     const batch = await until(() => {

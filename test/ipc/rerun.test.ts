@@ -49,7 +49,7 @@ describe('re-run', () => {
     }));
 
     const again = value(
-      await bridge.handlers['history:rerun']({ jobId: firstId, templateId: TEMPLATE_IDS.transcription }),
+      await bridge.handlers['history:rerun']({ jobId: firstId, templateId: TEMPLATE_IDS.transcription, params: {} }),
     );
     const secondId = again[0] && 'jobId' in again[0] ? again[0].jobId : '';
     expect(secondId).not.toBe(firstId);
