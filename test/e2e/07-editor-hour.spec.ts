@@ -3,6 +3,12 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { dropFiles, env, go, openApp, shot, toneWav } from './helpers.js';
 
+function damagedMedia(): string {
+  const b = Buffer.alloc(4096);
+  for (let i = 0; i < b.length; i++) b[i] = (i * 7919 + 13) % 251;
+  return b.toString('base64');
+}
+
 const wav = (name: string, seconds: number) => ({
   name,
   mimeType: 'audio/wav',
@@ -52,7 +58,8 @@ test('progress: paused says paused, outcomes counted apart, the batch summary st
     wav('hour-b.wav', 2),
     wav('hour-c.wav', 2),
     wav('hour-held.wav', 2),
-    { name: 'hour-notes.wav', mimeType: 'audio/wav', base64: Buffer.from('not audio at all').toString('base64') },
+    // Damaged camera media: taken (Sluice cannot read MXF itself), refused by the service.
+    { name: 'hour-damaged.mxf', mimeType: 'application/mxf', base64: damagedMedia() },
   ]);
   await expect(page.getByText('Queued 5 files.')).toBeVisible();
   await expect(row(page, 'hour-held.wav')).toHaveAttribute('data-state', 'queued');
@@ -72,7 +79,7 @@ test('progress: paused says paused, outcomes counted apart, the batch summary st
   for (const n of ['hour-a.wav', 'hour-b.wav', 'hour-c.wav']) {
     await expect(row(page, n)).toHaveAttribute('data-state', 'completed', { timeout: 45_000 });
   }
-  await expect(row(page, 'hour-notes.wav')).toHaveAttribute('data-state', 'failed', { timeout: 45_000 });
+  await expect(row(page, 'hour-damaged.mxf')).toHaveAttribute('data-state', 'failed', { timeout: 45_000 });
   await expect(header.getByTestId('batch-completed')).toHaveText('3 completed');
   await expect(header.getByTestId('batch-failed')).toHaveText('1 failed');
   await expect(header.getByTestId('batch-canceled')).toHaveText('1 canceled');

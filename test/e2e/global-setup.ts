@@ -1,7 +1,7 @@
 // Builds the renderer and the main process, then starts `sluice serve` (embedded sandbox) and a second
 // stand-alone sandbox on free ports with a throw-away state dir. Tests read the addresses from the environment.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -80,6 +80,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     for (const child of [serve.child, sandbox.child]) child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
     for (const child of [serve.child, sandbox.child]) if (child.exitCode === null) child.kill('SIGKILL');
+    // What the server said, for a failure that comes from it (a crash shows up as refused connections).
+    writeFileSync(path.join(root, 'test-results/e2e-serve.log'), serve.output());
     rmSync(stateDir, { recursive: true, force: true });
     rmSync(workDir, { recursive: true, force: true });
   };

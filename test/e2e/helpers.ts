@@ -117,17 +117,16 @@ export async function seedScreens(page: Page): Promise<void> {
   const row = (n: string) => page.locator(`[data-testid=job-row][data-name="${n}"]`);
   if ((await row('seed-held-1.wav').count()) === 0) {
     await dropFiles(page, [wavFile(LONG_NAMES[0]!, 1), wavFile(LONG_NAMES[1]!, 1), wavFile('seed-short.wav', 1)]);
+    // Damaged camera media: Sluice cannot read MXF itself, so it is taken and the service refuses it.
+    const damaged = Buffer.alloc(4096);
+    for (let i = 0; i < damaged.length; i++) damaged[i] = (i * 7919 + 13) % 251;
     await dropFiles(page, [
-      {
-        name: 'seed-broken.wav',
-        mimeType: 'audio/wav',
-        base64: Buffer.from('no audio '.repeat(99)).toString('base64'),
-      },
+      { name: 'seed-broken.mxf', mimeType: 'application/mxf', base64: damaged.toString('base64') },
     ]);
     for (const n of [...LONG_NAMES, 'seed-short.wav']) {
       await expect(row(n)).toHaveAttribute('data-state', 'completed', { timeout: 45_000 });
     }
-    await expect(row('seed-broken.wav')).toHaveAttribute('data-state', 'failed', { timeout: 45_000 });
+    await expect(row('seed-broken.mxf')).toHaveAttribute('data-state', 'failed', { timeout: 45_000 });
   }
   if ((await page.getByTestId('pause-banner').count()) === 0) {
     await page.getByRole('button', { name: 'Pause', exact: true }).click();

@@ -75,6 +75,11 @@ async function runServe(flags: ServeFlags): Promise<number> {
       process.once('SIGTERM', resolve);
     });
     console.log('Stopping: work in progress resumes next time.');
+    // A last resort: whatever still holds the process open, a stop that was asked for happens.
+    setTimeout(() => {
+      console.error('sluice serve: stopping took longer than 15 s; exiting now.');
+      process.exit(process.exitCode ?? 0);
+    }, 15_000).unref();
     await web.close();
     return 0;
   } catch (e) {

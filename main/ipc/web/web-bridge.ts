@@ -69,6 +69,9 @@ export async function startWebBridge(
   const app: FastifyInstance = Fastify({
     logger: false,
     bodyLimit: 4 * 1024 * 1024,
+    // Closing ends every connection, busy or idle: a tab waiting on a slow answer must not hold
+    // `sluice serve` open after Ctrl+C or SIGTERM.
+    forceCloseConnections: true,
     // fastify's defaults, pinned: one spelling per route, the one the access guard is tested on.
     routerOptions: {
       caseSensitive: true,
