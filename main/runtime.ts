@@ -297,21 +297,23 @@ export class Runtime {
 
   /** Files or folders added by hand: they go before watch-folder files. */
   addPaths(paths: readonly string[], opts: AddOptions = {}): Promise<AddOutcome[]> {
-    const s = this.settings.get();
-    const templateId = opts.templateId ?? s.defaults.templateId;
-    // The catalogue known now: adding files never waits for the configuration service.
-    const problems = templateProblems(templateId, opts.params ?? s.defaults.params, this.templates.current);
-    if (problems.length > 0) throw new Error(problems.map((p) => p.message).join(' '));
+    this.requireValidTemplate(opts);
     return this.intake.addManual(paths, opts);
   }
 
   /** Media links added by hand (§4.4 b); results go to the links' folder from Settings. */
   addLinks(links: readonly string[], opts: AddOptions & { resultsDir?: string } = {}): Promise<AddOutcome[]> {
+    this.requireValidTemplate(opts);
+    return this.intake.addLinks(links, { ...opts, resultsDir: opts.resultsDir ?? linkResultsDir(this.settings.get()) });
+  }
+
+  /** The template and parameters a manual add will use, checked against the catalogue known now. */
+  private requireValidTemplate(opts: AddOptions): void {
     const s = this.settings.get();
     const templateId = opts.templateId ?? s.defaults.templateId;
+    // The catalogue known now: adding files never waits for the configuration service.
     const problems = templateProblems(templateId, opts.params ?? s.defaults.params, this.templates.current);
     if (problems.length > 0) throw new Error(problems.map((p) => p.message).join(' '));
-    return this.intake.addLinks(links, { ...opts, resultsDir: opts.resultsDir ?? linkResultsDir(s) });
   }
 
   /** The templates the account may use, merged with the public ones (kept a while; never throws). */
