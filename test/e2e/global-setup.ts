@@ -1,7 +1,7 @@
 // Builds the renderer and the main process, then starts `sluice serve` (embedded sandbox) and a second
 // stand-alone sandbox on free ports with a throw-away state dir. Tests read the addresses from the environment.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,6 +54,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     build('tsc (main)', [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.main.json']);
   }
   mkdirSync(path.join(root, 'test-results/screenshots'), { recursive: true });
+  // The screens as they were before the editor review's fixes sit next to today's, for comparison.
+  cpSync(path.join(root, 'test/e2e/before'), path.join(root, 'test-results/screenshots/before'), { recursive: true });
   const stateDir = mkdtempSync(path.join(tmpdir(), 'sluice-e2e-state-'));
   const workDir = mkdtempSync(path.join(tmpdir(), 'sluice-e2e-work-'));
   // A second, stand-alone sandbox: the "Custom" connection points at it, where the wrong key from
