@@ -81,6 +81,9 @@ export function electronPlatform(d: ElectronPlatformDeps): PlatformPort {
       const r = await showOpenDialog({
         title: 'Add files to the queue',
         properties: ['openFile', 'multiSelections'],
+        // Windows and macOS match extensions in any case. On Linux, Electron gives GTK a lower- and
+        // an upper-case pattern for each (electron/electron#33918), so GX010234.MP4 shows as well
+        // as clip.mp4; a mixed-case name (Clip.Mp4) is reached through "All files".
         filters: [
           { name: 'Audio and video', extensions: [...MEDIA_EXTENSIONS] },
           { name: 'All files', extensions: ['*'] },
