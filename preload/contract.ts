@@ -203,7 +203,7 @@ export type AddOutcomeView =
 // ---- settings -----------------------------------------------------------------------------------
 
 export type AuthKind = 'apiKey' | 'clientCredentials';
-export type ServiceName = 'gateway' | 'stream' | 'export' | 'usage' | 'auth';
+export type ServiceName = 'gateway' | 'stream' | 'export' | 'usage' | 'configuration' | 'auth';
 
 export type ConnectionView =
   | { mode: 'sandbox' }

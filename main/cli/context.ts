@@ -3,6 +3,7 @@
 import { Option, type Command } from 'commander';
 import path from 'node:path';
 import { BUILTIN_CATALOGUE, catalogueTemplate, type TemplateCatalogue } from '../service/template-catalogue.js';
+import type { ServiceName } from '../service/policy.js';
 import { keytarStore, type SecretStore } from '../adapters/store/keychain.js';
 import { defaultStateDir } from '../adapters/store/state-dir.js';
 import { parseParamPairs, templateProblems, uncheckedNotice } from '../engine/params.js';
@@ -23,6 +24,7 @@ export interface CommonFlags {
   streamUrl?: string;
   exportUrl?: string;
   usageUrl?: string;
+  configurationUrl?: string;
   authUrl?: string;
   sandbox?: boolean;
   json?: boolean;
@@ -57,6 +59,7 @@ export function addCommonOptions(cmd: Command): Command {
     .option('--stream-url <url>', 'stream service origin')
     .option('--export-url <url>', 'export service origin')
     .option('--usage-url <url>', 'usage service origin')
+    .option('--configuration-url <url>', 'configuration service origin (the account’s templates)')
     .option('--auth-url <url>', 'token endpoint origin, for SLUICE_CLIENT_ID + SLUICE_CLIENT_SECRET')
     .option('--sandbox', 'start the embedded sandbox and use it (simulated results)')
     .option('--json', 'machine-readable output');
@@ -98,21 +101,24 @@ function quietSecrets(warn: (m: string) => void): SecretStore {
   };
 }
 
+/** The per-service origins given on the command line (`--gateway-url` …), the ones given only. */
+export function serviceUrlFlags(flags: CommonFlags): Partial<Record<ServiceName, string>> {
+  const given: Record<ServiceName, string | undefined> = {
+    gateway: flags.gatewayUrl,
+    stream: flags.streamUrl,
+    export: flags.exportUrl,
+    usage: flags.usageUrl,
+    configuration: flags.configurationUrl,
+    auth: flags.authUrl,
+  };
+  return Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined));
+}
+
 export async function openRuntime(
   flags: CommonFlags & { concurrency?: number },
   extra: Partial<RuntimeOptions> = {},
 ): Promise<Runtime> {
-  const urls = Object.fromEntries(
-    (
-      [
-        ['gateway', flags.gatewayUrl],
-        ['stream', flags.streamUrl],
-        ['export', flags.exportUrl],
-        ['usage', flags.usageUrl],
-        ['auth', flags.authUrl],
-      ] as const
-    ).filter(([, v]) => v !== undefined),
-  );
+  const urls = serviceUrlFlags(flags);
   const runtime = await Runtime.open({
     stateDir: stateDirOf(flags),
     connection: {

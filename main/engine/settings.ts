@@ -36,6 +36,7 @@ export const CONNECTION = z.discriminatedUnion('mode', [
         stream: httpUrl.optional(),
         export: httpUrl.optional(),
         usage: httpUrl.optional(),
+        configuration: httpUrl.optional(),
         auth: httpUrl.optional(),
       })
       .default({}),

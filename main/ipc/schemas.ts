@@ -38,6 +38,7 @@ const connection = z.discriminatedUnion('mode', [
       stream: url.optional(),
       export: url.optional(),
       usage: url.optional(),
+      configuration: url.optional(),
       auth: url.optional(),
     }),
   }),

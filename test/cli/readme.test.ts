@@ -136,15 +136,15 @@ const CASES: Case[] = [
     },
   },
   {
-    readme: '`--gateway-url`, `--stream-url`, `--export-url`, `--usage-url`, and `--auth-url` for the token endpoint',
+    readme:
+      "`--gateway-url`, `--stream-url`, `--export-url`, `--usage-url`, `--configuration-url` (the account's templates), and `--auth-url` for the token endpoint",
     args: () => [
       'process',
       wav,
       '--force',
-      ...['--gateway-url', '--stream-url', '--export-url', '--usage-url', '--auth-url'].flatMap((o) => [
-        o,
-        sandbox.url,
-      ]),
+      ...['--gateway-url', '--stream-url', '--export-url', '--usage-url', '--configuration-url', '--auth-url'].flatMap(
+        (o) => [o, sandbox.url],
+      ),
       '--state-dir',
       path.join(dir, 'urls'),
     ],

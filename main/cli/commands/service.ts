@@ -8,7 +8,7 @@ import { GRANULARITIES, type Granularity, type UsageReportDto } from '../../serv
 import { resolveConnection } from '../../adapters/queue/connection.js';
 import { keytarStore } from '../../adapters/store/keychain.js';
 import { SettingsStore } from '../../adapters/store/settings-store.js';
-import { addCommonOptions, defaultStateDir, type CommonFlags } from '../context.js';
+import { addCommonOptions, defaultStateDir, serviceUrlFlags, type CommonFlags } from '../context.js';
 import { renderTable, WIDE_OPTION, type TableOptions } from '../table.js';
 
 export async function withClient<T>(
@@ -17,15 +17,7 @@ export async function withClient<T>(
 ): Promise<T> {
   const stateDir = path.resolve(flags.stateDir ?? defaultStateDir());
   const settings = new SettingsStore(stateDir);
-  const urls = Object.fromEntries(
-    Object.entries({
-      gateway: flags.gatewayUrl,
-      stream: flags.streamUrl,
-      export: flags.exportUrl,
-      usage: flags.usageUrl,
-      auth: flags.authUrl,
-    }).filter(([, v]) => v !== undefined),
-  );
+  const urls = serviceUrlFlags(flags);
   const conn = await resolveConnection({
     settings: settings.get().connection,
     stateDir,
