@@ -28,6 +28,13 @@ execFileSync(path.join(root, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.main.jso
 
 const only = process.env.SLUICE_BENCH_ONLY?.split(',');
 const want = (name) => !only || only.includes(name);
+// The highlight bench drives the renderer as it is now.
+if (want('highlight')) {
+  execFileSync(path.join(root, 'node_modules/.bin/vite'), ['build', '-c', 'renderer/vite.config.ts', '-l', 'error'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+}
 const work = await mkdtemp(path.join(tmpdir(), 'sluice-bench-'));
 const rows = [];
 const log = (m) => console.error(`bench: ${m}`);

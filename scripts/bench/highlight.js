@@ -132,21 +132,6 @@ export async function benchHighlight(work, log) {
     '440',
   ]);
   if (made.status !== 0) throw new Error(`sox could not make the recording: ${made.stderr}`);
-  // The renderer as it is now (bench.js compiles main only).
-  const built = spawnSync(
-    process.execPath,
-    [
-      path.join(root, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--config',
-      'renderer/vite.config.ts',
-      '--logLevel',
-      'warn',
-    ],
-    { cwd: root, stdio: 'inherit' },
-  );
-  if (built.status !== 0) throw new Error('the renderer did not build');
-
   const server = await serve(path.join(dir, 'state'));
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
