@@ -2,12 +2,13 @@
 // `npm run bench`: Sluice's speed and memory targets, each against a baseline measured in the same
 // run, printed as one table (medians; these machines are noisy). Not part of the tests.
 //
-// SLUICE_BENCH_ONLY=upload,makespan,requests,watch,startup,soak,transcript    run a subset
+// SLUICE_BENCH_ONLY=upload,makespan,requests,watch,startup,soak,transcript,highlight    run a subset
 // SLUICE_BENCH_UPLOAD_MB=2048                                 size of the upload file
 // SLUICE_BENCH_FILES=1000, SLUICE_BENCH_INFLIGHT=500          files of makespan, of requests
 // SLUICE_BENCH_WATCH_FILES=10000, SLUICE_BENCH_HISTORY=100000 files of watch, jobs of startup
 // SLUICE_BENCH_SOAK_FILES=200, SLUICE_BENCH_SOAK_SPEED=0.02     files of soak, its time compression
 // SLUICE_BENCH_TRANSCRIPTS=10000                              transcripts searched by transcript
+// SLUICE_BENCH_HIGHLIGHT_SECONDS=15                           each of highlight's 5 stretches of playback
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -15,6 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Table from 'cli-table3';
+import { benchHighlight } from './bench/highlight.js';
 import { benchMakespan, benchRequests } from './bench/queue.js';
 import { benchStartup, benchWatch } from './bench/local.js';
 import { benchSoak } from './bench/soak.js';
@@ -26,6 +28,13 @@ execFileSync(path.join(root, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.main.jso
 
 const only = process.env.SLUICE_BENCH_ONLY?.split(',');
 const want = (name) => !only || only.includes(name);
+// The highlight bench drives the renderer as it is now.
+if (want('highlight')) {
+  execFileSync(path.join(root, 'node_modules/.bin/vite'), ['build', '-c', 'renderer/vite.config.ts', '-l', 'error'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+}
 const work = await mkdtemp(path.join(tmpdir(), 'sluice-bench-'));
 const rows = [];
 const log = (m) => console.error(`bench: ${m}`);
@@ -38,6 +47,7 @@ try {
   if (want('startup')) rows.push(...(await benchStartup(work, log)));
   if (want('soak')) rows.push(...(await benchSoak(work, log)));
   if (want('transcript')) rows.push(...(await benchTranscript(work, log)));
+  if (want('highlight')) rows.push(...(await benchHighlight(work, log)));
 } finally {
   await rm(work, { recursive: true, force: true });
 }

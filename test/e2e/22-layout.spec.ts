@@ -128,7 +128,10 @@ for (const size of SIZES) {
     await go(page, 'History');
     for (const [i, take] of ['(take 2)', '(take 3)'].entries()) {
       const sel = `[data-testid=history-row][data-name="${LONG_NAMES[i]}"]`;
-      expect(await visibleText(page, sel, take), `${take} visible in the History row`).toBe(true);
+      // History loads its page of rows after the screen shows (later still on a busy machine).
+      await expect
+        .poll(() => visibleText(page, sel, take), { message: `${take} visible in the History row` })
+        .toBe(true);
     }
   });
 }

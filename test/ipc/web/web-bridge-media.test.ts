@@ -1,12 +1,14 @@
 // The review view's player over the web bridge: a job's source streamed with range requests, a
-// 2 GB (sparse) file included, behind a per-job signature; everything else refused.
+// 2 GB (sparse) file included, behind a per-job signature; everything else refused. The same range
+// code answers Electron's app protocol, tested here without Electron the way its handler uses it.
+import { Readable } from 'node:stream';
 import { open, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB, type Result, type TranscriptView } from '../../../preload/contract.js';
 import { startWebBridge, type WebBridge } from '../../../main/ipc/web/web-bridge.js';
 import { mediaSignature } from '../../../main/ipc/web/access-guard.js';
-import { parseRange } from '../../../main/ipc/media-response.js';
+import { mediaResponse, parseRange } from '../../../main/ipc/media-response.js';
 import { makeToneWav } from '../../helpers/media.js';
 import { openEnv, until, type Env } from '../helpers.js';
 import { rawRequest } from './raw-http.js';
@@ -103,6 +105,27 @@ describe('media over the web bridge', () => {
     });
     expect(cross.status).toBe(403);
     expect((await get(`/media/unknown?sig=${mediaSignature(web.token, 'unknown')}`)).status).toBe(404);
+  });
+
+  it("answers the app protocol's range from disk too: only the bytes asked for are read", async () => {
+    const r = await mediaResponse(env.rt, jobId, 'GET', `bytes=${SIZE - MARK.length}-`);
+    expect(r.status).toBe(206);
+    expect(r.headers['Content-Range']).toBe(`bytes ${SIZE - MARK.length}-${SIZE - 1}/${SIZE}`);
+    expect(r.headers['Content-Length']).toBe(String(MARK.length));
+    const body = r.body!;
+    // As window.ts hands it to protocol.handle: a web stream inside a Response.
+    const res = new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, { status: r.status });
+    expect(await res.text()).toBe(MARK);
+    expect(body.bytesRead).toBe(MARK.length);
+
+    // No range: the whole file, as a stream that has read nothing until it is consumed.
+    const whole = await mediaResponse(env.rt, jobId, 'GET', undefined);
+    expect(whole.status).toBe(200);
+    expect(whole.headers['Content-Length']).toBe(String(SIZE));
+    expect(whole.body!.bytesRead).toBe(0);
+    whole.body!.destroy();
+    expect((await mediaResponse(env.rt, jobId, 'HEAD', 'bytes=0-3')).body).toBeUndefined();
+    expect((await mediaResponse(env.rt, 'unknown', 'GET', undefined)).status).toBe(404);
   });
 
   it('reads ranges as RFC 9110 does', () => {
