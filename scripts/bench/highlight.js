@@ -1,10 +1,10 @@
 // The review's spoken-word highlight against a 2-hour recording (a sine tone made by sox) and its
-// transcript (about 14,500 words at the sandbox's pace; the row says how many), in the real renderer: `sluice serve` with its embedded sandbox,
-// Debian's Chromium driven by Playwright. The page plays stretches across the two hours; a
-// MutationObserver notes each change of the lit word and how far the media's clock had gone past
-// the start of every word crossed since the last change (a word skipped between two frames counts
-// with the later, larger lag). Baseline, measured in the same playback: the same lookup made on
-// each `timeupdate` event, the naive way to follow a player.
+// transcript (about 14,500 words at the sandbox's pace; the row says how many), in the real
+// renderer: `sluice serve` with its embedded sandbox, Debian's Chromium driven by Playwright. The
+// page plays stretches across the two hours; a MutationObserver notes each change of the lit word
+// and how far the media's clock had gone past the start of every word crossed since the last change
+// (a word skipped between two frames counts with the later, larger lag). Baseline, measured in the
+// same playback: the same lookup made on each `timeupdate` event, the naive way to follow a player.
 /* global document, window, MutationObserver -- the functions given to page.evaluate run in the page */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
