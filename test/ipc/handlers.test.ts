@@ -84,6 +84,35 @@ describe('handlers', () => {
     await until(() => events.some((e) => e.name === 'job:removed' && e.payload.id === jobId));
   });
 
+  it('re-exports the formats chosen, keeps the JSON, and remembers them for the next time', async () => {
+    const media = path.join(env.dir, 'media');
+    await mkdir(media);
+    const file = await makeToneWav(media, 'take 2 – Zoë.wav', 1);
+    const added = value(await bridge.handlers['queue:add']({ paths: [file] }));
+    const jobId = added[0]?.outcome === 'added' ? added[0].jobId : '';
+    await until(() => env.rt.job(jobId)?.state === 'completed');
+    const before = value(await bridge.handlers['history:list']({ includeExternal: false }));
+    expect(before.entries[0]).toMatchObject({ jobId, formats: ['json'], params: {} });
+
+    const re = value(await bridge.handlers['history:reexport']({ jobId, formats: ['srt', 'txt'] }));
+    expect(re.results.map((r) => r.fileName).sort()).toEqual([
+      'take 2 – Zoë.json',
+      'take 2 – Zoë.srt',
+      'take 2 – Zoë.txt',
+    ]);
+    expect((await readdir(media)).sort()).toEqual([
+      'take 2 – Zoë.json',
+      'take 2 – Zoë.srt',
+      'take 2 – Zoë.txt',
+      'take 2 – Zoë.wav',
+    ]);
+    const after = value(await bridge.handlers['history:list']({ includeExternal: false }));
+    expect(after.entries[0]?.formats).toEqual(['srt', 'txt']);
+    // Without a choice, the job's formats (now the chosen ones) are written again.
+    const again = value(await bridge.handlers['history:reexport']({ jobId }));
+    expect(again.results.map((r) => r.format).sort()).toEqual(['json', 'srt', 'txt']);
+  });
+
   it('merges streams started elsewhere into the history, marked external', async () => {
     const { createClient } = await import('../../main/api/client.js');
     const sandbox = env.rt.sandbox;
