@@ -161,6 +161,26 @@ describe('handlers', () => {
     expect(events.some((e) => e.name === 'settings:changed')).toBe(true);
   });
 
+  it("a watch folder's row keeps its last Rescan summary through later status changes", async () => {
+    const dir = path.join(env.dir, 'watched');
+    await mkdir(dir);
+    const folder = value(await bridge.handlers['folders:add']({ folder: { path: dir } }));
+    // Watched (this bridge's runtime starts without watching) once its first scan is over.
+    await env.rt.folders.apply();
+    await until(() => env.rt.folders.statuses().find((s) => s.folderId === folder.id)?.state === 'watching');
+    const scanned = value(await bridge.handlers['folders:rescan']({ id: folder.id }));
+    const summary = scanned.find((s) => s.folderId === folder.id)?.lastRescan;
+    expect(summary?.text).toBeTruthy();
+    events.length = 0;
+    value(await bridge.handlers['folders:pause']({ id: folder.id }));
+    await until(() => events.some((e) => e.name === 'folder:status-changed' && e.payload.folderId === folder.id));
+    for (const e of events) {
+      if (e.name === 'folder:status-changed' && e.payload.folderId === folder.id) {
+        expect(e.payload.lastRescan).toEqual(summary);
+      }
+    }
+  });
+
   it('keeps the API key out of every view, event and file', async () => {
     const key = 'sk-live-0123456789abcdefWXYZ';
     const v = value(await bridge.handlers['settings:setApiKey']({ apiKey: key }));
