@@ -128,7 +128,10 @@ for (const size of SIZES) {
     await go(page, 'History');
     for (const [i, take] of ['(take 2)', '(take 3)'].entries()) {
       const sel = `[data-testid=history-row][data-name="${LONG_NAMES[i]}"]`;
-      expect(await visibleText(page, sel, take), `${take} visible in the History row`).toBe(true);
+      // History reads its page after the screen shows: looked at until the rows are there.
+      await expect
+        .poll(() => visibleText(page, sel, take), { message: `${take} visible in the History row` })
+        .toBe(true);
     }
   });
 }
