@@ -480,12 +480,13 @@ export class Runtime {
 
   /**
    * Fetches the export again from the service (while it still holds the stream) and writes the
-   * results anew: for a completed job whose result files were lost or edited by hand.
+   * results anew: for a completed job whose result files were lost or edited by hand. `formats`
+   * replaces the job's formats first, as in writeAgain.
    */
-  async reexport(id: string): Promise<JobRecord> {
+  async reexport(id: string, formats?: OutputSettings['formats']): Promise<JobRecord> {
     const job = this.eligible(id, 'reexport');
     if (!job.streamId) throw new Error('This job has no stream at the service.');
-    return this.recordRewrite(id, await this.rewriter.fromService({ ...job, streamId: job.streamId }));
+    return this.recordRewrite(id, await this.rewriter.fromService({ ...job, streamId: job.streamId }, formats));
   }
 
   /** Jobs whose transcript holds every word of `query` (case and accents ignored); undefined: no words. */

@@ -381,6 +381,9 @@ export interface HistoryEntry {
   error?: string;
   plainError?: PlainErrorView;
   noSpeech?: boolean;
+  /** A local job's result formats and template parameters, what a re-export starts from. */
+  formats?: ResultFormat[];
+  params?: Params;
   canCancelStream: boolean;
   canRerun: boolean;
   canReexport: boolean;
@@ -657,9 +660,12 @@ export interface Requests {
     params: { jobId: string; templateId?: string; params?: Params; language?: string[] };
     result: AddOutcomeView[];
   };
-  /** Fetches the export again from the service (while it still holds the stream) and rewrites the results. */
+  /**
+   * Fetches the export again from the service (while it still holds the stream) and rewrites the
+   * results; `formats` (at least one, the JSON is kept anyway) replaces the job's formats first.
+   */
   'history:reexport': {
-    params: { jobId: string } | { streamId: string };
+    params: { jobId: string; formats?: ResultFormat[] } | { streamId: string };
     result: { results: ResultFileView[] };
   };
 
@@ -736,6 +742,12 @@ export type BridgeApi = {
 // ---- runtime constants (strings only; shared by preload, renderer and main) ---------------------
 
 /** The environment variable Sluice reads the API key from (it wins over a stored key). */
+/**
+ * Formats made from the transcript's words alone: media with no speech gets none of them (only
+ * the JSON, and Markdown when asked). Main writes by it, the renderer explains by it.
+ */
+export const WORD_FORMATS: readonly ResultFormat[] = ['srt', 'vtt', 'txt', 'csv', 'docx'];
+
 export const API_KEY_ENV = 'SLUICE_API_KEY';
 
 /** Every channel, in contract order; main checks at compile time that this matches `Requests`. */

@@ -162,6 +162,8 @@ export class EventHub {
               since: status?.since ?? Date.now(),
               ...(e.message ? { message: e.message } : {}),
               ...(status?.fileCount !== undefined ? { fileCount: status.fileCount } : {}),
+              // A status change keeps the last Rescan's summary: the folder's row goes on showing it.
+              ...(status?.lastRescan ? { lastRescan: status.lastRescan } : {}),
             },
             folder?.path ?? e.folderId,
           ),

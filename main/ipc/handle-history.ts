@@ -8,6 +8,7 @@ import type { Channel, HistoryEntry, HistoryQuery, JobState } from '../../preloa
 import type { StreamDto, StreamState } from '../service/types.js';
 import { canCancel, canReexport, canRerun } from '../engine/eligibility.js';
 import type { JobRecord } from '../engine/job.js';
+import { DEFAULT_OUTPUT } from '../engine/settings.js';
 import type { JobRow } from '../adapters/store/job-archive-spec.js';
 import type { ArchivedRow } from '../adapters/store/job-archive.js';
 import type { Runtime } from '../runtime.js';
@@ -109,6 +110,8 @@ function localRow(j: JobRecord): Row {
       results: j.results.map(resultView),
       ...(j.error ? { error: j.error.message } : {}),
       ...plainOutcomeView(j),
+      formats: (j.output ?? DEFAULT_OUTPUT).formats,
+      params: j.params,
       canCancelStream: !!j.streamId && canCancel(j),
       canRerun: canRerun(j),
       canReexport: canReexport(j),
@@ -287,7 +290,7 @@ export function historyHandlers(ctx: HandlerContext, external: ExternalStreams):
       const local = 'jobId' in target ? requireJob(rt, target.jobId) : rt.jobOfStream(target.streamId);
       if (local) {
         requireEligible(rt, local.id, 'reexport');
-        const done = await rt.reexport(local.id);
+        const done = await rt.reexport(local.id, 'formats' in target ? target.formats : undefined);
         return { results: done.results.map(resultView) };
       }
       // A stream started elsewhere has no source file beside which to save: it goes to the state dir.

@@ -217,7 +217,10 @@ export const SCHEMAS: Schemas = {
       .max(200)
       .optional(),
   }),
-  'history:reexport': z.union([z.strictObject({ jobId: id }), z.strictObject({ streamId: id })]),
+  'history:reexport': z.union([
+    z.strictObject({ jobId: id, formats: z.array(resultFormat).min(1).max(RESULT_FORMATS.length).optional() }),
+    z.strictObject({ streamId: id }),
+  ]),
   'usage:report': usageQuery,
   'usage:csv': usageQuery,
   'transcript:open': byJob,

@@ -65,6 +65,8 @@ test('History lists every job, searches, filters, and re-exports results', async
   const detail = page.getByTestId('history-detail');
   await expect(detail).toContainText('take-01.json');
   await detail.getByRole('button', { name: 'Re-export results' }).click();
+  // The formats are asked for first; the job's own are checked.
+  await page.getByTestId('reexport-dialog').getByRole('button', { name: 'Re-export', exact: true }).click();
   await expect(page.getByText(/Saved \d+ result files? again/)).toBeVisible();
   await shot(page, 'history-detail');
 

@@ -84,6 +84,35 @@ describe('handlers', () => {
     await until(() => events.some((e) => e.name === 'job:removed' && e.payload.id === jobId));
   });
 
+  it('re-exports the formats chosen, keeps the JSON, and remembers them for the next time', async () => {
+    const media = path.join(env.dir, 'media');
+    await mkdir(media);
+    const file = await makeToneWav(media, 'take 2 – Zoë.wav', 1);
+    const added = value(await bridge.handlers['queue:add']({ paths: [file] }));
+    const jobId = added[0]?.outcome === 'added' ? added[0].jobId : '';
+    await until(() => env.rt.job(jobId)?.state === 'completed');
+    const before = value(await bridge.handlers['history:list']({ includeExternal: false }));
+    expect(before.entries[0]).toMatchObject({ jobId, formats: ['json'], params: {} });
+
+    const re = value(await bridge.handlers['history:reexport']({ jobId, formats: ['srt', 'txt'] }));
+    expect(re.results.map((r) => r.fileName).sort()).toEqual([
+      'take 2 – Zoë.json',
+      'take 2 – Zoë.srt',
+      'take 2 – Zoë.txt',
+    ]);
+    expect((await readdir(media)).sort()).toEqual([
+      'take 2 – Zoë.json',
+      'take 2 – Zoë.srt',
+      'take 2 – Zoë.txt',
+      'take 2 – Zoë.wav',
+    ]);
+    const after = value(await bridge.handlers['history:list']({ includeExternal: false }));
+    expect(after.entries[0]?.formats).toEqual(['srt', 'txt']);
+    // Without a choice, the job's formats (now the chosen ones) are written again.
+    const again = value(await bridge.handlers['history:reexport']({ jobId }));
+    expect(again.results.map((r) => r.format).sort()).toEqual(['json', 'srt', 'txt']);
+  });
+
   it('merges streams started elsewhere into the history, marked external', async () => {
     const { createClient } = await import('../../main/api/client.js');
     const sandbox = env.rt.sandbox;
@@ -130,6 +159,26 @@ describe('handlers', () => {
     expect(good.queue.uploadConcurrency).toBe(3);
     expect(good.queue.pollMaxMs).toBe(before.queue.pollMaxMs);
     expect(events.some((e) => e.name === 'settings:changed')).toBe(true);
+  });
+
+  it("a watch folder's row keeps its last Rescan summary through later status changes", async () => {
+    const dir = path.join(env.dir, 'watched');
+    await mkdir(dir);
+    const folder = value(await bridge.handlers['folders:add']({ folder: { path: dir } }));
+    // Watched (this bridge's runtime starts without watching) once its first scan is over.
+    await env.rt.folders.apply();
+    await until(() => env.rt.folders.statuses().find((s) => s.folderId === folder.id)?.state === 'watching');
+    const scanned = value(await bridge.handlers['folders:rescan']({ id: folder.id }));
+    const summary = scanned.find((s) => s.folderId === folder.id)?.lastRescan;
+    expect(summary?.text).toBeTruthy();
+    events.length = 0;
+    value(await bridge.handlers['folders:pause']({ id: folder.id }));
+    await until(() => events.some((e) => e.name === 'folder:status-changed' && e.payload.folderId === folder.id));
+    for (const e of events) {
+      if (e.name === 'folder:status-changed' && e.payload.folderId === folder.id) {
+        expect(e.payload.lastRescan).toEqual(summary);
+      }
+    }
   });
 
   it('keeps the API key out of every view, event and file', async () => {

@@ -93,4 +93,17 @@ describe('schemas', () => {
     expect(SCHEMAS['history:reexport'].safeParse({ streamId: 's' }).success).toBe(true);
     expect(SCHEMAS['queue:add'].safeParse({ paths: [] }).success).toBe(false);
   });
+
+  it('a re-export names known formats, at least one, and only for a job of its own', async () => {
+    const ok = (p: unknown): boolean => SCHEMAS['history:reexport'].safeParse(p).success;
+    expect(ok({ jobId: 'j', formats: ['srt', 'md'] })).toBe(true);
+    expect(ok({ jobId: 'j', formats: ['json'] })).toBe(true);
+    expect(ok({ jobId: 'j', formats: [] })).toBe(false);
+    expect(ok({ jobId: 'j', formats: ['pdf'] })).toBe(false);
+    expect(ok({ jobId: 'j', formats: 'srt' })).toBe(false);
+    expect(ok({ streamId: 's', formats: ['srt'] })).toBe(false);
+    const r = await dispatch(handlers, 'history:reexport', { jobId: 'j', formats: ['srt', 'exe'] });
+    expect(r).toMatchObject({ ok: false, error: { code: 'INVALID_PARAMS' } });
+    expect(touched).toEqual([]);
+  });
 });

@@ -50,11 +50,11 @@ export class Rewriter {
   }
 
   /** Fetches the export again (while the service still holds the stream), keeps it, writes it. */
-  async fromService(job: JobRecord & { streamId: string }): Promise<Rewritten> {
+  async fromService(job: JobRecord & { streamId: string }, formats?: OutputSettings['formats']): Promise<Rewritten> {
     const outcome = await this.d.exportJson(job.streamId);
     if (outcome.outcome === 'no-data') throw new NoExportDataError();
     await keepExport(this.d.exportsDir, job.id, outcome.bytes);
-    return this.fromKept(job);
+    return this.fromKept(job, formats);
   }
 
   /** A stream started elsewhere: its JSON, saved in the state dir. */

@@ -2,6 +2,7 @@
 // source, written atomically under the naming rules, never over a file Sluice did not write.
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { WORD_FORMATS as WORD_FORMAT_LIST } from '../../../preload/contract.js';
 import { findTemplate } from '../../service/templates.js';
 import { CAPTION_FORMATS, CAPTION_RENDERERS, renderContextOf } from '../../engine/captions/render.js';
 import type { JobRecord, ResultFile } from '../../engine/job.js';
@@ -73,7 +74,7 @@ export function outputBaseName(pattern: string, job: JobRecord, now: Date): stri
 }
 
 /** Formats read from the transcript's words alone: with no words there is nothing to put in them. */
-const WORD_FORMATS: ReadonlySet<ResultFormat> = new Set(['srt', 'vtt', 'txt', 'csv', 'docx']);
+const WORD_FORMATS: ReadonlySet<ResultFormat> = new Set(WORD_FORMAT_LIST);
 
 /**
  * A transcription came back and holds no words (silent or speechless media). Players reject the

@@ -27,6 +27,27 @@ export interface NotifyOptions {
 
 export type Theme = 'system' | 'light' | 'dark';
 
+/**
+ * Changes a screen or an editor holds and has not saved. Leaving (another screen, closing the
+ * editor) asks first: Save, Discard or Stay. Registered with `guardLeaving` while shown.
+ */
+export interface UnsavedChanges {
+  /** What holds them, for the question: "Save your changes to {what}?" */
+  what: string;
+  /** What would be dropped, in a sentence or two, and a problem in the way of saving. */
+  describe(): { detail: string; problem?: string | undefined };
+  has(): boolean;
+  /** False when they could not be saved: they stay, and so does the person. */
+  save(): Promise<boolean>;
+  discard(): void;
+}
+
+/** The question on screen: whose changes, and where the person was going. */
+export interface LeaveQuestion {
+  changes: UnsavedChanges[];
+  then: () => void;
+}
+
 class AppState {
   #screen = $state.raw<Screen>('queue');
   #info = $state.raw<AppInfo | null>(null);
@@ -38,10 +59,10 @@ class AppState {
   #focusJob = $state.raw<string | null>(null);
   /** Settings should open the new-folder editor when it shows (the empty Queue's "Add a watch folder"). */
   #newFolder = $state(false);
-  /** Asks whether the current screen holds unsaved changes; Settings registers it while shown. */
-  #unsaved: (() => boolean) | null = null;
-  /** Where the user asked to go while Settings held unsaved changes: the question is on screen. */
-  #pendingLeave = $state.raw<Screen | null>(null);
+  /** Unsaved changes of what is shown (Settings, a watch folder's editor), asked about before leaving. */
+  #guards = new Set<UnsavedChanges>();
+  /** Where the user asked to go while something held unsaved changes: the question is on screen. */
+  #pendingLeave = $state.raw<LeaveQuestion | null>(null);
   #nextToast = 1;
 
   readonly platform = platform;
@@ -70,35 +91,49 @@ class AppState {
     return this.#focusJob;
   }
 
-  get pendingLeave(): Screen | null {
+  get pendingLeave(): LeaveQuestion | null {
     return this.#pendingLeave;
   }
   get newFolderRequested(): boolean {
     return this.#newFolder;
   }
 
-  /** Goes to `screen`, unless the current one has unsaved changes: then it asks first (see pendingLeave). */
+  /** Goes to `screen`, unless something shown has unsaved changes: then it asks first (see pendingLeave). */
   navigate(screen: Screen): void {
-    if (screen !== this.#screen && this.#unsaved?.()) {
-      this.#pendingLeave = screen;
+    if (screen === this.#screen) {
+      this.#pendingLeave = null;
       return;
     }
-    this.#pendingLeave = null;
-    this.#screen = screen;
+    this.leave(() => (this.#screen = screen));
   }
 
-  /** Registers the current screen's unsaved-changes check; returns the function that removes it. */
-  guardLeaving(hasUnsaved: () => boolean): () => void {
-    this.#unsaved = hasUnsaved;
-    return () => {
-      if (this.#unsaved === hasUnsaved) this.#unsaved = null;
-    };
+  /** Runs `then` at once, or after asking about the unsaved changes among `of` (default: all shown). */
+  leave(then: () => void, of?: UnsavedChanges[]): void {
+    const changes = (of ?? [...this.#guards]).filter((c) => c.has());
+    this.#pendingLeave = changes.length > 0 ? { changes, then } : null;
+    if (changes.length === 0) then();
   }
-  /** The answer to the unsaved-changes question: leave (after saving or discarding), or stay. */
-  finishLeaving(leave: boolean): void {
-    const to = this.#pendingLeave;
-    this.#pendingLeave = null;
-    if (leave && to) this.#screen = to;
+
+  /** Registers unsaved changes to ask about; returns the function that removes them. */
+  guardLeaving(changes: UnsavedChanges): () => void {
+    this.#guards.add(changes);
+    return () => this.#guards.delete(changes);
+  }
+  hasUnsaved(): boolean {
+    return [...this.#guards].some((c) => c.has());
+  }
+
+  /** The answer to the unsaved-changes question: leave after saving or discarding, or stay. */
+  async finishLeaving(answer: 'save' | 'discard' | 'stay'): Promise<void> {
+    const q = this.#pendingLeave;
+    if (!q) return;
+    if (answer === 'discard') for (const c of q.changes) c.discard();
+    let leave = answer !== 'stay';
+    if (answer === 'save') {
+      for (const c of q.changes) if (leave) leave = await c.save();
+    }
+    if (this.#pendingLeave === q) this.#pendingLeave = null;
+    if (leave) q.then();
   }
 
   addWatchFolder(): void {

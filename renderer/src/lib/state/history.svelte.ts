@@ -12,6 +12,7 @@ import type {
   HistoryQuery,
   HistorySortKey,
   JobState,
+  ResultFormat,
 } from '../../../../preload/contract';
 import { call } from '../api';
 import { app } from './app.svelte';
@@ -192,14 +193,18 @@ class HistoryState {
     if (r.ok) this.#components = { ...this.#components, [streamId]: r.value };
   }
 
-  async reexport(entry: HistoryEntry): Promise<void> {
-    const params = entry.jobId ? { jobId: entry.jobId } : { streamId: entry.streamId ?? '' };
+  /** `formats`: what to write for a local job (its own formats when absent). */
+  async reexport(entry: HistoryEntry, formats?: ResultFormat[]): Promise<void> {
+    const params = entry.jobId
+      ? { jobId: entry.jobId, ...(formats ? { formats } : {}) }
+      : { streamId: entry.streamId ?? '' };
     const v = await this.#withBusy(entry.key, async () =>
       app.report(await call('history:reexport', params), 'Re-export failed'),
     );
     if (!v) return;
     app.notify('ok', `Saved ${v.results.length} result ${v.results.length === 1 ? 'file' : 'files'} again.`);
-    if (this.#selectedEntry?.key === entry.key) this.#selectedEntry = { ...entry, results: v.results };
+    if (this.#selectedEntry?.key === entry.key)
+      this.#selectedEntry = { ...entry, results: v.results, ...(formats ? { formats } : {}) };
     await this.reload();
   }
 

@@ -1,0 +1,43 @@
+// The result formats as people see them, and which of them a job's results can hold: shared by the
+// folder and default output settings and by History's "Re-export results…".
+import { WORD_FORMATS, type Params, type ResultFormat } from '../../../preload/contract.js';
+
+export const FORMATS: ReadonlyArray<{ id: ResultFormat; label: string }> = [
+  { id: 'json', label: 'JSON (full result)' },
+  { id: 'srt', label: 'SRT captions' },
+  { id: 'vtt', label: 'WebVTT captions' },
+  { id: 'txt', label: 'Plain text' },
+  { id: 'csv', label: 'CSV' },
+  { id: 'md', label: 'Markdown' },
+  { id: 'docx', label: 'Word document' },
+];
+
+export const JSON_KEPT = 'Always kept: every other format is made from it.';
+
+/** Markdown holds the summary, the sentiment and the answers; without any of them there is nothing to write. */
+export function markdownHasContent(params: Params | undefined): boolean {
+  return (
+    params === undefined ||
+    params.summary === true ||
+    params.sentimentAnalysis === true ||
+    Object.entries(params).some(([k, v]) => /^ask\d+$/.test(k) && typeof v === 'string' && v.trim() !== '')
+  );
+}
+
+export const NO_MARKDOWN =
+  'Not written for these settings: Markdown holds a summary, sentiment or answers, and none is asked for.';
+
+/** Why a format cannot be made from a finished job's results, by format; absent: it can. */
+export function unavailableFormats(job: {
+  params?: Params | undefined;
+  noSpeech?: boolean | undefined;
+}): Partial<Record<ResultFormat, string>> {
+  const out: Partial<Record<ResultFormat, string>> = {};
+  if (!markdownHasContent(job.params)) {
+    out.md = 'No summary, sentiment or answers were asked for this file, so there is nothing to put in it.';
+  }
+  if (job.noSpeech) {
+    for (const f of WORD_FORMATS) out[f] = 'No speech was found: there are no words to put in it.';
+  }
+  return out;
+}
