@@ -138,6 +138,8 @@ export class Intake {
   async addLinks(links: readonly string[], opts: LinkOptions): Promise<AddOutcome[]> {
     const s = this.settings();
     const out: AddOutcome[] = [];
+    // A link pasted twice is one job: the second is said to be queued already, not counted twice.
+    const seen = new Map<string, string>();
     for (const link of links) {
       const checked = checkMediaLink(link);
       if (!checked.ok) {
@@ -145,21 +147,26 @@ export class Intake {
         continue;
       }
       const url = checked.url;
-      out.push(
-        await this.consider(
-          url,
-          { kind: 'manual' },
-          {
-            templateId: opts.templateId ?? s.defaults.templateId,
-            params: opts.params ?? s.defaults.params,
-            output: opts.output ?? s.defaults.output,
-            force: opts.force ?? false,
-            retryFailed: true,
-            identity: { path: url, size: Buffer.byteLength(url, 'utf8'), mtimeMs: 0 },
-            link: { resultsDir: opts.resultsDir },
-          },
-        ),
+      const first = seen.get(url);
+      if (first !== undefined) {
+        out.push({ path: url, outcome: 'already-queued', jobId: first });
+        continue;
+      }
+      const outcome = await this.consider(
+        url,
+        { kind: 'manual' },
+        {
+          templateId: opts.templateId ?? s.defaults.templateId,
+          params: opts.params ?? s.defaults.params,
+          output: opts.output ?? s.defaults.output,
+          force: opts.force ?? false,
+          retryFailed: true,
+          identity: { path: url, size: Buffer.byteLength(url, 'utf8'), mtimeMs: 0 },
+          link: { resultsDir: opts.resultsDir },
+        },
       );
+      if (outcome.outcome !== 'rejected') seen.set(url, outcome.jobId);
+      out.push(outcome);
     }
     return out;
   }
