@@ -12,6 +12,7 @@ import type {
   HistoryQuery,
   HistorySortKey,
   JobState,
+  Params,
 } from '../../../../preload/contract';
 import { call } from '../api';
 import { app } from './app.svelte';
@@ -204,7 +205,7 @@ class HistoryState {
   }
 
   /** `language`: the languages chosen for the new run (none: detect); absent keeps the job's. */
-  async rerun(entry: HistoryEntry, templateId?: string, language?: string[]): Promise<void> {
+  async rerun(entry: HistoryEntry, templateId?: string, params?: Params): Promise<void> {
     if (!entry.jobId) return;
     const jobId = entry.jobId;
     const v = await this.#withBusy(entry.key, async () =>
@@ -212,7 +213,7 @@ class HistoryState {
         await call('history:rerun', {
           jobId,
           ...(templateId ? { templateId } : {}),
-          ...(language ? { language } : {}),
+          ...(params ? { params } : {}),
         }),
         'Could not re-run',
       ),
