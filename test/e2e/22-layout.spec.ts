@@ -128,6 +128,8 @@ for (const size of SIZES) {
     await go(page, 'History');
     for (const [i, take] of ['(take 2)', '(take 3)'].entries()) {
       const sel = `[data-testid=history-row][data-name="${LONG_NAMES[i]}"]`;
+      // The list loads after the screen shows: measured once the row is there.
+      await expect(page.locator(sel)).toBeVisible();
       expect(await visibleText(page, sel, take), `${take} visible in the History row`).toBe(true);
     }
   });
