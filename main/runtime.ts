@@ -56,8 +56,6 @@ export interface RuntimeOptions {
   env?: NodeJS.ProcessEnv;
   /** false: watch folders by periodic rescans only (tests). */
   watchEvents?: boolean;
-  /** Folders watched for this run only, besides the saved ones (`sluice watch <folder>`). */
-  extraFolders?: WatchFolder[];
   /**
    * 'pause': with no credentials for the configured service, open anyway with the queue paused for
    * credentials (the desktop app, whose Settings screen is where the key is entered). Default: throw.
@@ -77,6 +75,8 @@ export class Runtime {
   private readonly runner: QueueRunner;
   /** "Stop after current": the pause lets files in flight finish; this says so until they have. */
   private stopping = false;
+  /** Folders watched for this run only, besides the saved ones (`sluice watch <folder>`). */
+  private extraFolders: readonly WatchFolder[] = [];
   private readonly intake: Intake;
   readonly folders: FolderService;
   private readonly guard: SpendingGuard;
@@ -147,7 +147,7 @@ export class Runtime {
       emit,
       record: (id, event) => this.runner.apply(id, event),
       setFolderPaused: (id, paused) => this.runner.setFolderPaused(id, paused),
-      extra: () => opts.extraFolders ?? [],
+      extra: () => this.extraFolders,
       ...(opts.watchEvents === undefined ? {} : { events: opts.watchEvents }),
     });
     this.rewriter = new Rewriter({
@@ -265,6 +265,14 @@ export class Runtime {
   on(listener: (e: EngineEvent) => void): () => void {
     this.emitter.on('event', listener);
     return () => this.emitter.off('event', listener);
+  }
+
+  /**
+   * Folders to watch for this run only, besides the saved ones; given before `start`, once their
+   * template has been checked against the account's catalogue (`sluice watch <folder>`).
+   */
+  watchAlso(folders: readonly WatchFolder[]): void {
+    this.extraFolders = folders;
   }
 
   /** Starts the queue (replaying the journal) and, with `watch`, the watch folders. */

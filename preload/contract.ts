@@ -251,6 +251,8 @@ export interface SettingsValues {
   /** `resultsDir` null: the user's Downloads folder (SettingsView.linkResultsDir says which). */
   links: { resultsDir: string | null };
   spendingGuard: { enabled: boolean; monthlyCreditCap: number | null };
+  /** The currency Usage shows amounts in (an ISO 4217 code); null: credits. */
+  usage: { currency: string | null };
 }
 
 export interface CredentialsView {

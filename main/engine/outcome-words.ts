@@ -115,6 +115,27 @@ const OWN_WORDS: Array<[RegExp, string]> = [
   [/retention period|process the file again|no longer knows/i, 'Process the file again (Retry).'],
 ];
 
+/**
+ * A link the service could not use fails with the transcoder's name, whose words speak of a damaged
+ * file; the description says what really happened (the sandbox's wording, README "Links").
+ */
+const LINK_WORDS: Array<[RegExp, (m: RegExpExecArray) => PlainOutcome]> = [
+  [
+    /MediaFetchException: could not fetch \S+: (.+?)(?: \[[A-Z_]+\])?\.?$/,
+    (m) => ({
+      summary: `The service could not download this link: ${m[1]}.`,
+      nextStep: 'Check that the link opens in a browser without signing in, then add it again.',
+    }),
+  ],
+  [
+    /\(the link (is not audio or video|answered with no data): /,
+    () => ({
+      summary: 'This link does not lead to audio or video (a web page or a document, perhaps).',
+      nextStep: 'Copy the link of the media file itself, then add it again.',
+    }),
+  ],
+];
+
 const BY_CLASS: Record<JobError['class'], PlainOutcome> = {
   transient: { summary: 'The service could not be reached or was busy.', nextStep: RETRY_LATER },
   credentials: {
@@ -137,6 +158,10 @@ const BY_CLASS: Record<JobError['class'], PlainOutcome> = {
 /** The plain sentences for a job's error; undefined when it has none. */
 export function plainError(error: JobError | undefined): PlainOutcome | undefined {
   if (!error) return undefined;
+  for (const [re, words] of LINK_WORDS) {
+    const m = re.exec(error.message);
+    if (m) return words(m);
+  }
   const named = error.internalErrorName ? BY_NAME[error.internalErrorName] : undefined;
   if (named) return named;
   const own = OWN_WORDS.find(([re]) => re.test(error.message));

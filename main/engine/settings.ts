@@ -21,6 +21,11 @@ const httpUrl = z
 
 const templateId = z.string().refine(isTemplateId, `must be a template id: ${TEMPLATE_ID_RULE}`);
 
+/** An ISO 4217 code (upper case) that Intl knows: which of them the service prices in is its to say. */
+export function isCurrencyCode(code: string): boolean {
+  return /^[A-Z]{3}$/.test(code) && Intl.supportedValuesOf('currency').includes(code);
+}
+
 export const CONNECTION = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('sandbox') }),
   z.object({ mode: z.literal('production'), auth: z.enum(['apiKey', 'clientCredentials']).default('apiKey') }),
@@ -120,6 +125,16 @@ export const SETTINGS = z.object({
     .prefault({}),
   spendingGuard: z
     .object({ enabled: z.boolean().default(false), monthlyCreditCap: z.number().positive().nullable().default(null) })
+    .prefault({}),
+  usage: z
+    .object({
+      /** The currency Usage shows amounts in (and `sluice usage` without --currency); null = credits. */
+      currency: z
+        .string()
+        .refine(isCurrencyCode, 'must be an ISO 4217 currency code, such as USD, EUR or GBP')
+        .nullable()
+        .default(null),
+    })
     .prefault({}),
 });
 export type Settings = z.infer<typeof SETTINGS>;

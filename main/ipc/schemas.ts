@@ -123,6 +123,7 @@ const settingsPatch = z.strictObject({
   spendingGuard: z
     .strictObject({ enabled: z.boolean().optional(), monthlyCreditCap: num.nullable().optional() })
     .optional(),
+  usage: z.strictObject({ currency: str(16).nullable().optional() }).optional(),
 });
 
 const usageQuery = z.strictObject({

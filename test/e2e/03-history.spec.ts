@@ -70,6 +70,11 @@ test('History lists every job, searches, filters, and re-exports results', async
   await expect(page.getByText(/Saved \d+ result files? again/)).toBeVisible();
   await shot(page, 'history-detail');
 
+  // The new run's parameters are the template's own form, holding this run's values.
+  await detail.getByText('Parameters for the new run').click();
+  await expect(detail.getByRole('combobox', { name: /Language/ }).first()).toBeVisible();
+  await shot(page, 'history-rerun-params');
+
   // Re-run with another template goes back to the queue.
   await detail.getByRole('button', { name: 'Re-run' }).click();
   // Asked first: it bills again and replaces this run's results.

@@ -181,6 +181,18 @@ describe('handlers', () => {
     }
   });
 
+  it('keeps the currency Usage shows as a setting, any ISO 4217 code and nothing else', async () => {
+    const bad = await bridge.handlers['settings:update']({ patch: { usage: { currency: 'XYZ' } } });
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.error.fields?.map((f) => f.path)).toEqual(['usage.currency']);
+    expect(value(await bridge.handlers['settings:update']({ patch: { usage: { currency: 'RON' } } })).usage).toEqual({
+      currency: 'RON',
+    });
+    expect(env.rt.settings.get().usage.currency).toBe('RON');
+    const credits = value(await bridge.handlers['settings:update']({ patch: { usage: { currency: null } } }));
+    expect(credits.usage.currency).toBeNull();
+  });
+
   it('keeps the API key out of every view, event and file', async () => {
     const key = 'sk-live-0123456789abcdefWXYZ';
     const v = value(await bridge.handlers['settings:setApiKey']({ apiKey: key }));

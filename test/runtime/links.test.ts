@@ -1,9 +1,11 @@
 // Link jobs end to end in the runtime: the links folder from Settings, the same link not taken
-// twice, a rerun when asked, a restart that still knows the link, and invalid links rejected.
+// twice, a rerun when asked, a restart that still knows the link, invalid links rejected, and
+// links the service cannot use failing in plain words.
 import { readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { jobIds } from '../../main/adapters/queue/intake.js';
+import { toJobView } from '../../main/ipc/views.js';
 import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
 import { Runtime } from '../../main/runtime.js';
 import { makeMediaDir, makeToneWav } from '../helpers/media.js';
@@ -83,6 +85,34 @@ describe('link jobs', () => {
     expect(outcomes.map((o) => o.outcome)).toEqual(['rejected', 'rejected']);
     expect(outcomes[0]).toMatchObject({ message: 'ftp://x.org/a.mp4 is not an http:// or https:// link.' });
     expect(rt.jobs()).toHaveLength(0);
+  });
+
+  it('a link pasted twice in one list is one job', async () => {
+    const rt = await open();
+    await rt.updateSettings((s) => ({ ...s, links: { resultsDir: dir } }));
+    await makeToneWav(dir, 'twice.wav', 1);
+    const link = `${server.url}/twice.wav`;
+    const outcomes = await rt.addLinks([link, link]);
+    expect(outcomes.map((o) => o.outcome)).toEqual(['added', 'already-queued']);
+    expect(outcomes[1]).toMatchObject({ jobId: outcomes[0]?.outcome === 'added' ? outcomes[0].jobId : '' });
+    expect(rt.jobs()).toHaveLength(1);
+  });
+
+  it('a link that cannot be fetched, or is no media, fails in plain words', async () => {
+    const rt = await open();
+    await writeFile(path.join(dir, 'notes.txt'), 'Meeting notes, not a recording.\n'.repeat(40));
+    const jobs = await rt.whenSettled(jobIds(await rt.addLinks([`${server.url}/gone.wav`, `${server.url}/notes.txt`])));
+    expect(jobs.map((j) => j.state)).toEqual(['failed', 'failed']);
+    expect(jobs.map((j) => toJobView(j, undefined).plainError)).toEqual([
+      {
+        summary: 'The service could not download this link: HTTP 404 Not Found.',
+        nextStep: 'Check that the link opens in a browser without signing in, then add it again.',
+      },
+      {
+        summary: 'This link does not lead to audio or video (a web page or a document, perhaps).',
+        nextStep: 'Copy the link of the media file itself, then add it again.',
+      },
+    ]);
   });
 
   it('a relative links folder is refused by the settings', async () => {

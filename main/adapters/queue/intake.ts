@@ -97,7 +97,6 @@ export class Intake {
   }
 
   async addManual(paths: readonly string[], opts: AddOptions): Promise<AddOutcome[]> {
-    const s = this.settings();
     const out: AddOutcome[] = [];
     for (const p of paths) {
       const abs = path.resolve(p);
@@ -117,11 +116,7 @@ export class Intake {
             f,
             { kind: 'manual' },
             {
-              templateId: opts.templateId ?? s.defaults.templateId,
-              params: opts.params ?? s.defaults.params,
-              output: opts.output ?? s.defaults.output,
-              force: opts.force ?? false,
-              retryFailed: true,
+              ...this.manualOptions(opts),
               ...(opts.replaces ? { replaces: opts.replaces } : {}),
             },
           ),
@@ -136,8 +131,9 @@ export class Intake {
    * same, so one already processed is not processed again unless `force` says so.
    */
   async addLinks(links: readonly string[], opts: LinkOptions): Promise<AddOutcome[]> {
-    const s = this.settings();
     const out: AddOutcome[] = [];
+    // A link pasted twice is one job: the second is said to be queued already, not counted twice.
+    const seen = new Map<string, string>();
     for (const link of links) {
       const checked = checkMediaLink(link);
       if (!checked.ok) {
@@ -145,23 +141,36 @@ export class Intake {
         continue;
       }
       const url = checked.url;
-      out.push(
-        await this.consider(
-          url,
-          { kind: 'manual' },
-          {
-            templateId: opts.templateId ?? s.defaults.templateId,
-            params: opts.params ?? s.defaults.params,
-            output: opts.output ?? s.defaults.output,
-            force: opts.force ?? false,
-            retryFailed: true,
-            identity: { path: url, size: Buffer.byteLength(url, 'utf8'), mtimeMs: 0 },
-            link: { resultsDir: opts.resultsDir },
-          },
-        ),
+      const first = seen.get(url);
+      if (first !== undefined) {
+        out.push({ path: url, outcome: 'already-queued', jobId: first });
+        continue;
+      }
+      const outcome = await this.consider(
+        url,
+        { kind: 'manual' },
+        {
+          ...this.manualOptions(opts),
+          identity: { path: url, size: Buffer.byteLength(url, 'utf8'), mtimeMs: 0 },
+          link: { resultsDir: opts.resultsDir },
+        },
       );
+      if (outcome.outcome !== 'rejected') seen.set(url, outcome.jobId);
+      out.push(outcome);
     }
     return out;
+  }
+
+  /** Added by hand (files or links): the defaults from Settings unless given; a failed one is retried. */
+  private manualOptions(opts: AddOptions): ConsiderOptions {
+    const s = this.settings();
+    return {
+      templateId: opts.templateId ?? s.defaults.templateId,
+      params: opts.params ?? s.defaults.params,
+      output: opts.output ?? s.defaults.output,
+      force: opts.force ?? false,
+      retryFailed: true,
+    };
   }
 
   /** A complete file reported by a watch folder. Failed files are not retried automatically. */

@@ -94,7 +94,7 @@ export function registerService(program: Command): void {
       .option('--granularity <g>', `bucket size: ${GRANULARITIES.join(', ')}`, 'DAYS')
       .option(
         '--currency <code>',
-        'an ISO 4217 code such as USD, EUR, GBP or RON; the service says which it supports (default: credits)',
+        'an ISO 4217 code such as USD, EUR, GBP or RON; the service says which it supports (default: the one in Settings, else credits)',
       )
       .option(...WIDE_OPTION),
   ).action(
@@ -102,8 +102,10 @@ export function registerService(program: Command): void {
       flags: CommonFlags & { start?: string; end?: string; granularity: string; currency?: string; wide?: boolean },
     ) => {
       const g = flags.granularity.toUpperCase();
-      // ISO 4217 codes are upper case, the form the service takes (§7.1: `USD`).
-      const currency = flags.currency?.trim().toUpperCase();
+      // ISO 4217 codes are upper case, the form the service takes (§7.1: `USD`). Without the flag,
+      // the currency chosen in Settings (the one the Usage screen shows).
+      const saved = () => new SettingsStore(path.resolve(flags.stateDir ?? defaultStateDir())).get().usage.currency;
+      const currency = flags.currency?.trim().toUpperCase() ?? saved() ?? undefined;
       if (currency !== undefined && !/^[A-Z]{3}$/.test(currency)) {
         console.error('sluice usage: --currency must be a three-letter ISO 4217 code such as USD, EUR or GBP.');
         process.exitCode = 2;

@@ -5,16 +5,7 @@ import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { WATCH_FOLDER } from '../../engine/settings.js';
-import { SettingsStore } from '../../adapters/store/settings-store.js';
-import {
-  addJobOptions,
-  openRuntime,
-  outputOf,
-  stateDirOf,
-  templateAndParams,
-  UsageError,
-  type JobFlags,
-} from '../context.js';
+import { addJobOptions, openRuntime, outputOf, templateAndParams, UsageError, type JobFlags } from '../context.js';
 import { printable } from '../printable.js';
 import { describeJob } from '../progress.js';
 
@@ -75,36 +66,36 @@ async function watchUntilStopped(
       return 2;
     }
   }
-  let extra;
-  try {
-    const settings = new SettingsStore(stateDirOf(flags)).get();
-    const { templateId, params } = templateAndParams(flags, settings);
-    const output = outputOf(flags, settings);
-    extra = folders.map((f) =>
-      WATCH_FOLDER.parse({
-        id: `cli-${createHash('sha256').update(path.resolve(f)).digest('hex').slice(0, 12)}`,
-        path: path.resolve(f),
-        templateId,
-        params,
-        output,
-        recursive: flags.recursive,
-        include: flags.include,
-        exclude: flags.exclude,
-      }),
-    );
-  } catch (e) {
-    console.error(`sluice watch: ${(e as Error).message}`);
-    return 2;
-  }
   let runtime;
   try {
-    runtime = await openRuntime(flags, { extraFolders: extra });
+    runtime = await openRuntime(flags);
   } catch (e) {
     console.error(`sluice watch: ${(e as Error).message}`);
     return 1;
   }
   try {
     if (stopRequested()) return 0;
+    // The same check as `sluice process`: the account's catalogue first, so its own templates'
+    // parameters are checked (or said to go unchecked) before anything is watched.
+    const catalogue = await Promise.race([runtime.templateCatalogue(), stopped.then(() => undefined)]);
+    if (!catalogue) return 0;
+    const settings = runtime.settings.get();
+    const chosen = templateAndParams(flags, settings, catalogue);
+    if (chosen.notice && !flags.json) console.error(chosen.notice);
+    const output = outputOf(flags, settings);
+    const extra = folders.map((f) =>
+      WATCH_FOLDER.parse({
+        id: `cli-${createHash('sha256').update(path.resolve(f)).digest('hex').slice(0, 12)}`,
+        path: path.resolve(f),
+        templateId: chosen.templateId,
+        params: chosen.params,
+        output,
+        recursive: flags.recursive,
+        include: flags.include,
+        exclude: flags.exclude,
+      }),
+    );
+    runtime.watchAlso(extra);
     const watched = [...runtime.settings.get().watchFolders.filter((f) => f.enabled), ...extra];
     if (watched.length === 0) throw new UsageError('No folders to watch: give one, or add watch folders in Settings.');
     const names = new Map(watched.map((f) => [f.id, f.path]));

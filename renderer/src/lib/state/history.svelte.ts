@@ -12,6 +12,7 @@ import type {
   HistoryQuery,
   HistorySortKey,
   JobState,
+  Params,
   ResultFormat,
 } from '../../../../preload/contract';
 import { call } from '../api';
@@ -209,7 +210,7 @@ class HistoryState {
   }
 
   /** `language`: the languages chosen for the new run (none: detect); absent keeps the job's. */
-  async rerun(entry: HistoryEntry, templateId?: string, language?: string[]): Promise<void> {
+  async rerun(entry: HistoryEntry, templateId?: string, params?: Params): Promise<void> {
     if (!entry.jobId) return;
     const jobId = entry.jobId;
     const v = await this.#withBusy(entry.key, async () =>
@@ -217,7 +218,7 @@ class HistoryState {
         await call('history:rerun', {
           jobId,
           ...(templateId ? { templateId } : {}),
-          ...(language ? { language } : {}),
+          ...(params ? { params } : {}),
         }),
         'Could not re-run',
       ),

@@ -389,11 +389,11 @@ class QueueState {
     app.report(await call('source:reveal', { jobId }), 'Could not show the source');
   }
 
-  #summarise(outcomes: AddOutcomeView[]): void {
+  #summarise(outcomes: AddOutcomeView[], noun: 'file' | 'link' = 'file'): void {
     const added = outcomes.filter((o) => o.outcome === 'added' || o.outcome === 'retried').length;
     const skipped = outcomes.filter((o) => o.outcome === 'already-queued' || o.outcome === 'already-done').length;
     const rejected = outcomes.filter((o) => o.outcome === 'rejected');
-    if (added) app.notify('ok', added === 1 ? 'Queued 1 file.' : `Queued ${added} files.`);
+    if (added) app.notify('ok', added === 1 ? `Queued 1 ${noun}.` : `Queued ${added} ${noun}s.`);
     if (skipped) app.notify('info', `${skipped} already queued or done — skipped.`);
     for (const r of rejected.slice(0, 3)) if (r.outcome === 'rejected') app.notify('danger', r.message, r.path);
     if (rejected.length > 3) app.notify('danger', `${rejected.length - 3} more files were not queued.`);
@@ -408,15 +408,19 @@ class QueueState {
     if (v) this.#summarise(v);
   }
 
-  /** Media links pasted in the Queue's dialog; true when the dialog may close. */
-  async addLinks(links: string[], force: boolean): Promise<boolean> {
+  /** Media links pasted in the Queue's dialog: what became of each, or undefined when none was queued. */
+  async addLinks(links: string[], force: boolean): Promise<AddOutcomeView[] | undefined> {
     const v = app.report(
       await call('queue:addLinks', { links, ...(force ? { force } : {}) }),
       'Could not queue the links',
     );
-    if (!v) return false;
-    this.#summarise(v);
-    return true;
+    if (!v) return undefined;
+    // The dialog itself says which were refused and why; the toasts count what was queued.
+    this.#summarise(
+      v.filter((o) => o.outcome !== 'rejected' && o.outcome !== 'already-done'),
+      'link',
+    );
+    return v;
   }
 
   async pickFiles(): Promise<boolean> {

@@ -5,7 +5,7 @@ import type { BridgeError, Granularity, UsageQuery, UsageView } from '../../../.
 import { call } from '../api';
 import { toDateInput } from '../format';
 import type { FieldErrors } from './settings.svelte';
-import { fieldErrors } from './settings.svelte';
+import { fieldErrors, settings } from './settings.svelte';
 
 export interface UsageForm {
   /** `<input type="date">` values, local time; the end day is inclusive. */
@@ -15,19 +15,6 @@ export interface UsageForm {
   /** '' = credits. */
   currency: string;
 }
-
-const currencyNames = new Intl.DisplayNames(['en'], { type: 'currency' });
-
-/**
- * Credits, then every ISO 4217 code the browser knows, by name: the service's answer decides which
- * it supports (an unknown one comes back as a field error next to this choice).
- */
-export const CURRENCIES: ReadonlyArray<{ id: string; label: string }> = [
-  { id: '', label: 'Credits' },
-  ...Intl.supportedValuesOf('currency')
-    .map((code) => ({ id: code, label: `${currencyNames.of(code) ?? code} (${code})` }))
-    .sort((a, b) => a.label.localeCompare(b.label)),
-];
 
 function monthStart(): string {
   const d = new Date();
@@ -99,6 +86,21 @@ class UsageState {
       granularity: f.granularity,
       ...(f.currency ? { currency: f.currency } : {}),
     };
+  }
+
+  /**
+   * The currency is a setting (Settings shows it too): picked here, it is saved for both. A code the
+   * service or main refuses comes back as this field's error.
+   */
+  async chooseCurrency(code: string): Promise<void> {
+    this.set({ currency: code });
+    const saved = await settings.save({ usage: { currency: code === '' ? null : code } });
+    if (!saved.ok) this.#errors = { ...this.#errors, currency: Object.values(saved.errors)[0] ?? 'Not saved.' };
+  }
+
+  /** Follows the saved currency (chosen in Settings, or in another window). */
+  adoptCurrency(code: string | null): void {
+    if ((code ?? '') !== this.#form.currency) this.set({ currency: code ?? '' });
   }
 
   set(patch: Partial<UsageForm>): void {
