@@ -69,7 +69,14 @@ export async function components(base: string, id: string): Promise<StreamCompon
 export async function waitFinished(base: string, id: string, timeoutMs = 10_000): Promise<StreamDto> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const s = await getStream(base, id);
+    const r = await call<StreamDto>(base, `${API_PREFIX.stream}/streams/${id}`);
+    // A busy service (the realistic profile's occasional 503) is asked again, as the client does.
+    if (r.status === 503 && Date.now() <= deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      continue;
+    }
+    if (r.status !== 200) throw new Error(`GET stream ${id}: ${r.status} ${r.text}`);
+    const s = r.body;
     if (s.state !== 'READY' || Date.now() > deadline) return s;
     await new Promise((r) => setTimeout(r, 20));
   }

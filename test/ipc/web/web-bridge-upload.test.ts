@@ -28,7 +28,12 @@ async function inboxContents(): Promise<{ dirs: string[]; files: Array<[string, 
   const files: Array<[string, number]> = [];
   for (const d of dirs) {
     for (const f of await readdir(path.join(inbox(), d)).catch(() => [] as string[])) {
-      files.push([`${d}/${f}`, (await stat(path.join(inbox(), d, f))).size]);
+      // A result being written sits under a temporary name that is renamed away at any moment.
+      const size = await stat(path.join(inbox(), d, f)).then(
+        (s) => s.size,
+        (e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? undefined : Promise.reject(e)),
+      );
+      if (size !== undefined) files.push([`${d}/${f}`, size]);
     }
   }
   return { dirs, files };
