@@ -15,6 +15,7 @@ import type {
 } from '../../../../preload/contract';
 import { call, on } from '../api';
 import { app } from './app.svelte';
+import { replaceStatus } from '../folder-status';
 
 export type FieldErrors = Record<string, string>;
 
@@ -124,8 +125,7 @@ class SettingsState {
   subscribe(): void {
     on('settings:changed', (v) => (this.#view = v));
     on('folder:status-changed', (s) => {
-      const others = this.#statuses.filter((x) => x.folderId !== s.folderId);
-      this.#statuses = [...others, s];
+      this.#statuses = replaceStatus(this.#statuses, s);
     });
     // A new connection may make sandbox-only templates (un)available.
     on('connection:changed', () => void this.reloadTemplates(true));
