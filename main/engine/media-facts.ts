@@ -1,0 +1,32 @@
+// What a media file says about itself, as the one media probe (adapters) reports it and the engine
+// reads it: how long it is, and where its own timeline starts. Types only: the probe does the I/O,
+// the timecode module (engine/timecode/) turns these facts into frames on the timeline's rate.
+
+/** A frame rate as a rational (frames per second = num / den), drop-frame only for 29.97 and 59.94. */
+export interface FrameRate {
+  readonly num: number;
+  readonly den: number;
+  readonly dropFrame: boolean;
+}
+
+/** Where the media's own timeline starts, as the container stores it. */
+export type SourceStart =
+  /** A timecode track or component (MOV/MP4 `tmcd`, MXF) or a camera's XML sidecar: a frame count on `rate`. */
+  | {
+      readonly kind: 'frames';
+      readonly frames: number;
+      readonly rate: FrameRate;
+      readonly from: 'tmcd' | 'mxf' | 'sidecar';
+    }
+  /** A Broadcast WAV `bext` TimeReference: samples since midnight at the file's sample rate. */
+  | { readonly kind: 'samples'; readonly samples: number; readonly sampleRate: number; readonly from: 'bext' };
+
+export interface MediaFacts {
+  /** Real duration in milliseconds; null when the container does not say (the file is then not measured). */
+  readonly durationMs: number | null;
+  readonly hasAudio: boolean;
+  /** The video's frame rate, when there is video. */
+  readonly videoRate: FrameRate | null;
+  /** Null: the media says nothing, so its timeline starts at 00:00:00:00 on the folder's default rate. */
+  readonly start: SourceStart | null;
+}
