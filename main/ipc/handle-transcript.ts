@@ -85,8 +85,8 @@ export function transcriptHandlers(ctx: HandlerContext): RawHandlers<TranscriptC
     const job = completed(jobId);
     const t = await refusing(() => act(job));
     // The job as it is now: results may have been rewritten while the change was saved.
-    const now = rt.job(jobId) ?? job;
-    return transcriptView(now, t, await mediaView(now, platform), rt.simulated);
+    const now = rt.queue.job(jobId) ?? job;
+    return transcriptView(now, t, await mediaView(now, platform), rt.connection.simulated);
   };
   return {
     'transcript:open': ({ jobId }) => answer(jobId, (j) => rt.transcripts.open(j)),

@@ -45,7 +45,7 @@ async function completedJob(seconds = 20): Promise<{ jobId: string; media: strin
   const file = await makeToneWav(media, 'talk.wav', seconds);
   const added = value(await bridge.handlers['queue:add']({ paths: [file] }));
   const jobId = added[0]?.outcome === 'added' ? added[0].jobId : '';
-  await until(() => env.rt.job(jobId)?.state === 'completed');
+  await until(() => env.rt.queue.job(jobId)?.state === 'completed');
   return { jobId, media };
 }
 

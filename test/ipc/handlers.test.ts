@@ -54,7 +54,7 @@ describe('handlers', () => {
     const added = value(await bridge.handlers['queue:add']({ paths: [file] }));
     expect(added[0]).toMatchObject({ outcome: 'added' });
     const jobId = added[0]?.outcome === 'added' ? added[0].jobId : '';
-    await until(() => env.rt.job(jobId)?.state === 'completed');
+    await until(() => env.rt.queue.job(jobId)?.state === 'completed');
     const snap = value(await bridge.handlers['queue:snapshot']({}));
     const job = snap.jobs.find((j) => j.id === jobId);
     expect(job).toMatchObject({ state: 'completed', fileName: 'interview.wav', canRetry: false, canCancel: false });
@@ -90,7 +90,7 @@ describe('handlers', () => {
     const file = await makeToneWav(media, 'take 2 – Zoë.wav', 1);
     const added = value(await bridge.handlers['queue:add']({ paths: [file] }));
     const jobId = added[0]?.outcome === 'added' ? added[0].jobId : '';
-    await until(() => env.rt.job(jobId)?.state === 'completed');
+    await until(() => env.rt.queue.job(jobId)?.state === 'completed');
     const before = value(await bridge.handlers['history:list']({ includeExternal: false }));
     expect(before.entries[0]).toMatchObject({ jobId, formats: ['json'], params: {} });
 
@@ -115,7 +115,7 @@ describe('handlers', () => {
 
   it('merges streams started elsewhere into the history, marked external', async () => {
     const { createClient } = await import('../../main/api/client.js');
-    const sandbox = env.rt.sandbox;
+    const sandbox = env.rt.connection.sandbox;
     if (!sandbox) throw new Error('no sandbox');
     const client = createClient({ baseUrl: sandbox.url, credentials: { kind: 'apiKey', apiKey: 'sandbox-key' } });
     const wav = await makeToneWav(env.dir, 'elsewhere.wav', 1);

@@ -10,7 +10,7 @@ import { SettingsStore } from '../../main/adapters/store/settings-store.js';
 import type { BridgeEvent } from '../../main/ipc/event-stream.js';
 import { createBridge, type Bridge } from '../../main/ipc/handlers.js';
 import type { PlatformPort, SecretVault } from '../../main/ipc/platform.js';
-import { Runtime } from '../../main/runtime.js';
+import { Runtime } from '../../main/runtime/runtime.js';
 import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
 
 const KEY = 'sk-session-7d1f0c2b9e4a5566ABCD';
@@ -81,7 +81,7 @@ afterEach(async () => {
 
 describe('an API key without a keychain', () => {
   it('tests the typed key before it is kept, then uses it until quit with no trace on disk', async () => {
-    expect(rt.pauseState?.reason).toBe('credentials');
+    expect(rt.queue.pauseState?.reason).toBe('credentials');
     // Nothing is stored: the test of the connection in use fails, the typed key is what is tried.
     expect(value(await bridge.handlers['settings:testConnection']({}))).toMatchObject({ success: false });
     expect(value(await bridge.handlers['settings:testConnection']({ apiKey: 'wrong-key' }))).toMatchObject({
@@ -89,8 +89,8 @@ describe('an API key without a keychain', () => {
     });
     expect(value(await bridge.handlers['settings:testConnection']({ apiKey: KEY }))).toMatchObject({ success: true });
     // Testing kept nothing.
-    expect(rt.hasSessionKey).toBe(false);
-    expect(rt.pauseState?.reason).toBe('credentials');
+    expect(rt.connection.hasSessionKey).toBe(false);
+    expect(rt.queue.pauseState?.reason).toBe('credentials');
 
     // Storing is impossible here and says why.
     const stored = await bridge.handlers['settings:setApiKey']({ apiKey: KEY });
@@ -98,7 +98,7 @@ describe('an API key without a keychain', () => {
 
     const v = value(await bridge.handlers['settings:useSessionKey']({ apiKey: KEY }));
     expect(v.credentials).toMatchObject({ apiKey: 'set', sessionKey: true, masked: '••••ABCD' });
-    expect(rt.pauseState).toBeUndefined();
+    expect(rt.queue.pauseState).toBeUndefined();
     expect(value(await bridge.handlers['settings:testConnection']({}))).toMatchObject({ success: true });
     expect(value(await bridge.handlers['usage:report']({}))).toMatchObject({ simulated: false });
 
@@ -117,8 +117,8 @@ describe('an API key without a keychain', () => {
     const cleared = value(await bridge.handlers['settings:clearApiKey']({}));
     expect(cleared.credentials.apiKey).toBe('unset');
     expect(cleared.credentials.sessionKey).toBeUndefined();
-    expect(rt.hasSessionKey).toBe(false);
-    expect(rt.pauseState?.reason).toBe('credentials');
+    expect(rt.connection.hasSessionKey).toBe(false);
+    expect(rt.queue.pauseState?.reason).toBe('credentials');
     expect(value(await bridge.handlers['settings:testConnection']({}))).toMatchObject({ success: false });
   });
 });

@@ -11,7 +11,7 @@ import type { KnownAs } from '../../engine/rescan-summary.js';
 import { checkMediaLink } from '../../engine/media-link.js';
 import type { OutputSettings, Params, Settings, WatchFolder } from '../../engine/settings.js';
 import type { JobStore } from '../store/job-store.js';
-import { sourceKey } from '../store/job-archive-spec.js';
+import { latestBySource } from '../store/jobs.js';
 import { mediaRefusal } from './intake-media.js';
 import { walkMedia } from './media-walk.js';
 import type { QueueRunner } from './queue-runner.js';
@@ -78,12 +78,7 @@ export class Intake {
 
   /** The newest job for a path: from the journal's jobs, or the archive's index when newer there. */
   private latest(file: string): JobRecord | undefined {
-    let best = this.known.get(file);
-    for (const { record } of this.store.archived?.find(sourceKey(file), (j) => j.source.path === file) ?? []) {
-      const j = this.store.isHot(record.id) ? this.store.get(record.id)! : record;
-      if (!best || j.createdAt > best.createdAt || (j.createdAt === best.createdAt && j.seq > best.seq)) best = j;
-    }
-    return best;
+    return latestBySource(this.store, file, this.known.get(file));
   }
 
   /** What the history already holds of this file as it is now (Rescan's summary). */

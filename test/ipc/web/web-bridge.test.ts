@@ -119,7 +119,7 @@ describe('web bridge', () => {
     const names = await seen;
     expect(names[0]).toBe('queue:snapshot-changed');
     const job = await until(() => {
-      const j = env.rt.job(added?.jobId ?? '');
+      const j = env.rt.queue.job(added?.jobId ?? '');
       return j?.state === 'completed' && j;
     });
     expect(job.results[0]?.path).toBe(path.join(path.dirname(added?.path ?? ''), 'dropped take.json'));
