@@ -50,6 +50,8 @@ export type Result<T> = { ok: true; value: T } | { ok: false; error: BridgeError
 
 export type JobState =
   'queued' | 'uploading' | 'processing' | 'exporting' | 'completed' | 'failed' | 'canceled' | 'expired';
+/** Past the queue and not finished ("In progress"). */
+export const ACTIVE_STATES = ['uploading', 'processing', 'exporting'] as const satisfies readonly JobState[];
 export type StreamState = 'READY' | 'COMPLETED' | 'FAILED' | 'EXPIRED';
 export type GatewayState = 'CONNECTED' | 'DISCONNECTED' | 'CLOSED' | 'ERROR';
 export type ProcessorState = 'WAITING' | 'RUNNING' | 'COMPLETED' | 'ERROR' | 'CLOSED';
@@ -748,7 +750,7 @@ export type BridgeApi = {
  * Formats made from the transcript's words alone: media with no speech gets none of them (only
  * the JSON, and Markdown when asked). Main writes by it, the renderer explains by it.
  */
-export const WORD_FORMATS: readonly ResultFormat[] = ['srt', 'vtt', 'txt', 'csv', 'docx'];
+export const WORD_FORMATS = ['srt', 'vtt', 'txt', 'csv', 'docx'] as const satisfies readonly ResultFormat[];
 
 export const API_KEY_ENV = 'SLUICE_API_KEY';
 

@@ -4,18 +4,13 @@ import { isLinkJob } from '../engine/media-link.js';
 import path from 'node:path';
 import type { Channel, HistoryEntry } from '../../preload/contract.js';
 import type { StreamDto } from '../service/types.js';
-import { canCancel, canReexport, canRerun } from '../engine/eligibility.js';
+import { canCancel, canCancelExternal, canReexport, canReexportExternal, canRerun } from '../engine/eligibility.js';
 import type { JobRecord, JobState } from '../engine/job.js';
 import { DEFAULT_OUTPUT } from '../engine/settings.js';
 import type { HistoryItem } from '../runtime/history.js';
 import { acceptedParams } from '../engine/params.js';
 import { catalogueTemplate } from '../service/template-catalogue.js';
-import {
-  requireEligible,
-  requireJob,
-  type HandlerContext,
-  type RawHandlers,
-} from './handler-context.js';
+import { requireEligible, requireJob, type HandlerContext, type RawHandlers } from './handler-context.js';
 import { componentsView, plainOutcomeView, resultView, templateName } from './views.js';
 
 type HistoryChannels = Extract<Channel, `history:${string}`>;
@@ -60,9 +55,9 @@ function externalEntry(s: StreamDto, state: JobState): HistoryEntry {
     ...(s.finalizedTimestamp ? { completedAt: Date.parse(s.finalizedTimestamp) } : {}),
     results: [],
     ...(s.stateDescription && s.state === 'FAILED' ? { error: s.stateDescription } : {}),
-    canCancelStream: s.state === 'READY',
+    canCancelStream: canCancelExternal(s.state),
     canRerun: false,
-    canReexport: s.state === 'COMPLETED',
+    canReexport: canReexportExternal(s.state),
   };
 }
 

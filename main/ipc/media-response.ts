@@ -5,6 +5,7 @@
 import { createReadStream, type ReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Runtime } from '../runtime/runtime.js';
+import { canReview } from '../engine/eligibility.js';
 import { mediaKindOf } from '../engine/transcript/media-kind.js';
 
 /** Where the player loads a job's source, relative to the page (both transports serve it there). */
@@ -50,7 +51,7 @@ export async function mediaResponse(
 ): Promise<MediaResponse> {
   const job = rt.queue.job(jobId);
   const notFound: MediaResponse = { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } };
-  if (!job || job.state !== 'completed') return notFound;
+  if (!job || !canReview(job)) return notFound;
   const file = job.movedTo ?? job.source.path;
   const st = await stat(file).catch(() => null);
   if (!st?.isFile()) return notFound;

@@ -116,7 +116,11 @@ export class Connection {
    */
   async testConnection(apiKey?: string): Promise<void> {
     if (apiKey === undefined || this.simulatedByChoice()) return this.client.testConnection();
-    const conn = await connect(this.settings.get(), { ...this.opts, credentials: { kind: 'apiKey', apiKey } }, this.embedded);
+    const conn = await connect(
+      this.settings.get(),
+      { ...this.opts, credentials: { kind: 'apiKey', apiKey } },
+      this.embedded,
+    );
     const client = createClient(conn.client);
     try {
       await client.testConnection();

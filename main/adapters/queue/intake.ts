@@ -5,6 +5,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { addOutcome } from '../../engine/add-outcome.js';
 import { classifyDetected, type FileIdentity } from '../../engine/file-identity.js';
 import { createJob, isTerminal, type JobOrigin, type JobRecord } from '../../engine/job.js';
 import type { KnownAs } from '../../engine/rescan-summary.js';
@@ -214,16 +215,14 @@ export class Intake {
     }
     const known = this.latest(file);
     const decision = classifyDetected(identity, known ? { jobId: known.id, source: known.source } : undefined);
-    if (known && decision.kind === 'unchanged' && !o.force) {
-      const current = this.store.get(known.id) ?? known;
-      if (!isTerminal(current.state)) return { path: file, outcome: 'already-queued', jobId: current.id };
-      if (current.state === 'completed') return { path: file, outcome: 'already-done', jobId: current.id };
-      if (o.retryFailed) {
+    const current = known ? (this.store.get(known.id) ?? known) : undefined;
+    const outcome = addOutcome(decision, current, o);
+    if (current && outcome) {
+      if (outcome === 'retried') {
         const retried = this.runner.apply(current.id, { type: 'retryRequested' });
         if (retried) this.known.set(file, retried);
-        return { path: file, outcome: 'retried', jobId: current.id };
       }
-      return { path: file, outcome: 'already-done', jobId: current.id };
+      return { path: file, outcome, jobId: current.id };
     }
     const job = createJob(
       {

@@ -1,10 +1,12 @@
 // Carries out the reducer's decisions: every event goes through `next`, the new record is
 // persisted BEFORE its effects run (write before you act), and each effect's outcome comes back as
 // an event. Uploads run in a p-queue (upload concurrency); exports and results in Delivery; polling is
-// batched by the tracker. Nothing here decides a retry, a failure or a pause reason: the reducer does.
+// batched by the tracker. Nothing here decides a retry, a failure or a pause reason: the reducer and
+// engine/pause.ts do.
 import { randomUUID } from 'node:crypto';
 import PQueue from 'p-queue';
-import { toServiceError, type ServiceError } from '../../service/errors.js';
+import { toServiceError } from '../../service/errors.js';
+import { failureEffect, pauseMessage } from '../../engine/pause.js';
 import type { ExportOutcome } from '../../api/export.js';
 import type { StreamComponentsDto, StreamDto, StreamUsageDto } from '../../service/types.js';
 import { ProgressCoalescer, type EngineEvent, type QueuePauseReason } from '../../engine/events.js';
@@ -259,11 +261,10 @@ export class QueueRunner {
 
   noteFailure(err: unknown): void {
     const se = toServiceError(err);
-    if (se.kind === 'network' || se.kind === 'timeout') {
-      if (this.probe.goOffline(se.message)) {
-        this.tracker.hold();
-        this.o.emit({ type: 'queue:paused', reason: 'offline', message: offlineMessage(se) });
-      }
+    const effect = failureEffect(se);
+    if (effect && this.probe.goOffline(se.message)) {
+      this.tracker.hold();
+      this.o.emit({ type: 'queue:paused', reason: 'offline', message: effect.offline });
     }
   }
 
@@ -405,14 +406,4 @@ export class QueueRunner {
       new Promise((r) => setTimeout(r, 2000).unref()),
     ]);
   }
-}
-
-function pauseMessage(reason: 'credentials' | 'usage-limit', detail: string): string {
-  return reason === 'credentials'
-    ? `The service refused Sluice's credentials (${detail}). Check the API key in Settings; the queue resumes once it is fixed.`
-    : `The account's usage limit was reached (${detail}). New uploads wait and are retried later.`;
-}
-
-function offlineMessage(e: ServiceError): string {
-  return `The service cannot be reached (${e.message}). The queue resumes by itself when it answers again.`;
 }

@@ -1,6 +1,7 @@
 // The caption formats as renderers of the saved export text: the port results.ts plugs in.
 // Pure: everything a renderer needs from the job is read into a RenderContext first.
 import type { JobRecord } from '../job.js';
+import type { ResultFormat } from '../settings.js';
 import { buildCues, type CueOptions } from './cues.js';
 import { renderCsv, renderSrt, renderTxt, renderVtt } from './formats.js';
 import { questionsFromParams, renderMarkdown } from './markdown.js';
@@ -9,6 +10,12 @@ import { cueOptionsOf } from './presets.js';
 
 export const CAPTION_FORMATS = ['srt', 'vtt', 'txt', 'csv', 'md'] as const;
 export type CaptionFormat = (typeof CAPTION_FORMATS)[number];
+
+/**
+ * Formats made from the transcript's words alone: media with no speech gets none of them (only
+ * the JSON, and Markdown when asked). The contract keeps a mirror for the renderer's explanation.
+ */
+export const WORD_FORMATS = ['srt', 'vtt', 'txt', 'csv', 'docx'] as const satisfies readonly ResultFormat[];
 
 export interface RenderContext {
   sourceName: string;
