@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { WEB, type UploadResult } from '../../../preload/contract.js';
 import type { Runtime } from '../../runtime/runtime.js';
-import { SECURITY_HEADERS } from '../../electron/security.js';
+import { SECURITY_HEADERS } from '../page-security.js';
 import { createBridge, dispatch, type Bridge } from '../handlers.js';
 import type { PlatformPort } from '../platform.js';
 import { guardRequest, MEDIA_ROUTE, mediaSignature } from './access-guard.js';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WEB } from '../../../preload/contract.js';
 import { startWebBridge, type WebBridge } from '../../../main/ipc/web/web-bridge.js';
-import { CONTENT_SECURITY_POLICY } from '../../../main/electron/security.js';
+import { CONTENT_SECURITY_POLICY } from '../../../main/ipc/page-security.js';
 import { makeToneWav } from '../../helpers/media.js';
 import { openEnv, until, type Env } from '../helpers.js';
 
