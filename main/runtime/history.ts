@@ -8,6 +8,7 @@ import type { JobRecord, JobState } from '../engine/job.js';
 import { jobSummaries, type JobSummary } from '../adapters/store/jobs.js';
 import type { JobStore } from '../adapters/store/job-store.js';
 import type { TranscriptHits, TranscriptMatch } from '../adapters/store/transcript-index.js';
+import { foldText, nameMatcher } from '../engine/transcript/search-text.js';
 
 export const STREAM_TO_JOB: Record<StreamState, JobState> = {
   READY: 'processing',
@@ -104,7 +105,7 @@ function localRow(j: JobSummary): Row {
   return {
     created: j.createdAt,
     completed: j.completedAt,
-    name: j.fileName.toLowerCase(),
+    name: j.fileName,
     templateId: j.templateId,
     state: j.state,
     size: j.totalBytes,
@@ -121,7 +122,7 @@ function externalRow(s: StreamDto): Row {
   return {
     created: Date.parse(s.createdTimestamp) || 0,
     completed: s.finalizedTimestamp ? Date.parse(s.finalizedTimestamp) || 0 : 0,
-    name: s.name.toLowerCase(),
+    name: s.name,
     templateId: s.configuration.streamConfigurationTemplateId,
     state,
     size: 0,
@@ -129,8 +130,11 @@ function externalRow(s: StreamDto): Row {
   };
 }
 
-function matches(q: HistoryFilter, r: Row): boolean {
-  if (q.search && !r.name.includes(q.search.toLowerCase())) return false;
+/** The filter's tests, the search's folding worked out once per query rather than per row. */
+type Filter = Omit<HistoryFilter, 'search'> & { search?: (name: string) => boolean };
+
+function matches(q: Filter, r: Row): boolean {
+  if (q.search && !q.search(r.name)) return false;
   if (q.states?.length && !q.states.includes(r.state as JobState)) return false;
   if (q.templateIds?.length && !q.templateIds.includes(r.templateId)) return false;
   if (q.from !== undefined && r.created < q.from) return false;
@@ -145,7 +149,22 @@ export interface HistoryDeps {
   searchTranscripts: (query: string) => Promise<TranscriptHits | undefined>;
 }
 
+/** Names folded once rather than on every query (decomposing accented names is the slow part). */
+class FoldedNames {
+  #names = new Map<string, string>();
+  readonly fold = (name: string): string => {
+    let folded = this.#names.get(name);
+    if (folded === undefined) {
+      if (this.#names.size >= 250_000) this.#names.clear();
+      folded = foldText(name);
+      this.#names.set(name, folded);
+    }
+    return folded;
+  };
+}
+
 export class History {
+  readonly #folded = new FoldedNames();
   constructor(private readonly d: HistoryDeps) {}
 
   /** Forgets the cached stream list (a stream was canceled). */
@@ -157,12 +176,13 @@ export class History {
     const rows: Row[] = [];
     const known = new Set<string>();
     const hits = q.search ? await this.d.searchTranscripts(q.search) : undefined;
-    const { search: _search, ...unsearched } = q;
+    const { search, ...unsearched } = q;
+    const filter: Filter = search ? { ...unsearched, search: nameMatcher(search, this.#folded.fold) } : unsearched;
     for (const job of jobSummaries(this.d.store)) {
       for (const sid of job.streamIds) known.add(sid);
       if (q.folderIds?.length && !q.folderIds.includes(job.folder)) continue;
       const row = localRow(job);
-      if (matches(q, row)) rows.push(row);
+      if (matches(filter, row)) rows.push(row);
       else if (hits?.has(job.id) && matches(unsearched, row)) rows.push({ ...row, inTranscript: true, jobId: job.id });
     }
     const wanted = (q.states ?? []).flatMap((s) =>
@@ -176,7 +196,7 @@ export class History {
       for (const s of got.streams) {
         if (known.has(s.streamId)) continue;
         const row = externalRow(s);
-        if (matches(q, row)) {
+        if (matches(filter, row)) {
           rows.push(row);
           count++;
         }
@@ -190,9 +210,10 @@ export class History {
     }
     const by = q.sort?.by ?? 'created';
     const sign = (q.sort?.dir ?? 'desc') === 'asc' ? 1 : -1;
+    const key = (r: Row): string | number => (by === 'name' ? this.#folded.fold(r.name) : r[by]);
     rows.sort((a, b) => {
-      const x = a[by];
-      const y = b[by];
+      const x = key(a);
+      const y = key(b);
       return (x < y ? -1 : x > y ? 1 : b.created - a.created) * sign;
     });
     const page = q.page ?? 0;

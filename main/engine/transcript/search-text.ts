@@ -4,6 +4,8 @@
 
 /** NFKD, combining marks dropped, lower case, ß as ss. */
 export function foldText(s: string): string {
+  // Printable ASCII only needs its case folded: no marks to drop, nothing to decompose (most file names).
+  if (/^[\x20-\x7e]*$/.test(s)) return s.toLowerCase();
   return s
     .toLowerCase()
     .normalize('NFKD')
@@ -16,6 +18,21 @@ export function searchTokens(s: string): string[] {
   return foldText(s)
     .split(/[^\p{L}\p{N}]+/u)
     .filter((t) => t !== '');
+}
+
+/**
+ * Whether a file name answers a search, folded as transcript words are (so `jurgen`, `Jürgen` typed
+ * composed and a name macOS stored decomposed are one): every word of the query is in the name, in
+ * any order; a query of no words (only punctuation) is looked for as typed, folded. `fold` may be
+ * a cached foldText (History folds up to 100,000 names per query).
+ */
+export function nameMatcher(query: string, fold: (name: string) => string = foldText): (name: string) => boolean {
+  const terms = searchTokens(query);
+  const whole = foldText(query).trim();
+  return (name) => {
+    const folded = fold(name);
+    return terms.length > 0 ? terms.every((t) => folded.includes(t)) : folded.includes(whole);
+  };
 }
 
 export interface SearchLine {
