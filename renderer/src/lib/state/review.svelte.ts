@@ -32,6 +32,10 @@ export class ReviewState {
   #timeMs = 0;
   #current = $state(-1);
   #editing = $state.raw<{ from: number; to: number } | null>(null);
+  /** What is typed in the open correction: kept here so it outlives its field (scrolled away, blurred). */
+  #draft = $state('');
+  /** A correction the editor asked for while a change was being saved (a double-click on another word). */
+  #nextEdit: { from: number; to: number } | null = null;
   #following = $state(true);
   #currentParagraph = $derived(this.#view ? paragraphIndexOfWord(this.#view.paragraphs, this.#current) : -1);
 
@@ -60,6 +64,17 @@ export class ReviewState {
   }
   get editing(): { from: number; to: number } | null {
     return this.#editing;
+  }
+  get draft(): string {
+    return this.#draft;
+  }
+  /** The open correction differs from the words it replaces and is not being saved yet. */
+  get unsavedEdit(): { before: string; after: string } | null {
+    const range = this.#editing;
+    if (!range || !this.#view || this.#busy) return null;
+    const before = this.#wordsText(range);
+    const after = normalise(this.#draft);
+    return after === before ? null : { before, after };
   }
   /** The list keeps the current paragraph in view until the user scrolls away. */
   get following(): boolean {
@@ -113,33 +128,46 @@ export class ReviewState {
   }
 
   startEdit(from: number, to: number): void {
-    if (!this.#view || this.#busy || from < 0 || to <= from || to > this.#view.words.length) return;
+    if (!this.#view || from < 0 || to <= from || to > this.#view.words.length) return;
+    if (this.#busy) {
+      // Opened again once the change being saved is in (see #run).
+      this.#nextEdit = { from, to };
+      return;
+    }
     this.#editing = { from, to };
+    this.#draft = this.#wordsText({ from, to });
   }
 
   cancelEdit(): void {
     this.#editing = null;
+    this.#nextEdit = null;
   }
 
-  /** Applies the open correction; unchanged text just closes it. */
-  async correct(text: string): Promise<void> {
+  setDraft(text: string): void {
+    this.#draft = text;
+  }
+
+  /**
+   * Applies the open correction (Enter, or focus leaving it: nothing typed is dropped); unchanged
+   * text just closes it. True when nothing is left unsaved.
+   */
+  async correct(text: string = this.#draft): Promise<boolean> {
     const range = this.#editing;
     const view = this.#view;
-    if (!range || !view) return;
-    const before = view.words
-      .slice(range.from, range.to)
-      .map((w) => w.text)
-      .join(' ');
-    const after = text.trim().replace(/\s+/g, ' ');
-    if (after === before) {
+    if (!range || !view) return true;
+    this.#draft = text;
+    const after = normalise(text);
+    if (after === this.#wordsText(range)) {
       this.#editing = null;
-      return;
+      return true;
     }
     if (after === '') {
       this.#status = { kind: 'failed', message: 'A correction needs at least one word.' };
-      return;
+      return false;
     }
-    if (await this.apply({ kind: 'replace', from: range.from, to: range.to, text: after })) this.#editing = null;
+    const ok = await this.apply({ kind: 'replace', from: range.from, to: range.to, text: after });
+    if (ok && this.#editing === range) this.#editing = null;
+    return ok;
   }
 
   renameSpeaker(speaker: string, name: string): Promise<boolean> {
@@ -181,23 +209,30 @@ export class ReviewState {
   async #run(op: () => Promise<Result<TranscriptView>>): Promise<boolean> {
     this.#busy = true;
     this.#status = { kind: 'saving' };
+    const before = this.#view?.words.length ?? 0;
+    const range = this.#editing;
     try {
       const r = await op();
       if (r.ok) {
         // The status stays "saving" until 'transcript:changed' says whether the results were
         // rewritten (it may also have arrived before this answer).
         this.#replace(r.value);
+        this.#openNext(range, r.value.words.length - before);
         return true;
       }
+      this.#nextEdit = null;
       this.#status = { kind: 'failed', message: r.error.message };
       if (r.error.code === 'CONFLICT') {
         // Someone else changed it first: show theirs and let the editor redo the correction on it.
         this.#editing = null;
         const fresh = await this.#port.open(this.#jobId);
         if (fresh.ok) this.#replace(fresh.value);
+        const typed = range ? normalise(this.#draft) : '';
         this.#status = {
           kind: 'failed',
-          message: 'The transcript changed elsewhere; this is the latest version. Make the correction again.',
+          message:
+            'The transcript changed elsewhere; this is the latest version. Make the correction again' +
+            (typed ? ` (you typed “${typed}”).` : '.'),
         };
       }
       return false;
@@ -206,11 +241,39 @@ export class ReviewState {
     }
   }
 
+  /**
+   * Opens the correction asked for while saving, its words moved by what the saved change added or
+   * removed before them; one inside the words just replaced no longer names anything.
+   */
+  #openNext(saved: { from: number; to: number } | null, delta: number): void {
+    const next = this.#nextEdit;
+    this.#nextEdit = null;
+    if (!next) return;
+    if (saved && next.from < saved.to && next.to > saved.from) return;
+    const shift = saved && next.from >= saved.to ? delta : 0;
+    const range = { from: next.from + shift, to: next.to + shift };
+    if (range.from < 0 || range.to > (this.#view?.words.length ?? 0)) return;
+    this.#editing = range;
+    this.#draft = this.#wordsText(range);
+  }
+
+  #wordsText(range: { from: number; to: number }): string {
+    return (this.#view?.words ?? [])
+      .slice(range.from, range.to)
+      .map((w) => w.text)
+      .join(' ');
+  }
+
   #replace(view: TranscriptView): void {
     this.#view = view;
     this.#current = wordIndexAt(view.words, this.#timeMs);
     if (this.#editing && this.#editing.to > view.words.length) this.#editing = null;
   }
+}
+
+/** Typed text as a correction: trimmed, runs of spaces as one. */
+function normalise(text: string): string {
+  return text.trim().replace(/\s+/g, ' ');
 }
 
 /** The review's port over the bridge. */
