@@ -1,6 +1,6 @@
 // history:* handlers: the query is History's (runtime/history.ts); this builds the views of its
 // page. Streams started elsewhere are marked `external`.
-import { isLinkJob } from '../engine/media-link.js';
+import { isLinkJob, sourceLabel, sourceName } from '../engine/media-link.js';
 import path from 'node:path';
 import type { Channel, HistoryEntry } from '../../preload/contract.js';
 import type { StreamDto } from '../service/types.js';
@@ -21,15 +21,17 @@ function localEntry(j: JobRecord): HistoryEntry {
     origin: 'local',
     jobId: j.id,
     ...(j.streamId ? { streamId: j.streamId } : {}),
-    fileName: path.basename(j.source.path),
-    sourcePath: j.movedTo ?? j.source.path,
+    // A link by its file name, and shown without the query where a signed link keeps its signature.
+    fileName: sourceName(j),
+    sourcePath: j.movedTo ?? sourceLabel(j),
     ...(j.origin.kind === 'watch' ? { folderId: j.origin.folderId } : {}),
     template: { id: j.templateId, name: templateName(j.templateId) },
     state: j.state,
     ...(j.stream ? { streamState: j.stream.state } : {}),
     createdAt: j.createdAt,
     ...(j.completedAt ? { completedAt: j.completedAt } : {}),
-    totalBytes: j.totalBytes,
+    // A link's bytes are its address sent as the body, not the media's size.
+    ...(isLinkJob(j) ? {} : { totalBytes: j.totalBytes }),
     results: j.results.map(resultView),
     ...(j.error ? { error: j.error.message } : {}),
     ...plainOutcomeView(j),

@@ -10,7 +10,7 @@ import type { CopyInProgress, FolderStatus, QueuePauseReason } from '../engine/e
 import { canCancel, canDismiss, canMove, canRetry, canRewrite } from '../engine/eligibility.js';
 import { isTerminal, type ACTIVE_STATES, type JobRecord, type JobState } from '../engine/job.js';
 import type { WORD_FORMATS } from '../engine/captions/render.js';
-import { isLinkJob, linkFileName } from '../engine/media-link.js';
+import { isLinkJob, linkFileName, sourceLabel } from '../engine/media-link.js';
 import { completedWithoutSpeech, plainError } from '../engine/outcome-words.js';
 import { queuePosition } from '../engine/queue-order.js';
 import { linkResultsDir, resultAnchor } from '../adapters/results/link-destination.js';
@@ -56,7 +56,7 @@ export function toJobView(job: JobRecord, progress: Progress | undefined, now = 
     id: job.id,
     fileName: isLinkJob(job) ? linkFileName(job.source.path) : path.basename(job.source.path),
     folder: path.dirname(resultAnchor(job)),
-    sourcePath: job.source.path,
+    sourcePath: sourceLabel(job),
     origin: job.origin.kind === 'watch' ? { kind: 'watch', folderId: job.origin.folderId } : { kind: 'manual' },
     state: job.state,
     ...(job.streamId ? { streamId: job.streamId } : {}),

@@ -1,8 +1,8 @@
 // What the journal archives of a job: the keys it is looked up by (identity by source path, result
 // ownership by result path, a stream id from the service's list) and the summary History scans.
-import path from 'node:path';
 import { isArchivable } from '../../engine/archival.js';
 import type { JobRecord } from '../../engine/job.js';
+import { sourceName } from '../../engine/media-link.js';
 import type { ArchivePolicy } from './job-archive.js';
 
 /** The fields of an archived summary row (see HistoryRow for what History makes of them). */
@@ -33,7 +33,7 @@ export const JOB_ARCHIVE: ArchivePolicy<JobRecord> = {
   row: (j): JobRow => ({
     c: j.createdAt,
     e: j.completedAt ?? 0,
-    n: path.basename(j.source.path),
+    n: sourceName(j),
     t: j.templateId,
     s: j.state,
     b: j.totalBytes,

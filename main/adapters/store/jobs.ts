@@ -1,8 +1,8 @@
 // Every job of ours is the journal's jobs plus the archived ones not brought back into it: a record
 // in the journal wins over any archived line. This is the one place that says so, and the one
 // place outside the archive spec that knows the archive's short row fields (job-archive-spec.ts).
-import path from 'node:path';
 import type { JobRecord, JobState } from '../../engine/job.js';
+import { sourceName } from '../../engine/media-link.js';
 import { resultKey, sourceKey, streamKey, type JobRow } from './job-archive-spec.js';
 import type { ArchivedRow } from './job-archive.js';
 import type { JobStore } from './job-store.js';
@@ -86,7 +86,7 @@ export function* jobSummaries(store: JobStore<JobRecord>): Generator<JobSummary>
       streamIds: [...(j.streamId ? [j.streamId] : []), ...j.previousStreamIds],
       createdAt: j.createdAt,
       completedAt: j.completedAt ?? 0,
-      fileName: path.basename(j.source.path),
+      fileName: sourceName(j),
       templateId: j.templateId,
       state: j.state,
       totalBytes: j.totalBytes,

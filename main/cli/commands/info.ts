@@ -3,6 +3,7 @@
 import type { Command } from 'commander';
 import { JobStore } from '../../adapters/store/job-store.js';
 import { ACTIVE_STATES, JOB_STATES, type JobRecord, type JobState } from '../../engine/job.js';
+import { isLinkJob, sourceName } from '../../engine/media-link.js';
 import { stateDirOf, type CommonFlags } from '../context.js';
 import { describeJob, jobJson } from '../progress.js';
 import { renderTable, stdoutTarget, WIDE_OPTION, type Column } from '../table.js';
@@ -32,7 +33,7 @@ export function registerInfo(program: Command): void {
       console.log(
         renderTable(
           [{ header: 'State', shrink: 'none' }, { header: 'File' }, { header: 'Stream', shrink: 'id' }],
-          running.map((j) => [j.state, j.source.path, j.streamId ?? '']),
+          running.map((j) => [j.state, fileColumn(j), j.streamId ?? '']),
           { wide: flags.wide === true },
         ),
       );
@@ -76,7 +77,7 @@ export function registerInfo(program: Command): void {
       ];
       const rows = jobs.map((j) => [
         new Date(j.createdAt).toISOString().replace('T', ' ').slice(0, 16),
-        j.source.path,
+        fileColumn(j),
         j.state,
         j.streamId ?? '',
         describeJob(j),
@@ -84,6 +85,9 @@ export function registerInfo(program: Command): void {
       console.log(renderTable(columns, rows, { wide: flags.wide === true }));
     });
 }
+
+/** A file by its path; a link by its file name (its query may hold a signature, and reads as noise). */
+const fileColumn = (j: JobRecord): string => (isLinkJob(j) ? sourceName(j) : j.source.path);
 
 /** `a, b, c` broken into lines that fit the terminal (one line when piped or `--wide`). */
 export function wrapList(items: readonly string[], wide = false): string {
