@@ -30,10 +30,20 @@ export interface SecretStore {
   delete(name: SecretName): Promise<boolean>;
 }
 
-const INSTALL_HINT =
-  process.platform === 'linux'
-    ? 'Install libsecret and a Secret Service such as GNOME Keyring (Debian/Ubuntu: apt install libsecret-1-0 gnome-keyring), then sign in again.'
-    : 'Reinstall Sluice; the keychain module is missing.';
+/**
+ * What the editor reads when there is no keychain: what it costs them (the key is not kept between
+ * sessions), what still works, and what to install; never a module's path or a step that does not exist.
+ */
+export function keychainMissing(platform: NodeJS.Platform = process.platform): string {
+  const affected =
+    'Sluice cannot keep your API key between sessions on this computer: the system keychain is not available. ' +
+    'You can still use a key until Sluice quits, or start Sluice with SLUICE_API_KEY set.';
+  const fix =
+    platform === 'linux'
+      ? ' To keep the key, install the keychain service (on Debian or Ubuntu: sudo apt install libsecret-1-0 gnome-keyring), then restart Sluice.'
+      : ' To keep the key, install Sluice again from its installer; part of it is missing.';
+  return affected + fix;
+}
 
 function explain(e: unknown): KeychainError {
   const text = e instanceof Error ? e.message : String(e);
@@ -44,7 +54,7 @@ function explain(e: unknown): KeychainError {
     );
   }
   if (/DBus|D-Bus|org\.freedesktop\.secrets|autolaunch|ServiceUnknown|No such interface/i.test(text)) {
-    return new KeychainError('unavailable', `No system keychain is running. ${INSTALL_HINT}`);
+    return new KeychainError('unavailable', keychainMissing());
   }
   return new KeychainError('failed', `The system keychain refused the request (${text.slice(0, 200)}).`);
 }
@@ -56,11 +66,8 @@ async function loadKeytar(): Promise<Keytar> {
   const specifier = 'keytar';
   keytarPromise ??= import(specifier).then(
     (m) => ((m as { default?: Keytar }).default ?? (m as unknown as Keytar)) as Keytar,
-    (e: unknown) =>
-      new KeychainError(
-        'unavailable',
-        `The keychain module could not load (${e instanceof Error ? e.message.split('\n')[0] : String(e)}). ${INSTALL_HINT}`,
-      ),
+    // Why the module did not load (a path inside the install) helps no editor: the message says what to do.
+    () => new KeychainError('unavailable', keychainMissing()),
   );
   const k = await keytarPromise;
   if (k instanceof KeychainError) throw k;
