@@ -147,21 +147,24 @@ export function settingsHandlers(ctx: HandlerContext): RawHandlers<SettingsChann
       await vault.delete('api-key');
       return changed();
     },
-    'settings:testConnection': async ({ apiKey }) => {
+    'settings:testConnection': async ({ apiKey, connection }) => {
       const started = Date.now();
+      let label = rt.connection.label;
       try {
-        await rt.connection.testConnection(apiKey);
+        const tried = await rt.connection.testConnection(apiKey, connection);
+        label = tried.label;
+        if (tried.failure !== undefined) throw tried.failure;
         return {
           success: true,
-          connection: rt.connection.label,
-          simulated: rt.connection.simulated,
+          connection: tried.label,
+          simulated: tried.simulated,
           latencyMs: Date.now() - started,
         };
       } catch (e) {
         const se = e instanceof ServiceError ? e : undefined;
         return {
           success: false,
-          connection: rt.connection.label,
+          connection: label,
           message: e instanceof Error ? e.message : String(e),
           ...(se?.internalErrorName ? { internalErrorName: se.internalErrorName } : {}),
           ...(se?.statusCode !== undefined ? { statusCode: se.statusCode } : {}),

@@ -195,7 +195,10 @@ export const SCHEMAS: Schemas = {
     clientSecret: z.string().min(1).max(4096),
   }),
   'settings:useSessionKey': z.strictObject({ apiKey: z.string().trim().min(1).max(4096) }),
-  'settings:testConnection': z.strictObject({ apiKey: z.string().trim().min(1).max(4096).optional() }),
+  'settings:testConnection': z.strictObject({
+    apiKey: z.string().trim().min(1).max(4096).optional(),
+    connection: connection.optional(),
+  }),
   'folders:pick': none,
   'folders:add': z.strictObject({ folder: folderInput }),
   'folders:update': z.strictObject({ id, patch: folderPatch }),

@@ -12,7 +12,7 @@ import {
 } from '../adapters/queue/connection.js';
 import { noCredentialsClient } from '../adapters/queue/no-credentials.js';
 import type { SettingsStore } from '../adapters/store/settings-store.js';
-import type { Settings } from '../engine/settings.js';
+import type { Connection as ConnectionSettings, Settings } from '../engine/settings.js';
 import type { RuntimeOptions } from './options.js';
 
 interface Live {
@@ -111,19 +111,43 @@ export class Connection {
   }
 
   /**
-   * Whether the service answers with the current credentials, or with `apiKey` (a key typed in
-   * Settings and not saved yet: tried on a client of its own, then dropped). Throws the refusal.
+   * Whether the service answers with the current credentials and address, or with what Settings
+   * shows and has not saved yet: `apiKey` typed, `connection` chosen (both tried on a client of
+   * their own, then dropped). Says what was tried and, when it did not answer, why (`failure`).
    */
-  async testConnection(apiKey?: string): Promise<void> {
-    if (apiKey === undefined || this.simulatedByChoice()) return this.client.testConnection();
+  async testConnection(
+    apiKey?: string,
+    connection?: ConnectionSettings,
+  ): Promise<{ label: string; simulated: boolean; failure?: unknown }> {
+    const saved = this.settings.get();
+    const target = connection ?? saved.connection;
+    const same = JSON.stringify(target) === JSON.stringify(saved.connection);
+    // The embedded sandbox brings its own key: a typed key has nothing to be tested against there.
+    const sandbox = this.opts.connection?.sandbox === true || target.mode === 'sandbox';
+    if (same && (apiKey === undefined || sandbox)) {
+      const tried = { label: this.label, simulated: this.simulated };
+      return this.client.testConnection().then(
+        () => tried,
+        (failure: unknown) => ({ ...tried, failure }),
+      );
+    }
     const conn = await connect(
-      this.settings.get(),
-      { ...this.opts, credentials: { kind: 'apiKey', apiKey } },
+      { ...saved, connection: target },
+      {
+        ...this.opts,
+        ...(apiKey !== undefined && !sandbox
+          ? { credentials: { kind: 'apiKey', apiKey } as const }
+          : this.sessionCredentials()),
+      },
       this.embedded,
     );
     const client = createClient(conn.client);
+    const tried = { label: conn.describe, simulated: conn.simulated };
     try {
       await client.testConnection();
+      return tried;
+    } catch (failure) {
+      return { ...tried, failure };
     } finally {
       await client.close();
     }
@@ -175,11 +199,6 @@ export class Connection {
     return this.sessionKey !== undefined && auth === 'apiKey'
       ? { credentials: { kind: 'apiKey', apiKey: this.sessionKey } }
       : {};
-  }
-
-  /** The embedded sandbox brings its own key: a typed key has nothing to be tested against there. */
-  private simulatedByChoice(): boolean {
-    return this.opts.connection?.sandbox === true || this.settings.get().connection.mode === 'sandbox';
   }
 }
 

@@ -9,7 +9,7 @@ import type {
 } from './folders.js';
 import type { HistoryPage, HistoryQuery } from './history.js';
 import type { AddOutcomeView, JobView, QueueSnapshot, QueueStats, ResultFileView } from './queue.js';
-import type { ConnectionTestView, SettingsPatch, SettingsView, WatchFolderView } from './settings.js';
+import type { ConnectionTestView, ConnectionView, SettingsPatch, SettingsView, WatchFolderView } from './settings.js';
 import type { ComponentsView, MoveDirection, Params, ResultFormat } from './shared.js';
 import type { TranscriptEdit, TranscriptView } from './transcripts.js';
 import type { AppInfo, UsageQuery, UsageView } from './usage.js';
@@ -76,7 +76,8 @@ export interface Requests {
   /** Keeps the key in memory until Sluice quits: nothing is written (for machines without a keychain). */
   'settings:useSessionKey': { params: { apiKey: string }; result: SettingsView };
   /** With `apiKey`: tests that key (typed, not yet saved) against the configured service; nothing is kept. */
-  'settings:testConnection': { params: { apiKey?: string }; result: ConnectionTestView };
+  /** The key typed and the connection chosen on screen, not yet saved; absent: the saved ones. */
+  'settings:testConnection': { params: { apiKey?: string; connection?: ConnectionView }; result: ConnectionTestView };
 
   'folders:pick': { params: NoParams; result: FolderPickView };
   /** The path must exist and be a folder (VALIDATION on `path` otherwise). */

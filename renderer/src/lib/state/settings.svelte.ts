@@ -4,6 +4,7 @@
 import type {
   BridgeError,
   ConnectionTestView,
+  ConnectionView,
   FolderInput,
   FolderStatusView,
   Result,
@@ -162,9 +163,13 @@ class SettingsState {
     return this.#take(await call('settings:useSessionKey', { apiKey }));
   }
   /** With `apiKey`, tests that key (typed, not saved) instead of the one in use. */
-  async testConnection(apiKey?: string): Promise<void> {
+  /** Tests the key typed and the connection chosen on screen when given, else the saved ones. */
+  async testConnection(apiKey?: string, connection?: ConnectionView): Promise<void> {
     this.#testing = true;
-    const res = await call('settings:testConnection', apiKey ? { apiKey } : {});
+    const res = await call('settings:testConnection', {
+      ...(apiKey ? { apiKey } : {}),
+      ...(connection ? { connection } : {}),
+    });
     this.#testing = false;
     if (res.ok) this.#lastTest = res.value;
     else
