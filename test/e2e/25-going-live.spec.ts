@@ -4,7 +4,23 @@
 // the Account card says what that costs and what to install, in an editor's words.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { go, openApp, shot } from './helpers.js';
+import { env, go, openApp, shot } from './helpers.js';
+
+/** One POST to the web bridge with the token `sluice serve` printed. */
+async function post<T>(channel: string, body: object): Promise<T> {
+  const url = new URL(env.url);
+  const r = await fetch(new URL(`api/${channel}`, url.origin + url.pathname), {
+    method: 'POST',
+    headers: {
+      'x-sluice-token': new URLSearchParams(url.hash.slice(1)).get('token') ?? '',
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify(body),
+  });
+  const answer = (await r.json()) as { ok: boolean; value?: T; error?: { message: string } };
+  if (!answer.ok) throw new Error(`${channel}: ${answer.error?.message}`);
+  return answer.value as T;
+}
 
 test('the key field suggests no sandbox key; a missing keychain is explained without developer words', async ({
   page,
@@ -31,5 +47,30 @@ test('the key field suggests no sandbox key; a missing keychain is explained wit
     await shot(page, `settings-account-${scheme}`);
   }
   await account.getByRole('button', { name: 'Cancel' }).click();
+  expect(problems).toEqual([]);
+});
+
+test('a key entered while on the sandbox switches to the service in one step', async ({ page }) => {
+  const problems = await openApp(page);
+  await go(page, 'Settings');
+  const account = page.getByRole('region', { name: 'Account' });
+  await expect(page.getByTestId('simulated-banner')).toBeVisible();
+  await account.getByRole('button', { name: 'Replace' }).click();
+  await account.getByLabel('API key').fill('sk_live_9f8e7d6c5b4a');
+  await expect(account.getByTestId('go-live')).toContainText('results are simulated');
+  await shot(page, 'settings-go-live-offer');
+  try {
+    await account.getByRole('button', { name: 'Use this key and switch to the service' }).click();
+    // One click: the key is in use and the connection is the service's (unreachable from here).
+    await expect(account.getByTestId('masked-key')).toHaveText(/5b4a$/);
+    await expect(page.getByTestId('simulated-banner')).toHaveCount(0);
+    const settings = await post<{ connection: { mode: string } }>('settings:get', {});
+    expect(settings.connection).toEqual({ mode: 'production', auth: 'apiKey' });
+    await shot(page, 'settings-gone-live');
+  } finally {
+    // Back to the sandbox and the server's own key, for any flow after this one.
+    await post('settings:update', { patch: { connection: { mode: 'sandbox' } } });
+    await post('settings:clearApiKey', {});
+  }
   expect(problems).toEqual([]);
 });

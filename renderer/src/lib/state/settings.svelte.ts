@@ -157,12 +157,21 @@ class SettingsState {
     this.#lastTest = null;
     return this.#take(await call('settings:setClientCredentials', { clientId, clientSecret }));
   }
+  /**
+   * Going live in one step from the sandbox: keeps the key (in the keychain, or until Sluice quits
+   * where there is none), then switches the connection to the service. The key stays if the switch fails.
+   */
+  async goLive(apiKey: string, keep: 'store' | 'session'): Promise<SaveOutcome<SettingsView>> {
+    const kept = keep === 'store' ? await this.setApiKey(apiKey) : await this.useSessionKey(apiKey);
+    if (!kept.ok) return kept;
+    return this.save({ connection: { mode: 'production', auth: 'apiKey' } });
+  }
+
   /** Uses the key until Sluice quits; main keeps it in memory only. */
   async useSessionKey(apiKey: string): Promise<SaveOutcome<SettingsView>> {
     this.#lastTest = null;
     return this.#take(await call('settings:useSessionKey', { apiKey }));
   }
-  /** With `apiKey`, tests that key (typed, not saved) instead of the one in use. */
   /** Tests the key typed and the connection chosen on screen when given, else the saved ones. */
   async testConnection(apiKey?: string, connection?: ConnectionView): Promise<void> {
     this.#testing = true;
