@@ -61,6 +61,8 @@ class QueueState {
   /** Jobs removed from the list but not yet sent to main: Undo brings them back. */
   #removing = $state.raw<ReadonlySet<string>>(new Set());
   #undo: Array<{ id: string; timer: ReturnType<typeof setTimeout>; toast: number }> = [];
+  /** Cancels asked for and not yet sent to main: Undo in their notice keeps the job running. */
+  #cancels = new Map<string, { timer: ReturnType<typeof setTimeout>; toast: number }>();
   /** Moves run one after another per job; after a refusal the rest are dropped (one notice, not one per key). */
   #moves = new Map<string, Promise<boolean>>();
   #refused = new Set<string>();
@@ -236,6 +238,10 @@ class QueueState {
         clearTimeout(u.timer);
         void this.#commitDismiss(u.id);
       }
+      for (const [id, c] of [...this.#cancels]) {
+        clearTimeout(c.timer);
+        void this.#commitCancel(id);
+      }
     });
     on('job:added', (j) => this.#queue(j.id, j));
     on('job:updated', (j) => this.#queue(j.id, j));
@@ -265,7 +271,36 @@ class QueueState {
     const v = app.report(await call(channel, { id }), what);
     if (v) this.#queue(v.id, v);
   }
-  cancel = (id: string): Promise<void> => this.#jobAction('queue:cancel', id, 'Could not cancel');
+  /**
+   * Cancels a running job a few seconds from now, unless Undo comes first (as Delete does):
+   * canceling throws away its upload or processing, and a stray click must not cost that.
+   */
+  cancel = (id: string): Promise<void> => {
+    const job = this.#live.find((j) => j.id === id);
+    // A queued job loses nothing to a cancel (Retry puts it back as it was): at once.
+    if (job?.state === 'queued') return this.#jobAction('queue:cancel', id, 'Could not cancel');
+    if (this.#cancels.has(id)) return Promise.resolve();
+    const timer = setTimeout(() => void this.#commitCancel(id), UNDO_MS);
+    const toast = app.notify('info', `Canceling ${job?.fileName ?? 'the job'}.`, undefined, {
+      action: { label: 'Undo', run: () => this.undoCancel(id) },
+      timeoutMs: UNDO_MS,
+    });
+    this.#cancels.set(id, { timer, toast });
+    return Promise.resolve();
+  };
+  /** Keeps a job whose cancel is still waiting; false when it was already sent. */
+  undoCancel(id: string): boolean {
+    const c = this.#cancels.get(id);
+    if (!c) return false;
+    clearTimeout(c.timer);
+    app.dismissToast(c.toast);
+    this.#cancels.delete(id);
+    return true;
+  }
+  async #commitCancel(id: string): Promise<void> {
+    this.#cancels.delete(id);
+    await this.#jobAction('queue:cancel', id, 'Could not cancel');
+  }
   retry = (id: string): Promise<void> => this.#jobAction('queue:retry', id, 'Could not retry');
   rewrite = (id: string): Promise<void> => this.#jobAction('queue:rewrite', id, 'Could not rewrite the results');
 
