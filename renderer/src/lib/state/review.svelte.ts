@@ -36,6 +36,11 @@ export class ReviewState {
   #draft = $state('');
   /** A correction the editor asked for while a change was being saved (a double-click on another word). */
   #nextEdit: { from: number; to: number } | null = null;
+  /**
+   * How the last saved change moved the words, from the revision it was made on: those in
+   * `from`–`at` were replaced, those from `at` on moved by `delta`.
+   */
+  #moved: { revision: number; from: number; at: number; delta: number } | null = null;
   #following = $state(true);
   #currentParagraph = $derived(this.#view ? paragraphIndexOfWord(this.#view.paragraphs, this.#current) : -1);
 
@@ -127,7 +132,18 @@ export class ReviewState {
     this.#following = on;
   }
 
-  startEdit(from: number, to: number): void {
+  /** Opens a correction of words `from`–`to` as numbered in `seen` (default: the revision shown). */
+  startEdit(from: number, to: number, seen?: number): void {
+    const view = this.#view;
+    if (view && seen !== undefined && seen !== view.revision) {
+      // Pressed before the last change landed: find the words where that change moved them.
+      const m = this.#moved;
+      if (!m || m.revision !== seen || (from < m.at && to > m.from)) return;
+      if (from >= m.at) {
+        from += m.delta;
+        to += m.delta;
+      }
+    }
     if (!this.#view || from < 0 || to <= from || to > this.#view.words.length) return;
     if (this.#busy) {
       // Opened again once the change being saved is in (see #run).
@@ -210,14 +226,21 @@ export class ReviewState {
     this.#busy = true;
     this.#status = { kind: 'saving' };
     const before = this.#view?.words.length ?? 0;
+    const revisionBefore = this.#view?.revision ?? -1;
     const range = this.#editing;
     try {
       const r = await op();
       if (r.ok) {
         // The status stays "saving" until 'transcript:changed' says whether the results were
         // rewritten (it may also have arrived before this answer).
+        const delta = r.value.words.length - before;
+        this.#moved = range
+          ? { revision: revisionBefore, from: range.from, at: range.to, delta }
+          : delta === 0
+            ? { revision: revisionBefore, from: Infinity, at: Infinity, delta }
+            : null;
         this.#replace(r.value);
-        this.#openNext(range, r.value.words.length - before);
+        this.#openNext(range, delta);
         return true;
       }
       this.#nextEdit = null;
