@@ -59,7 +59,11 @@ export interface ComponentsView {
   gateway?: GatewayState;
   processors: Array<{ processorId: string; state: ProcessorState; stateDescription: string | null }>;
 }
-export type ResultFormat = 'json' | 'srt' | 'vtt' | 'txt' | 'csv' | 'md' | 'docx';
+export type ResultFormat = 'json' | 'srt' | 'vtt' | 'txt' | 'csv' | 'md' | 'docx' | RecipeFormat;
+/** Made from a recipe's answers: chapters, YouTube chapter lines, show notes, ffmpeg chapters. */
+export type RecipeFormat = 'chapters' | 'youtube' | 'shownotes' | 'ffmetadata';
+/** What a file's audio-intelligence layer is asked for; null: the transcript only. */
+export type RecipeId = 'podcast' | 'interview' | 'meeting';
 export type ParamValue = string | number | boolean | string[];
 export type Params = Record<string, ParamValue>;
 export type QueuePauseReason = 'credentials' | 'usage-limit' | 'user' | 'offline' | 'spending-cap' | 'storage';
@@ -228,6 +232,8 @@ export interface WatchFolderView {
   enabled: boolean;
   templateId: string;
   params: Params;
+  /** Absent or null: the transcript only. */
+  recipe?: RecipeId | null;
   include: string[];
   exclude: string[];
   recursive: boolean;
@@ -237,7 +243,7 @@ export interface WatchFolderView {
 
 export interface SettingsValues {
   connection: ConnectionView;
-  defaults: { templateId: string; params: Params; output: OutputView };
+  defaults: { templateId: string; params: Params; recipe?: RecipeId | null; output: OutputView };
   queue: {
     uploadConcurrency: number;
     maxStreamsInFlight: number;

@@ -61,6 +61,8 @@ export interface ResultFile {
    * written from it. Kept on the file record so every later write and move carries it along.
    */
   noSpeech?: boolean;
+  /** On the JSON: what the recipe formats left out or did not write, and why (recipes/render.ts). */
+  notes?: string[];
 }
 
 export interface JobRecord {

@@ -4,6 +4,8 @@
 import { z } from 'zod';
 import { DEFAULT_TEMPLATE_ID, isTemplateId, TEMPLATE_ID_RULE } from '../service/templates.js';
 import { CAPTION_SETTINGS } from './captions/presets.js';
+import { RECIPE_FORMATS } from './recipes/render.js';
+import { RECIPE_IDS } from './recipes/recipes.js';
 
 export const PARAM_VALUE = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]);
 export type ParamValue = z.infer<typeof PARAM_VALUE>;
@@ -11,7 +13,17 @@ export const PARAMS = z.record(z.string().min(1).max(200), PARAM_VALUE);
 export type Params = z.infer<typeof PARAMS>;
 
 // Formats a job can produce; a format joins this list together with its renderer (adapters/results.ts).
-export const RESULT_FORMATS = ['json', 'srt', 'vtt', 'txt', 'csv', 'md', 'docx'] as const;
+export const RESULT_FORMATS = [
+  'json',
+  'srt',
+  'vtt',
+  'txt',
+  'csv',
+  'md',
+  'docx',
+  // From a recipe's answers (recipes/render.ts).
+  ...RECIPE_FORMATS,
+] as const;
 export type ResultFormat = (typeof RESULT_FORMATS)[number];
 
 const httpUrl = z
@@ -67,6 +79,8 @@ export type OutputSettings = z.infer<typeof OUTPUT>;
 /** A job's output when nothing was chosen: every default of OUTPUT. */
 export const DEFAULT_OUTPUT: OutputSettings = OUTPUT.parse({});
 
+export const RECIPE = z.enum(RECIPE_IDS).nullable();
+
 export const POST_ACTION = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('none') }),
   z.object({
@@ -83,6 +97,8 @@ export const WATCH_FOLDER = z.object({
   enabled: z.boolean().default(true),
   templateId: templateId.default(DEFAULT_TEMPLATE_ID),
   params: PARAMS.default({}),
+  /** What the audio-intelligence layer is asked for (recipes.ts); absent or null: the transcript only. */
+  recipe: RECIPE.optional(),
   include: z.array(z.string().min(1)).default([]),
   exclude: z.array(z.string().min(1)).default([]),
   recursive: z.boolean().default(true),
@@ -97,6 +113,7 @@ export const SETTINGS = z.object({
     .object({
       templateId: templateId.default(DEFAULT_TEMPLATE_ID),
       params: PARAMS.default({}),
+      recipe: RECIPE.optional(),
       output: OUTPUT.prefault({}),
     })
     .prefault({}),

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { CHANNELS, Channel, ParamsOf } from '../../preload/contract.js';
 import { JOB_STATES } from '../engine/job.js';
 import { DEFAULT_CAPTIONS } from '../engine/captions/presets.js';
-import { RESULT_FORMATS } from '../engine/settings.js';
+import { RECIPE, RESULT_FORMATS } from '../engine/settings.js';
 
 const str = (max = 4096) => z.string().max(max);
 const id = z.string().min(1).max(200);
@@ -22,6 +22,7 @@ const stringList = (max = 1000) => z.array(str(1000)).max(max);
 
 const jobState = z.enum(JOB_STATES);
 const resultFormat = z.enum(RESULT_FORMATS);
+const recipe = RECIPE;
 const auth = z.enum(['apiKey', 'clientCredentials']);
 const url = str(2000);
 const num = z.number();
@@ -56,7 +57,7 @@ const captions = z.strictObject({
 const captionsOrDefault = captions.default({ ...DEFAULT_CAPTIONS });
 
 const outputPatch = z.strictObject({
-  formats: z.array(resultFormat).max(10).optional(),
+  formats: z.array(resultFormat).max(RESULT_FORMATS.length).optional(),
   pattern: str(1000).optional(),
   languageSuffix: str(20).nullable().optional(),
   txtTimestamps: z.boolean().optional(),
@@ -73,12 +74,13 @@ const folderFields = {
   enabled: z.boolean().optional(),
   templateId: str(100).optional(),
   params: params.optional(),
+  recipe: recipe.optional(),
   include: stringList().optional(),
   exclude: stringList().optional(),
   recursive: z.boolean().optional(),
   output: z
     .strictObject({
-      formats: z.array(resultFormat).max(10),
+      formats: z.array(resultFormat).max(RESULT_FORMATS.length),
       pattern: str(1000),
       languageSuffix: str(20).nullable(),
       txtTimestamps: z.boolean(),
@@ -95,6 +97,7 @@ const fullFolder = z.strictObject({
   enabled: z.boolean(),
   templateId: str(100),
   params,
+  recipe: recipe.optional(),
   include: stringList(),
   exclude: stringList(),
   recursive: z.boolean(),
@@ -105,7 +108,12 @@ const fullFolder = z.strictObject({
 const settingsPatch = z.strictObject({
   connection: connection.optional(),
   defaults: z
-    .strictObject({ templateId: str(100).optional(), params: params.optional(), output: outputPatch.optional() })
+    .strictObject({
+      templateId: str(100).optional(),
+      params: params.optional(),
+      recipe: recipe.optional(),
+      output: outputPatch.optional(),
+    })
     .optional(),
   queue: z
     .strictObject({

@@ -9,6 +9,7 @@ import type { JobRecord, ResultFile } from '../../engine/job.js';
 import { isLinkJob } from '../../engine/media-link.js';
 import { normalizeExport, parseExport, type NormalizedTranscript } from '../../engine/captions/normalize.js';
 import { DEFAULT_OUTPUT, type ResultFormat } from '../../engine/settings.js';
+import { RECIPE_EXTENSIONS, RECIPE_FORMATS, RECIPE_RENDERERS, recipeNotes } from '../../engine/recipes/render.js';
 import { resultAnchor } from './link-destination.js';
 import {
   chooseOutputPath,
@@ -52,11 +53,22 @@ export const RENDERERS: Partial<Record<ResultFormat, Renderer>> = {
   ),
   docx: (text, job, transcript) =>
     renderDocx(transcript ?? normalizeExport(text, { mediaDurationMs: job.mediaDurationMs }), sourceName(job)),
+  ...Object.fromEntries(
+    RECIPE_FORMATS.map((f) => [
+      f,
+      (text: string, job: JobRecord, transcript?: NormalizedTranscript) =>
+        RECIPE_RENDERERS[f](text, { ...renderContextOf(job), ...(transcript ? { transcript } : {}) }),
+    ]),
+  ),
 };
+
+/** The file extension of a format: its id, except where two formats share a type (`chapters.json`). */
+const extensionOf = (format: ResultFormat): string =>
+  (RECIPE_EXTENSIONS as Partial<Record<ResultFormat, string>>)[format] ?? format;
 
 /** Result extensions, so the watcher never takes Sluice's own outputs. */
 export function resultExtensions(): string[] {
-  return Object.keys(RENDERERS);
+  return Object.keys(RENDERERS).map((f) => extensionOf(f as ResultFormat));
 }
 
 /** `{name}` `{ext}` `{template}` `{date}` → the output base name (without the format extension). */
@@ -130,7 +142,10 @@ export async function writeResults(
     const content = await render(text, job, corrected?.transcript);
     if (content === null) continue;
     // `{name}.en.srt`: players pick the language from the suffix; the JSON keeps the plain name.
-    const ext = format === 'json' || !output.languageSuffix ? format : `${output.languageSuffix}.${format}`;
+    const ext =
+      format === 'json' || !output.languageSuffix
+        ? extensionOf(format)
+        : `${output.languageSuffix}.${extensionOf(format)}`;
     const target = await chooseOutputPath(anchor, base, ext, ownership, content);
     if (!target) {
       throw new ResultWriteError(
@@ -148,6 +163,10 @@ export async function writeResults(
   }
   // All the job's formats or none: a half-delivered set would look complete to a reader.
   const stamps = await writeFilesAtomic(planned, { writer: job.id.slice(0, 8), mode: await modeOf(anchor) });
+  const notes = recipeNotes(text, formats, {
+    ...renderContextOf(job),
+    ...(corrected ? { transcript: corrected.transcript } : {}),
+  });
   return planned.map((p, i) => ({
     format: p.format,
     path: p.target,
@@ -156,6 +175,7 @@ export async function writeResults(
     ...(p.collided ? { collided: true } : {}),
     ...(p.shortened ? { shortened: true } : {}),
     ...(noSpeech && p.format === 'json' ? { noSpeech: true } : {}),
+    ...(notes.length > 0 && p.format === 'json' ? { notes } : {}),
   }));
 }
 
