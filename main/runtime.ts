@@ -39,6 +39,7 @@ import { canCancel, refusal, type JobAction } from './engine/eligibility.js';
 import { isTerminal, type JobEvent, type JobRecord } from './engine/job.js';
 import { isLinkJob } from './engine/media-link.js';
 import { templateProblems } from './engine/params.js';
+import { recipeParams } from './engine/recipes/recipe-params.js';
 import { DEFAULT_CONTEXT, type EngineContext } from './engine/reducer.js';
 import { move, type MoveDirection } from './engine/scheduler.js';
 import type { OutputSettings, Params, Settings, WatchFolder } from './engine/settings.js';
@@ -320,8 +321,13 @@ export class Runtime {
     const s = this.settings.get();
     const templateId = opts.templateId ?? s.defaults.templateId;
     // The catalogue known now: adding files never waits for the configuration service.
-    const problems = templateProblems(templateId, opts.params ?? s.defaults.params, this.templates.current);
-    if (problems.length > 0) throw new Error(problems.map((p) => p.message).join(' '));
+    const withRecipe = recipeParams(
+      opts.params ?? s.defaults.params,
+      opts.recipe === undefined ? s.defaults.recipe : opts.recipe,
+    );
+    const problems = templateProblems(templateId, withRecipe.params, this.templates.current);
+    const all = [...withRecipe.problems, ...problems.map((p) => p.message)];
+    if (all.length > 0) throw new Error(all.join(' '));
   }
 
   /** The templates the account may use, merged with the public ones (kept a while; never throws). */

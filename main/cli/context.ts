@@ -15,7 +15,9 @@ import {
   type Settings,
 } from '../engine/settings.js';
 import { Runtime, type RuntimeOptions } from '../runtime.js';
-import { parseFormats, parsePositiveInt } from './options.js';
+import { parseFormats, parsePositiveInt, parseRecipe } from './options.js';
+import { recipeParams } from '../engine/recipes/recipe-params.js';
+import { RECIPE_IDS, type RecipeId } from '../engine/recipes/recipes.js';
 
 export interface CommonFlags {
   stateDir?: string;
@@ -35,6 +37,8 @@ export interface JobFlags extends CommonFlags {
   param: string[];
   concurrency?: number;
   formats?: ResultFormat[];
+  /** `none`: no recipe even when Settings has a default one. */
+  recipe?: RecipeId | 'none';
 }
 
 // The app-data folder, shared with the desktop app (one resolver for both).
@@ -74,6 +78,11 @@ export function addJobOptions(cmd: Command): Command {
         .default([]),
     )
     .option('--concurrency <n>', 'simultaneous uploads', parsePositiveInt)
+    .option(
+      '--recipe <name>',
+      `what to ask for beside the transcript: ${RECIPE_IDS.join(', ')}, or none (default: from settings)`,
+      parseRecipe,
+    )
     .option(
       '--formats <list>',
       `result formats, comma-separated: ${RESULT_FORMATS.join(', ')} (the JSON is always kept)`,
@@ -149,7 +158,7 @@ export function templateAndParams(
   flags: JobFlags,
   settings: Settings,
   catalogue: TemplateCatalogue = BUILTIN_CATALOGUE,
-): { templateId: string; params: Params; notice?: string } {
+): { templateId: string; params: Params; recipe: RecipeId | null; notice?: string } {
   const templateId = flags.template ?? settings.defaults.templateId;
   let params: Params;
   try {
@@ -160,11 +169,14 @@ export function templateAndParams(
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
-  const problems = templateProblems(templateId, params, catalogue);
+  const recipe = flags.recipe === 'none' ? null : (flags.recipe ?? settings.defaults.recipe ?? null);
+  const withRecipe = recipeParams(params, recipe);
+  if (withRecipe.problems.length > 0) throw new UsageError(withRecipe.problems.join('\n'));
+  const problems = templateProblems(templateId, withRecipe.params, catalogue);
   if (problems[0]?.field === 'templateId') {
     throw new UsageError(`${problems[0].message} Run \`sluice templates\` to list them.`);
   }
   if (problems.length > 0) throw new UsageError(problems.map((p) => p.message).join('\n'));
   const notice = uncheckedNotice(templateId, catalogue);
-  return { templateId, params, ...(notice ? { notice } : {}) };
+  return { templateId, params, recipe, ...(notice ? { notice } : {}) };
 }

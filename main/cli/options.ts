@@ -1,6 +1,7 @@
 // Argument parsers shared by the CLI commands.
 import { InvalidArgumentError } from 'commander';
 import { RESULT_FORMATS, type ResultFormat } from '../engine/settings.js';
+import { isRecipeId, RECIPE_IDS, type RecipeId } from '../engine/recipes/recipes.js';
 
 export function parsePort(value: string): number {
   const n = Number(value);
@@ -24,4 +25,11 @@ export function parseFormats(value: string): ResultFormat[] {
     throw new InvalidArgumentError(`must list formats among ${RESULT_FORMATS.join(', ')} (got ${value}).`);
   }
   return [...new Set(list)] as ResultFormat[];
+}
+
+/** `--recipe`: one of the recipes, or `none` to send no recipe even when Settings has a default. */
+export function parseRecipe(value: string): RecipeId | 'none' {
+  const v = value.trim().toLowerCase();
+  if (v === 'none' || isRecipeId(v)) return v;
+  throw new InvalidArgumentError(`must be one of ${RECIPE_IDS.join(', ')} or none (got ${value}).`);
 }

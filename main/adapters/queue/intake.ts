@@ -10,6 +10,8 @@ import { createJob, isTerminal, type JobOrigin, type JobRecord } from '../../eng
 import type { KnownAs } from '../../engine/rescan-summary.js';
 import { checkMediaLink } from '../../engine/media-link.js';
 import type { OutputSettings, Params, Settings, WatchFolder } from '../../engine/settings.js';
+import { recipeParams } from '../../engine/recipes/recipe-params.js';
+import type { RecipeId } from '../../engine/recipes/recipes.js';
 import type { JobStore } from '../store/job-store.js';
 import { sourceKey } from '../store/job-archive-spec.js';
 import { mediaRefusal } from './intake-media.js';
@@ -19,6 +21,8 @@ import type { QueueRunner } from './queue-runner.js';
 export interface AddOptions {
   templateId?: string;
   params?: Params;
+  /** Undefined: the default recipe from Settings; null: none. */
+  recipe?: RecipeId | null;
   output?: OutputSettings;
   /** Process again even when the same content was already processed. */
   force?: boolean;
@@ -166,7 +170,10 @@ export class Intake {
     const s = this.settings();
     return {
       templateId: opts.templateId ?? s.defaults.templateId,
-      params: opts.params ?? s.defaults.params,
+      params: recipeParams(
+        opts.params ?? s.defaults.params,
+        opts.recipe === undefined ? s.defaults.recipe : opts.recipe,
+      ).params,
       output: opts.output ?? s.defaults.output,
       force: opts.force ?? false,
       retryFailed: true,
@@ -180,7 +187,7 @@ export class Intake {
       { kind: 'watch', folderId: folder.id },
       {
         templateId: folder.templateId,
-        params: folder.params,
+        params: recipeParams(folder.params, folder.recipe).params,
         output: folder.output,
         force: false,
         retryFailed: false,

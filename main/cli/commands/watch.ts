@@ -89,6 +89,7 @@ async function watchUntilStopped(
         path: path.resolve(f),
         templateId: chosen.templateId,
         params: chosen.params,
+        recipe: chosen.recipe,
         output,
         recursive: flags.recursive,
         include: flags.include,

@@ -2,7 +2,7 @@
 // laid over the job's own parameters. Pure. A recipe needs the prompt slots it uses: a job that
 // already asks its own question there is refused with a reason rather than silently overwritten.
 import type { Params } from '../settings.js';
-import type { Recipe } from './recipes.js';
+import { RECIPES, type Recipe, type RecipeId } from './recipes.js';
 
 /** The parameters a recipe sends, alone. */
 export function recipeOwnParams(recipe: Recipe): Params {
@@ -51,4 +51,12 @@ export function withRecipe(base: Params, recipe: Recipe | undefined): RecipePara
     }
   });
   return { params: { ...base, ...recipeOwnParams(recipe) }, problems };
+}
+
+/**
+ * The parameters a job sends: its own with its recipe's (absent or null: none). Every place that
+ * turns settings into a job, and every check of them, goes through here.
+ */
+export function recipeParams(params: Params, recipe: RecipeId | null | undefined): RecipeParams {
+  return withRecipe(params, recipe ? RECIPES[recipe] : undefined);
 }
