@@ -324,6 +324,7 @@ export class Runtime {
     const withRecipe = recipeParams(
       opts.params ?? s.defaults.params,
       opts.recipe === undefined ? s.defaults.recipe : opts.recipe,
+      opts.glossary ?? s.defaults.glossary,
     );
     const problems = templateProblems(templateId, withRecipe.params, this.templates.current);
     const all = [...withRecipe.problems, ...problems.map((p) => p.message)];

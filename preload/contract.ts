@@ -234,6 +234,8 @@ export interface WatchFolderView {
   params: Params;
   /** Absent or null: the transcript only. */
   recipe?: RecipeId | null;
+  /** Names and terms the transcript must spell right (sent as the enhancement's vocabulary). */
+  glossary?: string[];
   include: string[];
   exclude: string[];
   recursive: boolean;
@@ -243,7 +245,13 @@ export interface WatchFolderView {
 
 export interface SettingsValues {
   connection: ConnectionView;
-  defaults: { templateId: string; params: Params; recipe?: RecipeId | null; output: OutputView };
+  defaults: {
+    templateId: string;
+    params: Params;
+    recipe?: RecipeId | null;
+    glossary?: string[];
+    output: OutputView;
+  };
   queue: {
     uploadConcurrency: number;
     maxStreamsInFlight: number;

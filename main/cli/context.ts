@@ -15,7 +15,7 @@ import {
   type Settings,
 } from '../engine/settings.js';
 import { Runtime, type RuntimeOptions } from '../runtime.js';
-import { parseFormats, parsePositiveInt, parseRecipe } from './options.js';
+import { parseFormats, parseGlossaryFile, parsePositiveInt, parseRecipe } from './options.js';
 import { recipeParams } from '../engine/recipes/recipe-params.js';
 import { RECIPE_IDS, type RecipeId } from '../engine/recipes/recipes.js';
 
@@ -39,6 +39,8 @@ export interface JobFlags extends CommonFlags {
   formats?: ResultFormat[];
   /** `none`: no recipe even when Settings has a default one. */
   recipe?: RecipeId | 'none';
+  /** Terms read from --glossary FILE. */
+  glossary?: string[];
 }
 
 // The app-data folder, shared with the desktop app (one resolver for both).
@@ -82,6 +84,11 @@ export function addJobOptions(cmd: Command): Command {
       '--recipe <name>',
       `what to ask for beside the transcript: ${RECIPE_IDS.join(', ')}, or none (default: from settings)`,
       parseRecipe,
+    )
+    .option(
+      '--glossary <file>',
+      'names and terms to spell right, one per line (text or CSV): sent as the vocabulary (default: from settings)',
+      parseGlossaryFile,
     )
     .option(
       '--formats <list>',
@@ -158,7 +165,7 @@ export function templateAndParams(
   flags: JobFlags,
   settings: Settings,
   catalogue: TemplateCatalogue = BUILTIN_CATALOGUE,
-): { templateId: string; params: Params; recipe: RecipeId | null; notice?: string } {
+): { templateId: string; params: Params; recipe: RecipeId | null; glossary: string[]; notice?: string } {
   const templateId = flags.template ?? settings.defaults.templateId;
   let params: Params;
   try {
@@ -170,7 +177,8 @@ export function templateAndParams(
     throw new UsageError((e as Error).message);
   }
   const recipe = flags.recipe === 'none' ? null : (flags.recipe ?? settings.defaults.recipe ?? null);
-  const withRecipe = recipeParams(params, recipe);
+  const glossary = flags.glossary ?? settings.defaults.glossary ?? [];
+  const withRecipe = recipeParams(params, recipe, glossary);
   if (withRecipe.problems.length > 0) throw new UsageError(withRecipe.problems.join('\n'));
   const problems = templateProblems(templateId, withRecipe.params, catalogue);
   if (problems[0]?.field === 'templateId') {
@@ -178,5 +186,5 @@ export function templateAndParams(
   }
   if (problems.length > 0) throw new UsageError(problems.map((p) => p.message).join('\n'));
   const notice = uncheckedNotice(templateId, catalogue);
-  return { templateId, params, recipe, ...(notice ? { notice } : {}) };
+  return { templateId, params, recipe, glossary, ...(notice ? { notice } : {}) };
 }

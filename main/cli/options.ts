@@ -1,5 +1,7 @@
 // Argument parsers shared by the CLI commands.
 import { InvalidArgumentError } from 'commander';
+import { readFileSync } from 'node:fs';
+import { glossaryProblems, parseGlossary } from '../engine/recipes/glossary.js';
 import { RESULT_FORMATS, type ResultFormat } from '../engine/settings.js';
 import { isRecipeId, RECIPE_IDS, type RecipeId } from '../engine/recipes/recipes.js';
 
@@ -32,4 +34,20 @@ export function parseRecipe(value: string): RecipeId | 'none' {
   const v = value.trim().toLowerCase();
   if (v === 'none' || isRecipeId(v)) return v;
   throw new InvalidArgumentError(`must be one of ${RECIPE_IDS.join(', ')} or none (got ${value}).`);
+}
+
+/** `--glossary FILE`: a text or CSV file of names and terms, one per line (its first column). */
+export function parseGlossaryFile(file: string): string[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code ?? String(e);
+    throw new InvalidArgumentError(`cannot read ${file} (${code}): give a text or CSV file, one term per line.`);
+  }
+  const terms = parseGlossary(text);
+  const problems = glossaryProblems(terms);
+  if (terms.length === 0) throw new InvalidArgumentError(`${file} holds no terms: write one name or term per line.`);
+  if (problems.length > 0) throw new InvalidArgumentError(problems.join(' '));
+  return terms;
 }

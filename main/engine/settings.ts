@@ -6,6 +6,7 @@ import { DEFAULT_TEMPLATE_ID, isTemplateId, TEMPLATE_ID_RULE } from '../service/
 import { CAPTION_SETTINGS } from './captions/presets.js';
 import { RECIPE_FORMATS } from './recipes/render.js';
 import { RECIPE_IDS } from './recipes/recipes.js';
+import { GLOSSARY_LIMITS } from './recipes/glossary.js';
 
 export const PARAM_VALUE = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]);
 export type ParamValue = z.infer<typeof PARAM_VALUE>;
@@ -80,6 +81,16 @@ export type OutputSettings = z.infer<typeof OUTPUT>;
 export const DEFAULT_OUTPUT: OutputSettings = OUTPUT.parse({});
 
 export const RECIPE = z.enum(RECIPE_IDS).nullable();
+export const GLOSSARY = z
+  .array(
+    z
+      .string()
+      .trim()
+      .min(1)
+      .max(GLOSSARY_LIMITS.termLength)
+      .regex(/^[^,]*$/, 'must not hold a comma'),
+  )
+  .max(GLOSSARY_LIMITS.terms);
 
 export const POST_ACTION = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('none') }),
@@ -99,6 +110,8 @@ export const WATCH_FOLDER = z.object({
   params: PARAMS.default({}),
   /** What the audio-intelligence layer is asked for (recipes.ts); absent or null: the transcript only. */
   recipe: RECIPE.optional(),
+  /** Names and terms sent as the enhancement's vocabulary (recipes/glossary.ts). */
+  glossary: GLOSSARY.optional(),
   include: z.array(z.string().min(1)).default([]),
   exclude: z.array(z.string().min(1)).default([]),
   recursive: z.boolean().default(true),
@@ -114,6 +127,7 @@ export const SETTINGS = z.object({
       templateId: templateId.default(DEFAULT_TEMPLATE_ID),
       params: PARAMS.default({}),
       recipe: RECIPE.optional(),
+      glossary: GLOSSARY.optional(),
       output: OUTPUT.prefault({}),
     })
     .prefault({}),

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { CHANNELS, Channel, ParamsOf } from '../../preload/contract.js';
 import { JOB_STATES } from '../engine/job.js';
 import { DEFAULT_CAPTIONS } from '../engine/captions/presets.js';
-import { RECIPE, RESULT_FORMATS } from '../engine/settings.js';
+import { GLOSSARY, RECIPE, RESULT_FORMATS } from '../engine/settings.js';
 
 const str = (max = 4096) => z.string().max(max);
 const id = z.string().min(1).max(200);
@@ -75,6 +75,7 @@ const folderFields = {
   templateId: str(100).optional(),
   params: params.optional(),
   recipe: recipe.optional(),
+  glossary: GLOSSARY.optional(),
   include: stringList().optional(),
   exclude: stringList().optional(),
   recursive: z.boolean().optional(),
@@ -98,6 +99,7 @@ const fullFolder = z.strictObject({
   templateId: str(100),
   params,
   recipe: recipe.optional(),
+  glossary: GLOSSARY.optional(),
   include: stringList(),
   exclude: stringList(),
   recursive: z.boolean(),
@@ -112,6 +114,7 @@ const settingsPatch = z.strictObject({
       templateId: str(100).optional(),
       params: params.optional(),
       recipe: recipe.optional(),
+      glossary: GLOSSARY.optional(),
       output: outputPatch.optional(),
     })
     .optional(),

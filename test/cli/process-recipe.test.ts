@@ -3,7 +3,7 @@
 // saved export holds the service's answers, every chapter starts on a word, and the YouTube lines
 // say what chapters.json says.
 import { execFile } from 'node:child_process';
-import { copyFile, mkdir, readFile, rename, rm } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +11,8 @@ import { youtubeTime } from '../../main/engine/recipes/chapter-formats.js';
 import { ANSWER_IDS } from '../../main/engine/recipes/recipes.js';
 import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
 import type { ExportResult } from '../../main/service/types.js';
-import { makeMediaDir } from '../helpers/media.js';
+import { allStreams } from '../helpers/service.js';
+import { makeMediaDir, makeToneWav } from '../helpers/media.js';
 import { buildCli, runCli, startCli } from './run-cli.js';
 
 const run = promisify(execFile);
@@ -153,4 +154,30 @@ describe('sluice watch --recipe podcast', () => {
     expect(youtube).toEqual(chapters.chapters.map((c) => `${youtubeTime(c.startTime * 1000)} ${c.title}`));
     expect(await readFile(path.join(media, 'landed.shownotes.md'), 'utf8')).toContain('## Chapters');
   }, 150_000);
+});
+
+describe('sluice process --glossary', () => {
+  it('sends the file’s terms as the vocabulary, with the enhancement on', async () => {
+    const media = path.join(dir, 'names');
+    await mkdir(media);
+    const tone = await makeToneWav(media, 'names.wav', 2);
+    const terms = path.join(dir, 'terms.csv');
+    await writeFile(terms, 'term,note\nMoveFlow,product\n"Zoë Ødegaard",host\n');
+    const before = new Set((await allStreams(sandbox.url, KEY)).map((s) => s.streamId));
+    const r = await runCli(
+      ['process', tone, '--glossary', terms, '--base-url', sandbox.url, '--state-dir', path.join(dir, 'state-names')],
+      { SLUICE_API_KEY: KEY },
+      undefined,
+      60_000,
+    );
+    expect(r.code, r.out).toBe(0);
+    const stream = (await allStreams(sandbox.url, KEY)).find((s) => !before.has(s.streamId))!;
+    const llm = stream.configuration.processors.find((p) => p.id === 'llm');
+    expect(llm?.properties).toMatchObject({
+      enhancedTranscription: { enabled: true, vocabulary: 'MoveFlow, Zoë Ødegaard' },
+    });
+    const missing = await runCli(['process', tone, '--glossary', path.join(dir, 'none.txt')], { SLUICE_API_KEY: KEY });
+    expect(missing.code).toBe(2);
+    expect(missing.out).toMatch(/cannot read .*none\.txt \(ENOENT\): give a text or CSV file, one term per line/);
+  }, 90_000);
 });

@@ -65,4 +65,30 @@ describe('recipes in Settings', () => {
     const ok = value(await bridge.handlers['folders:add']({ folder: { path: dir, recipe: 'interview' } }));
     expect(ok.recipe).toBe('interview');
   });
+
+  it('a folder’s glossary goes as the vocabulary, and is refused, with the reason, where the template takes none', async () => {
+    const dir = path.join(env.dir, 'glossary');
+    await mkdir(dir);
+    const ping = await bridge.handlers['folders:add']({
+      folder: { path: dir, templateId: TEMPLATE_IDS.ping, glossary: ['MoveFlow'] },
+    });
+    expect(ping).toMatchObject({ ok: false, error: { code: 'VALIDATION' } });
+    if (!ping.ok) expect(ping.error.fields?.[0]?.path).toBe('glossary');
+    if (!ping.ok)
+      expect(ping.error.fields?.[0]?.message).toMatch(/takes no vocabulary, so the glossary cannot be sent/);
+    const comma = await bridge.handlers['folders:add']({ folder: { path: dir, glossary: ['Smith, Jones'] } });
+    expect(comma.ok).toBe(false);
+    const s = value(
+      await bridge.handlers['settings:update']({ patch: { defaults: { glossary: ['MoveFlow', 'Zoë Ødegaard'] } } }),
+    );
+    expect(s.defaults.glossary).toEqual(['MoveFlow', 'Zoë Ødegaard']);
+    const file = await makeToneWav(dir, 'names.wav', 1);
+    const added = value(await bridge.handlers['queue:add']({ paths: [file] }));
+    const jobId = added[0]?.outcome === 'added' ? added[0].jobId : '';
+    expect(env.rt.job(jobId)?.params).toMatchObject({
+      enhancedTranscription: true,
+      etVocabulary: 'MoveFlow, Zoë Ødegaard',
+    });
+    await until(() => env.rt.job(jobId)?.state === 'completed');
+  });
 });

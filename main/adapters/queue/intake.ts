@@ -23,6 +23,8 @@ export interface AddOptions {
   params?: Params;
   /** Undefined: the default recipe from Settings; null: none. */
   recipe?: RecipeId | null;
+  /** Undefined: the default glossary from Settings. */
+  glossary?: string[];
   output?: OutputSettings;
   /** Process again even when the same content was already processed. */
   force?: boolean;
@@ -173,6 +175,7 @@ export class Intake {
       params: recipeParams(
         opts.params ?? s.defaults.params,
         opts.recipe === undefined ? s.defaults.recipe : opts.recipe,
+        opts.glossary ?? s.defaults.glossary,
       ).params,
       output: opts.output ?? s.defaults.output,
       force: opts.force ?? false,
@@ -187,7 +190,7 @@ export class Intake {
       { kind: 'watch', folderId: folder.id },
       {
         templateId: folder.templateId,
-        params: recipeParams(folder.params, folder.recipe).params,
+        params: recipeParams(folder.params, folder.recipe, folder.glossary).params,
         output: folder.output,
         force: false,
         retryFailed: false,

@@ -90,6 +90,7 @@ async function watchUntilStopped(
         templateId: chosen.templateId,
         params: chosen.params,
         recipe: chosen.recipe,
+        glossary: chosen.glossary,
         output,
         recursive: flags.recursive,
         include: flags.include,

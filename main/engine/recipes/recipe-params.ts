@@ -2,6 +2,7 @@
 // laid over the job's own parameters. Pure. A recipe needs the prompt slots it uses: a job that
 // already asks its own question there is refused with a reason rather than silently overwritten.
 import type { Params } from '../settings.js';
+import { glossaryParams, glossaryProblems } from './glossary.js';
 import { RECIPES, type Recipe, type RecipeId } from './recipes.js';
 
 /** The parameters a recipe sends, alone. */
@@ -54,9 +55,19 @@ export function withRecipe(base: Params, recipe: Recipe | undefined): RecipePara
 }
 
 /**
- * The parameters a job sends: its own with its recipe's (absent or null: none). Every place that
- * turns settings into a job, and every check of them, goes through here.
+ * The parameters a job sends: its own with its recipe's (absent or null: none) and its glossary's
+ * (glossary.ts). Every place that turns settings into a job, and every check of them, goes through here.
  */
-export function recipeParams(params: Params, recipe: RecipeId | null | undefined): RecipeParams {
-  return withRecipe(params, recipe ? RECIPES[recipe] : undefined);
+export function recipeParams(
+  params: Params,
+  recipe: RecipeId | null | undefined,
+  glossary: readonly string[] = [],
+): RecipeParams {
+  const r = withRecipe(params, recipe ? RECIPES[recipe] : undefined);
+  if (glossary.length === 0) return r;
+  const vocabulary = r.params.etVocabulary;
+  return {
+    params: { ...r.params, ...glossaryParams(typeof vocabulary === 'string' ? vocabulary : undefined, glossary) },
+    problems: [...r.problems, ...glossaryProblems(glossary)],
+  };
 }
