@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { DEFAULT_TEMPLATE_ID, isTemplateId, TEMPLATE_ID_RULE } from '../service/templates.js';
 import { CAPTION_SETTINGS } from './captions/presets.js';
+import { TIMELINE_SETTINGS } from './timecode/timeline.js';
 
 export const PARAM_VALUE = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]);
 export type ParamValue = z.infer<typeof PARAM_VALUE>;
@@ -11,7 +12,21 @@ export const PARAMS = z.record(z.string().min(1).max(200), PARAM_VALUE);
 export type Params = z.infer<typeof PARAMS>;
 
 // Formats a job can produce; a format joins this list together with its renderer (adapters/results.ts).
-export const RESULT_FORMATS = ['json', 'srt', 'vtt', 'txt', 'csv', 'md', 'docx'] as const;
+export const RESULT_FORMATS = [
+  'json',
+  'srt',
+  'vtt',
+  'txt',
+  'csv',
+  'md',
+  'docx',
+  'fcpxml',
+  'itt',
+  'ttml',
+  'edl',
+  'premiere',
+  'avid',
+] as const;
 export type ResultFormat = (typeof RESULT_FORMATS)[number];
 
 const httpUrl = z
@@ -62,6 +77,8 @@ export const OUTPUT = z.object({
   txtTimestamps: z.boolean().default(false),
   /** Layout of the SRT and VTT captions (presets.ts). */
   captions: CAPTION_SETTINGS.prefault({}),
+  /** Where the editor formats' timeline starts and the rate for media without one; absent: source, 25. */
+  timeline: TIMELINE_SETTINGS.optional(),
 });
 export type OutputSettings = z.infer<typeof OUTPUT>;
 /** A job's output when nothing was chosen: every default of OUTPUT. */

@@ -4,7 +4,10 @@ import { FORMATS, markdownHasContent, unavailableFormats } from '../../renderer/
 
 describe('which formats a finished job can be re-exported to', () => {
   it('every format is offered, in one order', () => {
-    expect(FORMATS.map((f) => f.id)).toEqual(['json', 'srt', 'vtt', 'txt', 'csv', 'md', 'docx']);
+    expect(FORMATS.map((f) => f.id)).toEqual([
+      ...['json', 'srt', 'vtt', 'txt', 'csv', 'md', 'docx'],
+      ...['fcpxml', 'itt', 'ttml', 'edl', 'premiere', 'avid'],
+    ]);
   });
 
   it.each([

@@ -4,7 +4,7 @@ import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { WORD_FORMATS as WORD_FORMAT_LIST } from '../../../preload/contract.js';
 import { findTemplate } from '../../service/templates.js';
-import { CAPTION_FORMATS, CAPTION_RENDERERS, renderContextOf } from '../../engine/captions/render.js';
+import { CAPTION_FORMATS, CAPTION_RENDERERS, formatExtension, renderContextOf } from '../../engine/captions/render.js';
 import type { JobRecord, ResultFile } from '../../engine/job.js';
 import { isLinkJob } from '../../engine/media-link.js';
 import { normalizeExport, parseExport, type NormalizedTranscript } from '../../engine/captions/normalize.js';
@@ -56,7 +56,7 @@ export const RENDERERS: Partial<Record<ResultFormat, Renderer>> = {
 
 /** Result extensions, so the watcher never takes Sluice's own outputs. */
 export function resultExtensions(): string[] {
-  return Object.keys(RENDERERS);
+  return Object.keys(RENDERERS).map(formatExtension);
 }
 
 /** `{name}` `{ext}` `{template}` `{date}` → the output base name (without the format extension). */
@@ -130,7 +130,8 @@ export async function writeResults(
     const content = await render(text, job, corrected?.transcript);
     if (content === null) continue;
     // `{name}.en.srt`: players pick the language from the suffix; the JSON keeps the plain name.
-    const ext = format === 'json' || !output.languageSuffix ? format : `${output.languageSuffix}.${format}`;
+    const fileExt = formatExtension(format);
+    const ext = format === 'json' || !output.languageSuffix ? fileExt : `${output.languageSuffix}.${fileExt}`;
     const target = await chooseOutputPath(anchor, base, ext, ownership, content);
     if (!target) {
       throw new ResultWriteError(

@@ -10,6 +10,12 @@ export const FORMATS: ReadonlyArray<{ id: ResultFormat; label: string }> = [
   { id: 'csv', label: 'CSV' },
   { id: 'md', label: 'Markdown' },
   { id: 'docx', label: 'Word document' },
+  { id: 'fcpxml', label: 'Final Cut Pro (FCPXML)' },
+  { id: 'itt', label: 'iTT captions (Final Cut Pro)' },
+  { id: 'ttml', label: 'TTML captions (IMSC 1.1)' },
+  { id: 'edl', label: 'Resolve markers (EDL)' },
+  { id: 'premiere', label: 'Premiere Pro markers (XML)' },
+  { id: 'avid', label: 'Avid SubCap captions' },
 ];
 
 export const JSON_KEPT = 'Always kept: every other format is made from it.';
