@@ -15,7 +15,9 @@ import {
   type Settings,
 } from '../engine/settings.js';
 import { Runtime, type RuntimeOptions } from '../runtime.js';
-import { parseFormats, parsePositiveInt } from './options.js';
+import { RATE_IDS, type RateId } from '../engine/timecode/rates.js';
+import { DEFAULT_TIMELINE } from '../engine/timecode/timeline.js';
+import { parseFormats, parseFrameRate, parsePositiveInt, parseTimecodeStart } from './options.js';
 
 export interface CommonFlags {
   stateDir?: string;
@@ -35,6 +37,9 @@ export interface JobFlags extends CommonFlags {
   param: string[];
   concurrency?: number;
   formats?: ResultFormat[];
+  /** `source` or `HH:MM:SS:FF`: where the editor formats' timeline starts. */
+  timecode?: string;
+  frameRate?: RateId;
 }
 
 // The app-data folder, shared with the desktop app (one resolver for both).
@@ -78,6 +83,16 @@ export function addJobOptions(cmd: Command): Command {
       '--formats <list>',
       `result formats, comma-separated: ${RESULT_FORMATS.join(', ')} (the JSON is always kept)`,
       parseFormats,
+    )
+    .option(
+      '--timecode <start>',
+      'where the editor formats (fcpxml, itt, edl, premiere, avid) start: source (the media’s own timecode) or HH:MM:SS:FF',
+      parseTimecodeStart,
+    )
+    .option(
+      '--frame-rate <rate>',
+      `frame rate for media without one of its own: ${RATE_IDS.join(', ')} (default 25)`,
+      parseFrameRate,
     );
 }
 
@@ -138,7 +153,19 @@ export async function openRuntime(
 
 /** --formats on top of the saved default output settings. */
 export function outputOf(flags: JobFlags, settings: Settings): OutputSettings {
-  return flags.formats ? { ...settings.defaults.output, formats: flags.formats } : settings.defaults.output;
+  const saved = settings.defaults.output;
+  const timeline =
+    flags.timecode || flags.frameRate
+      ? {
+          start: flags.timecode ?? saved.timeline?.start ?? DEFAULT_TIMELINE.start,
+          defaultRate: flags.frameRate ?? saved.timeline?.defaultRate ?? DEFAULT_TIMELINE.defaultRate,
+        }
+      : saved.timeline;
+  return {
+    ...saved,
+    ...(flags.formats ? { formats: flags.formats } : {}),
+    ...(timeline ? { timeline } : {}),
+  };
 }
 
 /**
