@@ -138,6 +138,8 @@ export interface NewJob {
   params: Params;
   output?: OutputSettings;
   mediaDurationMs?: number;
+  /** What the media probe read of the source; kept so the editor formats start at its timecode. */
+  mediaFacts?: MediaFacts;
   replaces?: string;
 }
 
@@ -164,6 +166,7 @@ export function createJob(init: NewJob, now: number): JobRecord {
     createdAt: now,
     updatedAt: now,
     ...(init.mediaDurationMs === undefined ? {} : { mediaDurationMs: init.mediaDurationMs }),
+    ...(init.mediaFacts === undefined ? {} : { mediaFacts: init.mediaFacts }),
     ...(init.replaces === undefined ? {} : { replaces: init.replaces }),
     stuck: false,
     results: [],
