@@ -53,5 +53,6 @@ export function renderItt(doc: EditorDocument): string {
       p.txt(line);
     });
   }
-  return `${tt.end({ prettyPrint: true })}\n`;
+  // Not indented: a caption's text and its <br/> are mixed content, where indentation would add spaces.
+  return `${tt.end()}\n`;
 }

@@ -54,5 +54,6 @@ export function renderTtml(doc: EditorDocument): string {
       p.txt(line);
     });
   }
-  return `${tt.end({ prettyPrint: true })}\n`;
+  // Not indented: a caption's text and its <br/> are mixed content, where indentation would add spaces.
+  return `${tt.end()}\n`;
 }

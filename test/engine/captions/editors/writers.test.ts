@@ -56,6 +56,20 @@ function gridFrames(time: string, r: FrameRate): number {
 
 type Attrs = Record<string, string>;
 
+/** The text an imsc.js ISD shows: its spans' text, a line feed for each <br/>. */
+function shownText(isd: unknown): string {
+  const out: string[] = [];
+  const walk = (n: unknown): void => {
+    if (typeof n !== 'object' || n === null) return;
+    const node = n as { text?: unknown; kind?: unknown; contents?: unknown[] };
+    if (typeof node.text === 'string') out.push(node.text);
+    if (node.kind === 'br') out.push('\n');
+    node.contents?.forEach(walk);
+  };
+  walk(isd);
+  return out.join('');
+}
+
 describe.each(SCENARIOS)('$name', (s) => {
   const doc = docOf(s);
   const expected = expectedCaptions(s.rate);
@@ -141,6 +155,11 @@ describe.each(SCENARIOS)('$name', (s) => {
       expect(before).not.toContain(JSON.stringify(CUES[i]!.words[0]!.text).slice(1, -1));
     }
     expect(events.length).toBeGreaterThanOrEqual(expected.length);
+    // On screen, each caption's lines as laid out, nothing added around them.
+    doc.captions.forEach((c) => {
+      const at = ((c.start + c.end) / 2) * (s.rate.den / s.rate.num);
+      expect(shownText(generateISD(tt!, at, handler))).toBe(c.lines.join('\n'));
+    });
   });
 
   it('edl: Resolve marker events at the timeline timecode, one frame long, FCM as the media counts', () => {
