@@ -6,6 +6,8 @@ const encodeSegment = (s: string): string =>
   encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 export function fileUrl(path: string): string {
+  // A media link's job has no local file: the link is where the media is.
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(path)) return path;
   const windows = /^[a-zA-Z]:[\\/]/.test(path) || path.startsWith('\\\\');
   if (!windows) return `file://${path.split('/').map(encodeSegment).join('/')}`;
   const parts = path.split(/[\\/]/);

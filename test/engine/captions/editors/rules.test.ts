@@ -70,6 +70,7 @@ describe('links and languages', () => {
     expect(fileUrl('/Volumes/NAS/Día 1 #2.mov')).toBe('file:///Volumes/NAS/D%C3%ADa%201%20%232.mov');
     expect(fileUrl('C:\\Media\\a b.mov')).toBe('file:///C:/Media/a%20b.mov');
     expect(fileUrl('\\\\nas\\share\\clip.mxf')).toBe('file://nas/share/clip.mxf');
+    expect(fileUrl('https://example.org/a%20b.mp4')).toBe('https://example.org/a%20b.mp4');
   });
 
   it('language tags as NLEs want them', () => {
