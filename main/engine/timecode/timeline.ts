@@ -3,8 +3,17 @@
 // choice of a fixed start (Resolve timelines start at 01:00:00:00). Pure.
 import { z } from 'zod';
 import type { MediaFacts, SourceStart } from '../media-facts.js';
-import { DEFAULT_RATE_ID, normalizeRate, RATE_IDS, rateOf, sameRate, type FrameRate, type RateId } from './rates.js';
-import { formatTimecode, parseTimecode, parseTimecodeParts, TimecodeError } from './timecode.js';
+import {
+  DEFAULT_RATE_ID,
+  droppedPerMinute,
+  normalizeRate,
+  RATE_IDS,
+  rateOf,
+  sameRate,
+  type FrameRate,
+  type RateId,
+} from './rates.js';
+import { formatTimecode, parseTimecodeParts, partsToFrames, TimecodeError } from './timecode.js';
 
 /** `source`: the media's own timecode (00:00:00:00 when it has none); or a fixed `HH:MM:SS:FF`. */
 export type TimelineStart = 'source' | string;
@@ -73,10 +82,21 @@ export function timelineRate(facts: MediaFacts | null, defaultRate: RateId): Fra
   return rate;
 }
 
+/**
+ * A fixed start on the file's rate. A label drop-frame skips (01:01:00;00) means the minute's first
+ * frame, as NLEs read it when typed; any other impossible label (frame 25 at 25 fps) is an error.
+ */
+function fixedStart(text: string, rate: FrameRate): number {
+  const parts = parseTimecodeParts(text);
+  const drop = droppedPerMinute(rate);
+  const skipped = drop > 0 && parts.seconds === 0 && parts.minutes % 10 !== 0 && parts.frames < drop;
+  return partsToFrames(skipped ? { ...parts, frames: drop } : parts, rate);
+}
+
 /** The file's place on the timeline, by the folder's settings. Throws TimecodeError on a bad fixed start. */
 export function timelineOf(facts: MediaFacts | null, settings: TimelineSettings = DEFAULT_TIMELINE): Timeline {
   const rate = timelineRate(facts, settings.defaultRate);
-  if (settings.start !== 'source') return { rate, startFrame: parseTimecode(settings.start, rate), origin: 'fixed' };
+  if (settings.start !== 'source') return { rate, startFrame: fixedStart(settings.start, rate), origin: 'fixed' };
   const start = facts?.start ?? null;
   if (!start) return { rate, startFrame: 0, origin: 'none' };
   return { rate, startFrame: startFrameOn(start, rate), origin: start.from };

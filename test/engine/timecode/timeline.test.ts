@@ -79,7 +79,9 @@ describe('timelineOf', () => {
   it('puts a fixed start on the file’s own rate', () => {
     const t = timelineOf(mov23, { start: '01:00:00:00', defaultRate: '25' });
     expect(t).toMatchObject({ rate: r23, startFrame: 86_400, origin: 'fixed' });
-    expect(() => timelineOf(mp4df, { start: '00:01:00:00', defaultRate: '25' })).toThrow(TimecodeError);
+    // A label drop-frame skips is the minute's first frame, as NLEs read it; an impossible frame is an error.
+    expect(startTimecode(timelineOf(mp4df, { start: '00:01:00:00', defaultRate: '25' }))).toBe('00:01:00;02');
+    expect(() => timelineOf(mp4df, { start: '00:00:00:30', defaultRate: '25' })).toThrow(TimecodeError);
   });
 
   it('converts a track on another rate to the nearest frame of the timeline', () => {
