@@ -59,7 +59,22 @@ export interface ComponentsView {
   gateway?: GatewayState;
   processors: Array<{ processorId: string; state: ProcessorState; stateDescription: string | null }>;
 }
-export type ResultFormat = 'json' | 'srt' | 'vtt' | 'txt' | 'csv' | 'md' | 'docx' | RecipeFormat;
+export type ResultFormat =
+  | 'json'
+  | 'srt'
+  | 'vtt'
+  | 'txt'
+  | 'csv'
+  | 'md'
+  | 'docx'
+  // For an editor's timeline, anchored at the source timecode.
+  | 'fcpxml'
+  | 'itt'
+  | 'ttml'
+  | 'edl'
+  | 'premiere'
+  | 'avid'
+  | RecipeFormat;
 /** Made from a recipe's answers: chapters, YouTube chapter lines, show notes, ffmpeg chapters. */
 export type RecipeFormat = 'chapters' | 'youtube' | 'shownotes' | 'ffmetadata';
 /** What a file's audio-intelligence layer is asked for; null: the transcript only. */
@@ -222,6 +237,16 @@ export interface OutputView {
   txtTimestamps: boolean;
   /** How SRT and VTT captions are laid out. */
   captions: CaptionSettingsView;
+  /** Where the editor formats' timeline starts; absent: at the source timecode, 25 fps without one. */
+  timeline?: TimelineView;
+}
+
+export type FrameRateId = '23.976' | '24' | '25' | '29.97' | '29.97df' | '30' | '50' | '59.94' | '59.94df' | '60';
+
+export interface TimelineView {
+  /** `source` or a timecode such as `01:00:00:00`. */
+  start: string;
+  defaultRate: FrameRateId;
 }
 
 export type PostActionView = { kind: 'none' } | { kind: 'move'; doneDir: string; failedDir: string };
@@ -762,7 +787,19 @@ export type BridgeApi = {
  * Formats made from the transcript's words alone: media with no speech gets none of them (only
  * the JSON, and Markdown when asked). Main writes by it, the renderer explains by it.
  */
-export const WORD_FORMATS: readonly ResultFormat[] = ['srt', 'vtt', 'txt', 'csv', 'docx'];
+export const WORD_FORMATS: readonly ResultFormat[] = [
+  'srt',
+  'vtt',
+  'txt',
+  'csv',
+  'docx',
+  'fcpxml',
+  'itt',
+  'ttml',
+  'edl',
+  'premiere',
+  'avid',
+];
 
 export const API_KEY_ENV = 'SLUICE_API_KEY';
 

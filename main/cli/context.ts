@@ -15,9 +15,18 @@ import {
   type Settings,
 } from '../engine/settings.js';
 import { Runtime, type RuntimeOptions } from '../runtime.js';
-import { parseFormats, parseGlossaryFile, parsePositiveInt, parseRecipe } from './options.js';
+import {
+  parseFormats,
+  parseFrameRate,
+  parseGlossaryFile,
+  parsePositiveInt,
+  parseRecipe,
+  parseTimecodeStart,
+} from './options.js';
 import { recipeParams } from '../engine/recipes/recipe-params.js';
 import { RECIPE_IDS, type RecipeId } from '../engine/recipes/recipes.js';
+import { RATE_IDS, type RateId } from '../engine/timecode/rates.js';
+import { DEFAULT_TIMELINE } from '../engine/timecode/timeline.js';
 
 export interface CommonFlags {
   stateDir?: string;
@@ -41,6 +50,9 @@ export interface JobFlags extends CommonFlags {
   recipe?: RecipeId | 'none';
   /** Terms read from --glossary FILE. */
   glossary?: string[];
+  /** `source` or `HH:MM:SS:FF`: where the editor formats' timeline starts. */
+  timecode?: string;
+  frameRate?: RateId;
 }
 
 // The app-data folder, shared with the desktop app (one resolver for both).
@@ -94,6 +106,16 @@ export function addJobOptions(cmd: Command): Command {
       '--formats <list>',
       `result formats, comma-separated: ${RESULT_FORMATS.join(', ')} (the JSON is always kept)`,
       parseFormats,
+    )
+    .option(
+      '--timecode <start>',
+      'where the editor formats (fcpxml, itt, edl, premiere, avid) start: source (the media’s own timecode) or HH:MM:SS:FF',
+      parseTimecodeStart,
+    )
+    .option(
+      '--frame-rate <rate>',
+      `frame rate for media without one of its own: ${RATE_IDS.join(', ')} (default 25)`,
+      parseFrameRate,
     );
 }
 
@@ -154,7 +176,19 @@ export async function openRuntime(
 
 /** --formats on top of the saved default output settings. */
 export function outputOf(flags: JobFlags, settings: Settings): OutputSettings {
-  return flags.formats ? { ...settings.defaults.output, formats: flags.formats } : settings.defaults.output;
+  const saved = settings.defaults.output;
+  const timeline =
+    flags.timecode || flags.frameRate
+      ? {
+          start: flags.timecode ?? saved.timeline?.start ?? DEFAULT_TIMELINE.start,
+          defaultRate: flags.frameRate ?? saved.timeline?.defaultRate ?? DEFAULT_TIMELINE.defaultRate,
+        }
+      : saved.timeline;
+  return {
+    ...saved,
+    ...(flags.formats ? { formats: flags.formats } : {}),
+    ...(timeline ? { timeline } : {}),
+  };
 }
 
 /**

@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs';
 import { glossaryProblems, parseGlossary } from '../engine/recipes/glossary.js';
 import { RESULT_FORMATS, type ResultFormat } from '../engine/settings.js';
 import { isRecipeId, RECIPE_IDS, type RecipeId } from '../engine/recipes/recipes.js';
+import { isRateId, RATE_IDS, type RateId } from '../engine/timecode/rates.js';
+import { parseTimecodeParts } from '../engine/timecode/timecode.js';
 
 export function parsePort(value: string): number {
   const n = Number(value);
@@ -50,4 +52,26 @@ export function parseGlossaryFile(file: string): string[] {
   if (terms.length === 0) throw new InvalidArgumentError(`${file} holds no terms: write one name or term per line.`);
   if (problems.length > 0) throw new InvalidArgumentError(problems.join(' '));
   return terms;
+}
+
+/** `--timecode`: `source` (the media's own) or the timecode the timeline starts at. */
+export function parseTimecodeStart(value: string): string {
+  const v = value.trim().toLowerCase();
+  if (v === 'source') return 'source';
+  try {
+    parseTimecodeParts(v);
+  } catch {
+    throw new InvalidArgumentError(`must be "source" or a timecode such as 01:00:00:00 (got ${value}).`);
+  }
+  return v;
+}
+
+/** `--frame-rate`: the rate for media without one of its own. */
+export function parseFrameRate(value: string): RateId {
+  const v = value
+    .trim()
+    .toLowerCase()
+    .replace(/\s*df$/, 'df');
+  if (!isRateId(v)) throw new InvalidArgumentError(`must be one of ${RATE_IDS.join(', ')} (got ${value}).`);
+  return v;
 }

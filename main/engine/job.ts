@@ -3,6 +3,7 @@
 import type { ErrorClass, ServiceError, ServiceErrorKind } from '../service/errors.js';
 import type { GatewayState, ProcessorState, StreamDto, StreamState } from '../service/types.js';
 import type { FileIdentity } from './file-identity.js';
+import type { MediaFacts } from './media-facts.js';
 import type { OutputSettings, Params, ResultFormat } from './settings.js';
 
 /** What a job's source is: a file on disk, or a media link the service fetches (media-link.ts). */
@@ -111,6 +112,8 @@ export interface JobRecord {
   pollIntervalMs?: number;
   /** Media length when known; sets the stuck deadline. */
   mediaDurationMs?: number;
+  /** What the media probe read of the source (timecode, rate); absent: the editor formats start at zero. */
+  mediaFacts?: MediaFacts;
   stuckAt?: number;
   stuck: boolean;
   /** Export payload kept in the state dir until the results are written beside the source. */
@@ -137,6 +140,8 @@ export interface NewJob {
   params: Params;
   output?: OutputSettings;
   mediaDurationMs?: number;
+  /** What the media probe read of the source; kept so the editor formats start at its timecode. */
+  mediaFacts?: MediaFacts;
   replaces?: string;
 }
 
@@ -163,6 +168,7 @@ export function createJob(init: NewJob, now: number): JobRecord {
     createdAt: now,
     updatedAt: now,
     ...(init.mediaDurationMs === undefined ? {} : { mediaDurationMs: init.mediaDurationMs }),
+    ...(init.mediaFacts === undefined ? {} : { mediaFacts: init.mediaFacts }),
     ...(init.replaces === undefined ? {} : { replaces: init.replaces }),
     stuck: false,
     results: [],

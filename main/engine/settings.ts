@@ -7,6 +7,7 @@ import { CAPTION_SETTINGS } from './captions/presets.js';
 import { RECIPE_FORMATS } from './recipes/render.js';
 import { RECIPE_IDS } from './recipes/recipes.js';
 import { GLOSSARY_LIMITS } from './recipes/glossary.js';
+import { TIMELINE_SETTINGS } from './timecode/timeline.js';
 
 export const PARAM_VALUE = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]);
 export type ParamValue = z.infer<typeof PARAM_VALUE>;
@@ -22,6 +23,13 @@ export const RESULT_FORMATS = [
   'csv',
   'md',
   'docx',
+  // For an editor's timeline, anchored at the source timecode (captions/editors/).
+  'fcpxml',
+  'itt',
+  'ttml',
+  'edl',
+  'premiere',
+  'avid',
   // From a recipe's answers (recipes/render.ts).
   ...RECIPE_FORMATS,
 ] as const;
@@ -75,6 +83,8 @@ export const OUTPUT = z.object({
   txtTimestamps: z.boolean().default(false),
   /** Layout of the SRT and VTT captions (presets.ts). */
   captions: CAPTION_SETTINGS.prefault({}),
+  /** Where the editor formats' timeline starts and the rate for media without one; absent: source, 25. */
+  timeline: TIMELINE_SETTINGS.optional(),
 });
 export type OutputSettings = z.infer<typeof OUTPUT>;
 /** A job's output when nothing was chosen: every default of OUTPUT. */

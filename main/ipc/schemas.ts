@@ -8,6 +8,7 @@ import type { CHANNELS, Channel, ParamsOf } from '../../preload/contract.js';
 import { JOB_STATES } from '../engine/job.js';
 import { DEFAULT_CAPTIONS } from '../engine/captions/presets.js';
 import { GLOSSARY, RECIPE, RESULT_FORMATS } from '../engine/settings.js';
+import { RATE_IDS } from '../engine/timecode/rates.js';
 
 const str = (max = 4096) => z.string().max(max);
 const id = z.string().min(1).max(200);
@@ -56,12 +57,16 @@ const captions = z.strictObject({
 // Written before caption presets existed (or by a caller that leaves them alone): the default preset.
 const captionsOrDefault = captions.default({ ...DEFAULT_CAPTIONS });
 
+// The editor formats' timeline: the start's form is checked again by the settings schema.
+const timeline = z.strictObject({ start: str(20), defaultRate: z.enum(RATE_IDS) });
+
 const outputPatch = z.strictObject({
   formats: z.array(resultFormat).max(RESULT_FORMATS.length).optional(),
   pattern: str(1000).optional(),
   languageSuffix: str(20).nullable().optional(),
   txtTimestamps: z.boolean().optional(),
   captions: captions.optional(),
+  timeline: timeline.optional(),
 });
 
 const postAction = z.discriminatedUnion('kind', [
@@ -86,6 +91,7 @@ const folderFields = {
       languageSuffix: str(20).nullable(),
       txtTimestamps: z.boolean(),
       captions: captionsOrDefault,
+      timeline: timeline.optional(),
     })
     .optional(),
   postAction: postAction.optional(),

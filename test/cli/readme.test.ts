@@ -117,6 +117,23 @@ const CASES: Case[] = [
     },
   },
   {
+    readme: '`--timecode 01:00:00:00`, `--frame-rate 25`',
+    args: () => [
+      ...['process', wav, '--force', '--sandbox', '--state-dir', path.join(dir, 'timecode')],
+      ...['--formats', 'edl,fcpxml', '--timecode', '01:00:00:00', '--frame-rate', '25'],
+    ],
+    env: () => ({ SLUICE_SANDBOX_SPEED_FACTOR: '0.01' }),
+    check: (r) => {
+      ok(r);
+      const edl = readFileSync(wav.replace(/wav$/, 'edl'), 'utf8');
+      expect(edl).toContain('FCM: NON-DROP FRAME');
+      const recIn = /^001 .* (\d\d):(\d\d):(\d\d):(\d\d) \S+ *$/m.exec(edl);
+      expect(recIn?.slice(1, 3)).toEqual(['01', '00']);
+      // 01:00:00:00 at 25 fps is frame 90,000: the clip's asset starts there.
+      expect(readFileSync(wav.replace(/wav$/, 'fcpxml'), 'utf8')).toContain('start="90000/25s"');
+    },
+  },
+  {
     readme: '`--base-url URL`',
     args: () => ['process', wav, '--force', '--base-url', sandbox.url, '--state-dir', path.join(dir, 'base-url')],
     env: () => ({ SLUICE_API_KEY: KEY }),

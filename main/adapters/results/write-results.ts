@@ -4,7 +4,7 @@ import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { WORD_FORMATS as WORD_FORMAT_LIST } from '../../../preload/contract.js';
 import { findTemplate } from '../../service/templates.js';
-import { CAPTION_FORMATS, CAPTION_RENDERERS, renderContextOf } from '../../engine/captions/render.js';
+import { CAPTION_FORMATS, CAPTION_RENDERERS, formatExtension, renderContextOf } from '../../engine/captions/render.js';
 import type { JobRecord, ResultFile } from '../../engine/job.js';
 import { isLinkJob } from '../../engine/media-link.js';
 import { normalizeExport, parseExport, type NormalizedTranscript } from '../../engine/captions/normalize.js';
@@ -62,9 +62,9 @@ export const RENDERERS: Partial<Record<ResultFormat, Renderer>> = {
   ),
 };
 
-/** The file extension of a format: its id, except where two formats share a type (`chapters.json`). */
+/** The file extension of a format: its id, except where two formats share a type (`chapters.json`, `premiere.xml`). */
 const extensionOf = (format: ResultFormat): string =>
-  (RECIPE_EXTENSIONS as Partial<Record<ResultFormat, string>>)[format] ?? format;
+  (RECIPE_EXTENSIONS as Partial<Record<ResultFormat, string>>)[format] ?? formatExtension(format);
 
 /** Result extensions, so the watcher never takes Sluice's own outputs. */
 export function resultExtensions(): string[] {
@@ -142,10 +142,8 @@ export async function writeResults(
     const content = await render(text, job, corrected?.transcript);
     if (content === null) continue;
     // `{name}.en.srt`: players pick the language from the suffix; the JSON keeps the plain name.
-    const ext =
-      format === 'json' || !output.languageSuffix
-        ? extensionOf(format)
-        : `${output.languageSuffix}.${extensionOf(format)}`;
+    const fileExt = extensionOf(format);
+    const ext = format === 'json' || !output.languageSuffix ? fileExt : `${output.languageSuffix}.${fileExt}`;
     const target = await chooseOutputPath(anchor, base, ext, ownership, content);
     if (!target) {
       throw new ResultWriteError(
