@@ -97,12 +97,40 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
+          // One zone per floor: each imports only the floors below it (README, "Development").
           zones: [
+            {
+              target: './main/service',
+              from: './main',
+              except: ['./service'],
+              message: 'main/service/ (the service contract) imports nothing else of Sluice.',
+            },
             {
               target: './main/engine',
               from: './main',
               except: ['./engine', './service'],
               message: 'The engine imports only itself and main/service/.',
+            },
+            {
+              target: './main/adapters',
+              from: ['./main/ipc', './main/cli', './main/electron', './main/runtime', './main/index.ts', './preload'],
+              message: 'Adapters carry out decisions below the runtime: no ipc, cli, electron, runtime or contract.',
+            },
+            {
+              target: './main/runtime',
+              from: ['./main/ipc', './main/cli', './main/electron', './main/index.ts', './preload'],
+              message: 'The runtime is shared by every shell: no ipc, cli, electron or contract.',
+            },
+            {
+              target: './main/ipc',
+              from: ['./main/cli', './main/electron', './main/index.ts'],
+              message: 'The transports serve the CLI and the desktop shell; they import neither.',
+            },
+            {
+              target: './renderer/src',
+              from: ['./main', './preload'],
+              except: ['./contract.ts', './contract', './labels.ts'],
+              message: 'The renderer reaches main only through the preload contract.',
             },
           ],
         },

@@ -14,7 +14,7 @@ import {
   type ResultFormat,
   type Settings,
 } from '../engine/settings.js';
-import { Runtime, type RuntimeOptions } from '../runtime.js';
+import { Runtime, type RuntimeOptions } from '../runtime/runtime.js';
 import {
   parseFormats,
   parseFrameRate,
@@ -168,8 +168,8 @@ export async function openRuntime(
     ...(flags.concurrency ? { concurrency: flags.concurrency } : {}),
     ...extra,
   });
-  if (runtime.simulated && !flags.json) {
-    console.error(`Using the ${runtime.connectionLabel}. Add an API key to process for real.`);
+  if (runtime.connection.simulated && !flags.json) {
+    console.error(`Using the ${runtime.connection.label}. Add an API key to process for real.`);
   }
   return runtime;
 }

@@ -4,7 +4,7 @@ import { sourceLabel, sourceName } from '../engine/media-link.js';
 import cliProgress from 'cli-progress';
 import path from 'node:path';
 import type { JobRecord } from '../engine/job.js';
-import type { Runtime } from '../runtime.js';
+import type { Runtime } from '../runtime/runtime.js';
 import { printable } from './printable.js';
 import { fitCells, renderTable, type TableOptions } from './table.js';
 
@@ -85,11 +85,11 @@ export function barProgress(runtime: Runtime, ids: ReadonlySet<string>): Progres
     let done = 0;
     const states: Record<string, number> = {};
     for (const id of ids) {
-      const j = runtime.job(id);
+      const j = runtime.queue.job(id);
       if (!j) continue;
       states[j.state] = (states[j.state] ?? 0) + 1;
       if (['completed', 'failed', 'canceled', 'expired'].includes(j.state)) done++;
-      const p = runtime.progressOf(id);
+      const p = runtime.queue.progressOf(id);
       let bar = bars.get(id);
       if (p && !bar) {
         bar = multi.create(
@@ -112,7 +112,7 @@ export function barProgress(runtime: Runtime, ids: ReadonlySet<string>): Progres
         }
       }
     }
-    const pause = runtime.pauseState;
+    const pause = runtime.queue.pauseState;
     const summary = Object.entries(states)
       .map(([s, n]) => `${n} ${s}`)
       .join(', ');

@@ -10,7 +10,7 @@
 import { chmod, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { KeychainError, type SecretName, type SecretStore } from '../adapters/store/keychain.js';
-import type { SecretStatus, SecretVault } from '../ipc/platform.js';
+import type { SecretStatus, SecretVault } from '../adapters/store/secret-vault.js';
 
 /** The part of Electron's safeStorage used here (Electron 45: the sync calls are deprecated). */
 export interface SafeStorageLike {

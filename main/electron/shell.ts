@@ -9,7 +9,7 @@ import { releaseStateLockIfMine } from '../adapters/store/state-lock.js';
 import { appInfo } from '../ipc/handler-context.js';
 import { createBridge, type Bridge } from '../ipc/handlers.js';
 import { MEDIA_PREFIX, mediaResponse } from '../ipc/media-response.js';
-import { Runtime } from '../runtime.js';
+import { Runtime } from '../runtime/runtime.js';
 import { APP_USER_MODEL_ID, closeAction, menuTemplate } from './desktop.js';
 import { attachWindow, registerIpc } from './ipc-transport.js';
 import { startNotifications } from './notifications.js';
@@ -143,8 +143,8 @@ export function runShell(o: ShellOptions): Shell {
     if (o.tray) {
       const t = new AppTray(o.tray, platform, {
         open: () => showWindow(),
-        pause: () => rt.pause(),
-        resume: () => rt.resume(),
+        pause: () => rt.queue.pause(),
+        resume: () => rt.queue.resume(),
         quit: () => app.quit(),
       });
       tray = t;
@@ -172,8 +172,8 @@ export function runShell(o: ShellOptions): Shell {
 
     // A run without a key looks in the keychain again (it may have been locked at login).
     const retry = setInterval(() => {
-      if (!rt.credentialsMissing) return;
-      rt.reconnect().then(
+      if (!rt.connection.credentialsMissing) return;
+      rt.connection.reconnect().then(
         () => b.events.publish({ name: 'connection:changed', payload: appInfo(rt, port) }),
         () => undefined,
       );

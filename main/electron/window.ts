@@ -1,5 +1,6 @@
 // The one place that creates BrowserWindows, and the app:// scheme the renderer is served from.
-// Options and the CSP are constants in security.ts (checked by tests without Electron).
+// Options are constants in security.ts, the page's CSP and headers in ipc/page-security.ts (both
+// checked by tests without Electron).
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
@@ -8,13 +9,12 @@ import {
   APP_HOST,
   APP_ORIGIN,
   APP_SCHEME,
-  CONTENT_SECURITY_POLICY,
-  SECURITY_HEADERS,
   WEB_PREFERENCES,
   WINDOW_OPTIONS,
   isRendererUrl,
   isSafeExternalUrl,
 } from './security.js';
+import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../ipc/page-security.js';
 import { MEDIA_PREFIX, type MediaResponse } from '../ipc/media-response.js';
 
 /** Must run before `app` is ready: app:// behaves like https (secure, fetch, storage). */

@@ -20,3 +20,11 @@ export function batchDone(batch: ReadonlySet<string>, stateOf: StateOf): number 
   for (const id of batch) if (finished(stateOf(id))) done += 1;
   return done;
 }
+
+/**
+ * Whether a pause ends a batch being waited for (`sluice process`): credentials, the spending cap,
+ * or an account limit with no end in sight. A person must act before the queue goes on.
+ */
+export function needsPerson(pause: { reason: string; until?: number }): boolean {
+  return pause.until === undefined && pause.reason !== 'user' && pause.reason !== 'offline' && pause.reason !== 'storage';
+}

@@ -1,8 +1,9 @@
 // Whether a user action applies to a job, decided here once: the reducer refuses what is not
 // eligible, the views show only eligible buttons, and the handlers answer CONFLICT with `refusal`.
+import type { StreamState } from '../service/types.js';
 import { isTerminal, type JobRecord } from './job.js';
 
-export type JobAction = 'retry' | 'cancel' | 'move' | 'rewrite' | 'reexport' | 'dismiss' | 'rerun';
+export type JobAction = 'retry' | 'cancel' | 'move' | 'rewrite' | 'reexport' | 'dismiss' | 'rerun' | 'review';
 
 /** Only a job that ended without its results can be queued again. */
 export const canRetry = (job: Pick<JobRecord, 'state'>): boolean =>
@@ -31,6 +32,16 @@ export const canDismiss = (job: Pick<JobRecord, 'state'>): boolean => isTerminal
 /** A finished job's file can be processed again as a new job (another template, other parameters). */
 export const canRerun = (job: Pick<JobRecord, 'state'>): boolean => isTerminal(job.state);
 
+/** Only a completed job has a transcript to review (and its media to play beside it). */
+export const canReview = (job: Pick<JobRecord, 'state'>): boolean => job.state === 'completed';
+
+/**
+ * A stream started elsewhere (another machine, the API) has no job of ours: it can be stopped
+ * while it runs and its export fetched once it completed; it is never run again from here.
+ */
+export const canCancelExternal = (state: StreamState): boolean => state === 'READY';
+export const canReexportExternal = (state: StreamState): boolean => state === 'COMPLETED';
+
 const RULES: Record<JobAction, { allowed: (job: JobRecord) => boolean; refusal: string }> = {
   retry: { allowed: canRetry, refusal: 'Only a failed, canceled or expired job can be retried.' },
   cancel: { allowed: canCancel, refusal: 'This job has already finished.' },
@@ -42,6 +53,7 @@ const RULES: Record<JobAction, { allowed: (job: JobRecord) => boolean; refusal: 
   },
   dismiss: { allowed: canDismiss, refusal: 'Only a finished job can be dismissed.' },
   rerun: { allowed: canRerun, refusal: 'This job is still running.' },
+  review: { allowed: canReview, refusal: 'Only a completed job has a transcript to review.' },
 };
 
 /** Why `action` does not apply to `job`, or undefined when it does. */

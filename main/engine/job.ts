@@ -29,6 +29,9 @@ export type JobState = (typeof JOB_STATES)[number];
 export const TERMINAL_STATES: ReadonlySet<JobState> = new Set(['completed', 'failed', 'canceled', 'expired']);
 export const isTerminal = (s: JobState): boolean => TERMINAL_STATES.has(s);
 
+/** Past the queue and not finished: uploading, processing at the service, or exporting ("In progress"). */
+export const ACTIVE_STATES = ['uploading', 'processing', 'exporting'] as const satisfies readonly JobState[];
+
 export type JobOrigin = { kind: 'manual' } | { kind: 'watch'; folderId: string };
 
 export interface JobError {
@@ -229,7 +232,6 @@ export type JobEvent =
   | { type: 'resultsWriteFailed'; message: string }
   | { type: 'cancelRequested' }
   | { type: 'retryRequested' }
-  | { type: 'rewriteRequested' }
   | { type: 'expiredDetected' }
   /** The user moved the job: its new ordering keys (from the scheduler's `move`). */
   | { type: 'reordered'; priority: number; seq: number }

@@ -74,10 +74,6 @@ export function next(job: JobRecord, event: JobEvent, now: number, ctx: EngineCo
       return onCancel(job, now);
     case 'retryRequested':
       return onRetry(job, now);
-    case 'rewriteRequested':
-      return job.state === 'completed' && job.resultWarning !== undefined && job.stagedResultPath
-        ? { job, effects: [{ type: 'writeResults', stagedPath: job.stagedResultPath }] }
-        : unchanged(job);
     case 'expiredDetected':
       // Once the export is staged locally, the service's copy no longer matters.
       return job.state === 'processing' || (job.state === 'exporting' && !job.stagedResultPath)

@@ -8,6 +8,7 @@ import { ConnectionError } from '../adapters/queue/connection.js';
 import { KeychainError } from '../adapters/store/keychain.js';
 import { SettingsValidationError } from '../adapters/store/settings-store.js';
 import { NoExportDataError } from '../adapters/results/rewriter.js';
+import { TemplateRejected } from '../runtime/queue-commands.js';
 
 /** Thrown inside handlers to answer with a chosen code; anything else is mapped by `toBridgeError`. */
 export class BridgeFailure extends Error {
@@ -53,6 +54,9 @@ export function toBridgeError(e: unknown): BridgeError {
       return at > 0 ? { path: line.slice(0, at), message: line.slice(at + 2) } : { path: 'settings', message: line };
     });
     return { code: 'VALIDATION', message: e.message, retryable: false, fields };
+  }
+  if (e instanceof TemplateRejected) {
+    return toBridgeError(validation(e.problems.map((p) => ({ path: p.field, message: p.detail }))));
   }
   if (e instanceof KeychainError) {
     return { code: 'KEYCHAIN', message: e.message, retryable: e.problem === 'locked' };

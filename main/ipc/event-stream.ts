@@ -6,7 +6,7 @@
 import type { EventName, Events } from '../../preload/contract.js';
 import type { EngineEvent } from '../engine/events.js';
 import { isTerminal } from '../engine/job.js';
-import type { Runtime } from '../runtime.js';
+import type { Runtime } from '../runtime/runtime.js';
 import type { QueueModel } from './queue-model.js';
 import { copyingView, folderStatusView, resultView } from './views.js';
 
@@ -135,7 +135,7 @@ export class EventHub {
         this.scheduleStats();
         return;
       case 'transcript:changed': {
-        const job = this.rt.job(e.jobId);
+        const job = this.rt.queue.job(e.jobId);
         this.publish({
           name: 'transcript:changed',
           payload: {
@@ -192,7 +192,7 @@ export class EventHub {
       this.broadcast({ name: 'queue:snapshot-changed', payload: this.model.snapshot() });
     } else {
       for (const [id, kind] of changes) {
-        const job = kind === 'removed' ? undefined : this.rt.job(id);
+        const job = kind === 'removed' ? undefined : this.rt.queue.job(id);
         if (!job || (job.dismissed && isTerminal(job.state))) {
           this.broadcast({ name: 'job:removed', payload: { id } });
         } else {

@@ -101,7 +101,7 @@ export function folderHandlers(ctx: HandlerContext): RawHandlers<FolderChannels>
     },
     'folders:statuses': () => statuses(),
     'templates:list': async ({ refresh }) =>
-      templateCatalogueView(await rt.templateCatalogue(refresh === true), rt.simulated),
-    'templates:check': ({ templateId, params }) => rt.checkTemplate(templateId, params),
+      templateCatalogueView(await rt.templates.get({ refresh: refresh === true }), rt.connection.simulated),
+    'templates:check': ({ templateId, params }) => rt.queue.checkTemplate(templateId, params),
   };
 }

@@ -6,7 +6,6 @@ import { BridgeFailure, notFound, notSupported } from './errors.js';
 import { componentsView } from './views.js';
 import {
   appInfo,
-  checkTemplate,
   requireEligible,
   requireJob,
   type HandlerContext,
@@ -45,78 +44,73 @@ export function queueHandlers(ctx: HandlerContext): RawHandlers<Extract<Channel,
     },
 
     'queue:snapshot': () => model.snapshot(),
-    'queue:add': async ({ paths, templateId, params, force }) => {
-      const s = rt.settings.get();
-      checkTemplate(rt.templates.current, templateId ?? s.defaults.templateId, params ?? s.defaults.params, '');
-      return rt.addPaths(paths, {
+    // The template and its parameters are checked once, where they are resolved (runtime/queue-commands.ts).
+    'queue:add': async ({ paths, templateId, params, force }) =>
+      rt.queue.addPaths(paths, {
         ...(templateId ? { templateId } : {}),
         ...(params ? { params } : {}),
         ...(force ? { force } : {}),
-      });
-    },
-    'queue:addLinks': async ({ links, templateId, params, force }) => {
-      const s = rt.settings.get();
-      checkTemplate(rt.templates.current, templateId ?? s.defaults.templateId, params ?? s.defaults.params, '');
-      return rt.addLinks(links, {
+      }),
+    'queue:addLinks': async ({ links, templateId, params, force }) =>
+      rt.queue.addLinks(links, {
         ...(templateId ? { templateId } : {}),
         ...(params ? { params } : {}),
         ...(force ? { force } : {}),
-      });
-    },
+      }),
     'queue:pickFiles': async () => {
       if (!platform.pickFiles) return { supported: false };
       return { supported: true, ...(await platform.pickFiles()) };
     },
     'queue:pause': () => {
-      rt.pause();
+      rt.queue.pause();
       return model.stats();
     },
     'queue:resume': () => {
-      rt.resume();
+      rt.queue.resume();
       return model.stats();
     },
     'queue:stopAfterCurrent': () => {
-      rt.stopAfterCurrent();
+      rt.queue.stopAfterCurrent();
       return model.stats();
     },
     'queue:cancel': ({ id }) => {
       requireEligible(rt, id, 'cancel');
-      rt.cancel(id);
+      rt.queue.cancel(id);
       return view(id);
     },
     'queue:retry': ({ id }) => {
       requireEligible(rt, id, 'retry');
-      rt.retry(id);
+      rt.queue.retry(id);
       return view(id);
     },
     'queue:retryFailed': async () => {
-      const { count, skipped } = await rt.retryAllFailed();
+      const { count, skipped } = await rt.queue.retryAllFailed();
       return { count, skipped: skipped.map(({ fileName, reason }) => ({ fileName, reason })) };
     },
     'queue:move': ({ id, direction }) => {
       requireEligible(rt, id, 'move');
-      rt.move(id, direction);
+      rt.queue.move(id, direction);
       return null;
     },
     'queue:dismiss': ({ id }) => {
       requireEligible(rt, id, 'dismiss');
-      rt.dismiss(id);
+      rt.queue.dismiss(id);
       return null;
     },
     'queue:dismissFinished': () => {
       let count = 0;
-      for (const j of rt.jobs()) if (!j.dismissed && canDismiss(j) && rt.dismiss(j.id)) count++;
+      for (const j of rt.queue.jobs()) if (!j.dismissed && canDismiss(j) && rt.queue.dismiss(j.id)) count++;
       return { count };
     },
     'queue:rewrite': async ({ id }) => {
       requireEligible(rt, id, 'rewrite');
-      await rt.writeAgain(id);
+      await rt.results.writeAgain(id);
       return view(id);
     },
 
     'queue:components': async ({ id }) => {
       const streamId = requireJob(rt, id).streamId;
-      return streamId ? componentsView(await rt.streamComponents(streamId)) : null;
+      return streamId ? componentsView(await rt.connection.streamComponents(streamId)) : null;
     },
 
     'result:open': async ({ jobId, format }) => {

@@ -86,7 +86,7 @@ export function settingsHandlers(ctx: HandlerContext): RawHandlers<SettingsChann
     const env = process.env;
     const view: CredentialsView = { apiKey: 'unset', secretStore: status.store };
     if (status.problem) view.problem = status.problem;
-    if (rt.hasSessionKey) {
+    if (rt.connection.hasSessionKey) {
       return { ...view, apiKey: 'set', ...(sessionMasked ? { masked: sessionMasked } : {}), sessionKey: true };
     }
     if (env[API_KEY_ENV]) {
@@ -117,7 +117,7 @@ export function settingsHandlers(ctx: HandlerContext): RawHandlers<SettingsChann
   /** Uses the new connection or key at once; a failure is shown on the Settings screen, not thrown. */
   const reconnect = async (): Promise<string | undefined> => {
     try {
-      await rt.reconnect();
+      await rt.connection.reconnect();
     } catch (e) {
       return e instanceof Error ? e.message : String(e);
     }
@@ -154,15 +154,15 @@ export function settingsHandlers(ctx: HandlerContext): RawHandlers<SettingsChann
         ['client-secret', clientSecret],
       ]),
     'settings:useSessionKey': async ({ apiKey }) => {
-      await rt.useSessionKey(apiKey);
+      await rt.connection.useSessionKey(apiKey);
       sessionMasked = maskSecret(apiKey);
       ctx.publish({ name: 'connection:changed', payload: appInfo(rt, platform) });
       return changed();
     },
     'settings:clearApiKey': async () => {
-      if (rt.hasSessionKey) {
+      if (rt.connection.hasSessionKey) {
         // The key for this run goes first: nothing of it was ever stored.
-        await rt.useSessionKey(undefined);
+        await rt.connection.useSessionKey(undefined);
         sessionMasked = undefined;
         ctx.publish({ name: 'connection:changed', payload: appInfo(rt, platform) });
         return changed();
@@ -173,18 +173,18 @@ export function settingsHandlers(ctx: HandlerContext): RawHandlers<SettingsChann
     'settings:testConnection': async ({ apiKey }) => {
       const started = Date.now();
       try {
-        await rt.testConnection(apiKey);
+        await rt.connection.testConnection(apiKey);
         return {
           success: true,
-          connection: rt.connectionLabel,
-          simulated: rt.simulated,
+          connection: rt.connection.label,
+          simulated: rt.connection.simulated,
           latencyMs: Date.now() - started,
         };
       } catch (e) {
         const se = e instanceof ServiceError ? e : undefined;
         return {
           success: false,
-          connection: rt.connectionLabel,
+          connection: rt.connection.label,
           message: e instanceof Error ? e.message : String(e),
           ...(se?.internalErrorName ? { internalErrorName: se.internalErrorName } : {}),
           ...(se?.statusCode !== undefined ? { statusCode: se.statusCode } : {}),

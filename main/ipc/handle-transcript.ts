@@ -10,7 +10,7 @@ import { mediaKindOf } from '../engine/transcript/media-kind.js';
 import { TranscriptEditError } from '../engine/transcript/transcript-edit.js';
 import { paragraphsOf, speakerName } from '../engine/transcript/transcript.js';
 import { BridgeFailure, conflict } from './errors.js';
-import { requireJob, type HandlerContext, type RawHandlers } from './handler-context.js';
+import { requireEligible, type HandlerContext, type RawHandlers } from './handler-context.js';
 import type { PlatformPort } from './platform.js';
 import { resultView } from './views.js';
 
@@ -76,17 +76,13 @@ async function refusing<T>(f: () => Promise<T>): Promise<T> {
 
 export function transcriptHandlers(ctx: HandlerContext): RawHandlers<TranscriptChannels> {
   const { rt, platform } = ctx;
-  const completed = (jobId: string): JobRecord => {
-    const job = requireJob(rt, jobId);
-    if (job.state !== 'completed') throw conflict('Only a completed job has a transcript to review.');
-    return job;
-  };
+  const completed = (jobId: string): JobRecord => requireEligible(rt, jobId, 'review');
   const answer = async (jobId: string, act: (job: JobRecord) => Promise<OpenTranscript>): Promise<TranscriptView> => {
     const job = completed(jobId);
     const t = await refusing(() => act(job));
     // The job as it is now: results may have been rewritten while the change was saved.
-    const now = rt.job(jobId) ?? job;
-    return transcriptView(now, t, await mediaView(now, platform), rt.simulated);
+    const now = rt.queue.job(jobId) ?? job;
+    return transcriptView(now, t, await mediaView(now, platform), rt.connection.simulated);
   };
   return {
     'transcript:open': ({ jobId }) => answer(jobId, (j) => rt.transcripts.open(j)),

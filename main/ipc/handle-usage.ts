@@ -39,7 +39,7 @@ function usageFieldErrors(e: unknown): FieldError[] | undefined {
 async function report(ctx: HandlerContext, q: UsageQuery): Promise<UsageView> {
   const { rt } = ctx;
   try {
-    const r = await rt.usageReport({
+    const r = await rt.connection.usageReport({
       ...(q.start ? { start: q.start } : {}),
       ...(q.end ? { end: q.end } : {}),
       ...(q.granularity ? { granularity: q.granularity } : {}),
@@ -49,9 +49,9 @@ async function report(ctx: HandlerContext, q: UsageQuery): Promise<UsageView> {
     const cap = {
       enabled: guard.enabled,
       monthlyCreditCap: guard.monthlyCreditCap,
-      pausedByCap: rt.pauseState?.reason === 'spending-cap',
+      pausedByCap: rt.queue.pauseState?.reason === 'spending-cap',
     };
-    return toUsageView(r, cap, rt.simulated);
+    return toUsageView(r, cap, rt.connection.simulated);
   } catch (e) {
     const fields = usageFieldErrors(e);
     if (fields) throw validation(fields);

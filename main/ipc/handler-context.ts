@@ -6,7 +6,7 @@ import { templateProblems } from '../engine/params.js';
 import type { TemplateCatalogue } from '../service/template-catalogue.js';
 import type { Params } from '../engine/settings.js';
 import type { JobRecord } from '../engine/job.js';
-import type { Runtime } from '../runtime.js';
+import type { Runtime } from '../runtime/runtime.js';
 import { conflict, notFound, validation } from './errors.js';
 import type { BridgeEvent } from './event-stream.js';
 import type { PlatformPort } from './platform.js';
@@ -29,15 +29,15 @@ export function appInfo(rt: Runtime, platform: PlatformPort): AppInfo {
   return {
     version: platform.version,
     platform: platform.kind,
-    simulated: rt.simulated,
-    connection: rt.connectionLabel,
+    simulated: rt.connection.simulated,
+    connection: rt.connection.label,
     os: process.platform,
     startAtLoginSupported: platform.startAtLogin !== undefined,
   };
 }
 
 export function requireJob(rt: Runtime, id: string): JobRecord {
-  const job = rt.job(id);
+  const job = rt.queue.job(id);
   if (!job) throw notFound('This job');
   return job;
 }

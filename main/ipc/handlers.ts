@@ -2,11 +2,11 @@
 // Electron IPC and the web bridge both call `dispatch`, which parses the raw payload with the
 // channel's strict schema first, so nothing malformed ever reaches the runtime.
 import type { Channel, ParamsOf, Result, ResultOf } from '../../preload/contract.js';
-import type { Runtime } from '../runtime.js';
+import type { Runtime } from '../runtime/runtime.js';
 import { settle, toBridgeError } from './errors.js';
 import { EventHub, type BridgeEvent, type EventHubOptions } from './event-stream.js';
 import { folderHandlers } from './handle-folders.js';
-import { ExternalStreams, historyHandlers } from './handle-history.js';
+import { historyHandlers } from './handle-history.js';
 import { queueHandlers } from './handle-queue.js';
 import { settingsHandlers } from './handle-settings.js';
 import { transcriptHandlers } from './handle-transcript.js';
@@ -22,7 +22,6 @@ export interface HandlerDeps {
   /** Where handler-made events go (settings saved, connection changed); default: nowhere. */
   publish?: (e: BridgeEvent) => void;
   model?: QueueModel;
-  external?: ExternalStreams;
 }
 
 export function createHandlers(rt: Runtime, platform: PlatformPort, deps: HandlerDeps = {}): Handlers {
@@ -43,7 +42,7 @@ export function createHandlers(rt: Runtime, platform: PlatformPort, deps: Handle
     ...queueHandlers(ctx),
     ...settingsRaw,
     ...folderHandlers(ctx),
-    ...historyHandlers(ctx, deps.external ?? new ExternalStreams(rt)),
+    ...historyHandlers(ctx),
     ...usageHandlers(ctx),
     ...transcriptHandlers(ctx),
   };

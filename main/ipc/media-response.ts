@@ -4,7 +4,8 @@
 // completed job is ever served; the caller never names a path.
 import { createReadStream, type ReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import type { Runtime } from '../runtime.js';
+import type { Runtime } from '../runtime/runtime.js';
+import { canReview } from '../engine/eligibility.js';
 import { mediaKindOf } from '../engine/transcript/media-kind.js';
 
 /** Where the player loads a job's source, relative to the page (both transports serve it there). */
@@ -48,9 +49,9 @@ export async function mediaResponse(
   method: string,
   rangeHeader: string | undefined,
 ): Promise<MediaResponse> {
-  const job = rt.job(jobId);
+  const job = rt.queue.job(jobId);
   const notFound: MediaResponse = { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } };
-  if (!job || job.state !== 'completed') return notFound;
+  if (!job || !canReview(job)) return notFound;
   const file = job.movedTo ?? job.source.path;
   const st = await stat(file).catch(() => null);
   if (!st?.isFile()) return notFound;

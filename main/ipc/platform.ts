@@ -2,18 +2,9 @@
 // the secret store. Electron implements it with its own modules (main/electron/platform.ts); the
 // web bridge with what a loopback server can do (main/ipc/web-platform.ts). Handlers stay the same.
 import type { Platform } from '../../preload/contract.js';
-import type { SecretStore } from '../adapters/store/keychain.js';
+import type { SecretVault } from '../adapters/store/secret-vault.js';
 
-export interface SecretStatus {
-  store: 'keychain' | 'safeStorage' | 'unavailable';
-  /** What to install or unlock when secrets cannot be stored. */
-  problem?: string;
-}
-
-/** A SecretStore that can also say where it keeps secrets (for the Settings screen). */
-export interface SecretVault extends SecretStore {
-  status(): Promise<SecretStatus>;
-}
+export type { SecretStatus, SecretVault } from '../adapters/store/secret-vault.js';
 
 export interface PlatformPort {
   readonly kind: Platform;

@@ -8,7 +8,8 @@ import type * as Api from '../service/types.js';
 import type { FolderWatchStatus } from '../adapters/watch/folder-watcher.js';
 import type { CopyInProgress, FolderStatus, QueuePauseReason } from '../engine/events.js';
 import { canCancel, canDismiss, canMove, canRetry, canRewrite } from '../engine/eligibility.js';
-import { isTerminal, type JobRecord, type JobState } from '../engine/job.js';
+import { isTerminal, type ACTIVE_STATES, type JobRecord, type JobState } from '../engine/job.js';
+import type { WORD_FORMATS } from '../engine/captions/render.js';
 import { isLinkJob, linkFileName } from '../engine/media-link.js';
 import { completedWithoutSpeech, plainError } from '../engine/outcome-words.js';
 import { queuePosition } from '../engine/queue-order.js';
@@ -30,7 +31,9 @@ const _mirrors: [
   Same<C.MoveDirection, MoveDirection>,
   Same<Exclude<C.FolderState, 'disabled'>, FolderStatus>,
   Same<C.SettingsValues, Settings>,
-] = [true, true, true, true, true, true, true, true, true, true];
+  Same<(typeof C.ACTIVE_STATES)[number], (typeof ACTIVE_STATES)[number]>,
+  Same<(typeof C.WORD_FORMATS)[number], (typeof WORD_FORMATS)[number]>,
+] = [true, true, true, true, true, true, true, true, true, true, true, true];
 void _mirrors;
 
 export interface Progress {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { JobStore } from '../../dist/main/adapters/store/job-store.js';
 import { TEMPLATE_IDS } from '../../dist/main/service/templates.js';
 import { createJob } from '../../dist/main/engine/job.js';
-import { Runtime } from '../../dist/main/runtime.js';
+import { Runtime } from '../../dist/main/runtime/runtime.js';
 import { fmt, KEY, median, root, writeWav } from './common.js';
 
 // Nothing is sent during these two: an unreachable URL proves it (any request would fail loudly).
@@ -24,7 +24,7 @@ export async function benchWatch(work, log) {
   });
   const settleMs = rt.settings.get().queue.settleMs;
   await rt.updateSettings((s) => ({ ...s, watchFolders: [{ id: 'bench', path: folder }] }));
-  rt.pause('benchmark: queue only');
+  rt.queue.pause('benchmark: queue only');
   let added = 0;
   let allQueued;
   const done = new Promise((resolve) => (allQueued = resolve));

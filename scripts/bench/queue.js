@@ -6,7 +6,7 @@ import path from 'node:path';
 import { createClient } from '../../dist/main/api/client.js';
 import { jobIds } from '../../dist/main/adapters/queue/intake.js';
 import { TEMPLATE_IDS } from '../../dist/main/service/templates.js';
-import { Runtime } from '../../dist/main/runtime.js';
+import { Runtime } from '../../dist/main/runtime/runtime.js';
 import { fmt, KEY, median, requestCount, sandboxProcess, writeWav } from './common.js';
 
 const TEMPLATE = TEMPLATE_IDS.transcription;
@@ -30,8 +30,8 @@ async function runSluice(work, name, url, folder, limits) {
   await rt.updateSettings((s) => ({ ...s, queue: { ...s.queue, ...limits } }));
   await rt.start();
   const started = performance.now();
-  const ids = jobIds(await rt.addPaths([folder]));
-  const jobs = await rt.whenSettled(ids);
+  const ids = jobIds(await rt.queue.addPaths([folder]));
+  const jobs = await rt.queue.whenSettled(ids);
   const ms = performance.now() - started;
   await rt.close();
   const done = jobs.filter((j) => j.state === 'completed').length;

@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { jobIds } from '../../dist/main/adapters/queue/intake.js';
 import { seededUnit } from '../../dist/main/sandbox/profile.js';
-import { Runtime } from '../../dist/main/runtime.js';
+import { Runtime } from '../../dist/main/runtime/runtime.js';
 import { fmt, KEY, requestCount, sandboxProcess } from './common.js';
 
 const TAG = 'sluice-sandbox-duration-ms=';
@@ -75,11 +75,11 @@ export async function benchSoak(work, log) {
     const before = requestCount(await sb.stats());
     await rt.start();
     const started = performance.now();
-    const ids = jobIds(await rt.addPaths([folder]));
+    const ids = jobIds(await rt.queue.addPaths([folder]));
     const keepAlive = setInterval(() => undefined, 60_000);
     let jobs;
     try {
-      jobs = await rt.whenSettled(ids);
+      jobs = await rt.queue.whenSettled(ids);
     } finally {
       clearInterval(keepAlive);
     }

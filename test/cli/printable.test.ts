@@ -12,7 +12,7 @@ import { printable } from '../../main/cli/printable.js';
 import { describeJob, plainProgress, summaryTable } from '../../main/cli/progress.js';
 import { createJob, type JobRecord } from '../../main/engine/job.js';
 import type { EngineEvent } from '../../main/engine/events.js';
-import type { Runtime } from '../../main/runtime.js';
+import type { Runtime } from '../../main/runtime/runtime.js';
 
 // A name that, printed raw, adds a second "completed" line and shows `exe.wav` as `vaw.exe`.
 // Anything printable() must escape (see main/cli/printable.ts).

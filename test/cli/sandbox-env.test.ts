@@ -5,7 +5,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Runtime } from '../../main/runtime.js';
+import { Runtime } from '../../main/runtime/runtime.js';
 import { sandboxBehaviourFromEnv, sandboxOptionsFromEnv } from '../../main/sandbox/index.js';
 import { API_PREFIX, SANDBOX } from '../../main/service/policy.js';
 import { makeMediaDir, makeToneWav } from '../helpers/media.js';
@@ -93,15 +93,15 @@ describe('the embedded sandbox of the desktop app (Runtime.open)', () => {
     const media = await makeToneWav(dir, 'desktop.wav', 1);
     const runtime = await Runtime.open({ stateDir: path.join(dir, 'desktop-state') });
     try {
-      const url = runtime.sandbox?.url;
+      const url = runtime.connection.sandbox?.url;
       expect(url).toBeDefined();
       expect(await tokenExpiresIn(url!)).toBe(42);
       expect(await faultsOf(url!)).toEqual(FAULTS);
       await runtime.start();
       const started = Date.now();
-      const [added] = await runtime.addPaths([media]);
+      const [added] = await runtime.queue.addPaths([media]);
       expect(added?.outcome).toBe('added');
-      const jobs = await runtime.whenSettled(added?.outcome === 'added' ? [added.jobId] : []);
+      const jobs = await runtime.queue.whenSettled(added?.outcome === 'added' ? [added.jobId] : []);
       expect(jobs.map((j) => j.state)).toEqual(['completed']);
       // 1 s of media at the default speed factor would take 50 ms.
       expect(Date.now() - started).toBeGreaterThanOrEqual(2000);

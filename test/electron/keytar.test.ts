@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { keytarStore } from '../../main/adapters/store/keychain.js';
 import { keytarVault } from '../../main/adapters/store/secret-vault.js';
-import { Runtime } from '../../main/runtime.js';
+import { Runtime } from '../../main/runtime/runtime.js';
 import { createBridge } from '../../main/ipc/handlers.js';
 
 async function secretServiceProblem(): Promise<string | undefined> {

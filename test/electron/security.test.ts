@@ -3,13 +3,8 @@
 // built by window.ts against a stand-in for Electron's BrowserWindow and shell.
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  APP_ORIGIN,
-  CONTENT_SECURITY_POLICY,
-  SECURITY_HEADERS,
-  isRendererUrl,
-  isSafeExternalUrl,
-} from '../../main/electron/security.js';
+import { APP_ORIGIN, isRendererUrl, isSafeExternalUrl } from '../../main/electron/security.js';
+import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../../main/ipc/page-security.js';
 import { createMainWindow, serveRenderer } from '../../main/electron/window.js';
 
 type Listener = (event: { preventDefault(): void }, url: string) => void;

@@ -16,7 +16,7 @@ import { closeAction, menuTemplate, trayLikelyVisible } from '../../main/electro
 import { startNotifications } from '../../main/electron/notifications.js';
 import { runShell } from '../../main/electron/shell.js';
 import type { EventHub } from '../../main/ipc/event-stream.js';
-import { Runtime } from '../../main/runtime.js';
+import { Runtime } from '../../main/runtime/runtime.js';
 import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
 
 const electron = await vi.hoisted(async () => {
@@ -236,8 +236,8 @@ describe('the desktop shell', () => {
     expect(electron.app.exitCode).toBeUndefined();
     expect(electron.BrowserWindow.all).toHaveLength(1);
     const rt = await opened.mock.results[0]?.value;
-    expect(rt.credentialsMissing).toBe(true);
-    expect(rt.pauseState?.reason).toBe('credentials');
+    expect(rt.connection.credentialsMissing).toBe(true);
+    expect(rt.queue.pauseState?.reason).toBe('credentials');
   });
 
   it('looks in the keychain again, and connects once it is unlocked', async () => {
@@ -247,11 +247,11 @@ describe('the desktop shell', () => {
     const now = vi.spyOn(Date, 'now');
     await runShell(shellOptions({ credentialsRetryMs: 20 })).started;
     const rt = await opened.mock.results[0]?.value;
-    expect(rt.credentialsMissing).toBe(true);
+    expect(rt.connection.credentialsMissing).toBe(true);
     keychain.locked = false; // the user logged in; the keyring is open
     now.mockReturnValue(Date.now() + 60_000); // past the vault's own retry interval
-    await vi.waitFor(() => expect(rt.credentialsMissing).toBe(false), { timeout: 3000 });
-    expect(rt.pauseState).toBeUndefined();
+    await vi.waitFor(() => expect(rt.connection.credentialsMissing).toBe(false), { timeout: 3000 });
+    expect(rt.queue.pauseState).toBeUndefined();
     // The page says it is ready (its listeners are attached), as the renderer does at start.
     await electron.ipcMain.handlers.get('app:ready')?.(
       { senderFrame: { parent: null, url: 'sluice://app/' } },

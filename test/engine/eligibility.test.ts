@@ -1,6 +1,6 @@
 // Which user action applies in which state: one table, asked by the reducer, views and handlers.
 import { describe, expect, it } from 'vitest';
-import { refusal, type JobAction } from '../../main/engine/eligibility.js';
+import { canCancelExternal, canReexportExternal, refusal, type JobAction } from '../../main/engine/eligibility.js';
 import { jobs, type Fixture } from './fixtures.js';
 
 const allowed: Record<JobAction, Fixture[]> = {
@@ -21,6 +21,7 @@ const allowed: Record<JobAction, Fixture[]> = {
   reexport: ['completed', 'completedWarn'],
   dismiss: ['completed', 'completedWarn', 'failed', 'canceled', 'expired'],
   rerun: ['completed', 'completedWarn', 'failed', 'canceled', 'expired'],
+  review: ['completed', 'completedWarn'],
 };
 
 const rows = (Object.keys(allowed) as JobAction[]).flatMap((action) =>
@@ -37,5 +38,11 @@ describe('eligibility of user actions', () => {
   it('no re-export once the service let the stream expire', () => {
     const job = { ...jobs.completed(), stream: { state: 'EXPIRED' as const, stateDescription: null } };
     expect(refusal(job, 'reexport')).toMatch(/stream at the service/);
+  });
+
+  it('a stream started elsewhere: stopped while it runs, exported once it completed', () => {
+    const states = ['READY', 'COMPLETED', 'FAILED', 'EXPIRED'] as const;
+    expect(states.filter(canCancelExternal)).toEqual(['READY']);
+    expect(states.filter(canReexportExternal)).toEqual(['COMPLETED']);
   });
 });

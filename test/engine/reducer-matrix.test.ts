@@ -24,7 +24,6 @@ const events = {
   resultsWriteFailed: { type: 'resultsWriteFailed', message: 'EACCES' },
   cancelRequested: { type: 'cancelRequested' },
   retryRequested: { type: 'retryRequested' },
-  rewriteRequested: { type: 'rewriteRequested' },
   expiredDetected: { type: 'expiredDetected' },
   networkDown: { type: 'networkDown', retryAt: T0 + 5000 },
   resume: { type: 'resume' },
@@ -66,7 +65,6 @@ const valid: Record<Fixture, EventName[]> = {
   writing: ['resultsWritten', 'resultsWriteFailed', 'cancelRequested', 'resume'],
   completed: ['dismissRequested', 'resultsRewritten', 'sourceMoved', 'resultsSuperseded'],
   completedWarn: [
-    'rewriteRequested',
     'resultsWritten',
     'resultsWriteFailed',
     'dismissRequested',

@@ -253,13 +253,6 @@ describe('export and results', () => {
       fields: { stagedResultPath: '/state/exports/job-1.json', completedAt: T0 },
     },
     {
-      name: 'rewrite requested: write again from the kept copy',
-      job: jobs.completedWarn(),
-      event: { type: 'rewriteRequested' },
-      state: 'completed',
-      effects: [{ type: 'writeResults', stagedPath: '/state/exports/job-1.json' }],
-    },
-    {
       name: 'rewrite succeeded: warning cleared, completedAt kept',
       job: jobs.completedWarn(),
       event: { type: 'resultsWritten', results: [] },

@@ -34,8 +34,8 @@ describe('event hub', () => {
     hub = new EventHub(env.rt, new QueueModel(env.rt), { flushIntervalMs: 10 });
     const got: BridgeEvent[] = [];
     const sub = hub.subscribe((e) => got.push(e));
-    env.rt.pause();
-    env.rt.resume();
+    env.rt.queue.pause();
+    env.rt.queue.resume();
     await new Promise((r) => setTimeout(r, 50));
     expect(got).toEqual([]);
     sub.ready();
@@ -49,9 +49,9 @@ describe('event hub', () => {
     hub = new EventHub(env.rt, new QueueModel(env.rt), { flushIntervalMs: 50, bulkThreshold: 5 });
     const got: BridgeEvent[] = [];
     hub.subscribe((e) => got.push(e), { ready: true });
-    env.rt.pause();
+    env.rt.queue.pause();
     const paths = await files(20);
-    await env.rt.addPaths(paths);
+    await env.rt.queue.addPaths(paths);
     await until(() => got.some((e) => e.name === 'queue:snapshot-changed'));
     await new Promise((r) => setTimeout(r, 120));
     // The first change goes out at once; what piles up behind it arrives as one snapshot.
@@ -62,7 +62,7 @@ describe('event hub', () => {
     expect(last?.name === 'queue:snapshot-changed' && last.payload.jobs.length + individual).toBeGreaterThanOrEqual(20);
     got.length = 0;
     const [one] = await files(1);
-    await env.rt.addPaths([one ?? '']);
+    await env.rt.queue.addPaths([one ?? '']);
     await until(() => got.some((e) => e.name === 'job:added'));
   });
 
@@ -71,11 +71,11 @@ describe('event hub', () => {
     const at: number[] = [];
     hub.subscribe((e) => e.name === 'job:updated' && at.push(Date.now()), { ready: true });
     const [file] = await files(1);
-    const [outcome] = await env.rt.addPaths([file ?? '']);
+    const [outcome] = await env.rt.queue.addPaths([file ?? '']);
     const id = outcome?.outcome === 'added' ? outcome.jobId : '';
     // Many engine updates in a burst: retry/cancel toggles plus dismiss bookkeeping.
-    for (let i = 0; i < 50; i++) env.rt.move(id, i % 2 ? 'up' : 'down');
-    await until(() => env.rt.job(id)?.state === 'completed');
+    for (let i = 0; i < 50; i++) env.rt.queue.move(id, i % 2 ? 'up' : 'down');
+    await until(() => env.rt.queue.job(id)?.state === 'completed');
     await new Promise((r) => setTimeout(r, 150));
     for (let i = 1; i < at.length; i++) expect((at[i] ?? 0) - (at[i - 1] ?? 0)).toBeGreaterThanOrEqual(90);
   });

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Result } from '../../preload/contract.js';
+import { value } from '../helpers/result.js';
 import type { BridgeEvent } from '../../main/ipc/event-stream.js';
 import { createBridge, type Bridge } from '../../main/ipc/handlers.js';
 import { makeToneWav } from '../helpers/media.js';
@@ -13,11 +13,6 @@ import { openEnv, until, type Env } from './helpers.js';
 let env: Env;
 let bridge: Bridge;
 let events: BridgeEvent[];
-
-function value<T>(r: Result<T>): T {
-  if (!r.ok) throw new Error(`expected ok, got ${JSON.stringify(r.error)}`);
-  return r.value;
-}
 
 beforeEach(async () => {
   env = await openEnv();
@@ -54,7 +49,7 @@ describe('handlers', () => {
     const added = value(await bridge.handlers['queue:add']({ paths: [file] }));
     expect(added[0]).toMatchObject({ outcome: 'added' });
     const jobId = added[0]?.outcome === 'added' ? added[0].jobId : '';
-    await until(() => env.rt.job(jobId)?.state === 'completed');
+    await until(() => env.rt.queue.job(jobId)?.state === 'completed');
     const snap = value(await bridge.handlers['queue:snapshot']({}));
     const job = snap.jobs.find((j) => j.id === jobId);
     expect(job).toMatchObject({ state: 'completed', fileName: 'interview.wav', canRetry: false, canCancel: false });
@@ -90,7 +85,7 @@ describe('handlers', () => {
     const file = await makeToneWav(media, 'take 2 – Zoë.wav', 1);
     const added = value(await bridge.handlers['queue:add']({ paths: [file] }));
     const jobId = added[0]?.outcome === 'added' ? added[0].jobId : '';
-    await until(() => env.rt.job(jobId)?.state === 'completed');
+    await until(() => env.rt.queue.job(jobId)?.state === 'completed');
     const before = value(await bridge.handlers['history:list']({ includeExternal: false }));
     expect(before.entries[0]).toMatchObject({ jobId, formats: ['json'], params: {} });
 
@@ -115,7 +110,7 @@ describe('handlers', () => {
 
   it('merges streams started elsewhere into the history, marked external', async () => {
     const { createClient } = await import('../../main/api/client.js');
-    const sandbox = env.rt.sandbox;
+    const sandbox = env.rt.connection.sandbox;
     if (!sandbox) throw new Error('no sandbox');
     const client = createClient({ baseUrl: sandbox.url, credentials: { kind: 'apiKey', apiKey: 'sandbox-key' } });
     const wav = await makeToneWav(env.dir, 'elsewhere.wav', 1);

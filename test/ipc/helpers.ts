@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PlatformPort } from '../../main/ipc/platform.js';
 import { memoryVault } from '../../main/adapters/store/secret-vault.js';
-import { Runtime } from '../../main/runtime.js';
+import { Runtime } from '../../main/runtime/runtime.js';
 
 export interface Env {
   dir: string;

@@ -28,8 +28,8 @@ describe('queue model', () => {
     const good = await makeToneWav(env.dir, 'interview.wav', 4);
     // Damaged camera media: taken (Sluice cannot read MXF itself), then refused by the service.
     const bad = await makeGarbage(env.dir, 'A001_C003_0412.MXF');
-    const added = await env.rt.addPaths([good, bad]);
-    await env.rt.whenSettled(added.flatMap((o) => ('jobId' in o ? [o.jobId] : [])));
+    const added = await env.rt.queue.addPaths([good, bad]);
+    await env.rt.queue.whenSettled(added.flatMap((o) => ('jobId' in o ? [o.jobId] : [])));
     const batch = await until(() => {
       const b = model.stats().batch;
       return b.done === 2 && b;

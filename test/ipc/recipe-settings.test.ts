@@ -37,8 +37,8 @@ describe('recipes in Settings', () => {
     const file = await makeToneWav(media, 'episode.wav', 1);
     const added = value(await bridge.handlers['queue:add']({ paths: [file] }));
     const jobId = added[0]?.outcome === 'added' ? added[0].jobId : '';
-    expect(env.rt.job(jobId)?.params).toMatchObject({ summary: true, ask0Id: ANSWER_IDS.chapters });
-    await until(() => env.rt.job(jobId)?.state === 'completed');
+    expect(env.rt.queue.job(jobId)?.params).toMatchObject({ summary: true, ask0Id: ANSWER_IDS.chapters });
+    await until(() => env.rt.queue.job(jobId)?.state === 'completed');
   });
 
   it('refuses a recipe whose question slots the folder already uses, and one on a template without them', async () => {
@@ -85,10 +85,10 @@ describe('recipes in Settings', () => {
     const file = await makeToneWav(dir, 'names.wav', 1);
     const added = value(await bridge.handlers['queue:add']({ paths: [file] }));
     const jobId = added[0]?.outcome === 'added' ? added[0].jobId : '';
-    expect(env.rt.job(jobId)?.params).toMatchObject({
+    expect(env.rt.queue.job(jobId)?.params).toMatchObject({
       enhancedTranscription: true,
       etVocabulary: 'MoveFlow, Zoë Ødegaard',
     });
-    await until(() => env.rt.job(jobId)?.state === 'completed');
+    await until(() => env.rt.queue.job(jobId)?.state === 'completed');
   });
 });

@@ -4,7 +4,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Result } from '../../preload/contract.js';
+import { value } from '../helpers/result.js';
 import { createBridge, type Bridge } from '../../main/ipc/handlers.js';
 import { TEMPLATE_IDS } from '../../main/service/templates.js';
 import { OUTPUT } from '../../main/engine/settings.js';
@@ -13,11 +13,6 @@ import { openEnv, until, type Env } from './helpers.js';
 
 let env: Env;
 let bridge: Bridge;
-
-function value<T>(r: Result<T>): T {
-  if (!r.ok) throw new Error(`expected ok, got ${JSON.stringify(r.error)}`);
-  return r.value;
-}
 
 beforeEach(async () => {
   env = await openEnv();
@@ -32,14 +27,14 @@ describe('re-run', () => {
   it('replaces the earlier results as a set, keeps the earlier formats, never touches other files', async () => {
     const wav = await makeSpeechWav(env.dir, 'take.wav', 'Good afternoon. This is the interview about the bridge.');
     const output = OUTPUT.parse({ formats: ['json', 'srt', 'txt', 'md'] });
-    const [first] = await env.rt.addPaths([wav], {
+    const [first] = await env.rt.queue.addPaths([wav], {
       templateId: TEMPLATE_IDS.diarization,
       params: { summary: true },
       output,
     });
     const firstId = first && 'jobId' in first ? first.jobId : '';
-    await until(() => env.rt.job(firstId)?.state === 'completed');
-    expect(env.rt.job(firstId)?.results.map((r) => r.format)).toEqual(['json', 'srt', 'txt', 'md']);
+    await until(() => env.rt.queue.job(firstId)?.state === 'completed');
+    expect(env.rt.queue.job(firstId)?.results.map((r) => r.format)).toEqual(['json', 'srt', 'txt', 'md']);
     expect(await readFile(path.join(env.dir, 'take.srt'), 'utf8')).toMatch(/Speaker 1: /);
     // A file of the editor's own beside them, and new defaults that must not apply to a re-run.
     await writeFile(path.join(env.dir, 'take.vtt'), 'WEBVTT\n\nmine\n');
@@ -53,8 +48,8 @@ describe('re-run', () => {
     );
     const secondId = again[0] && 'jobId' in again[0] ? again[0].jobId : '';
     expect(secondId).not.toBe(firstId);
-    await until(() => env.rt.job(secondId)?.state === 'completed');
-    const second = env.rt.job(secondId)!;
+    await until(() => env.rt.queue.job(secondId)?.state === 'completed');
+    const second = env.rt.queue.job(secondId)!;
     expect(second.output?.formats).toEqual(['json', 'srt', 'txt', 'md']);
     // No summary asked for this time: no Markdown, and the earlier one is gone with its speaker labels.
     expect(second.results.map((r) => r.format)).toEqual(['json', 'srt', 'txt']);
@@ -68,22 +63,22 @@ describe('re-run', () => {
     expect(await readFile(path.join(env.dir, 'take.srt'), 'utf8')).not.toMatch(/Speaker 1: /);
     expect(await readFile(path.join(env.dir, 'take.vtt'), 'utf8')).toBe('WEBVTT\n\nmine\n');
     // The earlier job no longer claims files it does not hold.
-    await until(() => env.rt.job(firstId)?.results.length === 0);
+    await until(() => env.rt.queue.job(firstId)?.results.length === 0);
   });
 
   it('keeps an earlier result the editor changed since', async () => {
     const wav = await makeSpeechWav(env.dir, 'edit.wav', 'Hello from the newsroom.');
-    const [first] = await env.rt.addPaths([wav], {
+    const [first] = await env.rt.queue.addPaths([wav], {
       templateId: TEMPLATE_IDS.transcription,
       params: { summary: true },
       output: OUTPUT.parse({ formats: ['json', 'md'] }),
     });
     const firstId = first && 'jobId' in first ? first.jobId : '';
-    await until(() => env.rt.job(firstId)?.state === 'completed');
+    await until(() => env.rt.queue.job(firstId)?.state === 'completed');
     await writeFile(path.join(env.dir, 'edit.md'), '# my notes\n');
     const again = value(await bridge.handlers['history:rerun']({ jobId: firstId, params: {} }));
     const secondId = again[0] && 'jobId' in again[0] ? again[0].jobId : '';
-    await until(() => env.rt.job(secondId)?.state === 'completed');
+    await until(() => env.rt.queue.job(secondId)?.state === 'completed');
     expect(await readFile(path.join(env.dir, 'edit.md'), 'utf8')).toBe('# my notes\n');
   });
 });

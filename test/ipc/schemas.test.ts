@@ -5,10 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { CHANNELS } from '../../preload/contract.js';
 import { createHandlers, dispatch } from '../../main/ipc/handlers.js';
 import type { QueueModel } from '../../main/ipc/queue-model.js';
-import type { ExternalStreams } from '../../main/ipc/handle-history.js';
 import type { PlatformPort } from '../../main/ipc/platform.js';
 import { SCHEMAS } from '../../main/ipc/schemas.js';
-import type { Runtime } from '../../main/runtime.js';
+import type { Runtime } from '../../main/runtime/runtime.js';
 
 function recordingRuntime(touched: string[]): Runtime {
   return new Proxy({} as Runtime, {
@@ -34,7 +33,6 @@ const platform = new Proxy({ kind: 'web', version: 'x', secrets } as PlatformPor
 const touched: string[] = [];
 const handlers = createHandlers(recordingRuntime(touched), platform, {
   model: {} as QueueModel,
-  external: {} as ExternalStreams,
 });
 
 const junk = fc.oneof(

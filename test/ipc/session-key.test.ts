@@ -4,21 +4,16 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Result } from '../../preload/contract.js';
+import { value } from '../helpers/result.js';
 import { KeychainError } from '../../main/adapters/store/keychain.js';
 import { SettingsStore } from '../../main/adapters/store/settings-store.js';
 import type { BridgeEvent } from '../../main/ipc/event-stream.js';
 import { createBridge, type Bridge } from '../../main/ipc/handlers.js';
 import type { PlatformPort, SecretVault } from '../../main/ipc/platform.js';
-import { Runtime } from '../../main/runtime.js';
+import { Runtime } from '../../main/runtime/runtime.js';
 import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
 
 const KEY = 'sk-session-7d1f0c2b9e4a5566ABCD';
-
-function value<T>(r: Result<T>): T {
-  if (!r.ok) throw new Error(`expected ok, got ${JSON.stringify(r.error)}`);
-  return r.value;
-}
 
 /** No Secret Service: every read and write fails the way keytar's does. */
 const noKeychain: SecretVault = {
@@ -81,7 +76,7 @@ afterEach(async () => {
 
 describe('an API key without a keychain', () => {
   it('tests the typed key before it is kept, then uses it until quit with no trace on disk', async () => {
-    expect(rt.pauseState?.reason).toBe('credentials');
+    expect(rt.queue.pauseState?.reason).toBe('credentials');
     // Nothing is stored: the test of the connection in use fails, the typed key is what is tried.
     expect(value(await bridge.handlers['settings:testConnection']({}))).toMatchObject({ success: false });
     expect(value(await bridge.handlers['settings:testConnection']({ apiKey: 'wrong-key' }))).toMatchObject({
@@ -89,8 +84,8 @@ describe('an API key without a keychain', () => {
     });
     expect(value(await bridge.handlers['settings:testConnection']({ apiKey: KEY }))).toMatchObject({ success: true });
     // Testing kept nothing.
-    expect(rt.hasSessionKey).toBe(false);
-    expect(rt.pauseState?.reason).toBe('credentials');
+    expect(rt.connection.hasSessionKey).toBe(false);
+    expect(rt.queue.pauseState?.reason).toBe('credentials');
 
     // Storing is impossible here and says why.
     const stored = await bridge.handlers['settings:setApiKey']({ apiKey: KEY });
@@ -98,7 +93,7 @@ describe('an API key without a keychain', () => {
 
     const v = value(await bridge.handlers['settings:useSessionKey']({ apiKey: KEY }));
     expect(v.credentials).toMatchObject({ apiKey: 'set', sessionKey: true, masked: '••••ABCD' });
-    expect(rt.pauseState).toBeUndefined();
+    expect(rt.queue.pauseState).toBeUndefined();
     expect(value(await bridge.handlers['settings:testConnection']({}))).toMatchObject({ success: true });
     expect(value(await bridge.handlers['usage:report']({}))).toMatchObject({ simulated: false });
 
@@ -117,8 +112,8 @@ describe('an API key without a keychain', () => {
     const cleared = value(await bridge.handlers['settings:clearApiKey']({}));
     expect(cleared.credentials.apiKey).toBe('unset');
     expect(cleared.credentials.sessionKey).toBeUndefined();
-    expect(rt.hasSessionKey).toBe(false);
-    expect(rt.pauseState?.reason).toBe('credentials');
+    expect(rt.connection.hasSessionKey).toBe(false);
+    expect(rt.queue.pauseState?.reason).toBe('credentials');
     expect(value(await bridge.handlers['settings:testConnection']({}))).toMatchObject({ success: false });
   });
 });

@@ -50,7 +50,7 @@ describe.skipIf(skip !== undefined)(`packaging${skip ? ` (skipped: ${skip})` : '
     for (const f of [
       '/package.json',
       '/dist/main/index.js',
-      '/dist/main/runtime.js',
+      '/dist/main/runtime/runtime.js',
       '/dist/main/ipc/handlers.js',
       '/dist/preload/index.cjs',
       '/dist/preload/contract.js',

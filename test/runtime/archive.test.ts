@@ -5,11 +5,11 @@ import { mkdir, mkdtemp, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Result } from '../../preload/contract.js';
+import { value } from '../helpers/result.js';
 import { memoryVault } from '../../main/adapters/store/secret-vault.js';
 import { createBridge } from '../../main/ipc/handlers.js';
 import type { PlatformPort } from '../../main/ipc/platform.js';
-import { Runtime } from '../../main/runtime.js';
+import { Runtime } from '../../main/runtime/runtime.js';
 import { makeToneWav } from '../helpers/media.js';
 import { until } from '../ipc/helpers.js';
 
@@ -37,11 +37,6 @@ const platform: PlatformPort = {
   revealPath: async () => undefined,
 };
 
-function value<T>(r: Result<T>): T {
-  if (!r.ok) throw new Error(`expected ok, got ${JSON.stringify(r.error)}`);
-  return r.value;
-}
-
 beforeEach(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'sluice-archive-rt-'));
 });
@@ -58,14 +53,14 @@ describe('archived jobs', () => {
     let rt = await open();
     const ids: string[] = [];
     for (const f of files) {
-      const [added] = await rt.addPaths([f]);
+      const [added] = await rt.queue.addPaths([f]);
       ids.push(added?.outcome === 'added' ? added.jobId : '');
     }
-    await until(() => ids.every((id) => rt.job(id)?.state === 'completed'));
-    for (const id of ids) expect(rt.dismiss(id)).toBe(true);
-    const streamOfBeta = rt.job(ids[1]!)!.streamId!;
+    await until(() => ids.every((id) => rt.queue.job(id)?.state === 'completed'));
+    for (const id of ids) expect(rt.queue.dismiss(id)).toBe(true);
+    const streamOfBeta = rt.queue.job(ids[1]!)!.streamId!;
     // A word of beta's transcript, to find it by after it left memory (and after its search file is lost).
-    const betaWords = (await rt.transcripts.open(rt.job(ids[1]!)!)).current.words.map((w) => w.text);
+    const betaWords = (await rt.transcripts.open(rt.queue.job(ids[1]!)!)).current.words.map((w) => w.text);
     const word = betaWords.find((w) => /^\p{L}{6,}$/u.test(w))!;
     expect(word).toBeDefined();
     await rt.close();
@@ -73,28 +68,28 @@ describe('archived jobs', () => {
 
     rt = await open();
     // Dismissed and finished: archived at open, no longer held in memory.
-    expect(rt.jobs()).toEqual([]);
+    expect(rt.queue.jobs()).toEqual([]);
     expect(rt.store.isHot(ids[0]!)).toBe(false);
-    expect(rt.job(ids[0]!)).toMatchObject({ state: 'completed', dismissed: true });
+    expect(rt.queue.job(ids[0]!)).toMatchObject({ state: 'completed', dismissed: true });
 
     // Identity: the archive's index says the file was taken already.
-    const again = await rt.addPaths([files[0]!]);
+    const again = await rt.queue.addPaths([files[0]!]);
     expect(again[0]).toMatchObject({ outcome: 'already-done', jobId: ids[0] });
 
     // Ownership: a result still matching the stamp Sluice recorded is its own, even with other
     // bytes (the stamp decides, not the content), so writing again replaces it in place.
-    const written = rt.job(ids[0]!)!.results[0]!;
+    const written = rt.queue.job(ids[0]!)!.results[0]!;
     const json = path.join(media, 'alpha.json');
     await writeFile(json, 'x'.repeat((await stat(json)).size));
     // Mid-millisecond in seconds: a whole-millisecond Date can land a hair before it.
     const at = (Math.floor(written.mtimeMs!) + 0.5) / 1000;
     await utimes(json, at, at);
-    const rewritten = await rt.writeAgain(ids[0]!);
+    const rewritten = await rt.results.writeAgain(ids[0]!);
     expect(rewritten.results.map((r) => [path.basename(r.path), r.collided ?? false])).toEqual([['alpha.json', false]]);
     expect(rt.store.isHot(ids[0]!)).toBe(true);
 
     // A stream id from the service's list leads to the archived job (History's re-export by stream).
-    expect(rt.jobOfStream(streamOfBeta)?.id).toBe(ids[1]);
+    expect(rt.queue.jobOfStream(streamOfBeta)?.id).toBe(ids[1]);
 
     const bridge = createBridge(rt, platform, { flushIntervalMs: 20, statsIntervalMs: 50 });
     try {

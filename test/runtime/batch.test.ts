@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
 import { jobIds } from '../../main/adapters/queue/intake.js';
 import { DEFAULT_CAPTIONS } from '../../main/engine/captions/presets.js';
-import { Runtime } from '../../main/runtime.js';
+import { Runtime } from '../../main/runtime/runtime.js';
 import { makeGarbage, makeMediaDir, makeToneWav } from '../helpers/media.js';
 import { allStreams } from '../helpers/service.js';
 
@@ -48,17 +48,17 @@ describe('runtime against the sandbox', () => {
     const rt = await open(4);
     let maxUploading = 0;
     rt.on(() => {
-      const n = rt.activeJobs().filter((j) => j.state === 'uploading').length;
+      const n = rt.queue.activeJobs().filter((j) => j.state === 'uploading').length;
       maxUploading = Math.max(maxUploading, n);
     });
     await rt.start();
     // Queued while paused: each file is judged as media as it is added, which on a loaded machine
     // can take longer than a 1-second tone's upload; the limit is then tested on a full queue.
-    rt.pause();
-    const outcomes = await rt.addPaths([media]);
+    rt.queue.pause();
+    const outcomes = await rt.queue.addPaths([media]);
     expect(outcomes.filter((o) => o.outcome === 'added')).toHaveLength(200);
-    rt.resume();
-    const jobs = await rt.whenSettled(outcomes.map((o) => ('jobId' in o ? o.jobId : '')));
+    rt.queue.resume();
+    const jobs = await rt.queue.whenSettled(outcomes.map((o) => ('jobId' in o ? o.jobId : '')));
     expect(jobs.map((j) => j.state)).toEqual(Array(200).fill('completed'));
     expect(maxUploading).toBeLessThanOrEqual(4);
     expect(maxUploading).toBeGreaterThan(1);
@@ -79,9 +79,9 @@ describe('runtime against the sandbox', () => {
     const a = await makeToneWav(dir, 'a.wav', 1);
     const rt = await open();
     await rt.start();
-    const [first] = await rt.addPaths([a]);
-    await rt.whenSettled([first && 'jobId' in first ? first.jobId : '']);
-    const again = await rt.addPaths([a]);
+    const [first] = await rt.queue.addPaths([a]);
+    await rt.queue.whenSettled([first && 'jobId' in first ? first.jobId : '']);
+    const again = await rt.queue.addPaths([a]);
     expect(again[0]?.outcome).toBe('already-done');
     expect(sandbox.stats().upload).toBe(1);
   });
@@ -90,12 +90,12 @@ describe('runtime against the sandbox', () => {
     const a = await makeToneWav(dir, 'a.wav', 1);
     const rt = await open();
     await rt.start();
-    const [first] = await rt.addPaths([a]);
-    await rt.whenSettled(['jobId' in first! ? first.jobId : '']);
+    const [first] = await rt.queue.addPaths([a]);
+    await rt.queue.whenSettled(['jobId' in first! ? first.jobId : '']);
     await makeToneWav(dir, 'a.wav', 2);
-    const [second] = await rt.addPaths([a]);
+    const [second] = await rt.queue.addPaths([a]);
     expect(second?.outcome).toBe('added');
-    await rt.whenSettled(['jobId' in second! ? second.jobId : '']);
+    await rt.queue.whenSettled(['jobId' in second! ? second.jobId : '']);
     expect(sandbox.stats().upload).toBe(2);
   });
 
@@ -108,7 +108,7 @@ describe('runtime against the sandbox', () => {
     await symlink(loop, loop);
     const rt = await open();
     await rt.start();
-    const outcomes = await rt.addPaths([good, garbage, empty, loop, path.join(dir, 'missing.wav')]);
+    const outcomes = await rt.queue.addPaths([good, garbage, empty, loop, path.join(dir, 'missing.wav')]);
     const byName = (n: string) => outcomes.find((o) => path.basename(o.path) === n)!;
     expect(byName('empty.wav')).toMatchObject({ outcome: 'rejected', message: expect.stringMatching(/empty/) });
     expect(byName('loop.wav')).toMatchObject({ outcome: 'rejected', message: expect.stringMatching(/link loop/) });
@@ -123,7 +123,7 @@ describe('runtime against the sandbox', () => {
     });
     const ids = jobIds(outcomes);
     expect(ids).toHaveLength(1);
-    const jobs = await rt.whenSettled(ids);
+    const jobs = await rt.queue.whenSettled(ids);
     expect(jobs.map((j) => [j.source.path, j.state])).toEqual([[good, 'completed']]);
     expect(sandbox.stats().upload).toBe(1);
   });
@@ -132,14 +132,14 @@ describe('runtime against the sandbox', () => {
     const gone = await makeToneWav(dir, 'gone.wav', 1);
     const changed = await makeToneWav(dir, 'changed.wav', 1);
     const rt = await open();
-    rt.pause();
+    rt.queue.pause();
     await rt.start();
-    const outcomes = await rt.addPaths([gone, changed]);
+    const outcomes = await rt.queue.addPaths([gone, changed]);
     await rm(gone);
     await new Promise((r) => setTimeout(r, 20));
     await writeFile(changed, 'different bytes now');
-    rt.resume();
-    const jobs = await rt.whenSettled(jobIds(outcomes));
+    rt.queue.resume();
+    const jobs = await rt.queue.whenSettled(jobIds(outcomes));
     expect(jobs.find((j) => j.source.path === gone)?.error?.message).toMatch(/deleted or moved/);
     expect(jobs.find((j) => j.source.path === changed)?.error?.message).toMatch(/changed after it was detected/);
     expect(sandbox.stats().upload ?? 0).toBe(0);
@@ -150,8 +150,8 @@ describe('runtime against the sandbox', () => {
     await writeFile(path.join(dir, 'clip.json'), '{"mine": true}');
     const rt = await open();
     await rt.start();
-    const [o] = await rt.addPaths([a]);
-    const [job] = await rt.whenSettled(['jobId' in o! ? o.jobId : '']);
+    const [o] = await rt.queue.addPaths([a]);
+    const [job] = await rt.queue.whenSettled(['jobId' in o! ? o.jobId : '']);
     expect(job?.results[0]).toMatchObject({ path: path.join(dir, 'clip.wav.json'), collided: true });
     expect(await readFile(path.join(dir, 'clip.json'), 'utf8')).toBe('{"mine": true}');
   });
@@ -162,11 +162,11 @@ describe('runtime against the sandbox', () => {
     sandbox = await startSandbox({ apiKey: KEY, fixedProcessingMs: 1500 });
     const first = await open();
     await first.start();
-    const outcomes = await first.addPaths(files);
+    const outcomes = await first.queue.addPaths(files);
     const ids = jobIds(outcomes);
     await new Promise<void>((resolve) => {
       const off = first.on(() => {
-        if (ids.every((id) => first.job(id)?.state === 'processing')) {
+        if (ids.every((id) => first.queue.job(id)?.state === 'processing')) {
           off();
           resolve();
         }
@@ -176,7 +176,7 @@ describe('runtime against the sandbox', () => {
     opened.splice(opened.indexOf(first), 1);
     const second = await open();
     await second.start();
-    const jobs = await second.whenSettled(ids);
+    const jobs = await second.queue.whenSettled(ids);
     expect(jobs.map((j) => j.state)).toEqual(['completed', 'completed', 'completed']);
     expect(sandbox.stats().upload).toBe(3);
   });
@@ -189,14 +189,14 @@ describe('identity with content hashing on', () => {
     const rt = await open();
     await rt.updateSettings((s) => ({ ...s, queue: { ...s.queue, hashContent: true } }));
     await rt.start();
-    const [first] = await rt.whenSettled(jobIds(await rt.addPaths([a])));
+    const [first] = await rt.queue.whenSettled(jobIds(await rt.queue.addPaths([a])));
     expect(first?.source.contentHash).toMatch(/^[0-9a-f]{64}$/);
     const before = await stat(a);
     const bytes = await readFile(a);
     bytes[bytes.length - 1] = bytes[bytes.length - 1]! ^ 0xff;
     await writeFile(a, bytes);
     await utimes(a, before.atime, before.mtime);
-    const [again] = await rt.addPaths([a]);
+    const [again] = await rt.queue.addPaths([a]);
     expect(again?.outcome).toBe('added');
   });
 });
@@ -206,9 +206,9 @@ describe('writing results again from the kept export', () => {
     const a = await makeToneWav(dir, 'again.wav', 1);
     const rt = await open();
     await rt.start();
-    const [job] = await rt.whenSettled(
+    const [job] = await rt.queue.whenSettled(
       jobIds(
-        await rt.addPaths([a], {
+        await rt.queue.addPaths([a], {
           output: {
             formats: ['json', 'srt'],
             pattern: '{name}',
@@ -222,7 +222,7 @@ describe('writing results again from the kept export', () => {
     expect(job?.results.map((r) => path.basename(r.path)).sort()).toEqual(['again.json', 'again.srt']);
     await rm(path.join(dir, 'again.srt'));
     const requests = { ...sandbox.stats() };
-    const again = await rt.writeAgain(job!.id, ['json', 'srt', 'vtt']);
+    const again = await rt.results.writeAgain(job!.id, ['json', 'srt', 'vtt']);
     expect(again.results.map((r) => path.basename(r.path)).sort()).toEqual(['again.json', 'again.srt', 'again.vtt']);
     expect(await readFile(path.join(dir, 'again.srt'), 'utf8')).toMatch(/-->/);
     expect(sandbox.stats()).toEqual(requests);
@@ -234,12 +234,12 @@ describe('the same file reported twice at once', () => {
     const a = await makeToneWav(dir, 'twice.wav', 1);
     const rt = await open();
     await rt.updateSettings((s) => ({ ...s, queue: { ...s.queue, hashContent: true } }));
-    rt.pause();
+    rt.queue.pause();
     await rt.start();
-    const [x, y] = await Promise.all([rt.addPaths([a]), rt.addPaths([a])]);
+    const [x, y] = await Promise.all([rt.queue.addPaths([a]), rt.queue.addPaths([a])]);
     expect(x?.[0]).toMatchObject({ outcome: 'added' });
     expect(y?.[0]).toMatchObject({ outcome: 'added', jobId: (x?.[0] as { jobId: string }).jobId });
-    expect(rt.jobs()).toHaveLength(1);
+    expect(rt.queue.jobs()).toHaveLength(1);
   });
 });
 
@@ -261,20 +261,20 @@ describe('reordering the queue', () => {
       await copyFile(tone, files.at(-1)!);
     }
     const rt = await open(1);
-    rt.pause();
+    rt.queue.pause();
     await rt.start();
-    const ids = jobIds(await rt.addPaths(files));
+    const ids = jobIds(await rt.queue.addPaths(files));
     const id = (n: string): string => ids[names.indexOf(n)]!;
-    rt.move(id('e'), 'up'); // a b c e d
-    rt.move(id('e'), 'up'); // a b e c d
-    rt.move(id('e'), 'up'); // a e b c d
-    rt.move(id('a'), 'down'); // e a b c d
-    rt.move(id('c'), 'down'); // e a b d c
-    rt.move(id('d'), 'top'); // d e a b c
-    rt.move(id('e'), 'bottom'); // d a b c e
-    rt.move(id('b'), 'up'); // d b a c e
-    rt.resume();
-    await rt.whenSettled(ids);
+    rt.queue.move(id('e'), 'up'); // a b c e d
+    rt.queue.move(id('e'), 'up'); // a b e c d
+    rt.queue.move(id('e'), 'up'); // a e b c d
+    rt.queue.move(id('a'), 'down'); // e a b c d
+    rt.queue.move(id('c'), 'down'); // e a b d c
+    rt.queue.move(id('d'), 'top'); // d e a b c
+    rt.queue.move(id('e'), 'bottom'); // d a b c e
+    rt.queue.move(id('b'), 'up'); // d b a c e
+    rt.queue.resume();
+    await rt.queue.whenSettled(ids);
     const streams = await allStreams(sandbox.url, KEY);
     const order = streams
       .sort((x, y) => Date.parse(x.createdTimestamp) - Date.parse(y.createdTimestamp))

@@ -10,7 +10,7 @@ import { JobStore } from '../../main/adapters/store/job-store.js';
 import { jobIds } from '../../main/adapters/queue/intake.js';
 import type { EngineEvent } from '../../main/engine/events.js';
 import type { JobRecord } from '../../main/engine/job.js';
-import { Runtime } from '../../main/runtime.js';
+import { Runtime } from '../../main/runtime/runtime.js';
 import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
 import { allStreams } from '../helpers/service.js';
 import { makeMediaDir, makeToneWav } from '../helpers/media.js';
@@ -86,26 +86,26 @@ describe('a full disk under the state folder', () => {
     let full = false;
     const disk = diskFullAt(journal, () => full);
 
-    const ids = jobIds(await rt.addPaths([media]));
+    const ids = jobIds(await rt.queue.addPaths([media]));
     expect(ids).toHaveLength(6);
-    const settled = rt.whenSettled(ids);
+    const settled = rt.queue.whenSettled(ids);
     // The disk fills while work is in flight: uploads, polls and exports all run into it.
-    await expect.poll(() => rt?.jobs().some((j) => j.state === 'processing'), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => rt?.queue.jobs().some((j) => j.state === 'processing'), { timeout: 20_000 }).toBe(true);
     full = true;
-    await expect.poll(() => rt?.pauseState?.reason, { timeout: 20_000 }).toBe('storage');
-    expect(rt.pauseState?.message).toContain(stateDir);
-    expect(rt.pauseState?.message).toMatch(/disk is full/);
+    await expect.poll(() => rt?.queue.pauseState?.reason, { timeout: 20_000 }).toBe('storage');
+    expect(rt.queue.pauseState?.message).toContain(stateDir);
+    expect(rt.queue.pauseState?.message).toMatch(/disk is full/);
     // Let what was in flight finish against the full disk; the retry keeps failing meanwhile.
     await new Promise((r) => setTimeout(r, 2500));
     expect(disk.failures()).toBeGreaterThan(1);
-    expect(rt.jobs().filter((j) => j.state === 'failed')).toEqual([]);
+    expect(rt.queue.jobs().filter((j) => j.state === 'failed')).toEqual([]);
     const whileFull = journalLines(journal); // the half-written line was cut off
 
     full = false;
     const jobs = await settled;
     expect(jobs.map((j) => j.state)).toEqual(Array(6).fill('completed'));
     expect(events.some((e) => e.type === 'queue:resumed')).toBe(true);
-    expect(rt.pauseState).toBeUndefined();
+    expect(rt.queue.pauseState).toBeUndefined();
 
     // One result per file, one completed stream per file: nothing lost, nothing done twice.
     const results = (await readdir(media)).filter((f) => f.endsWith('.json')).sort();

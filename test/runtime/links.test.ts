@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { jobIds } from '../../main/adapters/queue/intake.js';
 import { toJobView } from '../../main/ipc/views.js';
 import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
-import { Runtime } from '../../main/runtime.js';
+import { Runtime } from '../../main/runtime/runtime.js';
 import { makeMediaDir, makeToneWav } from '../helpers/media.js';
 import { startMediaServer, type MediaServer } from '../helpers/media-server.js';
 
@@ -50,21 +50,21 @@ describe('link jobs', () => {
     const rt = await open();
     await rt.updateSettings((s) => ({ ...s, links: { resultsDir: out } }));
     const link = `${server.url}/take%201.wav`;
-    const [added] = await rt.addLinks([link]);
+    const [added] = await rt.queue.addLinks([link]);
     expect(added?.outcome).toBe('added');
-    const [job] = await rt.whenSettled(jobIds([added!]));
+    const [job] = await rt.queue.whenSettled(jobIds([added!]));
     expect(job?.state).toBe('completed');
     expect(job?.sourceKind).toBe('link');
     expect(job?.resultsDir).toBe(out);
     expect(await readdir(out)).toEqual(['take 1.json']);
 
-    expect((await rt.addLinks([link]))[0]).toMatchObject({ outcome: 'already-done', jobId: job?.id });
+    expect((await rt.queue.addLinks([link]))[0]).toMatchObject({ outcome: 'already-done', jobId: job?.id });
     await rt.close();
     const again = await open();
-    expect((await again.addLinks([link]))[0]).toMatchObject({ outcome: 'already-done', jobId: job?.id });
-    const forced = await again.addLinks([link], { force: true });
+    expect((await again.queue.addLinks([link]))[0]).toMatchObject({ outcome: 'already-done', jobId: job?.id });
+    const forced = await again.queue.addLinks([link], { force: true });
     expect(forced[0]?.outcome).toBe('added');
-    expect((await again.whenSettled(jobIds(forced))).map((j) => j.state)).toEqual(['completed']);
+    expect((await again.queue.whenSettled(jobIds(forced))).map((j) => j.state)).toEqual(['completed']);
     expect(server.requests.filter((r) => r === '/take%201.wav')).toHaveLength(2);
     expect(await readdir(out)).toEqual(['take 1.json']);
   });
@@ -73,18 +73,18 @@ describe('link jobs', () => {
     const rt = await open();
     await rt.updateSettings((s) => ({ ...s, links: { resultsDir: dir } }));
     await makeToneWav(dir, 'user.wav', 1);
-    const [added] = await rt.addLinks([`${server.url}/user.wav`]);
-    const [job] = await rt.whenSettled(jobIds([added!]));
+    const [added] = await rt.queue.addLinks([`${server.url}/user.wav`]);
+    const [job] = await rt.queue.whenSettled(jobIds([added!]));
     expect(job?.state).toBe('completed');
     expect(job?.results[0]).toMatchObject({ path: path.join(dir, 'user.wav.json'), collided: true });
   });
 
   it('invalid links are rejected with the reason and queue nothing', async () => {
     const rt = await open();
-    const outcomes = await rt.addLinks(['ftp://x.org/a.mp4', 'not a link']);
+    const outcomes = await rt.queue.addLinks(['ftp://x.org/a.mp4', 'not a link']);
     expect(outcomes.map((o) => o.outcome)).toEqual(['rejected', 'rejected']);
     expect(outcomes[0]).toMatchObject({ message: 'ftp://x.org/a.mp4 is not an http:// or https:// link.' });
-    expect(rt.jobs()).toHaveLength(0);
+    expect(rt.queue.jobs()).toHaveLength(0);
   });
 
   it('a link pasted twice in one list is one job', async () => {
@@ -92,16 +92,16 @@ describe('link jobs', () => {
     await rt.updateSettings((s) => ({ ...s, links: { resultsDir: dir } }));
     await makeToneWav(dir, 'twice.wav', 1);
     const link = `${server.url}/twice.wav`;
-    const outcomes = await rt.addLinks([link, link]);
+    const outcomes = await rt.queue.addLinks([link, link]);
     expect(outcomes.map((o) => o.outcome)).toEqual(['added', 'already-queued']);
     expect(outcomes[1]).toMatchObject({ jobId: outcomes[0]?.outcome === 'added' ? outcomes[0].jobId : '' });
-    expect(rt.jobs()).toHaveLength(1);
+    expect(rt.queue.jobs()).toHaveLength(1);
   });
 
   it('a link that cannot be fetched, or is no media, fails in plain words', async () => {
     const rt = await open();
     await writeFile(path.join(dir, 'notes.txt'), 'Meeting notes, not a recording.\n'.repeat(40));
-    const jobs = await rt.whenSettled(jobIds(await rt.addLinks([`${server.url}/gone.wav`, `${server.url}/notes.txt`])));
+    const jobs = await rt.queue.whenSettled(jobIds(await rt.queue.addLinks([`${server.url}/gone.wav`, `${server.url}/notes.txt`])));
     expect(jobs.map((j) => j.state)).toEqual(['failed', 'failed']);
     expect(jobs.map((j) => toJobView(j, undefined).plainError)).toEqual([
       {

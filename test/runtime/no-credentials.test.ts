@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConnectionError } from '../../main/adapters/queue/connection.js';
 import type { SecretStore } from '../../main/adapters/store/keychain.js';
 import { SettingsStore } from '../../main/adapters/store/settings-store.js';
-import { Runtime } from '../../main/runtime.js';
+import { Runtime } from '../../main/runtime/runtime.js';
 import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
 import { makeToneWav } from '../helpers/media.js';
 
@@ -61,24 +61,24 @@ describe('a runtime without credentials', () => {
       missingCredentials: 'pause',
       ctx: { poll: { initialMs: 30, maxMs: 100, factor: 1.5, flatMs: 0 } },
     });
-    expect(rt.credentialsMissing).toBe(true);
-    expect(rt.pauseState?.reason).toBe('credentials');
-    expect(rt.pauseState?.message).toMatch(/Settings/);
-    expect(rt.simulated).toBe(false);
+    expect(rt.connection.credentialsMissing).toBe(true);
+    expect(rt.queue.pauseState?.reason).toBe('credentials');
+    expect(rt.queue.pauseState?.message).toMatch(/Settings/);
+    expect(rt.connection.simulated).toBe(false);
     await rt.start();
-    const [added] = await rt.addPaths([await makeToneWav(dir, 'a.wav', 1)]);
+    const [added] = await rt.queue.addPaths([await makeToneWav(dir, 'a.wav', 1)]);
     const id = added && 'jobId' in added ? added.jobId : '';
     expect(id).not.toBe('');
-    await expect(rt.client.testConnection()).rejects.toThrow(/No API key/);
+    await expect(rt.connection.client.testConnection()).rejects.toThrow(/No API key/);
     await new Promise((r) => setTimeout(r, 300));
-    expect(rt.job(id)?.state).toBe('queued');
+    expect(rt.queue.job(id)?.state).toBe('queued');
     expect(Object.values(sandbox.stats()).reduce((a, b) => a + b, 0)).toBe(0);
 
     await secrets.set('api-key', KEY);
-    await rt.reconnect();
-    expect(rt.credentialsMissing).toBe(false);
-    expect(rt.pauseState).toBeUndefined();
-    const [done] = await rt.whenSettled([id]);
+    await rt.connection.reconnect();
+    expect(rt.connection.credentialsMissing).toBe(false);
+    expect(rt.queue.pauseState).toBeUndefined();
+    const [done] = await rt.queue.whenSettled([id]);
     expect(done?.state).toBe('completed');
   });
 });

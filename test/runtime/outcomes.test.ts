@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { jobIds } from '../../main/adapters/queue/intake.js';
 import { RESULT_FORMATS } from '../../main/engine/settings.js';
 import { toJobView } from '../../main/ipc/views.js';
-import { Runtime } from '../../main/runtime.js';
+import { Runtime } from '../../main/runtime/runtime.js';
 import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
 import { makeMediaDir, makeSilenceWav, makeToneWav } from '../helpers/media.js';
 
@@ -48,7 +48,7 @@ describe('media without speech', () => {
       ...['-pix_fmt', 'yuv420p', mp4],
     ]);
     const speech = await makeToneWav(dir, 'tone.wav', 1);
-    const jobs = await rt.whenSettled(jobIds(await rt.addPaths([wav, mp4, speech])));
+    const jobs = await rt.queue.whenSettled(jobIds(await rt.queue.addPaths([wav, mp4, speech])));
     expect(jobs.map((j) => j.state)).toEqual(['completed', 'completed', 'completed']);
     for (const j of jobs.slice(0, 2)) {
       // What the sandbox sent: a transcription with no words at all.
@@ -68,7 +68,7 @@ describe('failures in plain words', () => {
   it('a transcoding failure says the media could not be read and what to do; the raw message stays', async () => {
     sandbox.setFaults({ processingFailure: { everyKth: 1, internalErrorName: 'PROCESSOR_TRANSCODING_ERROR' } });
     const wav = await makeToneWav(dir, 'A001_C003_0412.wav', 1);
-    const [job] = await rt.whenSettled(jobIds(await rt.addPaths([wav])));
+    const [job] = await rt.queue.whenSettled(jobIds(await rt.queue.addPaths([wav])));
     expect(job?.state).toBe('failed');
     const view = toJobView(job!, undefined);
     expect(view.error?.message).toMatch(/PROCESSOR_TRANSCODING_ERROR/);
@@ -86,14 +86,14 @@ describe('retry failed', () => {
     const names = ['gone.wav', 'emptied.wav', 'now text.wav', 'fine.wav'];
     const files = [];
     for (const n of names) files.push(await makeToneWav(dir, n, 1));
-    const failed = await rt.whenSettled(jobIds(await rt.addPaths(files)));
+    const failed = await rt.queue.whenSettled(jobIds(await rt.queue.addPaths(files)));
     expect(failed.map((j) => j.state)).toEqual(['failed', 'failed', 'failed', 'failed']);
     sandbox.setFaults({});
     await rm(files[0]!);
     await writeFile(files[1]!, '');
     await writeFile(files[2]!, 'a note that replaced the recording\n');
     const uploadsBefore = sandbox.stats().upload ?? 0;
-    const r = await rt.retryAllFailed();
+    const r = await rt.queue.retryAllFailed();
     expect(r.count).toBe(1);
     expect(r.skipped.map((s) => [s.fileName, s.reason])).toEqual([
       ['gone.wav', 'gone.wav is no longer there (deleted or moved).'],
@@ -101,9 +101,9 @@ describe('retry failed', () => {
       ['now text.wav', expect.stringMatching(/^now text\.wav holds text, not audio or video/)],
     ]);
     const fine = failed[3]!;
-    const [done] = await rt.whenSettled([fine.id]);
+    const [done] = await rt.queue.whenSettled([fine.id]);
     expect(done?.state).toBe('completed');
     expect(sandbox.stats().upload).toBe(uploadsBefore + 1);
-    expect(rt.jobs().filter((j) => j.state === 'failed')).toHaveLength(3);
+    expect(rt.queue.jobs().filter((j) => j.state === 'failed')).toHaveLength(3);
   });
 });

@@ -6,7 +6,7 @@ import { chmod, copyFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AddOutcome } from '../../main/adapters/queue/intake.js';
-import { Runtime } from '../../main/runtime.js';
+import { Runtime } from '../../main/runtime/runtime.js';
 import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
 import { makeMediaDir, makeToneWav } from '../helpers/media.js';
 
@@ -54,7 +54,7 @@ describe('process DIR: nothing skipped silently', () => {
     const badDir = Buffer.concat([Buffer.from(`${media}/d`), Buffer.from([0xff])]);
     await mkdir(badDir);
     await copyFile(tone, Buffer.concat([badDir, Buffer.from('/inside.wav')]));
-    const outcomes = await rt.addPaths([media]);
+    const outcomes = await rt.queue.addPaths([media]);
     expect(added(outcomes)).toEqual(['good.wav']);
     const reasons = rejected(outcomes);
     expect(reasons).toEqual([
@@ -62,7 +62,7 @@ describe('process DIR: nothing skipped silently', () => {
       `${media}/d\\xff: the folder's name is not valid UTF-8, so it cannot be opened by name; rename it to process its files.`,
     ]);
     // Given by name (the terminal turns the byte into U+FFFD on the way in): the reason is the name.
-    const [given] = rejected(await rt.addPaths([`${media}/caf\uFFFD.wav`]));
+    const [given] = rejected(await rt.queue.addPaths([`${media}/caf\uFFFD.wav`]));
     expect(given).toMatch(/not valid UTF-8/);
     expect(given).not.toMatch(/does not exist/);
   });
@@ -77,7 +77,7 @@ describe('process DIR: nothing skipped silently', () => {
       media,
       tone,
     ]);
-    const outcomes = await rt.addPaths([media]);
+    const outcomes = await rt.queue.addPaths([media]);
     expect(added(outcomes)).toEqual(['good.wav']);
     const reasons = rejected(outcomes);
     expect(reasons).toHaveLength(1);
@@ -89,7 +89,7 @@ describe('process DIR: nothing skipped silently', () => {
     await mkdir(locked);
     await writeFile(path.join(locked, 'hidden.wav'), 'x');
     await chmod(locked, 0o000);
-    const outcomes = await rt.addPaths([media]);
+    const outcomes = await rt.queue.addPaths([media]);
     expect(added(outcomes)).toEqual(['good.wav']);
     expect(rejected(outcomes)).toEqual([`${locked} cannot be read (permission denied); its files were not processed.`]);
   });

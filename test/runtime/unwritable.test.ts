@@ -7,7 +7,7 @@ import { chmod, copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promise
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { jobIds } from '../../main/adapters/queue/intake.js';
-import { Runtime } from '../../main/runtime.js';
+import { Runtime } from '../../main/runtime/runtime.js';
 import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
 import { makeMediaDir, makeToneWav } from '../helpers/media.js';
 
@@ -91,7 +91,7 @@ async function lockedFolder(kind: 'read-only' | 'full'): Promise<{ file: string;
 describe('results that cannot be written', () => {
   it.skipIf(!canMount && isRoot)('read-only folder: completed with a warning, export kept, written later', async () => {
     const { file, unlock } = await lockedFolder('read-only');
-    const [job] = await rt!.whenSettled(jobIds(await rt!.addPaths([file])));
+    const [job] = await rt!.queue.whenSettled(jobIds(await rt!.queue.addPaths([file])));
     expect(job?.state).toBe('completed');
     expect(job?.resultWarning).toMatch(/read-only|not writable/);
     expect(job?.results).toEqual([]);
@@ -99,22 +99,22 @@ describe('results that cannot be written', () => {
     expect(JSON.parse(await readFile(kept, 'utf8'))).toHaveProperty('transcription');
     const uploads = sandbox.stats().upload;
     await unlock();
-    rt!.rewrite(job!.id);
-    await expect.poll(() => rt!.job(job!.id)?.results.length).toBe(1);
-    expect(rt!.job(job!.id)?.resultWarning).toBeUndefined();
+    await rt!.results.writeAgain(job!.id);
+    await expect.poll(() => rt!.queue.job(job!.id)?.results.length).toBe(1);
+    expect(rt!.queue.job(job!.id)?.resultWarning).toBeUndefined();
     expect(await readFile(path.join(path.dirname(file), 'take.json'), 'utf8')).toBe(await readFile(kept, 'utf8'));
     expect(sandbox.stats().upload).toBe(uploads);
   });
 
   it.skipIf(!canMount)('full disk: completed with a warning that says so, nothing half-written', async () => {
     const { file, unlock } = await lockedFolder('full');
-    const [job] = await rt!.whenSettled(jobIds(await rt!.addPaths([file])));
+    const [job] = await rt!.queue.whenSettled(jobIds(await rt!.queue.addPaths([file])));
     expect(job?.state).toBe('completed');
     expect(job?.resultWarning).toMatch(/full/);
     const leftovers = execFileSync('ls', ['-a', path.dirname(file)]).toString();
     expect(leftovers).not.toMatch(/sluice-tmp|take\.json/);
     await unlock();
-    rt!.rewrite(job!.id);
-    await expect.poll(() => rt!.job(job!.id)?.results.length).toBe(1);
+    await rt!.results.writeAgain(job!.id);
+    await expect.poll(() => rt!.queue.job(job!.id)?.results.length).toBe(1);
   });
 });

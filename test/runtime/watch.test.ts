@@ -4,7 +4,7 @@ import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WATCH_FOLDER } from '../../main/engine/settings.js';
-import { Runtime } from '../../main/runtime.js';
+import { Runtime } from '../../main/runtime/runtime.js';
 import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
 import { makeMediaDir, makeToneWav } from '../helpers/media.js';
 
@@ -45,7 +45,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const completed = (rt: Runtime): number => rt.jobs().filter((j) => j.state === 'completed').length;
+const completed = (rt: Runtime): number => rt.queue.jobs().filter((j) => j.state === 'completed').length;
 
 describe('watch folders in the runtime', () => {
   it('takes a new file once, and neither a rescan nor a restart takes it again', async () => {
@@ -58,7 +58,7 @@ describe('watch folders in the runtime', () => {
     opened.splice(0);
     rt = await open();
     await new Promise((r) => setTimeout(r, 800));
-    expect(rt.jobs()).toHaveLength(1);
+    expect(rt.queue.jobs()).toHaveLength(1);
     expect(sandbox.stats().upload).toBe(1);
   });
 
@@ -66,13 +66,13 @@ describe('watch folders in the runtime', () => {
     const rt = await open('move');
     await copyFile(await makeToneWav(dir, 'tone.wav', 1), path.join(folder, 'good.wav'));
     await writeFile(path.join(folder, 'bad.wav'), 'not audio at all');
-    await expect.poll(() => rt.jobs().filter((j) => j.movedTo).length, { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => rt.queue.jobs().filter((j) => j.movedTo).length, { timeout: 15_000 }).toBe(2);
     expect((await readdir(path.join(folder, 'done'))).sort()).toEqual(['good.json', 'good.wav']);
     expect(await readdir(path.join(folder, 'failed'))).toEqual(['bad.wav']);
     expect((await readdir(folder)).sort()).toEqual(['done', 'failed']);
     await rt.folders.rescan();
     await new Promise((r) => setTimeout(r, 500));
-    expect(rt.jobs()).toHaveLength(2);
+    expect(rt.queue.jobs()).toHaveLength(2);
   });
 
   it("takes what cameras and recorders write: upper-case extensions in their cards' folder layouts", async () => {
@@ -92,7 +92,7 @@ describe('watch folders in the runtime', () => {
     }
     await expect.poll(() => completed(rt), { timeout: 20_000 }).toBe(card.length);
     expect(
-      rt
+      rt.queue
         .jobs()
         .map((j) => path.relative(folder, j.source.path))
         .sort(),

@@ -5,6 +5,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { addOutcome } from '../../engine/add-outcome.js';
 import { classifyDetected, type FileIdentity } from '../../engine/file-identity.js';
 import { createJob, isTerminal, type JobOrigin, type JobRecord } from '../../engine/job.js';
 import type { KnownAs } from '../../engine/rescan-summary.js';
@@ -13,7 +14,7 @@ import type { OutputSettings, Params, Settings, WatchFolder } from '../../engine
 import { recipeParams } from '../../engine/recipes/recipe-params.js';
 import type { RecipeId } from '../../engine/recipes/recipes.js';
 import type { JobStore } from '../store/job-store.js';
-import { sourceKey } from '../store/job-archive-spec.js';
+import { latestBySource } from '../store/jobs.js';
 import { mediaRefusal } from './intake-media.js';
 import { walkMedia } from './media-walk.js';
 import type { QueueRunner } from './queue-runner.js';
@@ -84,12 +85,7 @@ export class Intake {
 
   /** The newest job for a path: from the journal's jobs, or the archive's index when newer there. */
   private latest(file: string): JobRecord | undefined {
-    let best = this.known.get(file);
-    for (const { record } of this.store.archived?.find(sourceKey(file), (j) => j.source.path === file) ?? []) {
-      const j = this.store.isHot(record.id) ? this.store.get(record.id)! : record;
-      if (!best || j.createdAt > best.createdAt || (j.createdAt === best.createdAt && j.seq > best.seq)) best = j;
-    }
-    return best;
+    return latestBySource(this.store, file, this.known.get(file));
   }
 
   /** What the history already holds of this file as it is now (Rescan's summary). */
@@ -229,16 +225,14 @@ export class Intake {
     }
     const known = this.latest(file);
     const decision = classifyDetected(identity, known ? { jobId: known.id, source: known.source } : undefined);
-    if (known && decision.kind === 'unchanged' && !o.force) {
-      const current = this.store.get(known.id) ?? known;
-      if (!isTerminal(current.state)) return { path: file, outcome: 'already-queued', jobId: current.id };
-      if (current.state === 'completed') return { path: file, outcome: 'already-done', jobId: current.id };
-      if (o.retryFailed) {
+    const current = known ? (this.store.get(known.id) ?? known) : undefined;
+    const outcome = addOutcome(decision, current, o);
+    if (current && outcome) {
+      if (outcome === 'retried') {
         const retried = this.runner.apply(current.id, { type: 'retryRequested' });
         if (retried) this.known.set(file, retried);
-        return { path: file, outcome: 'retried', jobId: current.id };
       }
-      return { path: file, outcome: 'already-done', jobId: current.id };
+      return { path: file, outcome, jobId: current.id };
     }
     const job = createJob(
       {

@@ -2,7 +2,7 @@
 // source, written atomically under the naming rules, never over a file Sluice did not write.
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { WORD_FORMATS as WORD_FORMAT_LIST } from '../../../preload/contract.js';
+import { WORD_FORMATS as WORD_FORMAT_LIST } from '../../engine/captions/render.js';
 import { findTemplate } from '../../service/templates.js';
 import { CAPTION_FORMATS, CAPTION_RENDERERS, formatExtension, renderContextOf } from '../../engine/captions/render.js';
 import type { JobRecord, ResultFile } from '../../engine/job.js';

@@ -1,7 +1,17 @@
 // The keychain (keytar) as a SecretVault: a SecretStore that can also say whether it works, so the
 // Settings screen can show "stored in the system keychain" or what to install or unlock.
 import { KeychainError, keytarStore, type SecretStore } from './keychain.js';
-import type { SecretStatus, SecretVault } from '../../ipc/platform.js';
+
+export interface SecretStatus {
+  store: 'keychain' | 'safeStorage' | 'unavailable';
+  /** What to install or unlock when secrets cannot be stored. */
+  problem?: string;
+}
+
+/** A SecretStore that can also say where it keeps secrets (for the Settings screen). */
+export interface SecretVault extends SecretStore {
+  status(): Promise<SecretStatus>;
+}
 
 export function keytarVault(store: SecretStore = keytarStore()): SecretVault {
   return {

@@ -2,7 +2,7 @@
 // while `sluice watch` or the app runs).
 import type { Command } from 'commander';
 import { JobStore } from '../../adapters/store/job-store.js';
-import { JOB_STATES, type JobRecord, type JobState } from '../../engine/job.js';
+import { ACTIVE_STATES, JOB_STATES, type JobRecord, type JobState } from '../../engine/job.js';
 import { stateDirOf, type CommonFlags } from '../context.js';
 import { describeJob, jobJson } from '../progress.js';
 import { renderTable, stdoutTarget, WIDE_OPTION, type Column } from '../table.js';
@@ -21,7 +21,7 @@ export function registerInfo(program: Command): void {
     .action((flags: { stateDir?: string; json?: boolean; wide?: boolean }) => {
       const jobs = readJobs(flags);
       const counts = Object.fromEntries(JOB_STATES.map((s) => [s, jobs.filter((j) => j.state === s).length]));
-      const running = jobs.filter((j) => ['uploading', 'processing', 'exporting'].includes(j.state));
+      const running = jobs.filter((j) => (ACTIVE_STATES as readonly JobState[]).includes(j.state));
       if (flags.json) {
         console.log(JSON.stringify({ counts, running: running.map(jobJson) }, null, 2));
         return;

@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import path from 'node:path';
 import type { JobRecord } from '../../engine/job.js';
 import { looksLikeLink } from '../../engine/media-link.js';
-import type { Runtime } from '../../runtime.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import { addJobOptions, openRuntime, outputOf, templateAndParams, UsageError, type JobFlags } from '../context.js';
 import { printable } from '../printable.js';
 import { barProgress, jobJson, plainProgress, summaryTable } from '../progress.js';
@@ -44,7 +44,7 @@ export async function runProcess(paths: string[], flags: ProcessFlags): Promise<
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    const chosen = templateAndParams(flags, runtime.settings.get(), await runtime.templateCatalogue());
+    const chosen = templateAndParams(flags, runtime.settings.get(), await runtime.templates.get());
     const { templateId, params } = chosen;
     if (chosen.notice && !flags.json) console.error(chosen.notice);
     await runtime.start();
@@ -60,9 +60,9 @@ export async function runProcess(paths: string[], flags: ProcessFlags): Promise<
     const links = paths.filter(looksLikeLink);
     const files = paths.filter((p) => !looksLikeLink(p));
     const outcomes = [
-      ...(files.length > 0 ? await runtime.addPaths(files, add) : []),
+      ...(files.length > 0 ? await runtime.queue.addPaths(files, add) : []),
       ...(links.length > 0
-        ? await runtime.addLinks(links, {
+        ? await runtime.queue.addLinks(links, {
             ...add,
             ...(flags.linksDir ? { resultsDir: path.resolve(flags.linksDir) } : {}),
           })
@@ -89,7 +89,7 @@ export async function runProcess(paths: string[], flags: ProcessFlags): Promise<
     // The engine's timers are unref'd (they must not hold the desktop app open): hold the CLI open.
     const keepAlive = setInterval(() => undefined, 60_000);
     try {
-      jobs = await runtime.whenSettled([...ids]);
+      jobs = await runtime.queue.whenSettled([...ids]);
     } finally {
       clearInterval(keepAlive);
       view?.stop();
@@ -137,7 +137,7 @@ function report(
   skipped: ReadonlyArray<{ path: string; message: string }>,
 ): void {
   if (flags.json) {
-    console.log(JSON.stringify({ simulated: runtime.simulated, jobs: jobs.map(jobJson), skipped }, null, 2));
+    console.log(JSON.stringify({ simulated: runtime.connection.simulated, jobs: jobs.map(jobJson), skipped }, null, 2));
     return;
   }
   console.log(summaryTable(jobs, { wide: flags.wide === true }));

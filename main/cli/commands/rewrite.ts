@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import path from 'node:path';
 import type { JobRecord } from '../../engine/job.js';
 import type { ResultFormat } from '../../engine/settings.js';
-import { Runtime } from '../../runtime.js';
+import { Runtime } from '../../runtime/runtime.js';
 import { stateDirOf } from '../context.js';
 import { parseFormats } from '../options.js';
 import { printable } from '../printable.js';
@@ -37,11 +37,11 @@ export function registerRewrite(program: Command): void {
       const rt = await Runtime.open({ stateDir: stateDirOf(flags), connection: { sandbox: true } });
       let failed = 0;
       try {
-        const jobs = select([...rt.everyJob()], paths);
+        const jobs = select([...rt.queue.everyJob()], paths);
         if (jobs.length === 0) console.log('No completed files match.');
         for (const j of jobs) {
           try {
-            const done = await rt.writeAgain(j.id, flags.formats);
+            const done = await rt.results.writeAgain(j.id, flags.formats);
             console.log(`written ${printable(j.source.path)}: ${describeJob(done)}`);
           } catch (e) {
             failed++;

@@ -77,7 +77,7 @@ async function watchUntilStopped(
     if (stopRequested()) return 0;
     // The same check as `sluice process`: the account's catalogue first, so its own templates'
     // parameters are checked (or said to go unchecked) before anything is watched.
-    const catalogue = await Promise.race([runtime.templateCatalogue(), stopped.then(() => undefined)]);
+    const catalogue = await Promise.race([runtime.templates.get(), stopped.then(() => undefined)]);
     if (!catalogue) return 0;
     const settings = runtime.settings.get();
     const chosen = templateAndParams(flags, settings, catalogue);

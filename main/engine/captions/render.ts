@@ -3,6 +3,7 @@
 import type { JobRecord } from '../job.js';
 import type { MediaFacts } from '../media-facts.js';
 import type { TimelineSettings } from '../timecode/timeline.js';
+import type { ResultFormat } from '../settings.js';
 import { buildCues, type CueOptions } from './cues.js';
 import { renderAvid } from './editors/avid.js';
 import { editorDocument, languageTag } from './editors/document.js';
@@ -21,6 +22,24 @@ export const EDITOR_FORMATS = ['fcpxml', 'itt', 'ttml', 'edl', 'premiere', 'avid
 export type EditorFormat = (typeof EDITOR_FORMATS)[number];
 export const CAPTION_FORMATS = ['srt', 'vtt', 'txt', 'csv', 'md', ...EDITOR_FORMATS] as const;
 export type CaptionFormat = (typeof CAPTION_FORMATS)[number];
+
+/**
+ * Formats made from the transcript's words alone: media with no speech gets none of them (only
+ * the JSON, and Markdown when asked). The contract keeps a mirror for the renderer's explanation.
+ */
+export const WORD_FORMATS = [
+  'srt',
+  'vtt',
+  'txt',
+  'csv',
+  'docx',
+  'fcpxml',
+  'itt',
+  'ttml',
+  'edl',
+  'premiere',
+  'avid',
+] as const satisfies readonly ResultFormat[];
 
 export interface RenderContext {
   sourceName: string;

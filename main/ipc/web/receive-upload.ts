@@ -11,7 +11,7 @@ import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import type { FastifyRequest } from 'fastify';
 import type { AddOutcomeView, Result } from '../../../preload/contract.js';
-import type { Runtime } from '../../runtime.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../adapters/store/private-files.js';
 import { toBridgeError } from '../errors.js';
 import { dispatch, type Handlers } from '../handlers.js';

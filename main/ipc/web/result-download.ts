@@ -7,7 +7,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Result } from '../../../preload/contract.js';
-import type { Runtime } from '../../runtime.js';
+import type { Runtime } from '../../runtime/runtime.js';
 
 const TYPES: Record<string, string> = {
   json: 'application/json; charset=utf-8',
@@ -43,7 +43,7 @@ export async function sendResult(rt: Runtime, req: FastifyRequest, reply: Fastif
   if (typeof q.jobId !== 'string' || typeof q.format !== 'string') {
     return fail(reply, 400, 'INVALID_PARAMS', 'A download needs ?jobId= and ?format=.');
   }
-  const result = rt.job(q.jobId)?.results.find((r) => r.format === q.format);
+  const result = rt.queue.job(q.jobId)?.results.find((r) => r.format === q.format);
   if (!result) return fail(reply, 404, 'NOT_FOUND', `This job has no ${q.format} result.`);
   const st = await stat(result.path).catch(() => undefined);
   if (!st?.isFile()) {

@@ -10,7 +10,7 @@ import { jobIds } from '../../../main/adapters/queue/intake.js';
 import { createClient } from '../../../main/api/client.js';
 import { TEMPLATE_IDS } from '../../../main/service/templates.js';
 import { startWebBridge } from '../../../main/ipc/web/web-bridge.js';
-import { Runtime } from '../../../main/runtime.js';
+import { Runtime } from '../../../main/runtime/runtime.js';
 import { WEB } from '../../../preload/contract.js';
 import { makeToneWav } from '../../helpers/media.js';
 import { allStreams } from '../../helpers/service.js';
@@ -63,10 +63,10 @@ describe('a private state folder', () => {
       });
       const body = (await res.json()) as { ok: boolean; value: Array<{ jobId: string }> };
       expect(body.ok).toBe(true);
-      const ids = [...jobIds(await env.rt.addPaths([mine])), ...body.value.map((v) => v.jobId)];
-      const jobs = await env.rt.whenSettled(ids);
+      const ids = [...jobIds(await env.rt.queue.addPaths([mine])), ...body.value.map((v) => v.jobId)];
+      const jobs = await env.rt.queue.whenSettled(ids);
       expect(jobs.map((j) => j.state)).toEqual(['completed', 'completed']);
-      await until(() => jobs.every((j) => env!.rt.job(j.id)?.results.length === 1));
+      await until(() => jobs.every((j) => env!.rt.queue.job(j.id)?.results.length === 1));
 
       expect(await modeOf(env.stateDir)).toBe(0o700);
       const modes = await modesUnder(env.stateDir);
@@ -96,7 +96,7 @@ describe('a private state folder', () => {
 
   it('the export of a stream started elsewhere, kept in the state folder, is private too', async () => {
     env = await openEnv();
-    const sandbox = env.rt.sandbox;
+    const sandbox = env.rt.connection.sandbox;
     if (!sandbox) throw new Error('no sandbox');
     const client = createClient({ baseUrl: sandbox.url, credentials: { kind: 'apiKey', apiKey: 'sandbox-key' } });
     const streamId = randomUUID();
@@ -117,7 +117,7 @@ describe('a private state folder', () => {
     } finally {
       await client.close();
     }
-    const file = await env.rt.exportExternal(streamId);
+    const file = await env.rt.results.exportExternal(streamId);
     expect(path.dirname(file)).toBe(path.join(env.stateDir, 'external'));
     expect(await modeOf(path.dirname(file))).toBe(0o700);
     expect(await modeOf(file)).toBe(0o600);
@@ -129,9 +129,9 @@ describe('a private state folder', () => {
     await mkdir(media);
     const secret = await makeToneWav(media, 'secret.wav', 1);
     await chmod(secret, 0o600);
-    const [job] = await env.rt.whenSettled(jobIds(await env.rt.addPaths([secret])));
+    const [job] = await env.rt.queue.whenSettled(jobIds(await env.rt.queue.addPaths([secret])));
     expect(job?.state).toBe('completed');
-    await until(() => env!.rt.job(job!.id)?.results.length === 1);
+    await until(() => env!.rt.queue.job(job!.id)?.results.length === 1);
     expect(await modeOf(path.join(media, 'secret.json'))).toBe(0o600);
   });
 

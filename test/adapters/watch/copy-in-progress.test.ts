@@ -9,7 +9,7 @@ import type { CopyingView } from '../../../preload/contract.js';
 import { createClient } from '../../../main/api/client.js';
 import { memoryVault } from '../../../main/adapters/store/secret-vault.js';
 import { createBridge, type Bridge } from '../../../main/ipc/handlers.js';
-import { Runtime } from '../../../main/runtime.js';
+import { Runtime } from '../../../main/runtime/runtime.js';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/index.js';
 import { makeMediaDir, makeToneWav } from '../../helpers/media.js';
 import { until } from '../../ipc/helpers.js';
@@ -107,14 +107,14 @@ describe('a file still being copied', () => {
     expect(sizes.length).toBeGreaterThan(2);
     expect(new Set(sizes).size).toBeGreaterThan(2);
     expect(sizes).toEqual([...sizes].sort((a, b) => a - b));
-    expect(rt.jobs()).toEqual([]); // nothing taken while it was still growing
+    expect(rt.queue.jobs()).toEqual([]); // nothing taken while it was still growing
 
     const job = await until(() => {
-      const j = rt.jobs().find((x) => x.source.path === target);
+      const j = rt.queue.jobs().find((x) => x.source.path === target);
       return j?.state === 'completed' && j;
     }, 30_000);
     expect(job.totalBytes).toBe(total);
-    expect(rt.jobs()).toHaveLength(1);
+    expect(rt.queue.jobs()).toHaveLength(1);
     expect(sandbox.stats().upload).toBe(1);
     // What the service says it received for the stream: every byte of the finished file.
     const client = createClient({ baseUrl: sandbox.url, credentials: { kind: 'apiKey', apiKey: 'k' } });

@@ -7,7 +7,7 @@ import type { Result } from '../../../preload/contract.js';
 import { describeRescan } from '../../../main/engine/rescan-summary.js';
 import { memoryVault } from '../../../main/adapters/store/secret-vault.js';
 import { createBridge, type Bridge } from '../../../main/ipc/handlers.js';
-import { Runtime } from '../../../main/runtime.js';
+import { Runtime } from '../../../main/runtime/runtime.js';
 import { makeMediaDir, makeToneWav } from '../../helpers/media.js';
 import { until } from '../../ipc/helpers.js';
 
@@ -78,7 +78,7 @@ describe('Rescan', () => {
       await utimes(path.join(folder, n), aMinuteAgo(), aMinuteAgo());
     }
     await rt.start({ watch: true });
-    await until(() => rt.jobs().filter((j) => j.state === 'completed').length === 2, 20_000);
+    await until(() => rt.queue.jobs().filter((j) => j.state === 'completed').length === 2, 20_000);
 
     for (const n of ['C.wav', 'D.wav', 'E.wav']) {
       await copyFile(tone, path.join(folder, n));

@@ -44,7 +44,7 @@ describe('downloading results of dropped files', () => {
     const body = (await res.json()) as { value: Array<{ jobId: string }> };
     const jobId = body.value[0]!.jobId;
     const job = await until(() => {
-      const j = env.rt.job(jobId);
+      const j = env.rt.queue.job(jobId);
       return j?.state === 'completed' && j;
     });
     const json = job.results.find((r) => r.format === 'json')!;

@@ -35,9 +35,9 @@ beforeAll(async () => {
   const dir = path.join(env.dir, 'media');
   await mkdir(dir);
   source = await makeToneWav(dir, 'long.wav', 2);
-  const added = await env.rt.addPaths([source]);
+  const added = await env.rt.queue.addPaths([source]);
   jobId = added[0]?.outcome === 'added' ? added[0].jobId : '';
-  await until(() => env.rt.job(jobId)?.state === 'completed');
+  await until(() => env.rt.queue.job(jobId)?.state === 'completed');
   // The recording grows to 2 GB without using the disk: a sparse file with a mark at its end.
   const h = await open(source, 'r+');
   await h.truncate(SIZE);

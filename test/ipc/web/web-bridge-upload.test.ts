@@ -164,7 +164,7 @@ describe('dropped files that are not media', () => {
     });
     expect(by['good.wav']).toMatchObject({ outcome: 'added' });
     expect((await inboxContents()).files.map(([f]) => path.basename(f))).toEqual(['good.wav']);
-    expect(env.rt.jobs().map((j) => path.basename(j.source.path))).toEqual(['good.wav']);
+    expect(env.rt.queue.jobs().map((j) => path.basename(j.source.path))).toEqual(['good.wav']);
   });
 });
 
@@ -190,7 +190,7 @@ describe('aborted browser uploads', () => {
     await up.cut();
     const after = await settle(inboxContents, (c) => c.dirs.length === 0, 5_000);
     expect(after).toEqual({ dirs: [], files: [] });
-    expect(env.rt.jobs()).toEqual([]);
+    expect(env.rt.queue.jobs()).toEqual([]);
   });
 
   it('a raw upload cut mid-body leaves no file or folder', async () => {
@@ -206,7 +206,7 @@ describe('aborted browser uploads', () => {
     await up.cut();
     const after = await settle(inboxContents, (c) => c.dirs.length === 0, 5_000);
     expect(after).toEqual({ dirs: [], files: [] });
-    expect(env.rt.jobs()).toEqual([]);
+    expect(env.rt.queue.jobs()).toEqual([]);
     // The bridge still answers.
     const res = await fetch(`${web.url}api/app:info`, { method: 'POST', headers: { [WEB.tokenHeader]: web.token } });
     expect(res.status).toBe(200);

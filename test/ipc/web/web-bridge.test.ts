@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WEB } from '../../../preload/contract.js';
 import { startWebBridge, type WebBridge } from '../../../main/ipc/web/web-bridge.js';
-import { CONTENT_SECURITY_POLICY } from '../../../main/electron/security.js';
+import { CONTENT_SECURITY_POLICY } from '../../../main/ipc/page-security.js';
 import { makeToneWav } from '../../helpers/media.js';
 import { openEnv, until, type Env } from '../helpers.js';
 
@@ -119,7 +119,7 @@ describe('web bridge', () => {
     const names = await seen;
     expect(names[0]).toBe('queue:snapshot-changed');
     const job = await until(() => {
-      const j = env.rt.job(added?.jobId ?? '');
+      const j = env.rt.queue.job(added?.jobId ?? '');
       return j?.state === 'completed' && j;
     });
     expect(job.results[0]?.path).toBe(path.join(path.dirname(added?.path ?? ''), 'dropped take.json'));

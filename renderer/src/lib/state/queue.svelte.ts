@@ -15,13 +15,14 @@ import type {
   ResultFormat,
   MoveDirection,
 } from '../../../../preload/contract';
+import { ACTIVE_STATES } from '../../../../preload/contract';
 import { call, downloadResult, on, pathForFile, platform, uploadFiles } from '../api';
 import { app } from './app.svelte';
 
 export type StateFilter = 'all' | 'active' | 'queued' | 'completed' | 'failed' | 'canceled';
 export const STATE_FILTERS: ReadonlyArray<{ id: StateFilter; label: string; states: JobState[] }> = [
   { id: 'all', label: 'All', states: [] },
-  { id: 'active', label: 'In progress', states: ['uploading', 'processing', 'exporting'] },
+  { id: 'active', label: 'In progress', states: [...ACTIVE_STATES] },
   { id: 'queued', label: 'Queued', states: ['queued'] },
   { id: 'completed', label: 'Completed', states: ['completed'] },
   { id: 'failed', label: 'Failed', states: ['failed', 'expired'] },

@@ -1,0 +1,213 @@
+// The connection to the service (or the embedded sandbox): the live client every part reads at call
+// time, reconnects with new settings or credentials, the key typed for this run only, and the
+// service's read-only questions (usage, streams, components, template previews).
+import type { Credentials } from '../api/auth.js';
+import { createClient, type SluiceClient } from '../api/client.js';
+import type { Sandbox } from '../sandbox/index.js';
+import {
+  ConnectionError,
+  resolveConnection,
+  type ConnectionOverrides,
+  type ResolvedConnection,
+} from '../adapters/queue/connection.js';
+import { noCredentialsClient } from '../adapters/queue/no-credentials.js';
+import type { SettingsStore } from '../adapters/store/settings-store.js';
+import type { Settings } from '../engine/settings.js';
+import type { RuntimeOptions } from './options.js';
+
+interface Live {
+  conn: ResolvedConnection;
+  client: SluiceClient;
+  /** Opened without credentials: why (the credentials pause says so). */
+  missing?: string;
+}
+
+/** What the connection tells the rest of the runtime when the client changes. */
+export interface ConnectionListener {
+  /** A new client is in use (the template catalogue read through the old one is stale). */
+  connected(): void;
+  /** No credentials are left: the queue waits for them, saying `message`. */
+  credentialsMissing(message: string): void;
+}
+
+export class Connection {
+  /** The in-process sandbox, once started; reused by every reconnect to the sandbox. */
+  private embedded: Sandbox | undefined;
+  /** An API key given for this run only (Settings' "until Sluice quits"): memory, never disk or logs. */
+  private sessionKey: string | undefined;
+  private listener: ConnectionListener = { connected: () => undefined, credentialsMissing: () => undefined };
+
+  private constructor(
+    private live: Live,
+    private readonly settings: SettingsStore,
+    private readonly opts: RuntimeOptions,
+  ) {
+    this.embedded = live.conn.sandbox;
+  }
+
+  /**
+   * Connects as the settings say; with `missingCredentials: 'pause'`, a missing key opens a
+   * connection that sends nothing (see `missing`) instead of throwing.
+   */
+  static async open(settings: SettingsStore, opts: RuntimeOptions): Promise<Connection> {
+    const live = await connect(settings.get(), opts).then(
+      (conn): Live => ({ conn, client: createClient(conn.client) }),
+      (e: unknown) => {
+        if (opts.missingCredentials !== 'pause' || !(e instanceof ConnectionError)) throw e;
+        return withoutCredentials(settings.get());
+      },
+    );
+    return new Connection(live, settings, opts);
+  }
+
+  /** Given once by the runtime, after the parts that react to a new client exist. */
+  follow(listener: ConnectionListener): void {
+    this.listener = listener;
+  }
+
+  get client(): SluiceClient {
+    return this.live.client;
+  }
+
+  get simulated(): boolean {
+    return this.live.conn.simulated;
+  }
+
+  get label(): string {
+    return this.live.conn.describe;
+  }
+
+  /** Why the runtime runs without credentials (opened with `missingCredentials: 'pause'`), if it does. */
+  get missing(): string | undefined {
+    return this.live.missing;
+  }
+
+  /** True while the runtime runs without credentials. */
+  get credentialsMissing(): boolean {
+    return this.live.missing !== undefined;
+  }
+
+  get sandbox(): ResolvedConnection['sandbox'] {
+    return this.live.conn.sandbox;
+  }
+
+  /**
+   * Uses new connection settings or credentials (Settings screen) without a restart. In-flight
+   * calls finish or fail on the old client; the offline probe then finds the new one.
+   */
+  async reconnect(overrides?: ConnectionOverrides): Promise<void> {
+    const conn = await connect(
+      this.settings.get(),
+      { ...this.opts, ...this.sessionCredentials(), ...(overrides ? { connection: overrides } : {}) },
+      this.embedded,
+    );
+    this.embedded ??= conn.sandbox;
+    const old = this.live;
+    this.live = { conn, client: createClient(conn.client) };
+    // The embedded sandbox stays up for the life of the runtime (its streams must not vanish when
+    // the user switches connections and back); only the old client goes.
+    setTimeout(() => void old.client.close(), 30_000).unref();
+    this.listener.connected();
+  }
+
+  /**
+   * Whether the service answers with the current credentials, or with `apiKey` (a key typed in
+   * Settings and not saved yet: tried on a client of its own, then dropped). Throws the refusal.
+   */
+  async testConnection(apiKey?: string): Promise<void> {
+    if (apiKey === undefined || this.simulatedByChoice()) return this.client.testConnection();
+    const conn = await connect(
+      this.settings.get(),
+      { ...this.opts, credentials: { kind: 'apiKey', apiKey } },
+      this.embedded,
+    );
+    const client = createClient(conn.client);
+    try {
+      await client.testConnection();
+    } finally {
+      await client.close();
+    }
+  }
+
+  /** Uses `apiKey` until this process ends (undefined: stop using it), and connects with it. */
+  async useSessionKey(apiKey: string | undefined): Promise<void> {
+    this.sessionKey = apiKey;
+    try {
+      await this.reconnect();
+    } catch (e) {
+      // Forgetting the session key with no other key left: stop using it anyway, and wait for one.
+      if (apiKey !== undefined || !(e instanceof ConnectionError)) throw e;
+      const old = this.live;
+      this.live = withoutCredentials(this.settings.get());
+      setTimeout(() => void old.client.close(), 30_000).unref();
+      this.listener.credentialsMissing(this.live.missing ?? e.message);
+    }
+  }
+
+  get hasSessionKey(): boolean {
+    return this.sessionKey !== undefined;
+  }
+
+  /** The account's usage report, as the service computes it. */
+  usageReport(opts: Parameters<SluiceClient['usageReport']>[0]): ReturnType<SluiceClient['usageReport']> {
+    return this.client.usageReport(opts);
+  }
+
+  /** The account's streams, page by page (including those started elsewhere). */
+  streams(opts: Parameters<SluiceClient['iterateStreams']>[0]): ReturnType<SluiceClient['iterateStreams']> {
+    return this.client.iterateStreams(opts);
+  }
+
+  /** What the service says of a stream's gateway and processors right now. */
+  streamComponents(streamId: string): ReturnType<SluiceClient['streamComponents']> {
+    return this.client.streamComponents(streamId);
+  }
+
+  async close(): Promise<void> {
+    await this.client.close();
+    await this.embedded?.close();
+  }
+
+  /** The session key applies to connections signing in with an API key. */
+  private sessionCredentials(): { credentials?: Credentials } {
+    const c = this.settings.get().connection;
+    const auth = c.mode === 'sandbox' ? 'apiKey' : c.auth;
+    return this.sessionKey !== undefined && auth === 'apiKey'
+      ? { credentials: { kind: 'apiKey', apiKey: this.sessionKey } }
+      : {};
+  }
+
+  /** The embedded sandbox brings its own key: a typed key has nothing to be tested against there. */
+  private simulatedByChoice(): boolean {
+    return this.opts.connection?.sandbox === true || this.settings.get().connection.mode === 'sandbox';
+  }
+}
+
+function connect(settings: Settings, opts: RuntimeOptions, running?: Sandbox): Promise<ResolvedConnection> {
+  return resolveConnection({
+    ...(running ? { running } : {}),
+    settings: settings.connection,
+    stateDir: opts.stateDir,
+    ...(opts.connection ? { overrides: opts.connection } : {}),
+    ...(opts.secrets ? { secrets: opts.secrets } : {}),
+    ...(opts.credentials ? { credentials: opts.credentials } : {}),
+    ...(opts.sandboxOptions ? { sandboxOptions: opts.sandboxOptions } : {}),
+    ...(opts.env ? { env: opts.env } : {}),
+  });
+}
+
+/** The connection of a runtime opened without credentials: nothing is sent until a reconnect. */
+function withoutCredentials(settings: Settings): Live {
+  const target = settings.connection.mode === 'custom' ? 'custom service URLs' : 'production service';
+  const missing = `No API key is stored for the ${target}. Enter one in Settings; the queue starts once it is there.`;
+  return {
+    // Never used to send anything: the client below refuses every call.
+    conn: {
+      client: { credentials: { kind: 'apiKey', apiKey: '' } },
+      simulated: false,
+      describe: `${target} (no API key)`,
+    },
+    client: noCredentialsClient(missing),
+    missing,
+  };
+}

@@ -1,0 +1,27 @@
+// How a runtime is opened: the state folder, the connection, and this run's overrides.
+import type { Credentials } from '../api/auth.js';
+import type { SandboxOptions } from '../sandbox/index.js';
+import type { ConnectionOverrides } from '../adapters/queue/connection.js';
+import type { FsyncMode } from '../adapters/store/job-store.js';
+import type { SecretStore } from '../adapters/store/keychain.js';
+import type { EngineContext } from '../engine/reducer.js';
+
+export interface RuntimeOptions {
+  stateDir: string;
+  connection?: ConnectionOverrides;
+  credentials?: Credentials;
+  secrets?: SecretStore;
+  sandboxOptions?: SandboxOptions;
+  /** Overrides of the saved settings for this run only (CLI flags). */
+  concurrency?: number;
+  ctx?: Partial<EngineContext>;
+  fsync?: FsyncMode;
+  env?: NodeJS.ProcessEnv;
+  /** false: watch folders by periodic rescans only (tests). */
+  watchEvents?: boolean;
+  /**
+   * 'pause': with no credentials for the configured service, open anyway with the queue paused for
+   * credentials (the desktop app, whose Settings screen is where the key is entered). Default: throw.
+   */
+  missingCredentials?: 'throw' | 'pause';
+}

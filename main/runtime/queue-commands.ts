@@ -1,0 +1,236 @@
+// What a person (or a script) asks of the queue: add files and links, cancel, retry, move, dismiss,
+// pause and resume, and wait for a batch. The engine decides each; the queue runner carries it out.
+import path from 'node:path';
+import { hopelessRetry, type AddOptions, type AddOutcome, type Intake } from '../adapters/queue/intake.js';
+import { linkResultsDir } from '../adapters/results/link-destination.js';
+import type { QueueRunner, PauseState } from '../adapters/queue/queue-runner.js';
+import { checkTemplateSettings, type TemplateCheckResult } from '../adapters/queue/template-check.js';
+import type { TemplateCatalogueCache } from '../adapters/queue/template-catalogue-cache.js';
+import { everyJob, jobOfStream } from '../adapters/store/jobs.js';
+import type { JobStore } from '../adapters/store/job-store.js';
+import type { SettingsStore } from '../adapters/store/settings-store.js';
+import type { SluiceClient } from '../api/client.js';
+import { needsPerson } from '../engine/batch.js';
+import { canCancel } from '../engine/eligibility.js';
+import type { EngineEvent } from '../engine/events.js';
+import { isTerminal, type JobRecord } from '../engine/job.js';
+import { isLinkJob } from '../engine/media-link.js';
+import { templateProblems, type TemplateProblem } from '../engine/params.js';
+import { recipeParams } from '../engine/recipes/recipe-params.js';
+import { move, type MoveDirection } from '../engine/scheduler.js';
+import type { Params } from '../engine/settings.js';
+
+/** The template or its parameters do not fit the account's catalogue: nothing was added. */
+export class TemplateRejected extends Error {
+  constructor(readonly problems: readonly TemplateProblem[]) {
+    super(problems.map((p) => p.message).join(' '));
+    this.name = 'TemplateRejected';
+  }
+}
+
+export interface QueueCommandsDeps {
+  store: JobStore<JobRecord>;
+  runner: QueueRunner;
+  intake: Intake;
+  settings: SettingsStore;
+  templates: TemplateCatalogueCache;
+  /** The live client, read at call time (a reconnect swaps it). */
+  client: () => SluiceClient;
+  /** Subscribes to engine events; returns the unsubscribe function. */
+  on: (listener: (e: EngineEvent) => void) => () => void;
+}
+
+export class QueueCommands {
+  /** "Stop after current": the pause lets files in flight finish; this says so until they have. */
+  private stopping = false;
+
+  constructor(private readonly d: QueueCommandsDeps) {}
+
+  /** Files or folders added by hand: they go before watch-folder files. */
+  addPaths(paths: readonly string[], opts: AddOptions = {}): Promise<AddOutcome[]> {
+    return this.d.intake.addManual(paths, this.withTemplate(opts));
+  }
+
+  /** Media links added by hand (§4.4 b); results go to the links' folder from Settings. */
+  addLinks(links: readonly string[], opts: AddOptions & { resultsDir?: string } = {}): Promise<AddOutcome[]> {
+    return this.d.intake.addLinks(links, {
+      ...this.withTemplate(opts),
+      resultsDir: opts.resultsDir ?? linkResultsDir(this.d.settings.get()),
+    });
+  }
+
+  /**
+   * The template and parameters a manual add will use (Settings' defaults unless given), checked
+   * against the catalogue known now: adding files never waits for the configuration service.
+   */
+  private withTemplate<T extends AddOptions>(opts: T): T & { templateId: string; params: Params } {
+    const s = this.d.settings.get();
+    const templateId = opts.templateId ?? s.defaults.templateId;
+    const params = opts.params ?? s.defaults.params;
+    // Checked as sent: with the recipe's prompts and the glossary the intake adds to them.
+    const sent = recipeParams(
+      params,
+      opts.recipe === undefined ? s.defaults.recipe : opts.recipe,
+      opts.glossary ?? s.defaults.glossary,
+    );
+    const problems = [
+      ...sent.problems.map((message) => ({ field: 'recipe', detail: message, message })),
+      ...templateProblems(templateId, sent.params, this.d.templates.current),
+    ];
+    if (problems.length > 0) throw new TemplateRejected(problems);
+    return { ...opts, templateId, params };
+  }
+
+  /** "Check these settings": Sluice's check, then the service's preview of the patched template. */
+  async checkTemplate(templateId: string, params: Params): Promise<TemplateCheckResult> {
+    return checkTemplateSettings(
+      { previewTemplate: (id, patches) => this.d.client().previewTemplate(id, patches) },
+      await this.d.templates.get(),
+      templateId,
+      params,
+    );
+  }
+
+  job(id: string): JobRecord | undefined {
+    return this.d.store.get(id);
+  }
+
+  /** The jobs in the journal: every unfinished one and those the Queue still shows (not the archive). */
+  jobs(): JobRecord[] {
+    return this.d.store.all();
+  }
+
+  /** Every job, the archived ones read one by one from disk: for rare whole-history actions. */
+  everyJob(): Generator<JobRecord> {
+    return everyJob(this.d.store);
+  }
+
+  /** The job that ran (or runs) a stream, archived or not. */
+  jobOfStream(streamId: string): JobRecord | undefined {
+    return jobOfStream(this.d.store, streamId);
+  }
+
+  cancel(id: string): JobRecord | undefined {
+    return this.d.runner.apply(id, { type: 'cancelRequested' });
+  }
+
+  retry(id: string): JobRecord | undefined {
+    return this.d.runner.apply(id, { type: 'retryRequested' });
+  }
+
+  /**
+   * Stops a stream by id: through its job when one of ours still runs it (the reducer decides the
+   * abort and the cancel), otherwise at the service (a stream started elsewhere).
+   */
+  async cancelStream(streamId: string): Promise<{ alreadyFinished: boolean }> {
+    const local = this.d.store.all().find((j) => j.streamId === streamId && canCancel(j));
+    if (local) {
+      this.cancel(local.id);
+      return { alreadyFinished: false };
+    }
+    const r = await this.d.client().cancelStream(streamId);
+    return { alreadyFinished: r.alreadyFinished };
+  }
+
+  /** Retries every failed job that could succeed; says which were left alone and why. */
+  async retryAllFailed(): Promise<{
+    count: number;
+    skipped: Array<{ jobId: string; fileName: string; reason: string }>;
+  }> {
+    let count = 0;
+    const skipped: Array<{ jobId: string; fileName: string; reason: string }> = [];
+    for (const j of [...this.everyJob()]) {
+      if (j.state !== 'failed') continue;
+      const reason = isLinkJob(j) ? undefined : await hopelessRetry(j);
+      if (reason) skipped.push({ jobId: j.id, fileName: path.basename(j.source.path), reason });
+      else if (this.retry(j.id)?.state === 'queued') count++;
+    }
+    return { count, skipped };
+  }
+
+  /** Moves a queued job; the scheduler decides the new keys, the reducer records them. */
+  move(id: string, direction: MoveDirection): void {
+    for (const r of move(this.d.runner.activeJobs(), id, direction)) {
+      this.d.runner.apply(r.id, { type: 'reordered', priority: r.priority, seq: r.seq });
+    }
+    this.d.runner.schedulePump();
+  }
+
+  /** Hides a finished job from the queue; it stays in the history and is still known (never re-taken). */
+  dismiss(id: string): boolean {
+    return this.d.runner.apply(id, { type: 'dismissRequested' })?.dismissed === true;
+  }
+
+  pause(message = 'Paused by you.'): void {
+    this.stopping = false;
+    this.d.runner.setPause({ reason: 'user', message });
+  }
+
+  /** Pauses, letting the files in flight finish (the pause never interrupts them). */
+  stopAfterCurrent(): void {
+    this.pause('Stopping after the files in progress; nothing new starts until you resume.');
+    this.stopping = true;
+  }
+
+  /** Still waiting for the files in flight after "stop after current". */
+  get stoppingAfterCurrent(): boolean {
+    if (this.stopping && (!this.d.runner.pauseState || this.inFlight().length === 0)) this.stopping = false;
+    return this.stopping;
+  }
+
+  resume(): void {
+    this.stopping = false;
+    this.d.runner.setPause(undefined);
+  }
+
+  get isOffline(): boolean {
+    return this.d.runner.isOffline;
+  }
+
+  /** Jobs not yet finished. */
+  activeJobs(): JobRecord[] {
+    return this.d.runner.activeJobs();
+  }
+
+  /** Jobs past the queue: uploading, processing at the service, or exporting. */
+  inFlight(): JobRecord[] {
+    return this.d.runner.activeJobs().filter((j) => j.state !== 'queued');
+  }
+
+  /** Bytes sent of the upload running now for a job (in memory only). */
+  progressOf(id: string): { sent: number; total: number; startedAt: number } | undefined {
+    return this.d.runner.progress.get(id);
+  }
+
+  get pauseState(): PauseState | undefined {
+    return this.d.runner.pauseState;
+  }
+
+  /**
+   * Resolves when every job in `ids` is finished, or rejects when the queue stops for a reason
+   * only a person can fix (credentials, usage limit): a batch must not wait forever for that.
+   */
+  whenSettled(ids: readonly string[]): Promise<JobRecord[]> {
+    const store = this.d.store;
+    const pending = new Set(ids.filter((id) => !isTerminal(store.get(id)?.state ?? 'completed')));
+    const result = (): JobRecord[] => ids.map((id) => store.get(id)).filter((j): j is JobRecord => !!j);
+    if (pending.size === 0) return Promise.resolve(result());
+    // A pause that came before this call (while the files were still being added) counts too.
+    const already = this.d.runner.pauseState;
+    if (already && needsPerson(already)) return Promise.reject(new Error(already.message));
+    return new Promise((resolve, reject) => {
+      const off = this.d.on((e) => {
+        if (e.type === 'job:updated' && isTerminal(e.job.state)) {
+          pending.delete(e.job.id);
+          if (pending.size === 0) {
+            off();
+            resolve(result());
+          }
+        } else if (e.type === 'queue:paused' && needsPerson(e)) {
+          off();
+          reject(new Error(e.message));
+        }
+      });
+    });
+  }
+}

@@ -1,0 +1,120 @@
+// Writing a job's results, every time: the first delivery, "write again" from the kept export,
+// History's re-export, and a rewrite after a transcript correction. It owns which files are
+// Sluice's own (only those are ever replaced) and the rewriter; the corrected transcript comes in
+// through the function given at construction, so writing runs one way: caller → here → writer.
+import path from 'node:path';
+import type { ExportOutcome } from '../api/export.js';
+import { Rewriter } from '../adapters/results/rewriter.js';
+import type { Ownership } from '../adapters/results/result-writer.js';
+import { removeSuperseded } from '../adapters/results/supersede.js';
+import { ResultOwnership, writeResults } from '../adapters/results/write-results.js';
+import { archivedWritersOf } from '../adapters/store/jobs.js';
+import type { JobStore } from '../adapters/store/job-store.js';
+import { refusal, type JobAction } from '../engine/eligibility.js';
+import type { JobEvent, JobRecord } from '../engine/job.js';
+import type { OutputSettings } from '../engine/settings.js';
+
+export interface ResultsDeps {
+  stateDir: string;
+  store: JobStore<JobRecord>;
+  exportJson: (streamId: string) => Promise<ExportOutcome>;
+  /** Records an event of a job (the queue runner's reducer); undefined: no such job. */
+  apply: (id: string, event: JobEvent) => JobRecord | undefined;
+  /** The transcript to write from: the export with the corrections made in the review view. */
+  correctedSource: (job: JobRecord, exportPath: string) => Promise<Parameters<typeof writeResults>[4]>;
+}
+
+export class Results {
+  private readonly ownership: Ownership & Pick<ResultOwnership, 'record'>;
+  private readonly rewriter: Rewriter;
+  readonly exportsDir: string;
+
+  constructor(private readonly d: ResultsDeps) {
+    this.exportsDir = path.join(d.stateDir, 'exports');
+    this.ownership = archivedOwnership(new ResultOwnership(() => d.store.all()), d.store);
+    this.rewriter = new Rewriter({
+      exportsDir: this.exportsDir,
+      externalDir: path.join(d.stateDir, 'external'),
+      exportJson: d.exportJson,
+      writeOwned: (job, exportPath) => this.writeOwned(job, exportPath),
+    });
+  }
+
+  /** Writes a job's results and records them as Sluice's own (so a later write may replace them). */
+  async writeOwned(job: JobRecord, exportPath: string): Promise<JobRecord['results']> {
+    // Corrections made in the review view apply to every write: first delivery, rewrite, re-export.
+    const corrected = await this.d.correctedSource(job, exportPath);
+    const results = await writeResults(job, exportPath, this.ownership, new Date(), corrected);
+    this.ownership.record(results);
+    const earlier = job.replaces ? this.d.store.get(job.replaces) : undefined;
+    if (earlier && earlier.results.length > 0) {
+      const kept = await removeSuperseded(earlier.results, results);
+      this.d.apply(earlier.id, { type: 'resultsSuperseded', results: kept });
+    }
+    return results;
+  }
+
+  /**
+   * Writes every result format again from the kept export, without processing or exporting again
+   * ("export all again"); `formats` replaces the job's formats first. Only Sluice's own files are
+   * overwritten, as always.
+   */
+  async writeAgain(id: string, formats?: OutputSettings['formats']): Promise<JobRecord> {
+    return this.recordRewrite(id, await this.rewriter.fromKept(this.eligible(id, 'rewrite'), formats));
+  }
+
+  /**
+   * Fetches the export again from the service (while it still holds the stream) and writes the
+   * results anew: for a completed job whose result files were lost or edited by hand. `formats`
+   * replaces the job's formats first, as in writeAgain.
+   */
+  async reexport(id: string, formats?: OutputSettings['formats']): Promise<JobRecord> {
+    const job = this.eligible(id, 'reexport');
+    if (!job.streamId) throw new Error('This job has no stream at the service.');
+    return this.recordRewrite(id, await this.rewriter.fromService({ ...job, streamId: job.streamId }, formats));
+  }
+
+  /** Exports a stream started elsewhere (no local job) into the state dir; returns the file. */
+  exportExternal(streamId: string): Promise<string> {
+    return this.rewriter.external(streamId);
+  }
+
+  /** The job, when `action` applies to it; otherwise an error saying why not. */
+  private eligible(id: string, action: JobAction): JobRecord {
+    const job = this.d.store.get(id);
+    if (!job) throw new Error('There is no such job.');
+    const why = refusal(job, action);
+    if (why) throw new Error(why);
+    return job;
+  }
+
+  private recordRewrite(id: string, done: { results: JobRecord['results']; output?: OutputSettings }): JobRecord {
+    const event: JobEvent = {
+      type: 'resultsRewritten',
+      results: done.results,
+      ...(done.output ? { output: done.output } : {}),
+    };
+    const job = this.d.apply(id, event);
+    if (!job) throw new Error('There is no such job.');
+    return job;
+  }
+}
+
+/**
+ * Ownership of result files across the journal and the archive: the journal's jobs are indexed in
+ * memory as before; a path none of them wrote is looked up in the archive's index.
+ */
+function archivedOwnership(
+  hot: ResultOwnership,
+  store: JobStore<JobRecord>,
+): Ownership & Pick<ResultOwnership, 'record'> {
+  return {
+    record: (results) => hot.record(results),
+    isOurs(filePath, current) {
+      if (hot.isOurs(filePath, current)) return true;
+      return archivedWritersOf(store, filePath).some((record) =>
+        new ResultOwnership(() => [record]).isOurs(filePath, current),
+      );
+    },
+  };
+}

@@ -1,0 +1,248 @@
+// Sluice without Electron: settings, the job journal, the connection, the queue runner and the
+// watch folders wired together. The CLI, the web bridge and the desktop app all drive this one
+// object through the services it builds (connection, queue, results, history); this file only
+// wires them, starts them and closes them.
+import { EventEmitter } from 'node:events';
+import path from 'node:path';
+import { FolderService } from '../adapters/watch/folder-service.js';
+import { Intake } from '../adapters/queue/intake.js';
+import { JobStore } from '../adapters/store/job-store.js';
+import { JOB_ARCHIVE } from '../adapters/store/job-archive-spec.js';
+import { completedJobIds } from '../adapters/store/jobs.js';
+import { QueueRunner } from '../adapters/queue/queue-runner.js';
+import { TranscriptEditor } from '../adapters/results/transcript-editor.js';
+import { CorrectionsStore } from '../adapters/store/transcript-corrections.js';
+import { TranscriptIndex } from '../adapters/store/transcript-index.js';
+import { ensurePrivateStateDir } from '../adapters/store/private-files.js';
+import { SettingsStore } from '../adapters/store/settings-store.js';
+import { SpendingGuard } from '../adapters/queue/spending-guard.js';
+import { acquireStateLock } from '../adapters/store/state-lock.js';
+import { TemplateCatalogueCache } from '../adapters/queue/template-catalogue-cache.js';
+import type { EngineEvent } from '../engine/events.js';
+import type { JobRecord } from '../engine/job.js';
+import { DEFAULT_CONTEXT } from '../engine/reducer.js';
+import type { Settings, WatchFolder } from '../engine/settings.js';
+import { Connection } from './connection.js';
+import { ExternalStreams, History } from './history.js';
+import type { RuntimeOptions } from './options.js';
+import { QueueCommands } from './queue-commands.js';
+import { Results } from './results.js';
+
+export type { RuntimeOptions } from './options.js';
+
+export class Runtime {
+  private readonly emitter = new EventEmitter();
+  private readonly runner: QueueRunner;
+  /** Folders watched for this run only, besides the saved ones (`sluice watch <folder>`). */
+  private extraFolders: readonly WatchFolder[] = [];
+  private readonly guard: SpendingGuard;
+  private readonly searchIndex: TranscriptIndex;
+  /** Search-index updates under way (awaited by close). */
+  private readonly indexing = new Set<Promise<void>>();
+  readonly queue: QueueCommands;
+  readonly results: Results;
+  readonly history: History;
+  readonly folders: FolderService;
+  /** Corrections of transcripts, saved as they are made; the results follow them. */
+  readonly transcripts: TranscriptEditor;
+  /** The account's templates (§13), read through the current client. */
+  readonly templates: TemplateCatalogueCache;
+
+  private constructor(
+    readonly stateDir: string,
+    readonly settings: SettingsStore,
+    readonly store: JobStore<JobRecord>,
+    readonly connection: Connection,
+    private readonly opts: RuntimeOptions,
+    private readonly releaseLock: () => void,
+  ) {
+    this.emitter.setMaxListeners(100);
+    const s = settings.get();
+    const emit = (e: EngineEvent): void => void this.emitter.emit('event', e);
+    const client = () => connection.client;
+    // Results and the transcript editor each need the other (a correction rewrites the results;
+    // every write reads the corrections): both are given a function, neither reaches back here.
+    const transcripts: TranscriptEditor = new TranscriptEditor({
+      exportsDir: path.join(stateDir, 'exports'),
+      store: new CorrectionsStore(path.join(stateDir, 'corrections')),
+      rewrite: async (id) => void (await results.writeAgain(id)),
+      changed: (jobId, revision, problem) =>
+        emit({ type: 'transcript:changed', jobId, revision, ...(problem ? { problem } : {}) }),
+    });
+    // The service port reads the client at call time, so a reconnect swaps it under the runner.
+    const runner: QueueRunner = new QueueRunner({
+      store,
+      service: {
+        upload: (o) => client().upload(o),
+        findStream: (id) => client().findStream(id),
+        listReady: () => collect(client().iterateStreams({ states: 'READY', size: 100 })),
+        cancelStream: (id) => client().cancelStream(id),
+        streamComponents: (id) => client().streamComponents(id),
+        streamUsage: (id) => client().streamUsage(id),
+        exportJson: (id) => client().exportJson(id),
+        testConnection: () => client().testConnection(),
+      },
+      exportsDir: path.join(stateDir, 'exports'),
+      limits: {
+        uploadConcurrency: opts.concurrency ?? s.queue.uploadConcurrency,
+        maxStreamsInFlight: s.queue.maxStreamsInFlight,
+      },
+      emit,
+      writeResults: (job, exportPath) => results.writeOwned(job, exportPath),
+      onSettled: (job) => {
+        void this.folders.settled(job);
+        if (job.state === 'completed') void this.guard.check();
+      },
+      ctx: {
+        ...DEFAULT_CONTEXT,
+        poll: { ...DEFAULT_CONTEXT.poll, initialMs: s.queue.pollMinMs, maxMs: s.queue.pollMaxMs },
+        ...opts.ctx,
+      },
+    });
+    const results = new Results({
+      stateDir,
+      store,
+      exportJson: (id) => client().exportJson(id),
+      apply: (id, event) => runner.apply(id, event),
+      correctedSource: (job, exportPath) => transcripts.correctedSource(job, exportPath),
+    });
+    this.runner = runner;
+    this.transcripts = transcripts;
+    this.results = results;
+    const intake = new Intake(store, runner, () => settings.get());
+    this.templates = new TemplateCatalogueCache(() => client().iterateTemplates());
+    this.queue = new QueueCommands({
+      store,
+      runner,
+      intake,
+      settings,
+      templates: this.templates,
+      client,
+      on: (listener) => this.on(listener),
+    });
+    this.folders = new FolderService({
+      intake,
+      settings: () => settings.get(),
+      emit,
+      record: (id, event) => runner.apply(id, event),
+      setFolderPaused: (id, paused) => runner.setFolderPaused(id, paused),
+      extra: () => this.extraFolders,
+      ...(opts.watchEvents === undefined ? {} : { events: opts.watchEvents }),
+    });
+    this.searchIndex = new TranscriptIndex({
+      dir: path.join(stateDir, 'search'),
+      // Archived jobs too: their transcripts stay searchable after they leave the Queue.
+      jobIds: () => completedJobIds(store),
+      source: async (id) => {
+        const job = store.get(id);
+        return job ? transcripts.searchSource(job) : undefined;
+      },
+    });
+    this.history = new History({
+      store,
+      external: new ExternalStreams((o) => connection.streams(o)),
+      searchTranscripts: (query) => this.searchIndex.search(query),
+    });
+    this.followForSearch();
+    this.guard = new SpendingGuard({
+      settings: () => settings.get(),
+      usageReport: (start, end) => client().usageReport({ start, end, granularity: 'DAYS' }),
+      pause: (message) => runner.setPause({ reason: 'spending-cap', message }),
+      unpause: () => runner.setPause(undefined),
+      isPausedByGuard: () => runner.pauseState?.reason === 'spending-cap',
+    });
+    connection.follow({
+      connected: () => {
+        this.templates.invalidate();
+        if (runner.pauseState?.reason === 'credentials') runner.setPause(undefined);
+      },
+      credentialsMissing: (message) => runner.setPause({ reason: 'credentials', message }),
+    });
+  }
+
+  static async open(opts: RuntimeOptions): Promise<Runtime> {
+    ensurePrivateStateDir(opts.stateDir);
+    const release = acquireStateLock(opts.stateDir);
+    try {
+      const settings = new SettingsStore(opts.stateDir);
+      const connection = await Connection.open(settings, opts);
+      const store = JobStore.open<JobRecord>(opts.stateDir, { fsync: opts.fsync ?? 'batch', archive: JOB_ARCHIVE });
+      const rt = new Runtime(opts.stateDir, settings, store, connection, opts, release);
+      if (connection.missing) rt.runner.setPause({ reason: 'credentials', message: connection.missing });
+      return rt;
+    } catch (e) {
+      release();
+      throw e;
+    }
+  }
+
+  /** The search index follows as jobs complete and as transcripts are corrected (a no-op when unchanged). */
+  private followForSearch(): void {
+    this.on((e) => {
+      const id =
+        e.type === 'transcript:changed'
+          ? e.jobId
+          : e.type === 'job:updated' && e.job.state === 'completed'
+            ? e.job.id
+            : '';
+      if (!id) return;
+      const p: Promise<void> = this.searchIndex
+        .update(id)
+        .catch(() => undefined)
+        .finally(() => this.indexing.delete(p));
+      this.indexing.add(p);
+    });
+  }
+
+  /** Subscribes to engine events; returns the unsubscribe function. */
+  on(listener: (e: EngineEvent) => void): () => void {
+    this.emitter.on('event', listener);
+    return () => this.emitter.off('event', listener);
+  }
+
+  /**
+   * Folders to watch for this run only, besides the saved ones; given before `start`, once their
+   * template has been checked against the account's catalogue (`sluice watch <folder>`).
+   */
+  watchAlso(folders: readonly WatchFolder[]): void {
+    this.extraFolders = folders;
+  }
+
+  /** Starts the queue (replaying the journal) and, with `watch`, the watch folders. */
+  async start(opts: { watch?: boolean } = {}): Promise<void> {
+    this.runner.start();
+    this.guard.start();
+    void this.templates.get();
+    if (opts.watch) await this.folders.apply();
+  }
+
+  /** Validates and saves the settings as a whole, then applies them (limits, watch folders). */
+  async updateSettings(change: (s: Settings) => Settings): Promise<Settings> {
+    const next = this.settings.update(change);
+    this.runner.setLimits({
+      uploadConcurrency: this.opts.concurrency ?? next.queue.uploadConcurrency,
+      maxStreamsInFlight: next.queue.maxStreamsInFlight,
+    });
+    if (this.folders.isWatching) await this.folders.apply();
+    void this.guard.check();
+    return next;
+  }
+
+  async close(): Promise<void> {
+    this.guard.stop();
+    await this.transcripts.settled();
+    await this.folders.close();
+    await this.runner.stop();
+    // Search files being written for the last jobs finish before the state folder is let go.
+    while (this.indexing.size > 0) await Promise.all([...this.indexing]);
+    this.store.close();
+    await this.connection.close();
+    this.releaseLock();
+  }
+}
+
+async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const x of it) out.push(x);
+  return out;
+}

@@ -1,0 +1,79 @@
+// Watch folders and templates as the screens show them.
+// Part of the contract (../contract.ts re-exports every part): no imports but its siblings.
+import type { WatchFolderView } from './settings.js';
+import type { FolderState } from './shared.js';
+
+// ---- folders, templates, history, usage ---------------------------------------------------------
+
+export interface FolderStatusView {
+  folderId: string;
+  path: string;
+  state: FolderState;
+  message?: string;
+  since: number;
+  fileCount?: number;
+  /** What the last Rescan found, and the sentence that says it. */
+  lastRescan?: RescanSummaryView;
+}
+
+export interface RescanSummaryView {
+  at: number;
+  newFiles: number;
+  inQueue: number;
+  alreadyProcessed: number;
+  stillCopying: number;
+  /** "3 new files, 2 already processed, 1 still copying." */
+  text: string;
+}
+
+export type FolderPickView =
+  { supported: false } | { supported: true; canceled: true } | { supported: true; canceled: false; path: string };
+
+export type FolderInput = Omit<Partial<WatchFolderView>, 'id'> & { path: string };
+
+export interface ParamSpecView {
+  name: string;
+  label: string;
+  type: 'boolean' | 'number' | 'integer' | 'string' | 'enum' | 'language';
+  repeatable: boolean;
+  values?: string[];
+  min?: number;
+  max?: number;
+  maxLength?: number;
+  default?: string | number | boolean | null;
+  longText: boolean;
+  group: 'transcription' | 'diarization' | 'intelligence' | 'enhancement';
+}
+
+export interface TemplateView {
+  id: string;
+  name: string;
+  description: string;
+  processors: string[];
+  diarizes: boolean;
+  sandboxOnly: boolean;
+  exportable: boolean;
+  /** False for a sandbox-only template on a production connection. */
+  available: boolean;
+  /** One of the account's own templates (listed by the configuration service, not a public one). */
+  account: boolean;
+  params: ParamSpecView[];
+}
+
+export interface TemplateCatalogueView {
+  templates: TemplateView[];
+  /** 'account': the account's list was read and merged with the public templates; 'builtin': only the public ones. */
+  source: 'account' | 'builtin';
+  /** Set when the account's templates could not be read (unreachable, refused). */
+  notice?: string;
+}
+
+export interface TemplateCheckView {
+  /** True when the service accepts the template with these parameters. */
+  ok: boolean;
+  checkedBy: 'sluice' | 'service';
+  /** `field` is `templateId`, `params.<name>`, or '' when the service's answer names no parameter. */
+  problems: Array<{ field: string; message: string }>;
+  /** Set when Sluice cannot describe the template (its parameters were left to the service). */
+  notice?: string;
+}

@@ -1,0 +1,68 @@
+// History's entries, its query and its page.
+// Part of the contract (../contract.ts re-exports every part): no imports but its siblings.
+import type { PlainErrorView, ResultFileView } from './queue.js';
+import type { JobState, Params, ResultFormat, StreamState } from './shared.js';
+import type { TranscriptMatchView } from './transcripts.js';
+
+export interface HistoryEntry {
+  /** `job:<id>` or `stream:<streamId>`; stable across pages. */
+  key: string;
+  /** 'external': a stream started elsewhere (another machine, the API), known only to the service. */
+  origin: 'local' | 'external';
+  jobId?: string;
+  streamId?: string;
+  /** The source file name, or the stream's name for an external stream. */
+  fileName: string;
+  sourcePath?: string;
+  folderId?: string;
+  template: { id: string; name: string };
+  /** Local job state; external streams map READY→processing, COMPLETED→completed, FAILED→failed, EXPIRED→expired. */
+  state: JobState;
+  streamState?: StreamState;
+  createdAt: number;
+  completedAt?: number;
+  totalBytes?: number;
+  results: ResultFileView[];
+  error?: string;
+  plainError?: PlainErrorView;
+  noSpeech?: boolean;
+  /** A local job's result formats and template parameters, what a re-export starts from. */
+  formats?: ResultFormat[];
+  params?: Params;
+  canCancelStream: boolean;
+  canRerun: boolean;
+  canReexport: boolean;
+  /** Set when the search words were found inside the transcript: the line and the moment to open it at. */
+  match?: TranscriptMatchView;
+}
+
+export type HistorySortKey = 'created' | 'completed' | 'name' | 'state' | 'size';
+
+export interface HistoryQuery {
+  /** Case-insensitive substring of the file name, or words of the transcript (any order, accents ignored). */
+  search?: string;
+  states?: JobState[];
+  templateIds?: string[];
+  /** Watch-folder ids; 'manual' for files added by hand. */
+  folderIds?: string[];
+  /** Epoch milliseconds, on the creation time. */
+  from?: number;
+  to?: number;
+  sort?: { by: HistorySortKey; dir: 'asc' | 'desc' };
+  /** Zero-based. */
+  page?: number;
+  /** At most 500. */
+  pageSize?: number;
+  /** Merge the service's stream list (cached briefly). Default true. */
+  includeExternal?: boolean;
+  /** Read the service's stream list again instead of the briefly cached copy (screen opened, Refresh). */
+  refresh?: boolean;
+}
+
+export interface HistoryPage {
+  entries: HistoryEntry[];
+  total: number;
+  page: number;
+  pageSize: number;
+  external: { included: boolean; fetchedAt?: number; count?: number; problem?: string };
+}

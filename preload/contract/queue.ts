@@ -1,0 +1,141 @@
+// The Queue screen's views: jobs, results, the batch and what adding files answers.
+// Part of the contract (../contract.ts re-exports every part): no imports but its siblings.
+import type {
+  GatewayState,
+  JobState,
+  Params,
+  ProcessorState,
+  QueuePauseReason,
+  ResultFormat,
+  StreamState,
+} from './shared.js';
+
+// ---- jobs and the queue -------------------------------------------------------------------------
+
+export type JobOriginView = { kind: 'manual' } | { kind: 'watch'; folderId: string };
+
+export interface ResultFileView {
+  format: ResultFormat;
+  path: string;
+  fileName: string;
+  /** Written under a fallback name because a file Sluice did not write held the usual one. */
+  collided: boolean;
+}
+
+export interface JobView {
+  id: string;
+  fileName: string;
+  /** Folder holding the source file. */
+  folder: string;
+  sourcePath: string;
+  origin: JobOriginView;
+  state: JobState;
+  streamId?: string;
+  template: { id: string; name: string };
+  params: Params;
+  uploadedBytes: number;
+  totalBytes: number;
+  /** Current upload speed; 0 when not uploading. */
+  bytesPerSecond: number;
+  /** Epoch milliseconds. */
+  timings: { created: number; started?: number; uploaded?: number; finalized?: number; completed?: number };
+  stream?: {
+    state: StreamState;
+    stateDescription: string | null;
+    gateway?: GatewayState;
+    processors: Array<{ processorId: string; state: ProcessorState; stateDescription: string | null }>;
+  };
+  error?: { message: string; processorId?: string; internalErrorName?: string; stateDescription?: string };
+  /** The error in plain words, and what to do next; the raw `error` stays for a details disclosure. */
+  plainError?: PlainErrorView;
+  /** Completed, but the media holds no speech: only the JSON was written (no empty captions). */
+  noSpeech?: boolean;
+  /** Waiting to try again at this time (backoff). */
+  nextAttemptAt?: number;
+  stuck: boolean;
+  results: ResultFileView[];
+  resultWarning?: string;
+  movedTo?: string;
+  dismissed: boolean;
+  canRetry: boolean;
+  canCancel: boolean;
+  canRewrite: boolean;
+  /** Still waiting: its place in the queue can change. */
+  canMove: boolean;
+  /** Finished: it can leave the Queue screen (it stays in the history). */
+  canDismiss: boolean;
+  /** The queue order, decided in main: sort by it, ascending (in flight, waiting, finished newest first). */
+  position: number;
+}
+
+export interface PlainErrorView {
+  summary: string;
+  nextStep: string;
+}
+
+export interface PauseView {
+  reason: QueuePauseReason;
+  message: string;
+  until?: number;
+}
+
+export interface BatchStats {
+  /** Changes when a new batch starts (a job arriving after everything before it finished). */
+  id: number;
+  /** Jobs finished (any terminal state) since the queue was last empty: completed + failed + canceled. */
+  done: number;
+  completed: number;
+  /** Failed or expired. */
+  failed: number;
+  canceled: number;
+  total: number;
+  /** When the batch's first job arrived, and when its last one finished (absent while running). */
+  startedAt: number;
+  finishedAt?: number;
+  /** Bytes per second over the last minute of uploads; 0 when nothing is uploading. */
+  throughput: number;
+  /**
+   * What is left: `eta` counts the uploads and the processing at the service's learned pace;
+   * `paused` while the queue is paused; `unknown` until an upload rate is measured.
+   */
+  estimate: 'eta' | 'paused' | 'unknown' | 'done';
+  /** Estimated milliseconds until the batch is done; present when `estimate` is `eta`. */
+  etaMs?: number;
+  /** Seconds of processing per second of media the estimate used, and whether it was learned. */
+  pace: number;
+  paceLearned: boolean;
+}
+
+export interface QueueStats {
+  counts: Record<JobState, number>;
+  batch: BatchStats;
+  pause?: PauseView;
+  offline: boolean;
+  /** Paused by "stop after current" while jobs in flight finish. */
+  stoppingAfterCurrent: boolean;
+}
+
+/** A file in a watch folder still being copied: not a job yet, shown so it is not invisible. */
+export interface CopyingView {
+  folderId: string;
+  path: string;
+  fileName: string;
+  /** Its size now; it grows while the copy runs. */
+  bytes: number;
+  firstSeenAt: number;
+  changedAt: number;
+  /** "Waiting for the copy to finish". */
+  status: string;
+}
+
+export interface QueueSnapshot extends QueueStats {
+  /** Every job not dismissed, in queue order (active first, then finished, newest first). */
+  jobs: JobView[];
+  /** Files still being copied into watch folders (they become jobs once the copy is over). */
+  copying?: CopyingView[];
+  generatedAt: number;
+}
+
+export type AddOutcomeView =
+  | { path: string; outcome: 'added' | 'already-queued' | 'already-done' | 'retried'; jobId: string }
+  | { path: string; outcome: 'rejected'; message: string };

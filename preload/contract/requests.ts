@@ -1,0 +1,134 @@
+// Every request: `domain:verb` → params → result.
+// Part of the contract (../contract.ts re-exports every part): no imports but its siblings.
+import type {
+  FolderInput,
+  FolderPickView,
+  FolderStatusView,
+  TemplateCatalogueView,
+  TemplateCheckView,
+} from './folders.js';
+import type { HistoryPage, HistoryQuery } from './history.js';
+import type { AddOutcomeView, JobView, QueueSnapshot, QueueStats, ResultFileView } from './queue.js';
+import type { ConnectionTestView, SettingsPatch, SettingsView, WatchFolderView } from './settings.js';
+import type { ComponentsView, MoveDirection, Params, ResultFormat } from './shared.js';
+import type { TranscriptEdit, TranscriptView } from './transcripts.js';
+import type { AppInfo, UsageQuery, UsageView } from './usage.js';
+
+// ---- requests -----------------------------------------------------------------------------------
+
+export type NoParams = Record<string, never>;
+type Id = { id: string };
+
+/** Every request: channel → { params, result }. Adding a channel here makes the compiler ask for its schema, handler and preload method. */
+export interface Requests {
+  'app:info': { params: NoParams; result: AppInfo };
+  /** Renderer handshake: events are buffered until this arrives, then flushed in order. */
+  'app:ready': { params: NoParams; result: null };
+  'app:setStartAtLogin': { params: { enabled: boolean }; result: { enabled: boolean } };
+
+  'queue:snapshot': { params: NoParams; result: QueueSnapshot };
+  /** Paths from a drop (Electron: `api.files.pathForFile`) or from `queue:pickFiles`. */
+  'queue:add': {
+    params: { paths: string[]; templateId?: string; params?: Params; force?: boolean };
+    result: AddOutcomeView[];
+  };
+  /**
+   * Public http(s) media links the service fetches itself (one per entry); their results go to
+   * the links folder. A link already processed is skipped unless `force`.
+   */
+  'queue:addLinks': {
+    params: { links: string[]; templateId?: string; params?: Params; force?: boolean };
+    result: AddOutcomeView[];
+  };
+  'queue:pickFiles': {
+    params: NoParams;
+    result: { supported: false } | { supported: true; canceled: boolean; paths: string[] };
+  };
+  'queue:pause': { params: NoParams; result: QueueStats };
+  'queue:resume': { params: NoParams; result: QueueStats };
+  'queue:stopAfterCurrent': { params: NoParams; result: QueueStats };
+  'queue:cancel': { params: Id; result: JobView };
+  'queue:retry': { params: Id; result: JobView };
+  /** `skipped`: failed files left alone because a retry could never succeed (gone, empty, not media). */
+  'queue:retryFailed': {
+    params: NoParams;
+    result: { count: number; skipped?: Array<{ fileName: string; reason: string }> };
+  };
+  'queue:move': { params: Id & { direction: MoveDirection }; result: null };
+  'queue:dismiss': { params: Id; result: null };
+  /** Dismisses every finished job at once (one `queue:snapshot-changed`). */
+  'queue:dismissFinished': { params: NoParams; result: { count: number } };
+  /** Writes every result format again from the export kept in the state dir, without processing again. */
+  'queue:rewrite': { params: Id; result: JobView };
+  /** The service's components for the job's stream, read now (the engine reads them only on failure). */
+  'queue:components': { params: Id; result: ComponentsView | null };
+
+  'result:open': { params: { jobId: string; format: ResultFormat }; result: null };
+  'result:reveal': { params: { jobId: string; format: ResultFormat }; result: null };
+  'source:reveal': { params: { jobId: string }; result: null };
+
+  'settings:get': { params: NoParams; result: SettingsView };
+  /** Validated as a whole; nothing is saved when any field is wrong (VALIDATION with `fields`). */
+  'settings:update': { params: { patch: SettingsPatch }; result: SettingsView };
+  'settings:setApiKey': { params: { apiKey: string }; result: SettingsView };
+  'settings:clearApiKey': { params: NoParams; result: SettingsView };
+  'settings:setClientCredentials': { params: { clientId: string; clientSecret: string }; result: SettingsView };
+  /** Keeps the key in memory until Sluice quits: nothing is written (for machines without a keychain). */
+  'settings:useSessionKey': { params: { apiKey: string }; result: SettingsView };
+  /** With `apiKey`: tests that key (typed, not yet saved) against the configured service; nothing is kept. */
+  'settings:testConnection': { params: { apiKey?: string }; result: ConnectionTestView };
+
+  'folders:pick': { params: NoParams; result: FolderPickView };
+  /** The path must exist and be a folder (VALIDATION on `path` otherwise). */
+  'folders:add': { params: { folder: FolderInput }; result: WatchFolderView };
+  'folders:update': { params: Id & { patch: Omit<Partial<WatchFolderView>, 'id'> }; result: WatchFolderView };
+  'folders:remove': { params: Id; result: null };
+  'folders:pause': { params: Id; result: FolderStatusView[] };
+  'folders:resume': { params: Id; result: FolderStatusView[] };
+  /** Without id: every folder. */
+  'folders:rescan': { params: { id?: string }; result: FolderStatusView[] };
+  'folders:statuses': { params: NoParams; result: FolderStatusView[] };
+
+  /** The account's templates merged with the public ones; `refresh` reads the service's list again. */
+  'templates:list': { params: { refresh?: boolean }; result: TemplateCatalogueView };
+  /** Checks a template and parameters with the service (preview, nothing is created). */
+  'templates:check': { params: { templateId: string; params: Params }; result: TemplateCheckView };
+
+  'history:list': { params: HistoryQuery; result: HistoryPage };
+  'history:cancelStream': { params: { streamId: string }; result: { alreadyFinished: boolean } };
+  /** The service's components for any stream (Sluice's or another tool's), read now. */
+  'history:components': { params: { streamId: string }; result: ComponentsView };
+  /**
+   * Queues the job's source again, with another template if given. Without `params`, the job's
+   * parameters the template accepts are kept; `language` (none: detect) replaces the job's languages.
+   */
+  'history:rerun': {
+    params: { jobId: string; templateId?: string; params?: Params; language?: string[] };
+    result: AddOutcomeView[];
+  };
+  /**
+   * Fetches the export again from the service (while it still holds the stream) and rewrites the
+   * results; `formats` (at least one, the JSON is kept anyway) replaces the job's formats first.
+   */
+  'history:reexport': {
+    params: { jobId: string; formats?: ResultFormat[] } | { streamId: string };
+    result: { results: ResultFileView[] };
+  };
+
+  /** Service validation errors come back as VALIDATION with `fields` on start/end/currency/granularity. */
+  'usage:report': { params: UsageQuery; result: UsageView };
+  'usage:csv': { params: UsageQuery; result: { fileName: string; csv: string } };
+
+  /** The transcript of a completed job, corrections applied, with its media to play. */
+  'transcript:open': { params: { jobId: string }; result: TranscriptView };
+  /** CONFLICT when `revision` is not the current one (another window changed it first). */
+  'transcript:edit': { params: { jobId: string; revision: number; edit: TranscriptEdit }; result: TranscriptView };
+  'transcript:undo': { params: { jobId: string }; result: TranscriptView };
+  'transcript:redo': { params: { jobId: string }; result: TranscriptView };
+  /** Back to the service's transcript as received (itself undoable). */
+  'transcript:revert': { params: { jobId: string }; result: TranscriptView };
+}
+
+export type Channel = keyof Requests;
+export type ParamsOf<C extends Channel> = Requests[C]['params'];
+export type ResultOf<C extends Channel> = Requests[C]['result'];

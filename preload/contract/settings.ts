@@ -1,0 +1,110 @@
+// The Settings screen's views: connection, credentials, defaults, watch folders.
+// Part of the contract (../contract.ts re-exports every part): no imports but its siblings.
+import type { Params, RecipeId, ResultFormat } from './shared.js';
+import type { CaptionSettingsView } from './transcripts.js';
+
+// ---- settings -----------------------------------------------------------------------------------
+
+export type AuthKind = 'apiKey' | 'clientCredentials';
+export type ServiceName = 'gateway' | 'stream' | 'export' | 'usage' | 'configuration' | 'auth';
+
+export type ConnectionView =
+  | { mode: 'sandbox' }
+  | { mode: 'production'; auth: AuthKind }
+  | { mode: 'custom'; auth: AuthKind; baseUrl?: string; urls: Partial<Record<ServiceName, string>> };
+
+export interface OutputView {
+  formats: ResultFormat[];
+  /** Without extension; tokens {name} {ext} {template} {date}. */
+  pattern: string;
+  languageSuffix: string | null;
+  txtTimestamps: boolean;
+  /** How SRT and VTT captions are laid out. */
+  captions: CaptionSettingsView;
+  /** Where the editor formats' timeline starts; absent: at the source timecode, 25 fps without one. */
+  timeline?: TimelineView;
+}
+
+export type FrameRateId = '23.976' | '24' | '25' | '29.97' | '29.97df' | '30' | '50' | '59.94' | '59.94df' | '60';
+
+export interface TimelineView {
+  /** `source` or a timecode such as `01:00:00:00`. */
+  start: string;
+  defaultRate: FrameRateId;
+}
+
+export type PostActionView = { kind: 'none' } | { kind: 'move'; doneDir: string; failedDir: string };
+
+export interface WatchFolderView {
+  id: string;
+  path: string;
+  enabled: boolean;
+  templateId: string;
+  params: Params;
+  /** Absent or null: the transcript only. */
+  recipe?: RecipeId | null;
+  /** Names and terms the transcript must spell right (sent as the enhancement's vocabulary). */
+  glossary?: string[];
+  include: string[];
+  exclude: string[];
+  recursive: boolean;
+  output: OutputView;
+  postAction: PostActionView;
+}
+
+export interface SettingsValues {
+  connection: ConnectionView;
+  defaults: {
+    templateId: string;
+    params: Params;
+    recipe?: RecipeId | null;
+    glossary?: string[];
+    output: OutputView;
+  };
+  queue: {
+    uploadConcurrency: number;
+    maxStreamsInFlight: number;
+    pollMinMs: number;
+    pollMaxMs: number;
+    settleMs: number;
+    rescanIntervalMs: number;
+    hashContent: boolean;
+  };
+  watchFolders: WatchFolderView[];
+  /** `resultsDir` null: the user's Downloads folder (SettingsView.linkResultsDir says which). */
+  links: { resultsDir: string | null };
+  spendingGuard: { enabled: boolean; monthlyCreditCap: number | null };
+  /** The currency Usage shows amounts in (an ISO 4217 code); null: credits. */
+  usage: { currency: string | null };
+}
+
+export interface CredentialsView {
+  apiKey: 'set' | 'unset';
+  /** The last four characters only: '••••abcd'. */
+  masked?: string;
+  clientId?: string;
+  clientSecret?: 'set' | 'unset';
+  secretStore: 'keychain' | 'safeStorage' | 'unavailable';
+  /** Why secrets cannot be stored, and what to install or unlock. */
+  problem?: string;
+  /** A key from SLUICE_API_KEY / SLUICE_CLIENT_ID wins over the stored one. */
+  fromEnvironment?: boolean;
+  /** A key given for this run only ("until Sluice quits"): in main's memory, never on disk. */
+  sessionKey?: boolean;
+}
+
+export interface SettingsView extends SettingsValues {
+  credentials: CredentialsView;
+  /** Where the results of media links go now: the chosen folder, or the Downloads folder. */
+  linkResultsDir: string;
+  /** Electron only; absent in the browser. */
+  startAtLogin?: boolean;
+}
+
+type DeepPartial<T> = T extends readonly unknown[] ? T : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
+/** Objects merge key by key; arrays and the connection replace what they are given. */
+export type SettingsPatch = DeepPartial<Omit<SettingsValues, 'connection'>> & { connection?: ConnectionView };
+
+export type ConnectionTestView =
+  | { success: true; connection: string; simulated: boolean; latencyMs: number }
+  | { success: false; connection: string; message: string; internalErrorName?: string; statusCode?: number };

@@ -1,0 +1,47 @@
+// Literals shared with main (mirrors of its unions; main checks they stay equal).
+// Part of the contract (../contract.ts re-exports every part): no imports but its siblings.
+
+// ---- shared literals (mirrors of main's unions; main checks they stay equal) ---------------------
+
+export type JobState =
+  'queued' | 'uploading' | 'processing' | 'exporting' | 'completed' | 'failed' | 'canceled' | 'expired';
+/** Past the queue and not finished ("In progress"). */
+export const ACTIVE_STATES = ['uploading', 'processing', 'exporting'] as const satisfies readonly JobState[];
+export type StreamState = 'READY' | 'COMPLETED' | 'FAILED' | 'EXPIRED';
+export type GatewayState = 'CONNECTED' | 'DISCONNECTED' | 'CLOSED' | 'ERROR';
+export type ProcessorState = 'WAITING' | 'RUNNING' | 'COMPLETED' | 'ERROR' | 'CLOSED';
+
+/** A stream's gateway and processors as the service reports them. */
+export interface ComponentsView {
+  gateway?: GatewayState;
+  processors: Array<{ processorId: string; state: ProcessorState; stateDescription: string | null }>;
+}
+export type ResultFormat =
+  | 'json'
+  | 'srt'
+  | 'vtt'
+  | 'txt'
+  | 'csv'
+  | 'md'
+  | 'docx'
+  // For an editor's timeline, anchored at the source timecode.
+  | 'fcpxml'
+  | 'itt'
+  | 'ttml'
+  | 'edl'
+  | 'premiere'
+  | 'avid'
+  | RecipeFormat;
+/** Made from a recipe's answers: chapters, YouTube chapter lines, show notes, ffmpeg chapters. */
+export type RecipeFormat = 'chapters' | 'youtube' | 'shownotes' | 'ffmetadata';
+/** What a file's audio-intelligence layer is asked for; null: the transcript only. */
+export type RecipeId = 'podcast' | 'interview' | 'meeting';
+export type ParamValue = string | number | boolean | string[];
+export type Params = Record<string, ParamValue>;
+export type QueuePauseReason = 'credentials' | 'usage-limit' | 'user' | 'offline' | 'spending-cap' | 'storage';
+export type FolderState = 'watching' | 'paused' | 'scanning' | 'unavailable' | 'error' | 'disabled';
+export type Granularity = 'HOURS' | 'DAYS' | 'MONTHS';
+export type Platform = 'electron' | 'web';
+
+/** One place up or down, or to the top or the bottom of the waiting jobs. */
+export type MoveDirection = 'up' | 'down' | 'top' | 'bottom';

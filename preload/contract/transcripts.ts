@@ -1,0 +1,105 @@
+// The review view's transcript, its corrections and caption settings.
+// Part of the contract (../contract.ts re-exports every part): no imports but its siblings.
+import type { ResultFileView } from './queue.js';
+
+// ---- transcripts: review and corrections --------------------------------------------------------
+// Note: the channels that carry these (to be added to `Requests`) are
+//   'transcript:open'   { jobId }                                  → TranscriptView
+//   'transcript:edit'   { jobId, revision, edit: TranscriptEdit }  → TranscriptView (CONFLICT on a stale revision)
+//   'transcript:undo' | 'transcript:redo' | 'transcript:revert'  { jobId } → TranscriptView
+// and the event 'transcript:changed' → TranscriptChangedView. History search matches transcript words
+// too and fills `HistoryEntry.match`.
+
+/** One word of a transcript; times in milliseconds from the media's start. */
+export interface TranscriptWordView {
+  /** The word without its leading space ("afternoon."). */
+  text: string;
+  start: number;
+  end: number;
+  /** Speaker id as the service gave it ("1"); absent without diarization. */
+  speaker?: string;
+  confidence?: number;
+  /** Changed by a correction (text or speaker). */
+  corrected: boolean;
+}
+
+export interface TranscriptSpeakerView {
+  id: string;
+  /** "Speaker 1", or the name the editor gave. */
+  name: string;
+  renamed: boolean;
+}
+
+/** A run of words by one speaker: words[first] up to, not including, words[end]. */
+export interface TranscriptParagraphView {
+  first: number;
+  end: number;
+  speaker?: string;
+  /** Milliseconds: the first word's start, the last word's end. */
+  startMs: number;
+  endMs: number;
+}
+
+export type TranscriptMediaView =
+  | {
+      kind: 'audio' | 'video';
+      /** What the player loads: the app's protocol in Electron, a token-protected path in the browser; range requests. */
+      url: string;
+      mimeType: string;
+    }
+  /** The source is gone or unreadable: the transcript still opens, and the player says why. */
+  | { kind: 'missing'; message: string };
+
+export interface TranscriptView {
+  jobId: string;
+  fileName: string;
+  media: TranscriptMediaView;
+  words: TranscriptWordView[];
+  paragraphs: TranscriptParagraphView[];
+  speakers: TranscriptSpeakerView[];
+  /** Bumped by every change; an edit names the revision it was made on. */
+  revision: number;
+  /** Differs from the service's transcript as received. */
+  corrected: boolean;
+  canUndo: boolean;
+  canRedo: boolean;
+  simulated: boolean;
+  /** The results beside the source, as rewritten after the last change. */
+  results: ResultFileView[];
+}
+
+export type TranscriptEdit =
+  /** Words [from, to) become the words of `text`, spread over the original span. */
+  | { kind: 'replace'; from: number; to: number; text: string }
+  /** Renames a speaker for the whole file. */
+  | { kind: 'renameSpeaker'; speaker: string; name: string }
+  /** Words [from, to) (a paragraph) are given to another speaker. */
+  | { kind: 'setSpeaker'; from: number; to: number; speaker: string };
+
+export interface TranscriptChangedView {
+  jobId: string;
+  revision: number;
+  results: ResultFileView[];
+  /** Set when the results beside the source could not be rewritten (the corrections are kept). */
+  resultWarning?: string;
+}
+
+/** Where a History search found its words inside a transcript. */
+export interface TranscriptMatchView {
+  /** The matching line, about 120 characters around the hit. */
+  text: string;
+  /** Where the hit starts in the media, milliseconds. */
+  atMs: number;
+}
+
+export type CaptionPresetId = 'streaming' | 'broadcast' | 'vertical' | 'custom';
+
+/** Caption layout for SRT and VTT; the presets fix every field but `custom`. */
+export interface CaptionSettingsView {
+  preset: CaptionPresetId;
+  charsPerLine: number;
+  lines: number;
+  minDurationMs: number;
+  maxDurationMs: number;
+  minGapMs: number;
+}

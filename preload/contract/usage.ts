@@ -1,0 +1,47 @@
+// The Usage screen's query and report, and what the app says about itself.
+// Part of the contract (../contract.ts re-exports every part): no imports but its siblings.
+import type { Granularity, Platform } from './shared.js';
+
+export interface UsageQuery {
+  /** ISO date or date-time; default: the 1st of the current month (UTC). */
+  start?: string;
+  end?: string;
+  granularity?: Granularity;
+  /** Absent: amounts in credits. */
+  currency?: string;
+}
+
+export interface UsageItemView {
+  credits: string;
+  startTimestamp: number;
+  endTimestamp: number;
+  streamsCount: number;
+  operationType?: string;
+  streamConfigurationTemplateId?: string;
+  /** Integers written as strings (the service's shape). */
+  measurements: Record<string, string>;
+}
+
+export interface UsageView {
+  startTimestamp: number;
+  endTimestamp: number;
+  granularity: Granularity;
+  currency: string | null;
+  total: UsageItemView;
+  byPeriod: UsageItemView[];
+  /** One total per operation type over the whole period (the service's per-bucket items added up). */
+  byOperation: UsageItemView[];
+  /** One total per template over the whole period. */
+  byTemplate: Array<UsageItemView & { templateName?: string }>;
+  cap: { enabled: boolean; monthlyCreditCap: number | null; pausedByCap: boolean };
+  simulated: boolean;
+}
+
+export interface AppInfo {
+  version: string;
+  platform: Platform;
+  simulated: boolean;
+  connection: string;
+  os: string;
+  startAtLoginSupported: boolean;
+}
