@@ -188,11 +188,19 @@ export interface CopyingView {
   status: string;
 }
 
+/** The files still being copied: how many, and the first few (oldest first) to show. */
+export interface CopyingList {
+  total: number;
+  files: CopyingView[];
+}
+
 export interface QueueSnapshot extends QueueStats {
   /** Every job not dismissed, in queue order (active first, then finished, newest first). */
   jobs: JobView[];
-  /** Files still being copied into watch folders (they become jobs once the copy is over). */
+  /** The first files still being copied into watch folders (they become jobs once the copy is over). */
   copying?: CopyingView[];
+  /** How many are copying in all (more than `copying` lists on a card dump). */
+  copyingTotal?: number;
   generatedAt: number;
 }
 
@@ -700,8 +708,8 @@ export interface Events {
   'queue:snapshot-changed': QueueSnapshot;
   /** Counts, batch progress and ETA; at most once a second. */
   'queue:stats-changed': QueueStats;
-  /** The files still being copied into watch folders, all of them, whenever one appears, grows or is taken. */
-  'queue:copying-changed': CopyingView[];
+  /** The files still being copied into watch folders (count + first few), at most 4 times a second. */
+  'queue:copying-changed': CopyingList;
   'queue:paused': PauseView;
   'queue:resumed': Record<string, never>;
   'folder:status-changed': FolderStatusView;

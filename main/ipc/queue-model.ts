@@ -2,7 +2,7 @@
 // queue was last empty, split by outcome), upload throughput over the last minute, and what is
 // left (engine/estimate.ts decides; this gathers its inputs). Shared by the handlers
 // (queue:snapshot) and the event stream (queue:stats-changed) so both say the same thing.
-import type { JobView, QueueSnapshot, QueueStats } from '../../preload/contract.js';
+import type { CopyingList, JobView, QueueSnapshot, QueueStats } from '../../preload/contract.js';
 import { isTerminal, JOB_STATES, type JobRecord, type JobState } from '../engine/job.js';
 import { batchWith } from '../engine/batch.js';
 import {
@@ -19,6 +19,9 @@ import { MediaDurations } from '../adapters/queue/media-duration.js';
 import { PaceStore } from '../adapters/store/pace-store.js';
 import type { Runtime } from '../runtime.js';
 import { copyingView, toJobView } from './views.js';
+
+/** Files still copying sent in full; past these only their count (a card dump is 100,000 files). */
+export const COPYING_SHOWN = 50;
 
 /** Where learned paces are kept; the state folder's `pace.json` by default. */
 export interface PaceMemory {
@@ -186,12 +189,20 @@ export class QueueModel {
   snapshot(): QueueSnapshot {
     const jobs = this.rt.jobs().filter((j) => !j.dismissed || !isTerminal(j.state));
     jobs.sort(compareQueueOrder);
-    const copying = this.rt.folders.copies().map(copyingView);
+    const { total, files } = this.copying();
     return {
       ...this.stats(),
       jobs: jobs.map((j) => this.view(j)),
-      ...(copying.length > 0 ? { copying } : {}),
+      ...(total > 0 ? { copying: files, copyingTotal: total } : {}),
       generatedAt: this.now(),
+    };
+  }
+
+  /** The files still copying as a screen shows them: the count, and only the first few in full. */
+  copying(): CopyingList {
+    return {
+      total: this.rt.folders.copyingCount,
+      files: this.rt.folders.copies(COPYING_SHOWN).map(copyingView),
     };
   }
 }
