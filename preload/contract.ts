@@ -112,6 +112,8 @@ export interface JobView {
   noSpeech?: boolean;
   /** Waiting to try again at this time (backoff). */
   nextAttemptAt?: number;
+  /** That wait is the service asking for fewer requests (429), not a failure of the file. */
+  rateLimited?: boolean;
   stuck: boolean;
   results: ResultFileView[];
   resultWarning?: string;
