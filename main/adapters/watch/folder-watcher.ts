@@ -1,6 +1,8 @@
 // One watch folder's life: chokidar events plus a periodic walk feed the settle checker; the folder
 // going missing and coming back; pause and resume. Whether a reported file is new to the history
 // is the engine's call (classifyDetected); here a path+size+mtime is reported once.
+// Events come from one watch per directory (dir-watches.ts), set before the walk reads the
+// directory; chokidar is used only to poll shares where no events arrive.
 // Note: no awaitWriteFinish (its threshold must exceed the writer's longest pause, feasibility §4)
 // and no recursive fs.watch (it blocks the event loop for minutes on Linux).
 import { constants as fsConstants, promises as fsp } from 'node:fs';
@@ -9,8 +11,9 @@ import { watch, type FSWatcher } from 'chokidar';
 import type { FolderStatus } from '../../engine/events.js';
 import type { RescanSummary } from '../../engine/rescan-summary.js';
 import type { WatchFolder } from '../../engine/settings.js';
+import { DirWatches } from './dir-watches.js';
 import { code, folderRules, scanFolder, type FolderRules, type ScannedFile } from './folder-scan.js';
-import { SettleChecker, type DetectedFile } from './settle-checker.js';
+import { SettleChecker, type DetectedFile, type WaitingDone } from './settle-checker.js';
 
 export type { DetectedFile } from './settle-checker.js';
 
@@ -40,13 +43,19 @@ export interface FolderWatcherOptions {
   /** Once per path and state of the file: it settled but cannot be read. */
   onProblem(folderId: string, filePath: string, message: string): void;
   onWaiting?(folderId: string, filePath: string, size: number): void;
-  onDoneWaiting?(folderId: string, which: (filePath: string) => boolean): void;
+  onDoneWaiting?(folderId: string, which: WaitingDone): void;
 }
 
 /** A huge tree can take long to set up; past this the walk goes ahead and events join when ready. */
 const READY_TIMEOUT_MS = 30_000;
 /** Only with usePolling (shares without events): the default 100 ms would stat a big tree non-stop. */
 const POLL_INTERVAL_MS = 1000;
+/**
+ * When a folder that just appeared is read again. chokidar reads a new folder and only then sets
+ * its watch, so a file landing in between is never reported (paulmillr/chokidar#1471); its
+ * read of the folder usually ends within milliseconds, the second look covers a loaded machine.
+ */
+const NEW_DIR_REREAD_MS = [300, 2000];
 
 export class FolderWatcher {
   private readonly root: string;
@@ -57,9 +66,11 @@ export class FolderWatcher {
   /** Folder found and being watched in this generation (events attached when enabled, first walk done). */
   private up = false;
   private fsw: FSWatcher | undefined;
+  private dirs: DirWatches | undefined;
   /** Releases a start that waits for chokidar's ready when the watcher is torn down first. */
   private unblock: (() => void) | undefined;
   private timers: NodeJS.Timeout[] = [];
+  private readonly rereads = new Set<NodeJS.Timeout>();
   private scanning: { gen: number; done: Promise<void> } | undefined;
   private polling = false;
   private status: FolderWatchStatus;
@@ -80,6 +91,7 @@ export class FolderWatcher {
       onProblem: (p, m) => o.onProblem(folder.id, p, m),
       onWaiting: (p, size) => o.onWaiting?.(folder.id, p, size),
       onDoneWaiting: (which) => o.onDoneWaiting?.(folder.id, which),
+      onDirectory: (p) => void this.lookAt(this.gen, path.dirname(p), p),
     });
     this.status = { folderId: folder.id, state: 'paused', since: o.now() };
   }
@@ -134,15 +146,64 @@ export class FolderWatcher {
       } else if (!this.up) {
         this.up = true;
         this.setStatus('scanning');
-        // Walk only once the watches are in place: a file landing in between is then seen by one or the other.
-        if (this.o.events) await this.attach(gen);
+        // The walk runs beside chokidar setting up its watches (long on a big tree), so files are
+        // taken from the first folder read on. A file landing in a folder after the walk read it
+        // but before its watch was set would be missed: once the watches are in place, the folders
+        // are read again for names not seen yet (nothing seen is stat'ed twice).
+        if (this.o.events && !this.o.usePolling) this.watchDirs(gen);
+        const ready = this.o.events && this.o.usePolling ? this.attach(gen) : undefined;
         await this.rescan(gen);
+        if (ready) {
+          await ready;
+          if (gen === this.gen && this.up) await this.lookAgain(gen, this.root);
+        }
       }
     } finally {
       this.polling = false;
     }
   }
 
+  /** Events from one watch per directory; the walks add each directory's watch before reading it. */
+  private watchDirs(gen: number): void {
+    this.dirs = new DirWatches({
+      onEntry: (dir, full) => {
+        if (gen !== this.gen || !this.up) return;
+        if (full === dir) return void this.lookAgain(gen, dir);
+        if (this.rules.acceptFile(path.relative(this.root, full))) this.checker.enqueue(full);
+        else void this.lookAt(gen, dir, full);
+      },
+      onError: (dir, e) => {
+        if (gen !== this.gen) return;
+        if (dir === this.root) return void this.poll(gen);
+        const c = code(e);
+        if (c === 'ENOENT' || c === 'EPERM') return;
+        this.setStatus(
+          'error',
+          `Watching is degraded (${e.message}); new files are still found by the periodic rescan.`,
+        );
+      },
+    });
+  }
+
+  /** A name that is not a candidate file: a new folder is read (its watch first), a gone one forgotten. */
+  private async lookAt(gen: number, dir: string, full: string): Promise<void> {
+    let st;
+    try {
+      st = await fsp.lstat(full);
+    } catch {
+      if (gen !== this.gen) return;
+      if (this.dirs?.has(full)) {
+        this.dirs.removeTree(full);
+        this.checker.dropUnder(full + path.sep);
+      }
+      if (dir === this.root) void this.poll(gen);
+      return;
+    }
+    if (gen !== this.gen || !st.isDirectory() || !this.rules.recursive || this.dirs?.has(full)) return;
+    if (this.rules.acceptDir(path.relative(this.root, full))) await this.lookAgain(gen, full);
+  }
+
+  /** Polling only (shares without events): chokidar stats every file each interval. */
   private attach(gen: number): Promise<void> {
     const rel = (p: string): string => path.relative(this.root, p);
     const fsw = watch(this.root, {
@@ -166,10 +227,21 @@ export class FolderWatcher {
     };
     fsw.on('add', onFile);
     fsw.on('change', onFile);
-    fsw.on('unlink', (p) => this.checker.drop((q) => q === p));
+    fsw.on('unlink', (p) => this.checker.drop(p));
     fsw.on('unlinkDir', (p) => {
       if (p === this.root) void this.poll(gen);
-      else this.checker.drop((q) => q.startsWith(p + path.sep));
+      else this.checker.dropUnder(p + path.sep);
+    });
+    fsw.on('addDir', (p) => {
+      if (p === this.root || !this.rules.recursive) return;
+      for (const ms of NEW_DIR_REREAD_MS) {
+        const t = setTimeout(() => {
+          this.rereads.delete(t);
+          void this.lookAgain(gen, p);
+        }, ms);
+        t.unref();
+        this.rereads.add(t);
+      }
     });
     fsw.on('error', (e) => {
       if (gen !== this.gen) return;
@@ -194,6 +266,10 @@ export class FolderWatcher {
     const fsw = this.fsw;
     this.fsw = undefined;
     this.unblock?.();
+    for (const t of this.rereads) clearTimeout(t);
+    this.rereads.clear();
+    this.dirs?.close();
+    this.dirs = undefined;
     this.up = false;
     this.checker.reset();
     if (fsw) await fsw.close().catch(() => undefined);
@@ -209,19 +285,22 @@ export class FolderWatcher {
     const run = (async () => {
       let res;
       try {
-        res = await scanFolder(this.root, this.rules);
+        res = await scanFolder(this.root, this.rules, {
+          // Offered as each folder is read: the first files settle while the walk goes on.
+          onFiles: (files) => {
+            if (gen === this.gen) for (const f of files) this.checker.offer(f);
+          },
+          // A stop (SIGTERM, pause) ends even a walk of 100,000 files within one folder's read.
+          aborted: () => gen !== this.gen,
+          onDir: (d) => this.dirs?.add(d),
+        });
       } catch {
         if (gen === this.gen) await this.poll(gen).catch(() => undefined);
         return;
       }
       if (gen !== this.gen) return;
       this.lastFiles = res.files;
-      const seen = new Set<string>();
-      for (const f of res.files) {
-        seen.add(f.path);
-        this.checker.offer(f);
-      }
-      if (res.complete) this.checker.prune(seen);
+      if (res.complete) this.checker.prune(new Set(res.files.map((f) => f.path)));
       for (const pr of res.problems) this.checker.problem(pr.path, pr.message, pr.message);
       const state = this.status.state === 'scanning' ? 'watching' : this.status.state;
       if (state !== this.status.state || this.status.fileCount !== res.files.length) {
@@ -235,6 +314,20 @@ export class FolderWatcher {
     } finally {
       if (this.scanning === mine) this.scanning = undefined;
     }
+  }
+
+  /** Reads a folder (and below) for files not seen yet; what it finds is judged like any other. */
+  private async lookAgain(gen: number, from: string): Promise<void> {
+    if (gen !== this.gen || !this.up) return;
+    await scanFolder(this.root, this.rules, {
+      from,
+      known: (p) => this.checker.knows(p),
+      onDir: (d) => this.dirs?.add(d),
+      onFiles: (files) => {
+        if (gen === this.gen) for (const f of files) this.checker.offer(f);
+      },
+      aborted: () => gen !== this.gen,
+    }).catch(() => undefined);
   }
 
   private setStatus(state: FolderStatus, message?: string, fileCount = this.status.fileCount): void {
