@@ -88,8 +88,6 @@ export interface ScanOptions {
   onFiles?(files: readonly ScannedFile[]): void;
   /** Checked between directories: true ends the walk early, as incomplete. */
   aborted?(): boolean;
-  /** Each directory just before it is read: its watch is set first, so no file lands unseen. */
-  onDir?(dir: string): void;
   /** Files already known are neither stat'ed nor listed (a second look for names only). */
   known?(path: string): boolean;
 }
@@ -105,7 +103,6 @@ export async function scanFolder(root: string, rules: FolderRules, o: ScanOption
       break;
     }
     const found = out.files.length;
-    o.onDir?.(d);
     let entries: Dirent[];
     try {
       entries = await readDir(d);

@@ -1,8 +1,6 @@
 // One watch folder's life: chokidar events plus a periodic walk feed the settle checker; the folder
 // going missing and coming back; pause and resume. Whether a reported file is new to the history
 // is the engine's call (classifyDetected); here a path+size+mtime is reported once.
-// Events come from one watch per directory (dir-watches.ts), set before the walk reads the
-// directory; chokidar is used only to poll shares where no events arrive.
 // Note: no awaitWriteFinish (its threshold must exceed the writer's longest pause, feasibility §4)
 // and no recursive fs.watch (it blocks the event loop for minutes on Linux).
 import { constants as fsConstants, promises as fsp } from 'node:fs';
@@ -11,7 +9,6 @@ import { watch, type FSWatcher } from 'chokidar';
 import type { FolderStatus } from '../../engine/events.js';
 import type { RescanSummary } from '../../engine/rescan-summary.js';
 import type { WatchFolder } from '../../engine/settings.js';
-import { DirWatches } from './dir-watches.js';
 import { code, folderRules, scanFolder, type FolderRules, type ScannedFile } from './folder-scan.js';
 import { SettleChecker, type DetectedFile, type WaitingDone } from './settle-checker.js';
 
@@ -66,7 +63,6 @@ export class FolderWatcher {
   /** Folder found and being watched in this generation (events attached when enabled, first walk done). */
   private up = false;
   private fsw: FSWatcher | undefined;
-  private dirs: DirWatches | undefined;
   /** Releases a start that waits for chokidar's ready when the watcher is torn down first. */
   private unblock: (() => void) | undefined;
   private timers: NodeJS.Timeout[] = [];
@@ -91,7 +87,6 @@ export class FolderWatcher {
       onProblem: (p, m) => o.onProblem(folder.id, p, m),
       onWaiting: (p, size) => o.onWaiting?.(folder.id, p, size),
       onDoneWaiting: (which) => o.onDoneWaiting?.(folder.id, which),
-      onDirectory: (p) => void this.lookAt(this.gen, path.dirname(p), p),
     });
     this.status = { folderId: folder.id, state: 'paused', since: o.now() };
   }
@@ -150,8 +145,7 @@ export class FolderWatcher {
         // taken from the first folder read on. A file landing in a folder after the walk read it
         // but before its watch was set would be missed: once the watches are in place, the folders
         // are read again for names not seen yet (nothing seen is stat'ed twice).
-        if (this.o.events && !this.o.usePolling) this.watchDirs(gen);
-        const ready = this.o.events && this.o.usePolling ? this.attach(gen) : undefined;
+        const ready = this.o.events ? this.attach(gen) : undefined;
         await this.rescan(gen);
         if (ready) {
           await ready;
@@ -163,47 +157,6 @@ export class FolderWatcher {
     }
   }
 
-  /** Events from one watch per directory; the walks add each directory's watch before reading it. */
-  private watchDirs(gen: number): void {
-    this.dirs = new DirWatches({
-      onEntry: (dir, full) => {
-        if (gen !== this.gen || !this.up) return;
-        if (full === dir) return void this.lookAgain(gen, dir);
-        if (this.rules.acceptFile(path.relative(this.root, full))) this.checker.enqueue(full);
-        else void this.lookAt(gen, dir, full);
-      },
-      onError: (dir, e) => {
-        if (gen !== this.gen) return;
-        if (dir === this.root) return void this.poll(gen);
-        const c = code(e);
-        if (c === 'ENOENT' || c === 'EPERM') return;
-        this.setStatus(
-          'error',
-          `Watching is degraded (${e.message}); new files are still found by the periodic rescan.`,
-        );
-      },
-    });
-  }
-
-  /** A name that is not a candidate file: a new folder is read (its watch first), a gone one forgotten. */
-  private async lookAt(gen: number, dir: string, full: string): Promise<void> {
-    let st;
-    try {
-      st = await fsp.lstat(full);
-    } catch {
-      if (gen !== this.gen) return;
-      if (this.dirs?.has(full)) {
-        this.dirs.removeTree(full);
-        this.checker.dropUnder(full + path.sep);
-      }
-      if (dir === this.root) void this.poll(gen);
-      return;
-    }
-    if (gen !== this.gen || !st.isDirectory() || !this.rules.recursive || this.dirs?.has(full)) return;
-    if (this.rules.acceptDir(path.relative(this.root, full))) await this.lookAgain(gen, full);
-  }
-
-  /** Polling only (shares without events): chokidar stats every file each interval. */
   private attach(gen: number): Promise<void> {
     const rel = (p: string): string => path.relative(this.root, p);
     const fsw = watch(this.root, {
@@ -268,8 +221,6 @@ export class FolderWatcher {
     this.unblock?.();
     for (const t of this.rereads) clearTimeout(t);
     this.rereads.clear();
-    this.dirs?.close();
-    this.dirs = undefined;
     this.up = false;
     this.checker.reset();
     if (fsw) await fsw.close().catch(() => undefined);
@@ -292,7 +243,6 @@ export class FolderWatcher {
           },
           // A stop (SIGTERM, pause) ends even a walk of 100,000 files within one folder's read.
           aborted: () => gen !== this.gen,
-          onDir: (d) => this.dirs?.add(d),
         });
       } catch {
         if (gen === this.gen) await this.poll(gen).catch(() => undefined);
@@ -322,7 +272,6 @@ export class FolderWatcher {
     await scanFolder(this.root, this.rules, {
       from,
       known: (p) => this.checker.knows(p),
-      onDir: (d) => this.dirs?.add(d),
       onFiles: (files) => {
         if (gen === this.gen) for (const f of files) this.checker.offer(f);
       },

@@ -23,8 +23,6 @@ export interface SettleCheckerOptions {
   onWaiting?(path: string, size: number): void;
   /** These files stopped waiting: taken, gone, or the folder stopped. */
   onDoneWaiting?(which: WaitingDone): void;
-  /** A path looked at turned out to be a directory (a new folder whose name passes the filter). */
-  onDirectory?(path: string): void;
 }
 
 /**
@@ -46,7 +44,6 @@ export class SettleChecker {
   private readonly onProblem: (path: string, message: string) => void;
   private readonly onWaiting: (path: string, size: number) => void;
   private readonly onDoneWaiting: (which: WaitingDone) => void;
-  private readonly onDirectory: ((path: string) => void) | undefined;
   private readonly tracker: SettleSet;
   /** path → size:mtime last reported: the guard that makes duplicate events harmless. */
   private readonly reported = new Map<string, string>();
@@ -67,7 +64,6 @@ export class SettleChecker {
     this.onProblem = o.onProblem;
     this.onWaiting = o.onWaiting ?? (() => undefined);
     this.onDoneWaiting = o.onDoneWaiting ?? (() => undefined);
-    this.onDirectory = o.onDirectory;
     this.tracker = new SettleSet(o.settleMs);
   }
 
@@ -142,11 +138,7 @@ export class SettleChecker {
       else this.drop(p);
       return;
     }
-    if (gen !== this.epoch) return;
-    if (!st.isFile()) {
-      if (st.isDirectory()) this.onDirectory?.(p);
-      return;
-    }
+    if (gen !== this.epoch || !st.isFile()) return;
     if (this.reported.get(p) === keyOf(st)) {
       this.tracker.forget(p);
       this.onDoneWaiting({ path: p });
