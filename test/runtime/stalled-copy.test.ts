@@ -1,0 +1,97 @@
+// A copy that stalls longer than the settle time (a NAS, an SMB share, a card reader) is not taken
+// half-written: the container is not whole, so the file goes on waiting for its copy. Each file is
+// uploaded once, whole, and no job fails. Real watch folder, real sandbox over loopback.
+import { open, readFile, mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createClient } from '../../main/api/client.js';
+import { Runtime } from '../../main/runtime.js';
+import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
+import { makeMediaDir, makeMp4, makeToneWav } from '../helpers/media.js';
+import { until } from '../ipc/helpers.js';
+
+const SETTLE_MS = 400;
+let dir: string;
+let folder: string;
+let sandbox: Sandbox;
+let rt: Runtime;
+
+beforeEach(async () => {
+  dir = await makeMediaDir('sluice-stall-');
+  folder = path.join(dir, 'NAS_Dump');
+  await mkdir(folder);
+  sandbox = await startSandbox({ apiKey: 'k', speedFactor: 0.01 });
+  rt = await Runtime.open({
+    stateDir: path.join(dir, '.state'),
+    connection: { baseUrl: sandbox.url },
+    credentials: { kind: 'apiKey', apiKey: 'k' },
+    ctx: { poll: { initialMs: 50, maxMs: 200, factor: 1.5, flatMs: 0 } },
+  });
+  await rt.updateSettings((s) => ({
+    ...s,
+    queue: { ...s.queue, settleMs: SETTLE_MS, rescanIntervalMs: 3_600_000 },
+    watchFolders: [
+      {
+        id: 'nas',
+        path: folder,
+        enabled: true,
+        templateId: s.defaults.templateId,
+        params: {},
+        include: [],
+        exclude: [],
+        recursive: true,
+        output: s.defaults.output,
+        postAction: { kind: 'none' },
+      },
+    ],
+  }));
+  await rt.start({ watch: true });
+});
+afterEach(async () => {
+  await rt.close();
+  await sandbox.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Copies `src` to `target`: the first half, a stall of `stallMs`, then the rest. */
+async function stalledCopy(src: string, target: string, stallMs: number): Promise<void> {
+  const data = await readFile(src);
+  const half = Math.floor(data.length / 2);
+  const fh = await open(target, 'w');
+  await fh.write(data, 0, half, 0);
+  await fh.sync();
+  await new Promise((r) => setTimeout(r, stallMs));
+  await fh.write(data, half, data.length - half, half);
+  await fh.close();
+}
+
+describe('a copy that stalls', () => {
+  it('an MP4 and a WAV stalled halfway for 8× the settle time: one stream each, whole, no failure', async () => {
+    const mp4 = await makeMp4(dir, 'interview.mp4', 6);
+    const wav = await makeToneWav(dir, 'mix.wav', 6);
+    const targets = [path.join(folder, 'A002_C014_interview.mp4'), path.join(folder, 'ZOOM0009_LR.WAV')];
+    await Promise.all([stalledCopy(mp4, targets[0]!, SETTLE_MS * 8), stalledCopy(wav, targets[1]!, SETTLE_MS * 8)]);
+
+    const done = await until(() => {
+      const jobs = rt.jobs();
+      return jobs.length === 2 && jobs.every((j) => j.state === 'completed') && jobs;
+    }, 30_000);
+    // Let a late event or a rescan show itself before counting.
+    await new Promise((r) => setTimeout(r, SETTLE_MS * 3));
+    expect(rt.jobs()).toHaveLength(2);
+    expect(rt.jobs().filter((j) => j.state === 'failed')).toEqual([]);
+    expect(sandbox.stats().upload).toBe(2);
+    const client = createClient({ baseUrl: sandbox.url, credentials: { kind: 'apiKey', apiKey: 'k' } });
+    try {
+      for (const target of targets) {
+        const job = done.find((j) => j.source.path === target)!;
+        const size = (await readFile(target)).length;
+        expect(job.totalBytes).toBe(size);
+        const usage = await client.streamUsage(job.streamId!);
+        expect(usage.processors.reduce((n, p) => n + p.ingressSize, 0)).toBe(size);
+      }
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
+});
