@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../main/api/client.js';
 import { Runtime } from '../../main/runtime.js';
 import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
-import { makeMediaDir, makeMp4, makeToneWav } from '../helpers/media.js';
+import { makeMediaDir, makeMp3, makeMp4, makeToneWav } from '../helpers/media.js';
 import { until } from '../ipc/helpers.js';
 
 const SETTLE_MS = 400;
@@ -94,4 +94,43 @@ describe('a copy that stalls', () => {
       await client.close();
     }
   }, 60_000);
+
+  it('an MP3 (a container that cannot tell) whose copy goes on while its upload runs: the stream is canceled, the finished file taken once', async () => {
+    const mp3 = await makeMp3(dir, 'podcast.mp3', 30);
+    const target = path.join(folder, 'Podcast Ep 12.mp3');
+    // Slow enough that the half file is still being sent when the copy goes on.
+    sandbox.setFaults({ uploadThrottle: { bytesPerSecond: 20_000, buffered: false } });
+    const data = await readFile(mp3);
+    const half = Math.floor(data.length / 2);
+    const fh = await open(target, 'w');
+    await fh.write(data, 0, half, 0);
+    await fh.sync();
+    const started = await until(() => rt.jobs().find((j) => j.state === 'uploading'), 10_000);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(started.totalBytes).toBe(half);
+    await fh.write(data, half, data.length - half, half);
+    await fh.close();
+    const waiting = await until(() => rt.jobs().find((j) => j.previousStreamIds.length === 1), 10_000);
+    sandbox.setFaults({});
+    const done = await until(() => {
+      const j = rt.jobs().find((x) => x.id === waiting.id);
+      return j?.state === 'completed' && j;
+    }, 30_000);
+    await new Promise((r) => setTimeout(r, SETTLE_MS * 3));
+    expect(rt.jobs()).toHaveLength(1);
+    expect(done.totalBytes).toBe(data.length);
+    expect(sandbox.stats().upload).toBe(2);
+    const client = createClient({ baseUrl: sandbox.url, credentials: { kind: 'apiKey', apiKey: 'k' } });
+    try {
+      const first = await client.findStream(done.previousStreamIds[0]!);
+      // Canceled (the service ends a canceled stream FAILED): never processed.
+      expect(first.state).toBe('FAILED');
+      const firstUsage = await client.streamUsage(done.previousStreamIds[0]!);
+      expect(firstUsage.processors).toEqual([]); // nothing processed, nothing billed
+      const usage = await client.streamUsage(done.streamId!);
+      expect(usage.processors.reduce((n, p) => n + p.ingressSize, 0)).toBe(data.length);
+    } finally {
+      await client.close();
+    }
+  }, 90_000);
 });

@@ -9,6 +9,7 @@ import { classifyDetected, type FileIdentity } from '../../engine/file-identity.
 import { createJob, isTerminal, type JobOrigin, type JobRecord } from '../../engine/job.js';
 import type { KnownAs } from '../../engine/rescan-summary.js';
 import { checkMediaLink } from '../../engine/media-link.js';
+import { absorbsSourceChange } from '../../engine/reducer-source.js';
 import type { OutputSettings, Params, Settings, WatchFolder } from '../../engine/settings.js';
 import type { JobStore } from '../store/job-store.js';
 import { sourceKey } from '../store/job-archive-spec.js';
@@ -229,6 +230,12 @@ export class Intake {
         return { path: file, outcome: 'retried', jobId: current.id };
       }
       return { path: file, outcome: 'already-done', jobId: current.id };
+    }
+    // A copy that went on after its file was taken: the same job takes the finished file (one bill).
+    const current = known && decision.kind === 'changed' ? (this.store.get(known.id) ?? known) : undefined;
+    if (current && origin.kind === 'watch' && absorbsSourceChange(current)) {
+      this.runner.apply(current.id, { type: 'sourceSettled', source: identity });
+      return { path: file, outcome: 'already-queued', jobId: current.id };
     }
     const job = createJob(
       {
