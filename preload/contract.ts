@@ -246,6 +246,7 @@ export interface SettingsValues {
     settleMs: number;
     rescanIntervalMs: number;
     hashContent: boolean;
+    fullHash: boolean;
   };
   watchFolders: WatchFolderView[];
   /** `resultsDir` null: the user's Downloads folder (SettingsView.linkResultsDir says which). */

@@ -108,7 +108,10 @@ export const SETTINGS = z.object({
       pollMaxMs: z.number().int().min(1000).max(600_000).default(30_000),
       settleMs: z.number().int().min(0).max(600_000).default(2000),
       rescanIntervalMs: z.number().int().min(1000).max(3_600_000).default(60_000),
-      hashContent: z.boolean().default(false),
+      /** Content identity (renames, copies, files dropped twice): on by default, a fast fingerprint. */
+      hashContent: z.boolean().default(true),
+      /** Content identity from every byte (SHA-256 of the whole file) instead of the fingerprint. */
+      fullHash: z.boolean().default(false),
     })
     .refine((q) => q.pollMinMs <= q.pollMaxMs, 'the shortest polling interval must not exceed the longest')
     .prefault({}),

@@ -116,6 +116,7 @@ const settingsPatch = z.strictObject({
       settleMs: num.optional(),
       rescanIntervalMs: num.optional(),
       hashContent: z.boolean().optional(),
+      fullHash: z.boolean().optional(),
     })
     .optional(),
   watchFolders: z.array(fullFolder).max(1000).optional(),
