@@ -233,6 +233,8 @@ export interface WatchFolderView {
   recursive: boolean;
   output: OutputView;
   postAction: PostActionView;
+  /** Camera-card rules: absent = 'mix' (proxies and a recorder take's single inputs skipped). */
+  cardRules?: 'mix' | 'tracks' | 'off';
 }
 
 export interface SettingsValues {

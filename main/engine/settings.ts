@@ -88,6 +88,8 @@ export const WATCH_FOLDER = z.object({
   recursive: z.boolean().default(true),
   output: OUTPUT.prefault({}),
   postAction: POST_ACTION.default({ kind: 'none' }),
+  /** Camera-card and recorder rules (engine/card-rules.ts); absent = 'mix': proxies and a take's single inputs skipped. */
+  cardRules: z.enum(['mix', 'tracks', 'off']).optional(),
 });
 export type WatchFolder = z.infer<typeof WATCH_FOLDER>;
 

@@ -100,6 +100,7 @@ const fullFolder = z.strictObject({
   recursive: z.boolean(),
   output: folderFields.output.unwrap(),
   postAction,
+  cardRules: z.enum(['mix', 'tracks', 'off']).optional(),
 });
 
 const settingsPatch = z.strictObject({

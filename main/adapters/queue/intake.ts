@@ -13,6 +13,7 @@ import {
 } from '../../engine/file-identity.js';
 import { createJob, isTerminal, type JobOrigin, type JobRecord } from '../../engine/job.js';
 import type { KnownAs } from '../../engine/rescan-summary.js';
+import { cardRuleFor, cardVerdict, type TrackChoice } from '../../engine/card-rules.js';
 import { checkMediaLink } from '../../engine/media-link.js';
 import { absorbsSourceChange } from '../../engine/reducer-source.js';
 import type { OutputSettings, Params, Settings, WatchFolder } from '../../engine/settings.js';
@@ -47,6 +48,8 @@ interface ConsiderOptions {
   identity?: FileIdentity;
   /** A media link rather than a file: never stat'ed nor hashed. */
   link?: { resultsDir: string };
+  /** Card rules apply (a watch folder's files): paths relative to this folder. */
+  cards?: { root: string; tracks: TrackChoice };
   replaces?: string;
 }
 
@@ -192,6 +195,7 @@ export class Intake {
         force: false,
         retryFailed: false,
         identity: { path: file.path, size: file.size, mtimeMs: file.mtimeMs },
+        ...(folder.cardRules === 'off' ? {} : { cards: { root: folder.path, tracks: folder.cardRules ?? 'mix' } }),
       },
     );
   }
@@ -209,6 +213,8 @@ export class Intake {
   }
 
   private async decide(file: string, origin: JobOrigin, o: ConsiderOptions): Promise<AddOutcome> {
+    const card = o.cards ? await cardSkip(file, o.cards.root, o.cards.tracks) : undefined;
+    if (card) return { path: file, outcome: 'rejected', message: card };
     let identity = o.identity;
     if (!identity) {
       const st = await stat(file).catch((e: NodeJS.ErrnoException) => e);
@@ -356,6 +362,24 @@ export async function hopelessRetry(job: JobRecord): Promise<string | undefined>
 }
 
 export { hashFile } from './fingerprint.js';
+
+/** Why a card rule skips this file (naming the file that won), or undefined when it is taken. */
+export async function cardSkip(file: string, root: string, tracks: TrackChoice): Promise<string | undefined> {
+  const rel = path.relative(root, file);
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return undefined;
+  const applied = cardRuleFor(rel, tracks);
+  if (!applied) return undefined;
+  let found: string | null = null;
+  for (const c of applied.candidates) {
+    const st = await stat(path.join(root, c)).catch(() => undefined);
+    if (st?.isFile()) {
+      found = c;
+      break;
+    }
+  }
+  const verdict = cardVerdict(path.basename(file), applied, found);
+  return verdict.skip ? verdict.reason : undefined;
+}
 
 function describeStatError(file: string, e: NodeJS.ErrnoException): string {
   // A name given on the command line that is not valid UTF-8 arrives with U+FFFD in its place.
