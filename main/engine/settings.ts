@@ -50,7 +50,8 @@ export const CONNECTION = z.discriminatedUnion('mode', [
 export type Connection = z.infer<typeof CONNECTION>;
 
 export const OUTPUT = z.object({
-  formats: z.array(z.enum(RESULT_FORMATS)).min(1).default(['json']),
+  // As the README and the empty Queue promise: the transcript, captions for players, and plain text.
+  formats: z.array(z.enum(RESULT_FORMATS)).min(1).default(['json', 'srt', 'vtt', 'txt']),
   /** Name pattern without extension; tokens {name} {ext} {template} {date}. */
   pattern: z.string().min(1).max(200).default('{name}'),
   languageSuffix: z
