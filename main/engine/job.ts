@@ -130,6 +130,11 @@ export interface JobRecord {
   dismissed?: boolean;
   /** A re-run of this earlier job: once these results are written, the ones it wrote that this run did not produce go. */
   replaces?: string;
+  /**
+   * The source changed after it was taken (a copy that stalled, then went on): the job waits,
+   * queued, until the watch folder reports the finished file (reducer-source.ts).
+   */
+  awaitingCopy?: boolean;
 }
 
 export interface NewJob {
@@ -244,6 +249,10 @@ export type JobEvent =
   /** The watch folder's post-action moved the source, and the results that could follow it. */
   | { type: 'sourceMoved'; movedTo: string; results: ResultFile[] }
   | { type: 'networkDown'; retryAt: number }
+  /** The source is no longer the file taken; `uploadStarted`: its upload had begun (a stream may hold part of it). */
+  | { type: 'sourceChanged'; uploadStarted: boolean }
+  /** The watch folder reports the source complete again, as it now is. */
+  | { type: 'sourceSettled'; source: FileIdentity }
   /** Start-up replay, queue resumed, or a `scheduleRetry` came due: re-derive the next action. */
   | { type: 'resume' };
 

@@ -71,7 +71,8 @@ export const CONNECTION = z.discriminatedUnion('mode', [
 export type Connection = z.infer<typeof CONNECTION>;
 
 export const OUTPUT = z.object({
-  formats: z.array(z.enum(RESULT_FORMATS)).min(1).default(['json']),
+  // As the README and the empty Queue promise: the transcript, captions for players, and plain text.
+  formats: z.array(z.enum(RESULT_FORMATS)).min(1).default(['json', 'srt', 'vtt', 'txt']),
   /** Name pattern without extension; tokens {name} {ext} {template} {date}. */
   pattern: z.string().min(1).max(200).default('{name}'),
   languageSuffix: z
@@ -127,6 +128,8 @@ export const WATCH_FOLDER = z.object({
   recursive: z.boolean().default(true),
   output: OUTPUT.prefault({}),
   postAction: POST_ACTION.default({ kind: 'none' }),
+  /** Camera-card and recorder rules (engine/card-rules.ts); absent = 'mix': proxies and a take's single inputs skipped. */
+  cardRules: z.enum(['mix', 'tracks', 'off']).optional(),
 });
 export type WatchFolder = z.infer<typeof WATCH_FOLDER>;
 
@@ -149,7 +152,10 @@ export const SETTINGS = z.object({
       pollMaxMs: z.number().int().min(1000).max(600_000).default(30_000),
       settleMs: z.number().int().min(0).max(600_000).default(2000),
       rescanIntervalMs: z.number().int().min(1000).max(3_600_000).default(60_000),
-      hashContent: z.boolean().default(false),
+      /** Content identity (renames, copies, files dropped twice): on by default, a fast fingerprint. */
+      hashContent: z.boolean().default(true),
+      /** Content identity from every byte (SHA-256 of the whole file) instead of the fingerprint. */
+      fullHash: z.boolean().default(false),
     })
     .refine((q) => q.pollMinMs <= q.pollMaxMs, 'the shortest polling interval must not exceed the longest')
     .prefault({}),

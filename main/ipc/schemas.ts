@@ -111,6 +111,7 @@ const fullFolder = z.strictObject({
   recursive: z.boolean(),
   output: folderFields.output.unwrap(),
   postAction,
+  cardRules: z.enum(['mix', 'tracks', 'off']).optional(),
 });
 
 const settingsPatch = z.strictObject({
@@ -133,6 +134,7 @@ const settingsPatch = z.strictObject({
       settleMs: num.optional(),
       rescanIntervalMs: num.optional(),
       hashContent: z.boolean().optional(),
+      fullHash: z.boolean().optional(),
     })
     .optional(),
   watchFolders: z.array(fullFolder).max(1000).optional(),

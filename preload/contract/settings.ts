@@ -50,6 +50,8 @@ export interface WatchFolderView {
   recursive: boolean;
   output: OutputView;
   postAction: PostActionView;
+  /** Camera-card rules: absent = 'mix' (proxies and a recorder take's single inputs skipped). */
+  cardRules?: 'mix' | 'tracks' | 'off';
 }
 
 export interface SettingsValues {
@@ -69,6 +71,7 @@ export interface SettingsValues {
     settleMs: number;
     rescanIntervalMs: number;
     hashContent: boolean;
+    fullHash: boolean;
   };
   watchFolders: WatchFolderView[];
   /** `resultsDir` null: the user's Downloads folder (SettingsView.linkResultsDir says which). */

@@ -126,7 +126,7 @@ describe('export shapes per template (§6.3, C18)', () => {
 
   it('sandbox-only transcoding template reports the media', async () => {
     const r = await exported(speech, TEMPLATE_IDS.transcode);
-    expect(r.media).toMatchObject({ container: 'WAVE', channels: 1 });
+    expect(r.media).toMatchObject({ container: 'Wave', channels: 1 });
   });
 });
 

@@ -3,6 +3,7 @@
 // and stat/open run at bounded concurrency so 10,000 files landing at once stay a queue.
 import { promises as fsp } from 'node:fs';
 import { SettleSet, type FileStat } from '../../engine/settle.js';
+import { containerWholeness } from '../media/container-layout.js';
 import { code, type ScannedFile } from './folder-scan.js';
 
 export interface DetectedFile {
@@ -167,6 +168,8 @@ export class SettleChecker {
       if (c === 'EBUSY') return this.judge(p, st, ino, gen);
       return this.problem(p, keyOf(st), `Cannot read file: ${(e as Error).message}`);
     }
+    // A copy stalled mid-way is unchanged for as long as it stalls: its container says it is not whole.
+    if (!(await containerWholeness(p)).whole) return gen === this.epoch ? this.judge(p, st, ino, gen) : undefined;
     const key = keyOf(st);
     if (gen !== this.epoch || this.reported.get(p) === key) return;
     this.reported.set(p, key);
