@@ -4,7 +4,14 @@ import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { WORD_FORMATS as WORD_FORMAT_LIST } from '../../engine/captions/render.js';
 import { findTemplate } from '../../service/templates.js';
-import { CAPTION_FORMATS, CAPTION_RENDERERS, formatExtension, renderContextOf } from '../../engine/captions/render.js';
+import {
+  CAPTION_FORMATS,
+  CAPTION_RENDERERS,
+  EDITOR_FORMATS,
+  formatExtension,
+  renderContextOf,
+} from '../../engine/captions/render.js';
+import { probeMediaFacts } from '../media/probe.js';
 import type { JobRecord, ResultFile } from '../../engine/job.js';
 import { isLinkJob } from '../../engine/media-link.js';
 import { normalizeExport, parseExport, type NormalizedTranscript } from '../../engine/captions/normalize.js';
@@ -100,13 +107,26 @@ export function hasNoSpeech(exportText: string): boolean {
   return t.words.length === 0 && t.text === '';
 }
 
+/**
+ * The editor formats start at the media's own timecode: a job that asks for them and carries no
+ * facts yet has its source read once here (cheap beside the upload, and only for these formats).
+ */
+async function withMediaFacts(job: JobRecord): Promise<JobRecord> {
+  const editorFormats: readonly string[] = EDITOR_FORMATS;
+  const wanted = (job.output?.formats ?? []).some((f) => editorFormats.includes(f));
+  if (!wanted || job.mediaFacts || isLinkJob(job)) return job;
+  const mediaFacts = await probeMediaFacts(job.source.path).catch(() => undefined);
+  return mediaFacts ? { ...job, mediaFacts } : job;
+}
+
 export async function writeResults(
-  job: JobRecord,
+  given: JobRecord,
   exportPath: string,
   ownership: Ownership,
   now: Date = new Date(),
   corrected?: CorrectedSource,
 ): Promise<ResultFile[]> {
+  const job = await withMediaFacts(given);
   const output = job.output ?? DEFAULT_OUTPUT;
   const text =
     corrected?.exportText ??

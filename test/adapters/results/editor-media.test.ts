@@ -1,7 +1,7 @@
 // From generated media to the editor's files: a 23.976 MOV with a timecode track at 01:00:00:00, a
 // 29.97 drop-frame MP4 at 00:59:50;00 and a BWF WAV stamped 10:00:00 (ffmpeg writes the `tmcd`
-// track and the `bext` chunk). ffprobe stands in for the media probe here, reading what the
-// container says into MediaFacts; every editor format must then start at that timecode.
+// track and the `bext` chunk). Read once by ffprobe into MediaFacts, once by the writer's own
+// media probe (mediainfo.js); every editor format must then start at that timecode.
 import { execFileSync } from 'node:child_process';
 import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -78,7 +78,11 @@ afterAll(async () => {
 });
 
 describe.each(MEDIA)('$file', ({ file, tc, rate: [num, den, dropFrame] }) => {
-  it('every editor format starts at the timecode the file carries', async () => {
+  // Facts given (ffprobe, an independent reader) and facts left to the writer, which asks the media probe.
+  it.each([
+    ['read by ffprobe', true],
+    ['read by the media probe', false],
+  ])('every editor format starts at the timecode the file carries (%s)', async (_how, given) => {
     const source = path.join(dir, file);
     const staged = path.join(dir, `${file}.export.json`);
     await copyFile(FIXTURE, staged);
@@ -95,7 +99,7 @@ describe.each(MEDIA)('$file', ({ file, tc, rate: [num, den, dropFrame] }) => {
         },
         0,
       ),
-      mediaFacts: probe(source),
+      ...(given ? { mediaFacts: probe(source) } : {}),
     };
     const results = await writeResults(job, staged, new ResultOwnership(() => []));
     const read = (format: string): Promise<string> => readFile(results.find((r) => r.format === format)!.path, 'utf8');
