@@ -1,7 +1,8 @@
 // What a person (or a script) asks of the queue: add files and links, cancel, retry, move, dismiss,
 // pause and resume, and wait for a batch. The engine decides each; the queue runner carries it out.
 import path from 'node:path';
-import { hopelessRetry, type AddOptions, type AddOutcome, type Intake } from '../adapters/queue/intake.js';
+import type { AddOptions, AddOutcome, Intake } from '../adapters/queue/intake.js';
+import { hopelessRetry } from '../adapters/queue/intake-media.js';
 import { linkResultsDir } from '../adapters/results/link-destination.js';
 import type { QueueRunner, PauseState } from '../adapters/queue/queue-runner.js';
 import { checkTemplateSettings, type TemplateCheckResult } from '../adapters/queue/template-check.js';

@@ -3,7 +3,8 @@
 // read). A watch folder decides by its patterns instead; this is for files a person points at, so
 // that a PDF or a half-copied clip is refused at once with its reason rather than failing at the
 // service.
-import { open } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
+import type { JobRecord } from '../../engine/job.js';
 import path from 'node:path';
 import { MEDIA_EXTENSIONS } from '../../engine/media-types.js';
 import { containerWholeness } from '../media/container-layout.js';
@@ -67,4 +68,18 @@ function looksLikeText(head: Buffer): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Why retrying a failed job could never succeed, or undefined when it might: its source is gone,
+ * empty, or not media. A retry of such a file only bills nothing and fails again.
+ */
+export async function hopelessRetry(job: JobRecord): Promise<string | undefined> {
+  const file = job.movedTo ?? job.source.path;
+  const name = path.basename(file);
+  const st = await stat(file).catch(() => undefined);
+  if (!st || !st.isFile()) return `${name} is no longer there (deleted or moved).`;
+  if (st.size === 0) return `${name} is empty (0 bytes).`;
+  const refusal = await mediaRefusal(file, st.size);
+  return refusal?.replace(/; it was not added\.$/, '.');
 }

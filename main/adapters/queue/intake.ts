@@ -14,7 +14,8 @@ import {
 } from '../../engine/file-identity.js';
 import { createJob, isTerminal, type JobOrigin, type JobRecord } from '../../engine/job.js';
 import type { KnownAs } from '../../engine/rescan-summary.js';
-import { cardRuleFor, cardVerdict, type TrackChoice } from '../../engine/card-rules.js';
+import type { TrackChoice } from '../../engine/card-rules.js';
+import { cardSkip } from './card-skip.js';
 import { checkMediaLink } from '../../engine/media-link.js';
 import { absorbsSourceChange } from '../../engine/reducer-source.js';
 import type { OutputSettings, Params, Settings, WatchFolder } from '../../engine/settings.js';
@@ -351,39 +352,7 @@ export class Intake {
   }
 }
 
-/**
- * Why retrying a failed job could never succeed, or undefined when it might: its source is gone,
- * empty, or not media. A retry of such a file only bills nothing and fails again.
- */
-export async function hopelessRetry(job: JobRecord): Promise<string | undefined> {
-  const file = job.movedTo ?? job.source.path;
-  const name = path.basename(file);
-  const st = await stat(file).catch(() => undefined);
-  if (!st || !st.isFile()) return `${name} is no longer there (deleted or moved).`;
-  if (st.size === 0) return `${name} is empty (0 bytes).`;
-  const refusal = await mediaRefusal(file, st.size);
-  return refusal?.replace(/; it was not added\.$/, '.');
-}
-
 export { hashFile } from './fingerprint.js';
-
-/** Why a card rule skips this file (naming the file that won), or undefined when it is taken. */
-export async function cardSkip(file: string, root: string, tracks: TrackChoice): Promise<string | undefined> {
-  const rel = path.relative(root, file);
-  if (rel.startsWith('..') || path.isAbsolute(rel)) return undefined;
-  const applied = cardRuleFor(rel, tracks);
-  if (!applied) return undefined;
-  let found: string | null = null;
-  for (const c of applied.candidates) {
-    const st = await stat(path.join(root, c)).catch(() => undefined);
-    if (st?.isFile()) {
-      found = c;
-      break;
-    }
-  }
-  const verdict = cardVerdict(path.basename(file), applied, found);
-  return verdict.skip ? verdict.reason : undefined;
-}
 
 function describeStatError(file: string, e: NodeJS.ErrnoException): string {
   // A name given on the command line that is not valid UTF-8 arrives with U+FFFD in its place.
