@@ -57,8 +57,8 @@ export default tseslint.config(
   },
   {
     // The engine decides and does no I/O: besides its own folder and main/service/ (see the zone
-    // below) it imports only the two pure libraries it builds on (zod for settings, picomatch for
-    // file filters). No node:*, no other package.
+    // below) it imports only the pure libraries it builds on (zod for settings, picomatch for
+    // file filters, xmlbuilder2 for the editors' XML formats). No node:*, no other package.
     files: ['main/engine/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -66,8 +66,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(?!\\.|zod$|picomatch$)',
-              message: 'The engine imports only itself, main/service/, zod and picomatch (no node:*, no I/O).',
+              regex: '^(?!\\.|zod$|picomatch$|xmlbuilder2$)',
+              message:
+                'The engine imports only itself, main/service/, zod, picomatch and xmlbuilder2 (no node:*, no I/O).',
             },
           ],
         },

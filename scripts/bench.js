@@ -2,13 +2,15 @@
 // `npm run bench`: Sluice's speed and memory targets, each against a baseline measured in the same
 // run, printed as one table (medians; these machines are noisy). Not part of the tests.
 //
-// SLUICE_BENCH_ONLY=upload,makespan,requests,watch,startup,soak,transcript,highlight    run a subset
+// SLUICE_BENCH_ONLY=upload,makespan,requests,watch,startup,soak,transcript,highlight,
+//                   scan,copying,race,fixed                   run a subset
 // SLUICE_BENCH_UPLOAD_MB=2048                                 size of the upload file
 // SLUICE_BENCH_FILES=1000, SLUICE_BENCH_INFLIGHT=500          files of makespan, of requests
 // SLUICE_BENCH_WATCH_FILES=10000, SLUICE_BENCH_HISTORY=100000 files of watch, jobs of startup
 // SLUICE_BENCH_SOAK_FILES=200, SLUICE_BENCH_SOAK_SPEED=0.02     files of soak, its time compression
 // SLUICE_BENCH_TRANSCRIPTS=10000                              transcripts searched by transcript
 // SLUICE_BENCH_HIGHLIGHT_SECONDS=15                           each of highlight's 5 stretches of playback
+// SLUICE_BENCH_SCAN_FILES=100000, SLUICE_BENCH_COPYING_FILES=2000  files of scan, of copying
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -19,6 +21,7 @@ import Table from 'cli-table3';
 import { benchHighlight } from './bench/highlight.js';
 import { benchMakespan, benchRequests } from './bench/queue.js';
 import { benchStartup, benchWatch } from './bench/local.js';
+import { benchCopying, benchFixed, benchRace, benchScan } from './bench/scale.js';
 import { benchSoak } from './bench/soak.js';
 import { benchTranscript } from './bench/transcript.js';
 import { benchUpload } from './bench/upload.js';
@@ -48,6 +51,10 @@ try {
   if (want('soak')) rows.push(...(await benchSoak(work, log)));
   if (want('transcript')) rows.push(...(await benchTranscript(work, log)));
   if (want('highlight')) rows.push(...(await benchHighlight(work, log)));
+  if (want('scan')) rows.push(...(await benchScan(work, log)));
+  if (want('copying')) rows.push(...(await benchCopying(work, log)));
+  if (want('race')) rows.push(...(await benchRace(work, log)));
+  if (want('fixed')) rows.push(...(await benchFixed(work, log)));
 } finally {
   await rm(work, { recursive: true, force: true });
 }

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Installs the system tools the test suites use (Debian/Ubuntu): media generators (espeak-ng, sox,
 # ffmpeg), Chromium for the UI tests, libsecret for keytar's build and gnome-keyring + dbus for a
-# real Secret Service, and fonts for CJK and emoji so names in any script show in screenshots.
+# real Secret Service, fonts for CJK and emoji so names in any script show in screenshots, and
+# xmllint (libxml2-utils) to validate the FCPXML writer against Apple's DTD.
 # Does nothing when they are already present.
 set -euo pipefail
-pkgs=(libsecret-1-dev gnome-keyring dbus-x11 chromium ffmpeg espeak-ng sox xvfb fonts-wqy-microhei fonts-noto-color-emoji)
+pkgs=(libsecret-1-dev gnome-keyring dbus-x11 chromium ffmpeg espeak-ng sox xvfb fonts-wqy-microhei fonts-noto-color-emoji libxml2-utils)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

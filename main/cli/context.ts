@@ -15,7 +15,18 @@ import {
   type Settings,
 } from '../engine/settings.js';
 import { Runtime, type RuntimeOptions } from '../runtime/runtime.js';
-import { parseFormats, parsePositiveInt } from './options.js';
+import {
+  parseFormats,
+  parseFrameRate,
+  parseGlossaryFile,
+  parsePositiveInt,
+  parseRecipe,
+  parseTimecodeStart,
+} from './options.js';
+import { recipeParams } from '../engine/recipes/recipe-params.js';
+import { RECIPE_IDS, type RecipeId } from '../engine/recipes/recipes.js';
+import { RATE_IDS, type RateId } from '../engine/timecode/rates.js';
+import { DEFAULT_TIMELINE } from '../engine/timecode/timeline.js';
 
 export interface CommonFlags {
   stateDir?: string;
@@ -35,6 +46,13 @@ export interface JobFlags extends CommonFlags {
   param: string[];
   concurrency?: number;
   formats?: ResultFormat[];
+  /** `none`: no recipe even when Settings has a default one. */
+  recipe?: RecipeId | 'none';
+  /** Terms read from --glossary FILE. */
+  glossary?: string[];
+  /** `source` or `HH:MM:SS:FF`: where the editor formats' timeline starts. */
+  timecode?: string;
+  frameRate?: RateId;
 }
 
 // The app-data folder, shared with the desktop app (one resolver for both).
@@ -75,9 +93,29 @@ export function addJobOptions(cmd: Command): Command {
     )
     .option('--concurrency <n>', 'simultaneous uploads', parsePositiveInt)
     .option(
+      '--recipe <name>',
+      `what to ask for beside the transcript: ${RECIPE_IDS.join(', ')}, or none (default: from settings)`,
+      parseRecipe,
+    )
+    .option(
+      '--glossary <file>',
+      'names and terms to spell right, one per line (text or CSV): sent as the vocabulary (default: from settings)',
+      parseGlossaryFile,
+    )
+    .option(
       '--formats <list>',
       `result formats, comma-separated: ${RESULT_FORMATS.join(', ')} (the JSON is always kept)`,
       parseFormats,
+    )
+    .option(
+      '--timecode <start>',
+      'where the editor formats (fcpxml, itt, edl, premiere, avid) start: source (the media’s own timecode) or HH:MM:SS:FF',
+      parseTimecodeStart,
+    )
+    .option(
+      '--frame-rate <rate>',
+      `frame rate for media without one of its own: ${RATE_IDS.join(', ')} (default 25)`,
+      parseFrameRate,
     );
 }
 
@@ -138,7 +176,19 @@ export async function openRuntime(
 
 /** --formats on top of the saved default output settings. */
 export function outputOf(flags: JobFlags, settings: Settings): OutputSettings {
-  return flags.formats ? { ...settings.defaults.output, formats: flags.formats } : settings.defaults.output;
+  const saved = settings.defaults.output;
+  const timeline =
+    flags.timecode || flags.frameRate
+      ? {
+          start: flags.timecode ?? saved.timeline?.start ?? DEFAULT_TIMELINE.start,
+          defaultRate: flags.frameRate ?? saved.timeline?.defaultRate ?? DEFAULT_TIMELINE.defaultRate,
+        }
+      : saved.timeline;
+  return {
+    ...saved,
+    ...(flags.formats ? { formats: flags.formats } : {}),
+    ...(timeline ? { timeline } : {}),
+  };
 }
 
 /**
@@ -149,7 +199,7 @@ export function templateAndParams(
   flags: JobFlags,
   settings: Settings,
   catalogue: TemplateCatalogue = BUILTIN_CATALOGUE,
-): { templateId: string; params: Params; notice?: string } {
+): { templateId: string; params: Params; recipe: RecipeId | null; glossary: string[]; notice?: string } {
   const templateId = flags.template ?? settings.defaults.templateId;
   let params: Params;
   try {
@@ -160,11 +210,15 @@ export function templateAndParams(
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
-  const problems = templateProblems(templateId, params, catalogue);
+  const recipe = flags.recipe === 'none' ? null : (flags.recipe ?? settings.defaults.recipe ?? null);
+  const glossary = flags.glossary ?? settings.defaults.glossary ?? [];
+  const withRecipe = recipeParams(params, recipe, glossary);
+  if (withRecipe.problems.length > 0) throw new UsageError(withRecipe.problems.join('\n'));
+  const problems = templateProblems(templateId, withRecipe.params, catalogue);
   if (problems[0]?.field === 'templateId') {
     throw new UsageError(`${problems[0].message} Run \`sluice templates\` to list them.`);
   }
   if (problems.length > 0) throw new UsageError(problems.map((p) => p.message).join('\n'));
   const notice = uncheckedNotice(templateId, catalogue);
-  return { templateId, params, ...(notice ? { notice } : {}) };
+  return { templateId, params, recipe, glossary, ...(notice ? { notice } : {}) };
 }

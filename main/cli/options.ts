@@ -1,6 +1,11 @@
 // Argument parsers shared by the CLI commands.
 import { InvalidArgumentError } from 'commander';
+import { readFileSync } from 'node:fs';
+import { glossaryProblems, parseGlossary } from '../engine/recipes/glossary.js';
 import { RESULT_FORMATS, type ResultFormat } from '../engine/settings.js';
+import { isRecipeId, RECIPE_IDS, type RecipeId } from '../engine/recipes/recipes.js';
+import { isRateId, RATE_IDS, type RateId } from '../engine/timecode/rates.js';
+import { parseTimecodeParts } from '../engine/timecode/timecode.js';
 
 export function parsePort(value: string): number {
   const n = Number(value);
@@ -24,4 +29,49 @@ export function parseFormats(value: string): ResultFormat[] {
     throw new InvalidArgumentError(`must list formats among ${RESULT_FORMATS.join(', ')} (got ${value}).`);
   }
   return [...new Set(list)] as ResultFormat[];
+}
+
+/** `--recipe`: one of the recipes, or `none` to send no recipe even when Settings has a default. */
+export function parseRecipe(value: string): RecipeId | 'none' {
+  const v = value.trim().toLowerCase();
+  if (v === 'none' || isRecipeId(v)) return v;
+  throw new InvalidArgumentError(`must be one of ${RECIPE_IDS.join(', ')} or none (got ${value}).`);
+}
+
+/** `--glossary FILE`: a text or CSV file of names and terms, one per line (its first column). */
+export function parseGlossaryFile(file: string): string[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code ?? String(e);
+    throw new InvalidArgumentError(`cannot read ${file} (${code}): give a text or CSV file, one term per line.`);
+  }
+  const terms = parseGlossary(text);
+  const problems = glossaryProblems(terms);
+  if (terms.length === 0) throw new InvalidArgumentError(`${file} holds no terms: write one name or term per line.`);
+  if (problems.length > 0) throw new InvalidArgumentError(problems.join(' '));
+  return terms;
+}
+
+/** `--timecode`: `source` (the media's own) or the timecode the timeline starts at. */
+export function parseTimecodeStart(value: string): string {
+  const v = value.trim().toLowerCase();
+  if (v === 'source') return 'source';
+  try {
+    parseTimecodeParts(v);
+  } catch {
+    throw new InvalidArgumentError(`must be "source" or a timecode such as 01:00:00:00 (got ${value}).`);
+  }
+  return v;
+}
+
+/** `--frame-rate`: the rate for media without one of its own. */
+export function parseFrameRate(value: string): RateId {
+  const v = value
+    .trim()
+    .toLowerCase()
+    .replace(/\s*df$/, 'df');
+  if (!isRateId(v)) throw new InvalidArgumentError(`must be one of ${RATE_IDS.join(', ')} (got ${value}).`);
+  return v;
 }

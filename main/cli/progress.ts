@@ -21,7 +21,8 @@ function describe(j: JobRecord): string {
         (r.collided ? ' (name taken: fallback used)' : '') +
         (r.shortened ? ' (name too long: shortened)' : ''),
     );
-    return [files.join(', '), j.resultWarning].filter(Boolean).join(' — ') || 'done';
+    const notes = j.results.flatMap((r) => r.notes ?? []);
+    return [files.join(', '), j.resultWarning, ...notes].filter(Boolean).join(' — ') || 'done';
   }
   if (j.error) {
     const where = j.error.processorId ? `${j.error.processorId}: ` : '';

@@ -14,8 +14,11 @@ export type EngineEvent =
   /** A transcript was corrected and its results rewritten (`problem`: why they could not be). */
   | { type: 'transcript:changed'; jobId: string; revision: number; problem?: string }
 
-  /** Files in watch folders still changing (being copied): shown before they become jobs. */
-  | { type: 'copies:changed'; copies: CopyInProgress[] };
+  /**
+   * Files in watch folders still changing (being copied) appeared, grew or were taken: only their
+   * count, so a 100,000-file card dump costs each event O(1); the list is asked for when shown.
+   */
+  | { type: 'copies:changed'; total: number };
 
 /** A file a watch folder has seen but not taken yet, because its size or time still changes. */
 export interface CopyInProgress {

@@ -3,6 +3,7 @@
 import type { ErrorClass, ServiceError, ServiceErrorKind } from '../service/errors.js';
 import type { GatewayState, ProcessorState, StreamDto, StreamState } from '../service/types.js';
 import type { FileIdentity } from './file-identity.js';
+import type { MediaFacts } from './media-facts.js';
 import type { OutputSettings, Params, ResultFormat } from './settings.js';
 
 /** What a job's source is: a file on disk, or a media link the service fetches (media-link.ts). */
@@ -64,6 +65,8 @@ export interface ResultFile {
    * written from it. Kept on the file record so every later write and move carries it along.
    */
   noSpeech?: boolean;
+  /** On the JSON: what the recipe formats left out or did not write, and why (recipes/render.ts). */
+  notes?: string[];
 }
 
 export interface JobRecord {
@@ -112,6 +115,8 @@ export interface JobRecord {
   pollIntervalMs?: number;
   /** Media length when known; sets the stuck deadline. */
   mediaDurationMs?: number;
+  /** What the media probe read of the source (timecode, rate); absent: the editor formats start at zero. */
+  mediaFacts?: MediaFacts;
   stuckAt?: number;
   stuck: boolean;
   /** Export payload kept in the state dir until the results are written beside the source. */
@@ -125,6 +130,11 @@ export interface JobRecord {
   dismissed?: boolean;
   /** A re-run of this earlier job: once these results are written, the ones it wrote that this run did not produce go. */
   replaces?: string;
+  /**
+   * The source changed after it was taken (a copy that stalled, then went on): the job waits,
+   * queued, until the watch folder reports the finished file (reducer-source.ts).
+   */
+  awaitingCopy?: boolean;
 }
 
 export interface NewJob {
@@ -138,6 +148,8 @@ export interface NewJob {
   params: Params;
   output?: OutputSettings;
   mediaDurationMs?: number;
+  /** What the media probe read of the source; kept so the editor formats start at its timecode. */
+  mediaFacts?: MediaFacts;
   replaces?: string;
 }
 
@@ -164,6 +176,7 @@ export function createJob(init: NewJob, now: number): JobRecord {
     createdAt: now,
     updatedAt: now,
     ...(init.mediaDurationMs === undefined ? {} : { mediaDurationMs: init.mediaDurationMs }),
+    ...(init.mediaFacts === undefined ? {} : { mediaFacts: init.mediaFacts }),
     ...(init.replaces === undefined ? {} : { replaces: init.replaces }),
     stuck: false,
     results: [],
@@ -236,6 +249,10 @@ export type JobEvent =
   /** The watch folder's post-action moved the source, and the results that could follow it. */
   | { type: 'sourceMoved'; movedTo: string; results: ResultFile[] }
   | { type: 'networkDown'; retryAt: number }
+  /** The source is no longer the file taken; `uploadStarted`: its upload had begun (a stream may hold part of it). */
+  | { type: 'sourceChanged'; uploadStarted: boolean }
+  /** The watch folder reports the source complete again, as it now is. */
+  | { type: 'sourceSettled'; source: FileIdentity }
   /** Start-up replay, queue resumed, or a `scheduleRetry` came due: re-derive the next action. */
   | { type: 'resume' };
 

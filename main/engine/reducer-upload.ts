@@ -151,6 +151,8 @@ export function onReattachResult(
   if (job.state !== 'uploading' || !job.verifyStream || !job.streamId) return unchanged(job);
   const streamId = job.streamId;
   if (!ev.found) {
+    // Never created, and the source is still being copied: the same id waits for the finished file.
+    if (job.awaitingCopy) return to(job, { state: 'queued', verifyStream: false, uploadedBytes: 0 }, now);
     // Never created: upload again under the same id.
     return to(
       job,

@@ -33,6 +33,7 @@ import {
   type EngineContext,
 } from './reducer-shared.js';
 import { onDismissRequested, onReordered, onResultsRewritten, onSourceMoved } from './reducer-user.js';
+import { onSourceChanged, onSourceSettled } from './reducer-source.js';
 
 export { DEFAULT_CONTEXT, type EngineContext } from './reducer-shared.js';
 
@@ -89,6 +90,10 @@ export function next(job: JobRecord, event: JobEvent, now: number, ctx: EngineCo
       return onResultsRewritten(job, event, now);
     case 'sourceMoved':
       return onSourceMoved(job, event, now);
+    case 'sourceChanged':
+      return onSourceChanged(job, event, now);
+    case 'sourceSettled':
+      return onSourceSettled(job, event, now);
     case 'resultsSuperseded':
       return isTerminal(job.state) ? to(job, { results: event.results }, now) : unchanged(job);
     case 'resume':

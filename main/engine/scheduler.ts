@@ -33,7 +33,8 @@ function isPaused(paused: SchedulerInput['paused'], now: number): boolean {
 }
 
 function isEligible(job: JobRecord, now: number, pausedFolders?: ReadonlySet<string>): boolean {
-  if (job.state !== 'queued') return false;
+  // A job waiting for its copy to finish may still cancel a stream of the old bytes, not upload.
+  if (job.state !== 'queued' || (job.awaitingCopy && !job.verifyStream)) return false;
   if (job.nextAttemptAt !== undefined && job.nextAttemptAt > now) return false;
   if (job.origin.kind === 'watch' && pausedFolders?.has(job.origin.folderId)) return false;
   return true;

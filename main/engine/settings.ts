@@ -4,6 +4,10 @@
 import { z } from 'zod';
 import { DEFAULT_TEMPLATE_ID, isTemplateId, TEMPLATE_ID_RULE } from '../service/templates.js';
 import { CAPTION_SETTINGS } from './captions/presets.js';
+import { RECIPE_FORMATS } from './recipes/render.js';
+import { RECIPE_IDS } from './recipes/recipes.js';
+import { GLOSSARY_LIMITS } from './recipes/glossary.js';
+import { TIMELINE_SETTINGS } from './timecode/timeline.js';
 
 export const PARAM_VALUE = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]);
 export type ParamValue = z.infer<typeof PARAM_VALUE>;
@@ -11,7 +15,24 @@ export const PARAMS = z.record(z.string().min(1).max(200), PARAM_VALUE);
 export type Params = z.infer<typeof PARAMS>;
 
 // Formats a job can produce; a format joins this list together with its renderer (adapters/results.ts).
-export const RESULT_FORMATS = ['json', 'srt', 'vtt', 'txt', 'csv', 'md', 'docx'] as const;
+export const RESULT_FORMATS = [
+  'json',
+  'srt',
+  'vtt',
+  'txt',
+  'csv',
+  'md',
+  'docx',
+  // For an editor's timeline, anchored at the source timecode (captions/editors/).
+  'fcpxml',
+  'itt',
+  'ttml',
+  'edl',
+  'premiere',
+  'avid',
+  // From a recipe's answers (recipes/render.ts).
+  ...RECIPE_FORMATS,
+] as const;
 export type ResultFormat = (typeof RESULT_FORMATS)[number];
 
 const httpUrl = z
@@ -50,7 +71,8 @@ export const CONNECTION = z.discriminatedUnion('mode', [
 export type Connection = z.infer<typeof CONNECTION>;
 
 export const OUTPUT = z.object({
-  formats: z.array(z.enum(RESULT_FORMATS)).min(1).default(['json']),
+  // As the README and the empty Queue promise: the transcript, captions for players, and plain text.
+  formats: z.array(z.enum(RESULT_FORMATS)).min(1).default(['json', 'srt', 'vtt', 'txt']),
   /** Name pattern without extension; tokens {name} {ext} {template} {date}. */
   pattern: z.string().min(1).max(200).default('{name}'),
   languageSuffix: z
@@ -62,10 +84,24 @@ export const OUTPUT = z.object({
   txtTimestamps: z.boolean().default(false),
   /** Layout of the SRT and VTT captions (presets.ts). */
   captions: CAPTION_SETTINGS.prefault({}),
+  /** Where the editor formats' timeline starts and the rate for media without one; absent: source, 25. */
+  timeline: TIMELINE_SETTINGS.optional(),
 });
 export type OutputSettings = z.infer<typeof OUTPUT>;
 /** A job's output when nothing was chosen: every default of OUTPUT. */
 export const DEFAULT_OUTPUT: OutputSettings = OUTPUT.parse({});
+
+export const RECIPE = z.enum(RECIPE_IDS).nullable();
+export const GLOSSARY = z
+  .array(
+    z
+      .string()
+      .trim()
+      .min(1)
+      .max(GLOSSARY_LIMITS.termLength)
+      .regex(/^[^,]*$/, 'must not hold a comma'),
+  )
+  .max(GLOSSARY_LIMITS.terms);
 
 export const POST_ACTION = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('none') }),
@@ -83,11 +119,17 @@ export const WATCH_FOLDER = z.object({
   enabled: z.boolean().default(true),
   templateId: templateId.default(DEFAULT_TEMPLATE_ID),
   params: PARAMS.default({}),
+  /** What the audio-intelligence layer is asked for (recipes.ts); absent or null: the transcript only. */
+  recipe: RECIPE.optional(),
+  /** Names and terms sent as the enhancement's vocabulary (recipes/glossary.ts). */
+  glossary: GLOSSARY.optional(),
   include: z.array(z.string().min(1)).default([]),
   exclude: z.array(z.string().min(1)).default([]),
   recursive: z.boolean().default(true),
   output: OUTPUT.prefault({}),
   postAction: POST_ACTION.default({ kind: 'none' }),
+  /** Camera-card and recorder rules (engine/card-rules.ts); absent = 'mix': proxies and a take's single inputs skipped. */
+  cardRules: z.enum(['mix', 'tracks', 'off']).optional(),
 });
 export type WatchFolder = z.infer<typeof WATCH_FOLDER>;
 
@@ -97,6 +139,8 @@ export const SETTINGS = z.object({
     .object({
       templateId: templateId.default(DEFAULT_TEMPLATE_ID),
       params: PARAMS.default({}),
+      recipe: RECIPE.optional(),
+      glossary: GLOSSARY.optional(),
       output: OUTPUT.prefault({}),
     })
     .prefault({}),
@@ -108,7 +152,10 @@ export const SETTINGS = z.object({
       pollMaxMs: z.number().int().min(1000).max(600_000).default(30_000),
       settleMs: z.number().int().min(0).max(600_000).default(2000),
       rescanIntervalMs: z.number().int().min(1000).max(3_600_000).default(60_000),
-      hashContent: z.boolean().default(false),
+      /** Content identity (renames, copies, files dropped twice): on by default, a fast fingerprint. */
+      hashContent: z.boolean().default(true),
+      /** Content identity from every byte (SHA-256 of the whole file) instead of the fingerprint. */
+      fullHash: z.boolean().default(false),
     })
     .refine((q) => q.pollMinMs <= q.pollMaxMs, 'the shortest polling interval must not exceed the longest')
     .prefault({}),

@@ -94,6 +94,10 @@ export class SettleSet {
     this.entries.delete(path);
   }
 
+  has(path: string): boolean {
+    return this.entries.has(path);
+  }
+
   /** Drop every entry the predicate selects (a folder removed, a filter changed). */
   forgetWhere(pred: (path: string) => boolean): void {
     for (const p of this.entries.keys()) if (pred(p)) this.entries.delete(p);

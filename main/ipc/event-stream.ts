@@ -2,13 +2,15 @@
 // browser tabs). Job changes are gathered and flushed at most every 100 ms, newest state winning,
 // so a job produces ≤ 10 events a second (each flush ends with the queue's numbers); a flush touching more than `bulkThreshold` jobs sends one
 // `queue:snapshot-changed` instead of thousands of job events. Each subscriber buffers until its
-// renderer says it is ready (Electron's listeners attach after the page loads).
+// renderer says it is ready (Electron's listeners attach after the page loads). Files still copying
+// into watch folders go out as a count plus the first few, at most every `copyingIntervalMs`, so a
+// card dump's bytes on the stream do not grow with the square of its files.
 import type { EventName, Events } from '../../preload/contract.js';
 import type { EngineEvent } from '../engine/events.js';
 import { isTerminal } from '../engine/job.js';
 import type { Runtime } from '../runtime/runtime.js';
 import type { QueueModel } from './queue-model.js';
-import { copyingView, folderStatusView, resultView } from './views.js';
+import { folderStatusView, resultView } from './views.js';
 
 export type BridgeEvent = { [E in EventName]: { name: E; payload: Events[E] } }[EventName];
 export type EventSink = (e: BridgeEvent) => void;
@@ -19,6 +21,8 @@ export interface EventHubOptions {
   statsIntervalMs?: number;
   /** Events a subscriber may hold before it is ready; past that, job events collapse into one snapshot. */
   maxBuffered?: number;
+  /** Least time between two `queue:copying-changed` events. */
+  copyingIntervalMs?: number;
 }
 
 export interface Subscription {
@@ -71,6 +75,8 @@ export class EventHub {
   private readonly dirty = new Map<string, 'added' | 'updated' | 'removed'>();
   private flushTimer: NodeJS.Timeout | undefined;
   private statsTimer: NodeJS.Timeout | undefined;
+  private copyingTimer: NodeJS.Timeout | undefined;
+  private lastCopyingAt = 0;
   private lastFlushAt = 0;
   private lastStatsAt = 0;
   private readonly off: () => void;
@@ -81,7 +87,14 @@ export class EventHub {
     readonly model: QueueModel,
     opts: EventHubOptions = {},
   ) {
-    this.o = { flushIntervalMs: 100, bulkThreshold: 200, statsIntervalMs: 1000, maxBuffered: 2000, ...opts };
+    this.o = {
+      flushIntervalMs: 100,
+      bulkThreshold: 200,
+      statsIntervalMs: 1000,
+      maxBuffered: 2000,
+      copyingIntervalMs: 250,
+      ...opts,
+    };
     this.off = rt.on((e) => this.onEngine(e));
   }
 
@@ -148,7 +161,7 @@ export class EventHub {
         return;
       }
       case 'copies:changed':
-        this.publish({ name: 'queue:copying-changed', payload: e.copies.map(copyingView) });
+        this.scheduleCopying();
         return;
       case 'folder:status': {
         const folder = this.rt.settings.get().watchFolders.find((f) => f.id === e.folderId);
@@ -218,10 +231,25 @@ export class EventHub {
     this.statsTimer.unref();
   }
 
+  /** The first change goes out at once, later ones gather until the interval has passed (newest wins). */
+  private scheduleCopying(): void {
+    if (this.copyingTimer) return;
+    const wait = Math.max(0, this.lastCopyingAt + this.o.copyingIntervalMs - Date.now());
+    const send = (): void => {
+      this.copyingTimer = undefined;
+      this.lastCopyingAt = Date.now();
+      this.publish({ name: 'queue:copying-changed', payload: this.model.copying() });
+    };
+    if (wait === 0) return send();
+    this.copyingTimer = setTimeout(send, wait);
+    this.copyingTimer.unref();
+  }
+
   close(): void {
     this.off();
     clearTimeout(this.flushTimer);
     clearTimeout(this.statsTimer);
+    clearTimeout(this.copyingTimer);
     this.subscribers.clear();
   }
 }

@@ -10,7 +10,9 @@ import {
 import { ServiceError } from '../service/errors.js';
 import { KeychainError, type SecretName } from '../adapters/store/keychain.js';
 import { SETTINGS, type Settings } from '../engine/settings.js';
-import type { TemplateCatalogue } from '../service/template-catalogue.js';
+import { recipeParams } from '../engine/recipes/recipe-params.js';
+import { catalogueTemplate, type TemplateCatalogue } from '../service/template-catalogue.js';
+import { findParam } from '../service/templates.js';
 import { fieldErrors, validation } from './errors.js';
 import { appInfo, checkTemplate, type HandlerContext, type RawHandlers } from './handler-context.js';
 import { maskSecret, toSettingsView } from './views.js';
@@ -32,18 +34,39 @@ function mergeSettings(current: Settings, patch: SettingsPatch): unknown {
   return merge(current, patch, '');
 }
 
+/** The template check of what a job will send: its parameters with its recipe's. */
+function checkRecipe(
+  catalogue: TemplateCatalogue,
+  o: Pick<Settings['defaults'], 'templateId' | 'params' | 'recipe' | 'glossary'>,
+  at: string,
+): void {
+  const recipe = recipeParams(o.params, o.recipe);
+  if (recipe.problems.length > 0) {
+    throw validation(recipe.problems.map((message) => ({ path: `${at}recipe`, message })));
+  }
+  const glossary = o.glossary ?? [];
+  const template = catalogueTemplate(catalogue, o.templateId);
+  if (glossary.length > 0 && template && !findParam(template, 'etVocabulary')) {
+    const message = `The template "${template.name}" takes no vocabulary, so the glossary cannot be sent: choose a transcription template, or empty the glossary.`;
+    throw validation([{ path: `${at}glossary`, message }]);
+  }
+  const r = recipeParams(o.params, o.recipe, glossary);
+  if (r.problems.length > 0) throw validation(r.problems.map((message) => ({ path: `${at}glossary`, message })));
+  checkTemplate(catalogue, o.templateId, r.params, at);
+}
+
 /** Validates a whole candidate; throws VALIDATION with every field's problem, saving nothing. */
 export function validateSettings(candidate: unknown, catalogue: TemplateCatalogue): Settings {
   const parsed = SETTINGS.safeParse(candidate);
   if (!parsed.success) throw validation(fieldErrors(parsed.error));
   const s = parsed.data;
-  checkTemplate(catalogue, s.defaults.templateId, s.defaults.params, 'defaults.');
+  checkRecipe(catalogue, s.defaults, 'defaults.');
   const seen = new Set<string>();
   s.watchFolders.forEach((f, i) => {
     if (seen.has(f.id))
       throw validation([{ path: `watchFolders.${i}.id`, message: 'Two watch folders have this id.' }]);
     seen.add(f.id);
-    checkTemplate(catalogue, f.templateId, f.params, `watchFolders.${i}.`);
+    checkRecipe(catalogue, f, `watchFolders.${i}.`);
   });
   return s;
 }

@@ -1,12 +1,15 @@
 // The Queue screen's views, computed in main from the queue's numbers (runtime/queue-stats.ts):
 // shared by the handlers (queue:snapshot) and the event stream (queue:stats-changed) so both say
 // the same thing.
-import type { JobView, QueueSnapshot, QueueStats } from '../../preload/contract.js';
+import type { CopyingList, JobView, QueueSnapshot, QueueStats } from '../../preload/contract.js';
 import { isTerminal, type JobRecord } from '../engine/job.js';
 import { compareQueueOrder } from '../engine/queue-order.js';
 import type { Runtime } from '../runtime/runtime.js';
 import { QueueStatistics, type QueueStatsOptions } from '../runtime/queue-stats.js';
 import { copyingView, toJobView } from './views.js';
+
+/** Files still copying sent in full; past these only their count (a card dump is 100,000 files). */
+export const COPYING_SHOWN = 50;
 
 export type { PaceMemory } from '../runtime/queue-stats.js';
 export type QueueModelOptions = QueueStatsOptions;
@@ -40,12 +43,20 @@ export class QueueModel {
   snapshot(): QueueSnapshot {
     const jobs = this.rt.queue.jobs().filter((j) => !j.dismissed || !isTerminal(j.state));
     jobs.sort(compareQueueOrder);
-    const copying = this.rt.folders.copies().map(copyingView);
+    const { total, files } = this.copying();
     return {
       ...this.stats(),
       jobs: jobs.map((j) => this.view(j)),
-      ...(copying.length > 0 ? { copying } : {}),
+      ...(total > 0 ? { copying: files, copyingTotal: total } : {}),
       generatedAt: this.now(),
+    };
+  }
+
+  /** The files still copying as a screen shows them: the count, and only the first few in full. */
+  copying(): CopyingList {
+    return {
+      total: this.rt.folders.copyingCount,
+      files: this.rt.folders.copies(COPYING_SHOWN).map(copyingView),
     };
   }
 }

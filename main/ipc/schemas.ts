@@ -7,7 +7,8 @@ import { z } from 'zod';
 import type { CHANNELS, Channel, ParamsOf } from '../../preload/contract.js';
 import { JOB_STATES } from '../engine/job.js';
 import { DEFAULT_CAPTIONS } from '../engine/captions/presets.js';
-import { RESULT_FORMATS } from '../engine/settings.js';
+import { GLOSSARY, RECIPE, RESULT_FORMATS } from '../engine/settings.js';
+import { RATE_IDS } from '../engine/timecode/rates.js';
 
 const str = (max = 4096) => z.string().max(max);
 const id = z.string().min(1).max(200);
@@ -22,6 +23,7 @@ const stringList = (max = 1000) => z.array(str(1000)).max(max);
 
 const jobState = z.enum(JOB_STATES);
 const resultFormat = z.enum(RESULT_FORMATS);
+const recipe = RECIPE;
 const auth = z.enum(['apiKey', 'clientCredentials']);
 const url = str(2000);
 const num = z.number();
@@ -55,12 +57,16 @@ const captions = z.strictObject({
 // Written before caption presets existed (or by a caller that leaves them alone): the default preset.
 const captionsOrDefault = captions.default({ ...DEFAULT_CAPTIONS });
 
+// The editor formats' timeline: the start's form is checked again by the settings schema.
+const timeline = z.strictObject({ start: str(20), defaultRate: z.enum(RATE_IDS) });
+
 const outputPatch = z.strictObject({
-  formats: z.array(resultFormat).max(10).optional(),
+  formats: z.array(resultFormat).max(RESULT_FORMATS.length).optional(),
   pattern: str(1000).optional(),
   languageSuffix: str(20).nullable().optional(),
   txtTimestamps: z.boolean().optional(),
   captions: captions.optional(),
+  timeline: timeline.optional(),
 });
 
 const postAction = z.discriminatedUnion('kind', [
@@ -73,16 +79,19 @@ const folderFields = {
   enabled: z.boolean().optional(),
   templateId: str(100).optional(),
   params: params.optional(),
+  recipe: recipe.optional(),
+  glossary: GLOSSARY.optional(),
   include: stringList().optional(),
   exclude: stringList().optional(),
   recursive: z.boolean().optional(),
   output: z
     .strictObject({
-      formats: z.array(resultFormat).max(10),
+      formats: z.array(resultFormat).max(RESULT_FORMATS.length),
       pattern: str(1000),
       languageSuffix: str(20).nullable(),
       txtTimestamps: z.boolean(),
       captions: captionsOrDefault,
+      timeline: timeline.optional(),
     })
     .optional(),
   postAction: postAction.optional(),
@@ -95,17 +104,26 @@ const fullFolder = z.strictObject({
   enabled: z.boolean(),
   templateId: str(100),
   params,
+  recipe: recipe.optional(),
+  glossary: GLOSSARY.optional(),
   include: stringList(),
   exclude: stringList(),
   recursive: z.boolean(),
   output: folderFields.output.unwrap(),
   postAction,
+  cardRules: z.enum(['mix', 'tracks', 'off']).optional(),
 });
 
 const settingsPatch = z.strictObject({
   connection: connection.optional(),
   defaults: z
-    .strictObject({ templateId: str(100).optional(), params: params.optional(), output: outputPatch.optional() })
+    .strictObject({
+      templateId: str(100).optional(),
+      params: params.optional(),
+      recipe: recipe.optional(),
+      glossary: GLOSSARY.optional(),
+      output: outputPatch.optional(),
+    })
     .optional(),
   queue: z
     .strictObject({
@@ -116,6 +134,7 @@ const settingsPatch = z.strictObject({
       settleMs: num.optional(),
       rescanIntervalMs: num.optional(),
       hashContent: z.boolean().optional(),
+      fullHash: z.boolean().optional(),
     })
     .optional(),
   watchFolders: z.array(fullFolder).max(1000).optional(),

@@ -94,6 +94,9 @@ export function toJobView(job: JobRecord, progress: Progress | undefined, now = 
       : {}),
     ...plainOutcomeView(job),
     ...(job.nextAttemptAt !== undefined && !isTerminal(job.state) ? { nextAttemptAt: job.nextAttemptAt } : {}),
+    ...(job.state === 'queued' && job.nextAttemptAt !== undefined && rateLimited(job.error)
+      ? { rateLimited: true }
+      : {}),
     stuck: job.stuck,
     results: job.results.map(resultView),
     ...(job.resultWarning ? { resultWarning: job.resultWarning } : {}),
@@ -106,6 +109,11 @@ export function toJobView(job: JobRecord, progress: Progress | undefined, now = 
     canDismiss: canDismiss(job),
     position: queuePosition(job),
   };
+}
+
+/** A 429 that is not the account's usage limit: the service asks for fewer requests. */
+function rateLimited(e: JobRecord['error']): boolean {
+  return e?.statusCode === 429 && e.internalErrorName !== 'STREAM_USAGE_LIMIT_REACHED';
 }
 
 /** The outcome in plain words, shared by the Queue's and History's views of a job. */

@@ -1,7 +1,8 @@
 // What a person (or a script) asks of the queue: add files and links, cancel, retry, move, dismiss,
 // pause and resume, and wait for a batch. The engine decides each; the queue runner carries it out.
 import path from 'node:path';
-import { hopelessRetry, type AddOptions, type AddOutcome, type Intake } from '../adapters/queue/intake.js';
+import type { AddOptions, AddOutcome, Intake } from '../adapters/queue/intake.js';
+import { hopelessRetry } from '../adapters/queue/intake-media.js';
 import { linkResultsDir } from '../adapters/results/link-destination.js';
 import type { QueueRunner, PauseState } from '../adapters/queue/queue-runner.js';
 import { checkTemplateSettings, type TemplateCheckResult } from '../adapters/queue/template-check.js';
@@ -16,6 +17,7 @@ import type { EngineEvent } from '../engine/events.js';
 import { isTerminal, type JobRecord } from '../engine/job.js';
 import { isLinkJob } from '../engine/media-link.js';
 import { templateProblems, type TemplateProblem } from '../engine/params.js';
+import { recipeParams } from '../engine/recipes/recipe-params.js';
 import { move, type MoveDirection } from '../engine/scheduler.js';
 import type { Params } from '../engine/settings.js';
 
@@ -66,7 +68,16 @@ export class QueueCommands {
     const s = this.d.settings.get();
     const templateId = opts.templateId ?? s.defaults.templateId;
     const params = opts.params ?? s.defaults.params;
-    const problems = templateProblems(templateId, params, this.d.templates.current);
+    // Checked as sent: with the recipe's prompts and the glossary the intake adds to them.
+    const sent = recipeParams(
+      params,
+      opts.recipe === undefined ? s.defaults.recipe : opts.recipe,
+      opts.glossary ?? s.defaults.glossary,
+    );
+    const problems = [
+      ...sent.problems.map((message) => ({ field: 'recipe', detail: message, message })),
+      ...templateProblems(templateId, sent.params, this.d.templates.current),
+    ];
     if (problems.length > 0) throw new TemplateRejected(problems);
     return { ...opts, templateId, params };
   }

@@ -2,6 +2,7 @@
 // audio-intelligence sections its llm properties ask for. Deterministic for a given seed.
 import type { TemplateSpec } from '../service/templates.js';
 import type { AskAnythingEntry, ExportResult, Sentiment, SentimentSegment } from '../service/types.js';
+import { answerFromSchema } from './ask-answer.js';
 import type { MediaInfo } from './media-probe.js';
 import { isRomanian, type Props } from './processor-defaults.js';
 import { generateTranscript, type Sentence, type Transcript } from './transcript.js';
@@ -17,7 +18,7 @@ export interface ResultInput {
 interface LlmFeatures {
   summary: { length: string; tone: string; structure: string } | null;
   sentiment: boolean;
-  asks: Array<{ promptId: string; content: string; spec: string | null; echoSpec: boolean }>;
+  asks: Array<{ promptId: string; content: string; system: string; spec: string | null; echoSpec: boolean }>;
   enhanced: boolean;
 }
 
@@ -37,6 +38,7 @@ export function llmFeatures(template: TemplateSpec, properties: readonly Props[]
       {
         promptId: typeof s.promptId === 'string' && s.promptId !== '' ? s.promptId : String(n),
         content: s.content,
+        system: typeof s.systemPrompt === 'string' ? s.systemPrompt : '',
         spec: typeof rf.specification === 'string' ? rf.specification : null,
         echoSpec: rf.includeInResponse === true,
       },
@@ -109,7 +111,7 @@ export function buildResult(input: ResultInput): ExportResult {
         promptId: a.promptId,
         content:
           a.spec !== null
-            ? JSON.stringify(fromSchema(a.spec))
+            ? JSON.stringify(answerFromSchema(a.spec, { seed: input.seed, sentences: t.sentences }))
             : `[Simulated answer] You asked: "${a.content}". ${sentenceCount(t)}`,
         responseFormatSpecification: a.echoSpec ? a.spec : null,
       };
@@ -178,32 +180,4 @@ function sentiment(sentences: readonly Sentence[]): NonNullable<ExportResult['se
         : {}),
     },
   };
-}
-
-/** A trivially conforming answer: one value per top-level property of the schema. */
-function fromSchema(specText: string): unknown {
-  const schema = obj(JSON.parse(specText));
-  const value = (s: Props): unknown => {
-    if (Array.isArray(s.enum) && s.enum.length > 0) return s.enum[0];
-    const type = Array.isArray(s.type) ? s.type[0] : s.type;
-    switch (type) {
-      case 'string':
-        return 'simulated';
-      case 'number':
-        return 0.5;
-      case 'integer':
-        return 1;
-      case 'boolean':
-        return false;
-      case 'array':
-        return [];
-      case 'null':
-        return null;
-      case 'object':
-        return Object.fromEntries(Object.entries(obj(s.properties)).map(([k, v]) => [k, value(obj(v))]));
-      default:
-        return 'simulated';
-    }
-  };
-  return value({ type: 'object', ...schema });
 }

@@ -1,7 +1,8 @@
 // Measures what was really uploaded: a link (C8), nothing, something that is not media, or media
-// with its real duration (music-metadata: WAV, MP3, MP4/M4A, FLAC, OGG, WebM, ...).
+// with its real duration (the app's own media probe: QuickTime, MP4, MXF, WAV, MP3, FLAC, WebM, ...).
 import { open, readFile } from 'node:fs/promises';
-import { parseFile } from 'music-metadata';
+import { readMedia } from '../adapters/media/probe.js';
+import type { MediaReading } from '../adapters/media/probe.js';
 import { LINK_BODY, SANDBOX_BEHAVIOUR } from '../service/policy.js';
 
 export type MediaInfo =
@@ -28,39 +29,29 @@ export async function probeMedia(path: string, bytes: number): Promise<MediaInfo
     const url = asLink(await readFile(path));
     if (url !== null) return { kind: 'link', url };
   }
-  let format;
-  let common;
+  let media: MediaReading;
   try {
-    ({ format, common } = await parseFile(path, { duration: true, skipCovers: true }));
+    media = await readMedia(path);
   } catch {
     return { kind: 'invalid' };
   }
-  const claimed = claimedDurationMs(common.comment);
-  if (claimed !== undefined) {
-    return {
-      kind: 'media',
-      durationMs: claimed,
-      channels: format.numberOfChannels ?? null,
-      sampleRate: format.sampleRate ?? null,
-      container: format.container ?? null,
-      speechless: false,
-    };
-  }
-  const durationMs = Math.round((format.duration ?? 0) * 1000);
-  const hasAudio = format.hasAudio !== false && (format.numberOfChannels ?? 1) > 0;
-  if (!Number.isFinite(durationMs) || (durationMs === 0 && format.container === undefined)) return { kind: 'invalid' };
-  let speechless = !hasAudio || durationMs < MIN_SPEECH_MS;
-  if (!speechless && format.container === 'WAVE' && format.bitsPerSample === 16) {
+  const { facts, container } = media;
+  const described = {
+    channels: media.channels,
+    sampleRate: media.sampleRate,
+    container,
+  };
+  const claimed = claimedDurationMs(media.comment);
+  if (claimed !== undefined) return { kind: 'media', durationMs: claimed, ...described, speechless: false };
+  // A container with no length (an MP4 whose `moov` never arrived, a WAV header alone) is not media
+  // the processor can read.
+  if (container === null || facts.durationMs === null) return { kind: 'invalid' };
+  const durationMs = facts.durationMs;
+  let speechless = !facts.hasAudio || durationMs < MIN_SPEECH_MS;
+  if (!speechless && container === 'Wave' && media.bitsPerSample === 16) {
     speechless = (await wavPeak(path)) < SILENCE_PEAK;
   }
-  return {
-    kind: 'media',
-    durationMs,
-    channels: format.numberOfChannels ?? null,
-    sampleRate: format.sampleRate ?? null,
-    container: format.container ?? null,
-    speechless,
-  };
+  return { kind: 'media', durationMs, ...described, speechless };
 }
 
 /**
@@ -71,14 +62,10 @@ export async function probeMedia(path: string, bytes: number): Promise<MediaInfo
  */
 export const DURATION_TAG = 'sluice-sandbox-duration-ms=';
 
-function claimedDurationMs(comments: ReadonlyArray<string | { text?: string }> | undefined): number | undefined {
-  for (const c of comments ?? []) {
-    const text = typeof c === 'string' ? c : (c.text ?? '');
-    if (!text.startsWith(DURATION_TAG)) continue;
-    const n = Number(text.slice(DURATION_TAG.length));
-    if (Number.isInteger(n) && n > 0) return n;
-  }
-  return undefined;
+function claimedDurationMs(comment: string | null): number | undefined {
+  if (comment === null || !comment.startsWith(DURATION_TAG)) return undefined;
+  const n = Number(comment.slice(DURATION_TAG.length).replace(/\0+$/, '').trim());
+  return Number.isInteger(n) && n > 0 ? n : undefined;
 }
 
 function asLink(buf: Buffer): string | null {

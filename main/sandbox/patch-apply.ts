@@ -3,6 +3,7 @@
 import { LIMITS } from '../service/policy.js';
 import type { ParamSpec, TemplateSpec } from '../service/templates.js';
 import { badPatch, badProperties } from './http-error.js';
+import { responseFormatRefusal } from './response-format-check.js';
 import {
   headerPatches,
   multipartPatches,
@@ -214,15 +215,8 @@ function validate(template: TemplateSpec, props: Props[]): void {
     for (const [n, slot] of asks.entries()) {
       const spec = (slot as { responseFormat?: { specification?: unknown } } | null)?.responseFormat?.specification;
       if (typeof spec !== 'string') continue;
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(spec);
-      } catch {
-        throw badProperties(`ask${n}Format is not valid JSON Schema text`);
-      }
-      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-        throw badProperties(`ask${n}Format must be a JSON Schema object`);
-      }
+      const why = responseFormatRefusal(spec);
+      if (why) throw badProperties(`ask${n}Format ${why}`);
     }
   }
 }

@@ -23,7 +23,7 @@ function llmTokens(rec: StreamRecord, result: ExportResult | null): { input: num
   const f = llmFeatures(rec.template, rec.properties);
   const features = (f.summary ? 1 : 0) + (f.sentiment ? 1 : 0) + f.asks.length + (f.enhanced ? 1 : 0);
   const text = result.transcription?.text ?? '';
-  const prompts = f.asks.reduce((s, a) => s + a.content.length + (a.spec?.length ?? 0), 0);
+  const prompts = f.asks.reduce((s, a) => s + a.content.length + a.system.length + (a.spec?.length ?? 0), 0);
   const output = JSON.stringify([
     result.summary,
     result.sentimentAnalysis,

@@ -11,7 +11,19 @@ import type { ResultFormat } from './shared.js';
  * Formats made from the transcript's words alone: media with no speech gets none of them (only
  * the JSON, and Markdown when asked). Main writes by it, the renderer explains by it.
  */
-export const WORD_FORMATS = ['srt', 'vtt', 'txt', 'csv', 'docx'] as const satisfies readonly ResultFormat[];
+export const WORD_FORMATS = [
+  'srt',
+  'vtt',
+  'txt',
+  'csv',
+  'docx',
+  'fcpxml',
+  'itt',
+  'ttml',
+  'edl',
+  'premiere',
+  'avid',
+] as const satisfies readonly ResultFormat[];
 
 export const API_KEY_ENV = 'SLUICE_API_KEY';
 

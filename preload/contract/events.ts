@@ -1,7 +1,7 @@
 // Every event: `noun:past-participle` → payload.
 // Part of the contract (../contract.ts re-exports every part): no imports but its siblings.
 import type { FolderStatusView } from './folders.js';
-import type { CopyingView, JobView, PauseView, QueueSnapshot, QueueStats } from './queue.js';
+import type { CopyingList, JobView, PauseView, QueueSnapshot, QueueStats } from './queue.js';
 import type { SettingsView } from './settings.js';
 import type { TranscriptChangedView } from './transcripts.js';
 import type { AppInfo } from './usage.js';
@@ -17,8 +17,8 @@ export interface Events {
   'queue:snapshot-changed': QueueSnapshot;
   /** Counts, batch progress and ETA; at most once a second. */
   'queue:stats-changed': QueueStats;
-  /** The files still being copied into watch folders, all of them, whenever one appears, grows or is taken. */
-  'queue:copying-changed': CopyingView[];
+  /** The files still being copied into watch folders (count + first few), at most 4 times a second. */
+  'queue:copying-changed': CopyingList;
   'queue:paused': PauseView;
   'queue:resumed': Record<string, never>;
   'folder:status-changed': FolderStatusView;

@@ -52,6 +52,8 @@ export interface JobView {
   noSpeech?: boolean;
   /** Waiting to try again at this time (backoff). */
   nextAttemptAt?: number;
+  /** That wait is the service asking for fewer requests (429), not a failure of the file. */
+  rateLimited?: boolean;
   stuck: boolean;
   results: ResultFileView[];
   resultWarning?: string;
@@ -128,11 +130,19 @@ export interface CopyingView {
   status: string;
 }
 
+/** The files still being copied: how many, and the first few (oldest first) to show. */
+export interface CopyingList {
+  total: number;
+  files: CopyingView[];
+}
+
 export interface QueueSnapshot extends QueueStats {
   /** Every job not dismissed, in queue order (active first, then finished, newest first). */
   jobs: JobView[];
-  /** Files still being copied into watch folders (they become jobs once the copy is over). */
+  /** The first files still being copied into watch folders (they become jobs once the copy is over). */
   copying?: CopyingView[];
+  /** How many are copying in all (more than `copying` lists on a card dump). */
+  copyingTotal?: number;
   generatedAt: number;
 }
 

@@ -1,6 +1,6 @@
 // The Settings screen's views: connection, credentials, defaults, watch folders.
 // Part of the contract (../contract.ts re-exports every part): no imports but its siblings.
-import type { Params, ResultFormat } from './shared.js';
+import type { Params, RecipeId, ResultFormat } from './shared.js';
 import type { CaptionSettingsView } from './transcripts.js';
 
 // ---- settings -----------------------------------------------------------------------------------
@@ -21,6 +21,16 @@ export interface OutputView {
   txtTimestamps: boolean;
   /** How SRT and VTT captions are laid out. */
   captions: CaptionSettingsView;
+  /** Where the editor formats' timeline starts; absent: at the source timecode, 25 fps without one. */
+  timeline?: TimelineView;
+}
+
+export type FrameRateId = '23.976' | '24' | '25' | '29.97' | '29.97df' | '30' | '50' | '59.94' | '59.94df' | '60';
+
+export interface TimelineView {
+  /** `source` or a timecode such as `01:00:00:00`. */
+  start: string;
+  defaultRate: FrameRateId;
 }
 
 export type PostActionView = { kind: 'none' } | { kind: 'move'; doneDir: string; failedDir: string };
@@ -31,16 +41,28 @@ export interface WatchFolderView {
   enabled: boolean;
   templateId: string;
   params: Params;
+  /** Absent or null: the transcript only. */
+  recipe?: RecipeId | null;
+  /** Names and terms the transcript must spell right (sent as the enhancement's vocabulary). */
+  glossary?: string[];
   include: string[];
   exclude: string[];
   recursive: boolean;
   output: OutputView;
   postAction: PostActionView;
+  /** Camera-card rules: absent = 'mix' (proxies and a recorder take's single inputs skipped). */
+  cardRules?: 'mix' | 'tracks' | 'off';
 }
 
 export interface SettingsValues {
   connection: ConnectionView;
-  defaults: { templateId: string; params: Params; output: OutputView };
+  defaults: {
+    templateId: string;
+    params: Params;
+    recipe?: RecipeId | null;
+    glossary?: string[];
+    output: OutputView;
+  };
   queue: {
     uploadConcurrency: number;
     maxStreamsInFlight: number;
@@ -49,6 +71,7 @@ export interface SettingsValues {
     settleMs: number;
     rescanIntervalMs: number;
     hashContent: boolean;
+    fullHash: boolean;
   };
   watchFolders: WatchFolderView[];
   /** `resultsDir` null: the user's Downloads folder (SettingsView.linkResultsDir says which). */

@@ -16,7 +16,26 @@ export interface ComponentsView {
   gateway?: GatewayState;
   processors: Array<{ processorId: string; state: ProcessorState; stateDescription: string | null }>;
 }
-export type ResultFormat = 'json' | 'srt' | 'vtt' | 'txt' | 'csv' | 'md' | 'docx';
+export type ResultFormat =
+  | 'json'
+  | 'srt'
+  | 'vtt'
+  | 'txt'
+  | 'csv'
+  | 'md'
+  | 'docx'
+  // For an editor's timeline, anchored at the source timecode.
+  | 'fcpxml'
+  | 'itt'
+  | 'ttml'
+  | 'edl'
+  | 'premiere'
+  | 'avid'
+  | RecipeFormat;
+/** Made from a recipe's answers: chapters, YouTube chapter lines, show notes, ffmpeg chapters. */
+export type RecipeFormat = 'chapters' | 'youtube' | 'shownotes' | 'ffmetadata';
+/** What a file's audio-intelligence layer is asked for; null: the transcript only. */
+export type RecipeId = 'podcast' | 'interview' | 'meeting';
 export type ParamValue = string | number | boolean | string[];
 export type Params = Record<string, ParamValue>;
 export type QueuePauseReason = 'credentials' | 'usage-limit' | 'user' | 'offline' | 'spending-cap' | 'storage';

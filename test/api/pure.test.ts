@@ -131,14 +131,14 @@ describe('Retry-After and backoff', () => {
     ['soon', undefined],
     [undefined, undefined],
   ])('parses %s', (v, want) => expect(parseRetryAfter(v, now)).toBe(want));
-  it('full jitter below an exponential ceiling capped at maxDelay', () => {
+  it('full jitter below an exponential ceiling capped at maxDelay, above a quarter of it', () => {
     // The client's attempt n (from 0) is the shared policy's failure n + 1.
     const clientDelay = (attempt: number, random: () => number): number =>
       backoffDelay(attempt + 1, CLIENT_BACKOFF, random);
     expect(clientDelay(0, () => 0.999)).toBe(Math.floor(0.999 * RETRY.baseDelayMs));
     expect(clientDelay(3, () => 0.5)).toBe(RETRY.baseDelayMs * 4);
     expect(clientDelay(30, () => 0.999)).toBeLessThan(RETRY.maxDelayMs);
-    expect(clientDelay(5, () => 0)).toBe(0);
+    expect(clientDelay(5, () => 0)).toBe(Math.min(RETRY.maxDelayMs, RETRY.baseDelayMs * 32) / 4);
   });
   const http = (statusCode: number, retryAfterMs?: number): ServiceError =>
     new ServiceError({ kind: 'http', message: 'x', statusCode, retryAfterMs });
@@ -154,8 +154,10 @@ describe('Retry-After and backoff', () => {
   });
   it('replays resets and timeouts, not refused connections or DNS failures', () => {
     const net = (code: string): ServiceError => new ServiceError({ kind: 'network', message: 'x', code });
-    expect(retryDelay(net('ECONNRESET'), 'network', 0, () => 0)).toBe(0);
-    expect(retryDelay(new ServiceError({ kind: 'timeout', message: 'x' }), 'network', 0, () => 0)).toBe(0);
+    expect(retryDelay(net('ECONNRESET'), 'network', 0, () => 0)).toBe(Math.floor(RETRY.baseDelayMs / 4));
+    expect(retryDelay(new ServiceError({ kind: 'timeout', message: 'x' }), 'network', 0, () => 0)).toBe(
+      Math.floor(RETRY.baseDelayMs / 4),
+    );
     expect(retryDelay(net('ECONNREFUSED'), 'idempotent', 0, () => 0)).toBeUndefined();
     expect(retryDelay(net('ENOTFOUND'), 'idempotent', 0, () => 0)).toBeUndefined();
     expect(retryDelay(new ServiceError({ kind: 'input', message: 'x' }), 'idempotent', 0, () => 0)).toBeUndefined();

@@ -83,7 +83,13 @@ describe('sluice process <link>', () => {
     // The link is shown without its query (a pre-signed link's signature lives there).
     expect(r.out).not.toContain('token=abc');
     expect(existsSync(path.join(dir, 'local.json'))).toBe(true);
-    expect(readdirSync(out)).toEqual(['Interview%20take 2.json']);
+    // The default formats: the JSON, captions for players, and plain text.
+    expect(readdirSync(out).sort()).toEqual([
+      'Interview%20take 2.json',
+      'Interview%20take 2.srt',
+      'Interview%20take 2.txt',
+      'Interview%20take 2.vtt',
+    ]);
   }, 120_000);
 
   it.each([

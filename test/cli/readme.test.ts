@@ -3,7 +3,7 @@
 // cites the README text it runs; a name the README adds without a working case fails here.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { copyFile, mkdir, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -114,6 +114,44 @@ const CASES: Case[] = [
       expect(out.jobs.map((j) => j.state)).toEqual(['completed']);
       for (const ext of ['json', 'srt', 'vtt', 'txt', 'csv', 'md'])
         expect(existsSync(wav.replace(/wav$/, ext))).toBe(true);
+    },
+  },
+  {
+    readme: '`--timecode 01:00:00:00`, `--frame-rate 25`',
+    args: () => [
+      ...['process', wav, '--force', '--sandbox', '--state-dir', path.join(dir, 'timecode')],
+      ...['--formats', 'edl,fcpxml', '--timecode', '01:00:00:00', '--frame-rate', '25'],
+    ],
+    env: () => ({ SLUICE_SANDBOX_SPEED_FACTOR: '0.01' }),
+    check: (r) => {
+      ok(r);
+      const edl = readFileSync(wav.replace(/wav$/, 'edl'), 'utf8');
+      expect(edl).toContain('FCM: NON-DROP FRAME');
+      const recIn = /^001 .* (\d\d):(\d\d):(\d\d):(\d\d) \S+ *$/m.exec(edl);
+      expect(recIn?.slice(1, 3)).toEqual(['01', '00']);
+      // 01:00:00:00 at 25 fps is frame 90,000: the clip's asset starts there.
+      expect(readFileSync(wav.replace(/wav$/, 'fcpxml'), 'utf8')).toContain('start="90000/25s"');
+    },
+  },
+  {
+    readme: '`--recipe podcast`, `--glossary FILE`',
+    args: () => {
+      const glossary = path.join(dir, 'glossary.txt');
+      writeFileSync(glossary, 'MoveFlow\nHélène Dubois\n');
+      return [
+        ...['process', wav, '--force', '--sandbox', '--state-dir', path.join(dir, 'recipe')],
+        ...['--formats', 'json,chapters', '--recipe', 'podcast', '--glossary', glossary],
+      ];
+    },
+    env: () => ({ SLUICE_SANDBOX_SPEED_FACTOR: '0.01' }),
+    check: (r) => {
+      ok(r);
+      const chapters = JSON.parse(readFileSync(wav.replace(/wav$/, 'chapters.json'), 'utf8')) as {
+        version: string;
+        chapters: Array<{ startTime: number; title: string }>;
+      };
+      expect(chapters.version).toBe('1.2.0');
+      expect(chapters.chapters[0]?.startTime).toBe(0);
     },
   },
   {

@@ -11,7 +11,7 @@ import {
 
 const P = { baseMs: 1000, capMs: 30_000, maxRetryAfterMs: 3_600_000 };
 
-describe('backoffDelay (full jitter)', () => {
+describe('backoffDelay (full jitter above a growing floor)', () => {
   it.each([
     { failures: 1, random: 1, want: 1000 },
     { failures: 2, random: 1, want: 2000 },
@@ -19,7 +19,9 @@ describe('backoffDelay (full jitter)', () => {
     { failures: 5, random: 1, want: 16_000 },
     { failures: 6, random: 1, want: 30_000 },
     { failures: 5000, random: 1, want: 30_000 },
-    { failures: 3, random: 0, want: 0 },
+    { failures: 1, random: 0, want: 250 },
+    { failures: 3, random: 0.1, want: 1000 },
+    { failures: 6, random: 0, want: 7500 },
     { failures: 0, random: 1, want: 1000 },
     { failures: 2, random: 7, want: 2000 },
   ])('failures=$failures random=$random → $want', ({ failures, random, want }) => {
@@ -27,16 +29,28 @@ describe('backoffDelay (full jitter)', () => {
   });
 });
 
-describe('retryDelay: Retry-After wins', () => {
+describe('retryDelay: a longer Retry-After wins, a shorter one never undercuts the floor', () => {
   it.each([
     { retryAfter: undefined, want: 1000 },
     { retryAfter: 7000, want: 7000 },
-    { retryAfter: 0, want: 0 },
+    { retryAfter: 0, want: 1000 },
+    { retryAfter: 200, want: 1000 },
     { retryAfter: 10 * 3_600_000, want: 3_600_000 },
     { retryAfter: -5, want: 1000 },
     { retryAfter: Number.NaN, want: 1000 },
   ])('Retry-After $retryAfter → $want', ({ retryAfter, want }) => {
     expect(retryDelay(1, retryAfter, P, () => 1)).toBe(want);
+  });
+
+  it('Retry-After: 0 on every retry: each wait is above a floor that grows, whatever the draw', () => {
+    const draws = [0, 0.99, 0, 0.5, 0, 0.2, 0, 0];
+    const waits = draws.map((r, i) => retryDelay(i + 1, 0, P, () => r));
+    const floors = waits.map((_, i) => Math.min(P.capMs, P.baseMs * 2 ** i) / 4);
+    waits.forEach((w, i) => expect(w).toBeGreaterThanOrEqual(floors[i]!));
+    expect(floors).toEqual([...floors].sort((a, b) => a - b));
+    expect(Math.min(...waits)).toBeGreaterThan(0);
+    // Six retries wait more than 15 s in all, not 0 ms.
+    expect(waits.slice(0, 6).reduce((a, b) => a + b, 0)).toBeGreaterThan(15_000);
   });
 });
 

@@ -32,16 +32,35 @@ const events = {
   resultsRewritten: { type: 'resultsRewritten', results: [] },
   sourceMoved: { type: 'sourceMoved', movedTo: '/media/done/a.wav', results: [] },
   resultsSuperseded: { type: 'resultsSuperseded', results: [] },
+  sourceChanged: { type: 'sourceChanged', uploadStarted: true },
+  sourceSettled: { type: 'sourceSettled', source: { path: '/media/a.wav', size: 2048, mtimeMs: T0 + 1 } },
 } satisfies { [K in JobEvent['type']]: Extract<JobEvent, { type: K }> };
 
 type EventName = keyof typeof events;
 
 const valid: Record<Fixture, EventName[]> = {
-  queued: ['dispatched', 'cancelRequested', 'networkDown', 'reordered'],
-  queuedWithId: ['dispatched', 'cancelRequested', 'networkDown', 'reordered'],
-  queuedVerify: ['dispatched', 'cancelRequested', 'networkDown', 'reordered'],
-  uploading: ['uploadProgress', 'uploadSucceeded', 'uploadFailed', 'cancelRequested', 'resume'],
-  verifying: ['reattachResult', 'reattachFailed', 'cancelAnswered', 'cancelFailed', 'cancelRequested', 'resume'],
+  queued: ['dispatched', 'cancelRequested', 'networkDown', 'reordered', 'sourceChanged', 'sourceSettled'],
+  queuedWithId: ['dispatched', 'cancelRequested', 'networkDown', 'reordered', 'sourceChanged', 'sourceSettled'],
+  queuedVerify: ['dispatched', 'cancelRequested', 'networkDown', 'reordered', 'sourceChanged', 'sourceSettled'],
+  uploading: [
+    'uploadProgress',
+    'uploadSucceeded',
+    'uploadFailed',
+    'cancelRequested',
+    'resume',
+    'sourceChanged',
+    'sourceSettled',
+  ],
+  verifying: [
+    'reattachResult',
+    'reattachFailed',
+    'cancelAnswered',
+    'cancelFailed',
+    'cancelRequested',
+    'resume',
+    'sourceChanged',
+    'sourceSettled',
+  ],
   processing: ['streamPolled', 'pollFailed', 'cancelRequested', 'expiredDetected', 'networkDown', 'resume'],
   awaitingComponents: [
     'streamPolled',

@@ -125,11 +125,12 @@ describe('upload failures by class', () => {
       fields: { nextAttemptAt: T0 + 2000, failures: 1 },
     },
     {
+      // Its Retry-After (2 s) is shorter than the backoff after 50 failures: the wait keeps growing.
       name: '429 rate limit never uses up the retries',
       job: { ...jobs.uploading(), failures: 50 },
       event: fail(failures.rateLimit429),
       state: 'queued',
-      effects: [{ type: 'scheduleRetry', at: T0 + 2000 }],
+      effects: [{ type: 'scheduleRetry', at: T0 + 150_000 }],
     },
     {
       name: '401: queue paused, job stays queued (not failed)',

@@ -5,7 +5,8 @@ import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import mammoth from 'mammoth';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Result, TranscriptView } from '../../preload/contract.js';
+import type { TranscriptView } from '../../preload/contract.js';
+import { value } from '../helpers/result.js';
 import type { BridgeEvent } from '../../main/ipc/event-stream.js';
 import { createBridge, type Bridge } from '../../main/ipc/handlers.js';
 import { makeToneWav } from '../helpers/media.js';
@@ -14,11 +15,6 @@ import { openEnv, until, type Env } from './helpers.js';
 let env: Env;
 let bridge: Bridge;
 let events: BridgeEvent[];
-
-function value<T>(r: Result<T>): T {
-  if (!r.ok) throw new Error(`expected ok, got ${JSON.stringify(r.error)}`);
-  return r.value;
-}
 
 beforeEach(async () => {
   env = await openEnv();

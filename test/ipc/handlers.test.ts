@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Result } from '../../preload/contract.js';
+import { value } from '../helpers/result.js';
 import type { BridgeEvent } from '../../main/ipc/event-stream.js';
 import { createBridge, type Bridge } from '../../main/ipc/handlers.js';
 import { makeToneWav } from '../helpers/media.js';
@@ -13,11 +13,6 @@ import { openEnv, until, type Env } from './helpers.js';
 let env: Env;
 let bridge: Bridge;
 let events: BridgeEvent[];
-
-function value<T>(r: Result<T>): T {
-  if (!r.ok) throw new Error(`expected ok, got ${JSON.stringify(r.error)}`);
-  return r.value;
-}
 
 beforeEach(async () => {
   env = await openEnv();
@@ -66,7 +61,7 @@ describe('handlers', () => {
     expect(env.opened).toEqual([`open ${path.join(media, 'interview.json')}`]);
     const retry = await bridge.handlers['queue:retry']({ id: jobId });
     expect(retry).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });
-    const missing = await bridge.handlers['result:open']({ jobId, format: 'srt' });
+    const missing = await bridge.handlers['result:open']({ jobId, format: 'docx' });
     expect(missing).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
 
     const page = value(await bridge.handlers['history:list']({ search: 'INTER', includeExternal: false }));
@@ -76,7 +71,12 @@ describe('handlers', () => {
     expect(none.entries).toEqual([]);
 
     const re = value(await bridge.handlers['history:reexport']({ jobId }));
-    expect(re.results.map((r) => r.fileName)).toEqual(['interview.json']);
+    expect(re.results.map((r) => r.fileName).sort()).toEqual([
+      'interview.json',
+      'interview.srt',
+      'interview.txt',
+      'interview.vtt',
+    ]);
     const again = value(await bridge.handlers['history:rerun']({ jobId }));
     expect(again[0]).toMatchObject({ outcome: 'added' });
 
@@ -92,7 +92,7 @@ describe('handlers', () => {
     const jobId = added[0]?.outcome === 'added' ? added[0].jobId : '';
     await until(() => env.rt.queue.job(jobId)?.state === 'completed');
     const before = value(await bridge.handlers['history:list']({ includeExternal: false }));
-    expect(before.entries[0]).toMatchObject({ jobId, formats: ['json'], params: {} });
+    expect(before.entries[0]).toMatchObject({ jobId, formats: ['json', 'srt', 'vtt', 'txt'], params: {} });
 
     const re = value(await bridge.handlers['history:reexport']({ jobId, formats: ['srt', 'txt'] }));
     expect(re.results.map((r) => r.fileName).sort()).toEqual([
@@ -100,10 +100,12 @@ describe('handlers', () => {
       'take 2 – Zoë.srt',
       'take 2 – Zoë.txt',
     ]);
+    // The VTT of the first run (a default format) stays: a re-export replaces, it does not delete.
     expect((await readdir(media)).sort()).toEqual([
       'take 2 – Zoë.json',
       'take 2 – Zoë.srt',
       'take 2 – Zoë.txt',
+      'take 2 – Zoë.vtt',
       'take 2 – Zoë.wav',
     ]);
     const after = value(await bridge.handlers['history:list']({ includeExternal: false }));

@@ -4,7 +4,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Result } from '../../preload/contract.js';
+import { value } from '../helpers/result.js';
 import { createBridge, type Bridge } from '../../main/ipc/handlers.js';
 import { TEMPLATE_IDS } from '../../main/service/templates.js';
 import { OUTPUT } from '../../main/engine/settings.js';
@@ -13,11 +13,6 @@ import { openEnv, until, type Env } from './helpers.js';
 
 let env: Env;
 let bridge: Bridge;
-
-function value<T>(r: Result<T>): T {
-  if (!r.ok) throw new Error(`expected ok, got ${JSON.stringify(r.error)}`);
-  return r.value;
-}
 
 beforeEach(async () => {
   env = await openEnv();

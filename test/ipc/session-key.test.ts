@@ -4,7 +4,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Result } from '../../preload/contract.js';
+import { value } from '../helpers/result.js';
 import { KeychainError } from '../../main/adapters/store/keychain.js';
 import { SettingsStore } from '../../main/adapters/store/settings-store.js';
 import type { BridgeEvent } from '../../main/ipc/event-stream.js';
@@ -14,11 +14,6 @@ import { Runtime } from '../../main/runtime/runtime.js';
 import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
 
 const KEY = 'sk-session-7d1f0c2b9e4a5566ABCD';
-
-function value<T>(r: Result<T>): T {
-  if (!r.ok) throw new Error(`expected ok, got ${JSON.stringify(r.error)}`);
-  return r.value;
-}
 
 /** No Secret Service: every read and write fails the way keytar's does. */
 const noKeychain: SecretVault = {

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { RESULT_FORMATS } from '../../main/engine/settings.js';
+import { recipeOwnParams } from '../../main/engine/recipes/recipe-params.js';
+import { RECIPES } from '../../main/engine/recipes/recipes.js';
 import { WORD_FORMATS } from '../../preload/contract.js';
 import { FORMATS, markdownHasContent, unavailableFormats } from '../../renderer/src/lib/result-formats.js';
 
 describe('which formats a finished job can be re-exported to', () => {
   it('every format is offered, in one order', () => {
-    expect(FORMATS.map((f) => f.id)).toEqual(['json', 'srt', 'vtt', 'txt', 'csv', 'md', 'docx']);
+    expect(FORMATS.map((f) => f.id)).toEqual([...RESULT_FORMATS]);
   });
 
   it.each([
@@ -18,18 +21,25 @@ describe('which formats a finished job can be re-exported to', () => {
     expect(markdownHasContent(params)).toBe(expected);
   });
 
-  it('a transcript with speech and a summary can have every format', () => {
-    expect(unavailableFormats({ params: { summary: true }, noSpeech: false })).toEqual({});
+  it('a transcript with speech and a recipe with chapters can have every format', () => {
+    expect(unavailableFormats({ params: recipeOwnParams(RECIPES.podcast), noSpeech: false })).toEqual({});
+    expect(unavailableFormats({ params: undefined, noSpeech: false })).toEqual({});
+  });
+
+  it('chapter formats are refused without a recipe that asks for chapters, with the reason', () => {
+    const why = unavailableFormats({ params: recipeOwnParams(RECIPES.meeting), noSpeech: false });
+    expect(Object.keys(why).sort()).toEqual(['chapters', 'ffmetadata', 'youtube']);
+    expect(why.youtube).toMatch(/Podcast or Interview recipe/);
   });
 
   it('Markdown is refused without a summary, with the reason', () => {
     const why = unavailableFormats({ params: {}, noSpeech: false });
-    expect(Object.keys(why)).toEqual(['md']);
+    expect(Object.keys(why)).toContain('md');
     expect(why.md).toMatch(/summary/);
   });
 
   it('media with no speech gets none of the formats made from words; JSON and Markdown stay', () => {
-    const why = unavailableFormats({ params: { summary: true }, noSpeech: true });
+    const why = unavailableFormats({ params: recipeOwnParams(RECIPES.podcast), noSpeech: true });
     expect(Object.keys(why).sort()).toEqual([...WORD_FORMATS].sort());
     expect(why.srt).toMatch(/No speech/);
     expect(why.json).toBeUndefined();

@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Result } from '../../preload/contract.js';
+import { value } from '../helpers/result.js';
 import { memoryVault } from '../../main/adapters/store/secret-vault.js';
 import { createBridge } from '../../main/ipc/handlers.js';
 import type { PlatformPort } from '../../main/ipc/platform.js';
@@ -36,11 +36,6 @@ const platform: PlatformPort = {
   openPath: async () => undefined,
   revealPath: async () => undefined,
 };
-
-function value<T>(r: Result<T>): T {
-  if (!r.ok) throw new Error(`expected ok, got ${JSON.stringify(r.error)}`);
-  return r.value;
-}
 
 beforeEach(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'sluice-archive-rt-'));

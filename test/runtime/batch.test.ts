@@ -190,7 +190,7 @@ describe('identity with content hashing on', () => {
     await rt.updateSettings((s) => ({ ...s, queue: { ...s.queue, hashContent: true } }));
     await rt.start();
     const [first] = await rt.queue.whenSettled(jobIds(await rt.queue.addPaths([a])));
-    expect(first?.source.contentHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(first?.source.contentHash).toMatch(/^fp1:[0-9a-f]{64}$/);
     const before = await stat(a);
     const bytes = await readFile(a);
     bytes[bytes.length - 1] = bytes[bytes.length - 1]! ^ 0xff;

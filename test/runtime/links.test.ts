@@ -56,7 +56,7 @@ describe('link jobs', () => {
     expect(job?.state).toBe('completed');
     expect(job?.sourceKind).toBe('link');
     expect(job?.resultsDir).toBe(out);
-    expect(await readdir(out)).toEqual(['take 1.json']);
+    expect((await readdir(out)).sort()).toEqual(['take 1.json', 'take 1.srt', 'take 1.txt', 'take 1.vtt']);
 
     expect((await rt.queue.addLinks([link]))[0]).toMatchObject({ outcome: 'already-done', jobId: job?.id });
     await rt.close();
@@ -66,7 +66,7 @@ describe('link jobs', () => {
     expect(forced[0]?.outcome).toBe('added');
     expect((await again.queue.whenSettled(jobIds(forced))).map((j) => j.state)).toEqual(['completed']);
     expect(server.requests.filter((r) => r === '/take%201.wav')).toHaveLength(2);
-    expect(await readdir(out)).toEqual(['take 1.json']);
+    expect((await readdir(out)).sort()).toEqual(['take 1.json', 'take 1.srt', 'take 1.txt', 'take 1.vtt']);
   });
 
   it("a result name held by the user's own file goes to the fallback name, never over it", async () => {
@@ -101,7 +101,9 @@ describe('link jobs', () => {
   it('a link that cannot be fetched, or is no media, fails in plain words', async () => {
     const rt = await open();
     await writeFile(path.join(dir, 'notes.txt'), 'Meeting notes, not a recording.\n'.repeat(40));
-    const jobs = await rt.queue.whenSettled(jobIds(await rt.queue.addLinks([`${server.url}/gone.wav`, `${server.url}/notes.txt`])));
+    const jobs = await rt.queue.whenSettled(
+      jobIds(await rt.queue.addLinks([`${server.url}/gone.wav`, `${server.url}/notes.txt`])),
+    );
     expect(jobs.map((j) => j.state)).toEqual(['failed', 'failed']);
     expect(jobs.map((j) => toJobView(j, undefined).plainError)).toEqual([
       {

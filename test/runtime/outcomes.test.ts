@@ -59,7 +59,7 @@ describe('media without speech', () => {
     }
     const files = (await readdir(dir)).filter((f) => /\.(srt|vtt|txt|csv)$/.test(f)).sort();
     // Only the file with sound has captions.
-    expect(files).toEqual(['tone.csv', 'tone.srt', 'tone.txt', 'tone.vtt']);
+    expect(files).toEqual(['tone.avid.txt', 'tone.csv', 'tone.srt', 'tone.txt', 'tone.vtt']);
     expect(toJobView(jobs[2]!, undefined).noSpeech).toBeUndefined();
   });
 });

@@ -1,41 +1,16 @@
 // Whether a file added by hand is audio or video, decided before anything is uploaded: by its
-// extension, then by its content (text, a container music-metadata can read, one cut short). A
-// watch folder decides by its patterns instead; this is for files a person points at, so that a
-// PDF or a half-copied clip is refused at once with its reason rather than failing at the service.
-import { open } from 'node:fs/promises';
+// extension, then by its content (text, a container that is not whole, one the media probe cannot
+// read). A watch folder decides by its patterns instead; this is for files a person points at, so
+// that a PDF or a half-copied clip is refused at once with its reason rather than failing at the
+// service.
+import { open, stat } from 'node:fs/promises';
+import type { JobRecord } from '../../engine/job.js';
 import path from 'node:path';
-import { parseFile } from 'music-metadata';
 import { MEDIA_EXTENSIONS } from '../../engine/media-types.js';
+import { containerWholeness } from '../media/container-layout.js';
+import { readMedia } from '../media/probe.js';
 
 const MEDIA = new Set<string>(MEDIA_EXTENSIONS);
-
-/**
- * Containers music-metadata reads; for these an unreadable header means a damaged or cut-short file.
- * The others (MXF, AVI, MPEG-TS, FLV…) are taken on their extension once they are not text.
- */
-const PARSEABLE = new Set([
-  'wav',
-  'mp3',
-  'm4a',
-  'aac',
-  'flac',
-  'ogg',
-  'oga',
-  'opus',
-  'wma',
-  'aif',
-  'aiff',
-  'mp4',
-  'm4v',
-  'mov',
-  'mkv',
-  'webm',
-  'wmv',
-  '3gp',
-]);
-
-/** music-metadata's words for a WAV whose data chunk runs past the end of the file. */
-const CUT_SHORT_WARNINGS = [/data chunk length exceeding file length/i];
 const HEAD_BYTES = 4096;
 
 /** The reason a file added by hand is not taken, in a sentence naming it; undefined when it is media. */
@@ -52,19 +27,22 @@ export async function mediaRefusal(file: string, size: number): Promise<string |
   if (head && looksLikeText(head)) {
     return `${name} holds text, not audio or video, although it is named .${ext}; it was not added.`;
   }
-  if (!PARSEABLE.has(ext)) return undefined;
-  let parsed;
+  const whole = await containerWholeness(file);
+  if (!whole.whole) {
+    return `${name} is cut short (${whole.reason}; was the copy interrupted?); it was not added.`;
+  }
+  let reading;
   try {
-    parsed = await parseFile(file, { duration: false, skipCovers: true, skipPostHeaders: true });
+    reading = await readMedia(file);
   } catch (e) {
     const why = e instanceof Error ? e.message : String(e);
-    return `${name} cannot be read as audio or video: it looks damaged or cut short (${why}); it was not added.`;
+    return `${name} cannot be read (${why}); it was not added.`;
   }
-  if (parsed.format.container === undefined) {
+  if (reading.container === null) {
     return `${name} cannot be read as audio or video: its content is in no format Sluice recognises, although it is named .${ext}; it was not added.`;
   }
-  if (parsed.quality.warnings.some((w) => CUT_SHORT_WARNINGS.some((re) => re.test(w.message)))) {
-    return `${name} is cut short (its header promises more audio than the file holds; was the copy interrupted?); it was not added.`;
+  if (reading.facts.durationMs === null && !reading.facts.hasAudio && reading.facts.videoRate === null) {
+    return `${name} cannot be read as audio or video: it looks damaged or cut short; it was not added.`;
   }
   return undefined;
 }
@@ -90,4 +68,18 @@ function looksLikeText(head: Buffer): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Why retrying a failed job could never succeed, or undefined when it might: its source is gone,
+ * empty, or not media. A retry of such a file only bills nothing and fails again.
+ */
+export async function hopelessRetry(job: JobRecord): Promise<string | undefined> {
+  const file = job.movedTo ?? job.source.path;
+  const name = path.basename(file);
+  const st = await stat(file).catch(() => undefined);
+  if (!st || !st.isFile()) return `${name} is no longer there (deleted or moved).`;
+  if (st.size === 0) return `${name} is empty (0 bytes).`;
+  const refusal = await mediaRefusal(file, st.size);
+  return refusal?.replace(/; it was not added\.$/, '.');
 }

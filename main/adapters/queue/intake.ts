@@ -1,18 +1,29 @@
 // Turns files into jobs: by hand (files or folders the user adds) and from watch folders. The
 // identity rule decides whether a file is new, already taken, or changed (engine/file-identity.ts):
 // a restart, a rescan or a duplicate event never queues the same content twice.
-import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { addOutcome } from '../../engine/add-outcome.js';
-import { classifyDetected, type FileIdentity } from '../../engine/file-identity.js';
+import {
+  classifyByContent,
+  classifyDetected,
+  followedResultName,
+  type ContentTwin,
+  type FileIdentity,
+} from '../../engine/file-identity.js';
 import { createJob, isTerminal, type JobOrigin, type JobRecord } from '../../engine/job.js';
 import type { KnownAs } from '../../engine/rescan-summary.js';
+import type { TrackChoice } from '../../engine/card-rules.js';
+import { cardSkip } from './card-skip.js';
 import { checkMediaLink } from '../../engine/media-link.js';
+import { absorbsSourceChange } from '../../engine/reducer-source.js';
 import type { OutputSettings, Params, Settings, WatchFolder } from '../../engine/settings.js';
+import { recipeParams } from '../../engine/recipes/recipe-params.js';
+import type { RecipeId } from '../../engine/recipes/recipes.js';
 import type { JobStore } from '../store/job-store.js';
 import { latestBySource } from '../store/jobs.js';
+import { fingerprintFile, hashFile } from './fingerprint.js';
 import { mediaRefusal } from './intake-media.js';
 import { walkMedia } from './media-walk.js';
 import type { QueueRunner } from './queue-runner.js';
@@ -20,6 +31,10 @@ import type { QueueRunner } from './queue-runner.js';
 export interface AddOptions {
   templateId?: string;
   params?: Params;
+  /** Undefined: the default recipe from Settings; null: none. */
+  recipe?: RecipeId | null;
+  /** Undefined: the default glossary from Settings. */
+  glossary?: string[];
   output?: OutputSettings;
   /** Process again even when the same content was already processed. */
   force?: boolean;
@@ -41,6 +56,8 @@ interface ConsiderOptions {
   identity?: FileIdentity;
   /** A media link rather than a file: never stat'ed nor hashed. */
   link?: { resultsDir: string };
+  /** Card rules apply (a watch folder's files): paths relative to this folder. */
+  cards?: { root: string; tracks: TrackChoice };
   replaces?: string;
 }
 
@@ -162,7 +179,11 @@ export class Intake {
     const s = this.settings();
     return {
       templateId: opts.templateId ?? s.defaults.templateId,
-      params: opts.params ?? s.defaults.params,
+      params: recipeParams(
+        opts.params ?? s.defaults.params,
+        opts.recipe === undefined ? s.defaults.recipe : opts.recipe,
+        opts.glossary ?? s.defaults.glossary,
+      ).params,
       output: opts.output ?? s.defaults.output,
       force: opts.force ?? false,
       retryFailed: true,
@@ -176,11 +197,12 @@ export class Intake {
       { kind: 'watch', folderId: folder.id },
       {
         templateId: folder.templateId,
-        params: folder.params,
+        params: recipeParams(folder.params, folder.recipe, folder.glossary).params,
         output: folder.output,
         force: false,
         retryFailed: false,
         identity: { path: file.path, size: file.size, mtimeMs: file.mtimeMs },
+        ...(folder.cardRules === 'off' ? {} : { cards: { root: folder.path, tracks: folder.cardRules ?? 'mix' } }),
       },
     );
   }
@@ -198,6 +220,8 @@ export class Intake {
   }
 
   private async decide(file: string, origin: JobOrigin, o: ConsiderOptions): Promise<AddOutcome> {
+    const card = o.cards ? await cardSkip(file, o.cards.root, o.cards.tracks) : undefined;
+    if (card) return { path: file, outcome: 'rejected', message: card };
     let identity = o.identity;
     if (!identity) {
       const st = await stat(file).catch((e: NodeJS.ErrnoException) => e);
@@ -209,11 +233,17 @@ export class Intake {
       if (refusal) return { path: file, outcome: 'rejected', message: refusal };
       identity = { path: file, size: st.size, mtimeMs: st.mtimeMs };
     }
-    if (!o.link && this.settings().queue.hashContent && identity.contentHash === undefined) {
-      const contentHash = await hashFile(file).catch(() => undefined);
+    const q = this.settings().queue;
+    if (!o.link && q.hashContent && identity.contentHash === undefined) {
+      const contentHash = await (q.fullHash ? hashFile : fingerprintFile)(file).catch(() => undefined);
       if (contentHash) identity = { ...identity, contentHash };
     }
     const known = this.latest(file);
+    if (!known && !o.force && !o.link) {
+      const twin = await this.contentTwin(identity);
+      const same = await this.takeByContent(file, identity, twin);
+      if (same) return same;
+    }
     const decision = classifyDetected(identity, known ? { jobId: known.id, source: known.source } : undefined);
     const current = known ? (this.store.get(known.id) ?? known) : undefined;
     const outcome = addOutcome(decision, current, o);
@@ -223,6 +253,12 @@ export class Intake {
         if (retried) this.known.set(file, retried);
       }
       return { path: file, outcome, jobId: current.id };
+    }
+    // A copy that went on after its file was taken: the same job takes the finished file (one bill).
+    const changing = known && decision.kind === 'changed' ? (this.store.get(known.id) ?? known) : undefined;
+    if (changing && origin.kind === 'watch' && absorbsSourceChange(changing)) {
+      this.runner.apply(changing.id, { type: 'sourceSettled', source: identity });
+      return { path: file, outcome: 'already-queued', jobId: changing.id };
     }
     const job = createJob(
       {
@@ -244,30 +280,79 @@ export class Intake {
       return { path: file, outcome: 'rejected', message: `${file} was not queued: ${why}` };
     }
     this.known.set(file, job);
+    if (identity.contentHash) this.contents.set(identity.contentHash, job.id);
     return { path: file, outcome: 'added', jobId: job.id };
+  }
+
+  /** Newest job per content hash among the journal's jobs; built on first use. */
+  private contentIndex: Map<string, string> | undefined;
+  private get contents(): Map<string, string> {
+    if (!this.contentIndex) {
+      const byHash = new Map<string, JobRecord>();
+      for (const j of this.store.all()) {
+        const h = j.source.contentHash;
+        const prev = h ? byHash.get(h) : undefined;
+        if (h && (!prev || j.createdAt > prev.createdAt)) byHash.set(h, j);
+      }
+      this.contentIndex = new Map([...byHash].map(([h, j]) => [h, j.id]));
+    }
+    return this.contentIndex;
+  }
+
+  /** The job holding these bytes under another name, as the content decision needs it. */
+  private async contentTwin(identity: FileIdentity): Promise<ContentTwin | undefined> {
+    const id = identity.contentHash ? this.contents.get(identity.contentHash) : undefined;
+    const job = id ? this.store.get(id) : undefined;
+    if (!job) return undefined;
+    const where = job.movedTo ?? job.source.path;
+    const there = await stat(where).catch(() => undefined);
+    const state = job.state === 'completed' ? 'completed' : isTerminal(job.state) ? 'ended' : 'active';
+    return {
+      jobId: job.id,
+      source: job.source,
+      state,
+      stillThere: there?.isFile() === true && there.size === job.source.size,
+    };
+  }
+
+  /**
+   * The same bytes under a new name: one job. A finished file that was renamed or moved takes its
+   * results along (each renamed after the new name, beside it, unless a file is already there).
+   */
+  private async takeByContent(
+    file: string,
+    identity: FileIdentity,
+    twin: ContentTwin | undefined,
+  ): Promise<AddOutcome | undefined> {
+    const decision = classifyByContent(identity, twin);
+    if (decision.kind === 'none') return undefined;
+    const job = this.store.get(decision.jobId)!;
+    this.known.set(file, job);
+    if (decision.kind === 'same-job') {
+      return { path: file, outcome: isTerminal(job.state) ? 'already-done' : 'already-queued', jobId: job.id };
+    }
+    const oldBase = path.basename(job.movedTo ?? job.source.path);
+    const results: JobRecord['results'] = [];
+    for (const r of job.results) {
+      const name = followedResultName(oldBase, path.basename(file), path.basename(r.path));
+      const to = name === null ? undefined : path.join(path.dirname(file), name);
+      const free = to !== undefined && (await stat(to).catch(() => undefined)) === undefined;
+      const moved =
+        free &&
+        to !== undefined &&
+        (await rename(r.path, to).then(
+          () => true,
+          () => false,
+        ));
+      results.push(moved && to !== undefined ? { ...r, path: to } : r);
+    }
+    const updated = this.runner.apply(job.id, { type: 'sourceMoved', movedTo: file, results });
+    if (updated) this.known.set(file, updated);
+    return { path: file, outcome: 'already-done', jobId: job.id };
   }
 }
 
-/**
- * Why retrying a failed job could never succeed, or undefined when it might: its source is gone,
- * empty, or not media. A retry of such a file only bills nothing and fails again.
- */
-export async function hopelessRetry(job: JobRecord): Promise<string | undefined> {
-  const file = job.movedTo ?? job.source.path;
-  const name = path.basename(file);
-  const st = await stat(file).catch(() => undefined);
-  if (!st || !st.isFile()) return `${name} is no longer there (deleted or moved).`;
-  if (st.size === 0) return `${name} is empty (0 bytes).`;
-  const refusal = await mediaRefusal(file, st.size);
-  return refusal?.replace(/; it was not added\.$/, '.');
-}
-
-/** SHA-256 of the file, streamed (the identity option for files rewritten with the same size and time). */
-export async function hashFile(file: string): Promise<string> {
-  const h = createHash('sha256');
-  for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) h.update(chunk as Buffer);
-  return h.digest('hex');
-}
+export { hashFile } from './fingerprint.js';
 
 function describeStatError(file: string, e: NodeJS.ErrnoException): string {
   // A name given on the command line that is not valid UTF-8 arrives with U+FFFD in its place.

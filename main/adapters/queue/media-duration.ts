@@ -1,15 +1,13 @@
-// Media lengths for the batch estimate, read from the files themselves (music-metadata reads the
-// container's header, not the whole file). A few at a time, once per job, remembered in memory.
-import { parseFile } from 'music-metadata';
+// Media lengths for the batch estimate, read from the files themselves (the media probe reads the
+// container's headers, not the whole file). A few at a time, once per job, remembered in memory.
+import { probeMediaFacts } from '../media/probe.js';
 
 export type DurationProbe = (path: string) => Promise<number | undefined>;
 
-/** The file's duration in ms; undefined when it is not media music-metadata knows, or is gone. */
+/** The file's duration in ms; undefined when it is not media the probe knows, or is gone. */
 export const probeDuration: DurationProbe = async (path) => {
   try {
-    const { format } = await parseFile(path, { duration: true, skipCovers: true });
-    const ms = Math.round((format.duration ?? 0) * 1000);
-    return Number.isFinite(ms) && ms > 0 ? ms : undefined;
+    return (await probeMediaFacts(path)).durationMs ?? undefined;
   } catch {
     return undefined;
   }

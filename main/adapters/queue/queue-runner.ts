@@ -7,60 +7,19 @@ import { randomUUID } from 'node:crypto';
 import PQueue from 'p-queue';
 import { toServiceError } from '../../service/errors.js';
 import { failureEffect, pauseMessage } from '../../engine/pause.js';
-import type { ExportOutcome } from '../../api/export.js';
-import type { StreamComponentsDto, StreamDto, StreamUsageDto } from '../../service/types.js';
-import { ProgressCoalescer, type EngineEvent, type QueuePauseReason } from '../../engine/events.js';
-import {
-  failureOf,
-  isTerminal,
-  type Effect,
-  type JobEvent,
-  type JobRecord,
-  type ResultFile,
-} from '../../engine/job.js';
+import type { StreamDto } from '../../service/types.js';
+import { ProgressCoalescer } from '../../engine/events.js';
+import { failureOf, isTerminal, type Effect, type JobEvent, type JobRecord } from '../../engine/job.js';
 import { DEFAULT_CONTEXT, next, type EngineContext } from '../../engine/reducer.js';
 import { planDispatch, type SchedulerLimits } from '../../engine/scheduler.js';
-import type { JobStore } from '../store/job-store.js';
 import { Delivery } from './delivery.js';
 import { StreamTracker } from './stream-tracker.js';
-import { Uploader, type UploadPort } from './uploader.js';
+import { Uploader } from './uploader.js';
+import type { PauseState, RunnerOptions } from './runner-ports.js';
 import { OfflineProbe } from './offline-probe.js';
 import { StorageGuard } from './storage-guard.js';
 
-export interface ServicePort extends UploadPort {
-  findStream(streamId: string): Promise<StreamDto>;
-  listReady(): Promise<StreamDto[]>;
-  cancelStream(streamId: string): Promise<{ stream: StreamDto }>;
-  streamComponents(streamId: string): Promise<StreamComponentsDto>;
-  streamUsage(streamId: string): Promise<StreamUsageDto>;
-  exportJson(streamId: string): Promise<ExportOutcome>;
-  testConnection(): Promise<void>;
-}
-
-export interface RunnerOptions {
-  store: JobStore<JobRecord>;
-  service: ServicePort;
-  /** Exports are kept here (`<jobId>.json`) so results can be written again without re-processing. */
-  exportsDir: string;
-  limits: SchedulerLimits;
-  emit: (e: EngineEvent) => void;
-  writeResults: (job: JobRecord, exportPath: string) => Promise<ResultFile[]>;
-  /** Called when a job reaches a terminal state (post-actions, notifications). */
-  onSettled?: (job: JobRecord) => void;
-  ctx?: EngineContext;
-  now?: () => number;
-  exportConcurrency?: number;
-  /** Tracking cycle while uploads wait for a free stream slot (default HUNGRY_POLL_MS). */
-  hungryPollMs?: number;
-  /** How often a journal that could not be written is tried again (default 2 s). */
-  storageRetryMs?: number;
-}
-
-export interface PauseState {
-  reason: QueuePauseReason;
-  message: string;
-  until?: number;
-}
+export type { PauseState, RunnerOptions, ServicePort } from './runner-ports.js';
 
 export class QueueRunner {
   readonly progress = new Map<string, { sent: number; total: number; startedAt: number }>();

@@ -34,11 +34,20 @@ export class Uploader {
     const link = isLinkJob(job);
     // A link is fetched by the service: there is no file here to check.
     const problem = link ? undefined : await checkSource(src.path, src.size, src.mtimeMs);
+    // A watched file still being copied is not at fault: it waits for its copy (reducer-source.ts).
+    const waits = job.origin.kind === 'watch';
     if (problem) {
       this.controllers.delete(job.id);
-      this.apply(job.id, { type: 'uploadFailed', error: localFailure(problem) });
+      if (waits && problem === CHANGED(src.path)) this.apply(job.id, { type: 'sourceChanged', uploadStarted: false });
+      else this.apply(job.id, { type: 'uploadFailed', error: localFailure(problem) });
       return;
     }
+    const watch =
+      waits && !link
+        ? watchSource(src.path, src.size, src.mtimeMs, ac.signal, () => {
+            if (!ac.signal.aborted) this.apply(job.id, { type: 'sourceChanged', uploadStarted: true });
+          })
+        : undefined;
     const template = findTemplate(job.templateId);
     this.progress.set(job.id, { sent: 0, total: src.size, startedAt: Date.now() });
     try {
@@ -64,6 +73,7 @@ export class Uploader {
       this.noteFailure(err);
       this.apply(job.id, { type: 'uploadFailed', error: failureOf(toServiceError(err)) });
     } finally {
+      watch?.stop();
       this.controllers.delete(job.id);
       this.progress.delete(job.id);
     }
@@ -92,8 +102,43 @@ export async function checkSource(file: string, size: number, mtimeMs: number): 
   }
   if (!s.isFile()) return `${path.basename(file)} is not a regular file.`;
   if (s.size === 0) return `${path.basename(file)} is empty (0 bytes); nothing was uploaded.`;
-  if (s.size !== size || Math.floor(s.mtimeMs) !== Math.floor(mtimeMs)) {
-    return `${path.basename(file)} changed after it was detected (is it still being written?); it is taken again once complete.`;
-  }
+  if (s.size !== size || Math.floor(s.mtimeMs) !== Math.floor(mtimeMs)) return CHANGED(file);
   return undefined;
+}
+
+const CHANGED = (file: string): string =>
+  `${path.basename(file)} changed after it was detected (is it still being written?); it is taken again once complete.`;
+
+/** How often the source of a running upload is looked at: a stalled copy that goes on is seen within it. */
+const SOURCE_WATCH_MS = 500;
+
+/** Calls `onChange` once if the file's size or time moves while its upload runs. */
+function watchSource(
+  file: string,
+  size: number,
+  mtimeMs: number,
+  signal: AbortSignal,
+  onChange: () => void,
+): { stop(): void } {
+  let stopped = false;
+  const timer = setInterval(() => {
+    void stat(file).then(
+      (s) => {
+        if (stopped || signal.aborted) return;
+        if (s.size !== size || Math.floor(s.mtimeMs) !== Math.floor(mtimeMs)) {
+          stopped = true;
+          clearInterval(timer);
+          onChange();
+        }
+      },
+      () => undefined,
+    );
+  }, SOURCE_WATCH_MS);
+  timer.unref();
+  return {
+    stop() {
+      stopped = true;
+      clearInterval(timer);
+    },
+  };
 }

@@ -4,11 +4,19 @@ import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { WORD_FORMATS as WORD_FORMAT_LIST } from '../../engine/captions/render.js';
 import { findTemplate } from '../../service/templates.js';
-import { CAPTION_FORMATS, CAPTION_RENDERERS, renderContextOf } from '../../engine/captions/render.js';
+import {
+  CAPTION_FORMATS,
+  CAPTION_RENDERERS,
+  EDITOR_FORMATS,
+  formatExtension,
+  renderContextOf,
+} from '../../engine/captions/render.js';
+import { probeMediaFacts } from '../media/probe.js';
 import type { JobRecord, ResultFile } from '../../engine/job.js';
 import { isLinkJob } from '../../engine/media-link.js';
 import { normalizeExport, parseExport, type NormalizedTranscript } from '../../engine/captions/normalize.js';
 import { DEFAULT_OUTPUT, type ResultFormat } from '../../engine/settings.js';
+import { RECIPE_EXTENSIONS, RECIPE_FORMATS, RECIPE_RENDERERS, recipeNotes } from '../../engine/recipes/render.js';
 import { resultAnchor } from './link-destination.js';
 import {
   chooseOutputPath,
@@ -52,11 +60,22 @@ export const RENDERERS: Partial<Record<ResultFormat, Renderer>> = {
   ),
   docx: (text, job, transcript) =>
     renderDocx(transcript ?? normalizeExport(text, { mediaDurationMs: job.mediaDurationMs }), sourceName(job)),
+  ...Object.fromEntries(
+    RECIPE_FORMATS.map((f) => [
+      f,
+      (text: string, job: JobRecord, transcript?: NormalizedTranscript) =>
+        RECIPE_RENDERERS[f](text, { ...renderContextOf(job), ...(transcript ? { transcript } : {}) }),
+    ]),
+  ),
 };
+
+/** The file extension of a format: its id, except where two formats share a type (`chapters.json`, `premiere.xml`). */
+const extensionOf = (format: ResultFormat): string =>
+  (RECIPE_EXTENSIONS as Partial<Record<ResultFormat, string>>)[format] ?? formatExtension(format);
 
 /** Result extensions, so the watcher never takes Sluice's own outputs. */
 export function resultExtensions(): string[] {
-  return Object.keys(RENDERERS);
+  return Object.keys(RENDERERS).map((f) => extensionOf(f as ResultFormat));
 }
 
 /** `{name}` `{ext}` `{template}` `{date}` → the output base name (without the format extension). */
@@ -88,13 +107,26 @@ export function hasNoSpeech(exportText: string): boolean {
   return t.words.length === 0 && t.text === '';
 }
 
+/**
+ * The editor formats start at the media's own timecode: a job that asks for them and carries no
+ * facts yet has its source read once here (cheap beside the upload, and only for these formats).
+ */
+async function withMediaFacts(job: JobRecord): Promise<JobRecord> {
+  const editorFormats: readonly string[] = EDITOR_FORMATS;
+  const wanted = (job.output?.formats ?? []).some((f) => editorFormats.includes(f));
+  if (!wanted || job.mediaFacts || isLinkJob(job)) return job;
+  const mediaFacts = await probeMediaFacts(job.source.path).catch(() => undefined);
+  return mediaFacts ? { ...job, mediaFacts } : job;
+}
+
 export async function writeResults(
-  job: JobRecord,
+  given: JobRecord,
   exportPath: string,
   ownership: Ownership,
   now: Date = new Date(),
   corrected?: CorrectedSource,
 ): Promise<ResultFile[]> {
+  const job = await withMediaFacts(given);
   const output = job.output ?? DEFAULT_OUTPUT;
   const text =
     corrected?.exportText ??
@@ -130,7 +162,8 @@ export async function writeResults(
     const content = await render(text, job, corrected?.transcript);
     if (content === null) continue;
     // `{name}.en.srt`: players pick the language from the suffix; the JSON keeps the plain name.
-    const ext = format === 'json' || !output.languageSuffix ? format : `${output.languageSuffix}.${format}`;
+    const fileExt = extensionOf(format);
+    const ext = format === 'json' || !output.languageSuffix ? fileExt : `${output.languageSuffix}.${fileExt}`;
     const target = await chooseOutputPath(anchor, base, ext, ownership, content);
     if (!target) {
       throw new ResultWriteError(
@@ -148,6 +181,10 @@ export async function writeResults(
   }
   // All the job's formats or none: a half-delivered set would look complete to a reader.
   const stamps = await writeFilesAtomic(planned, { writer: job.id.slice(0, 8), mode: await modeOf(anchor) });
+  const notes = recipeNotes(text, formats, {
+    ...renderContextOf(job),
+    ...(corrected ? { transcript: corrected.transcript } : {}),
+  });
   return planned.map((p, i) => ({
     format: p.format,
     path: p.target,
@@ -156,6 +193,7 @@ export async function writeResults(
     ...(p.collided ? { collided: true } : {}),
     ...(p.shortened ? { shortened: true } : {}),
     ...(noSpeech && p.format === 'json' ? { noSpeech: true } : {}),
+    ...(notes.length > 0 && p.format === 'json' ? { notes } : {}),
   }));
 }
 

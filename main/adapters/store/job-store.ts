@@ -37,6 +37,7 @@ import {
   type ArchivePolicy,
   type Committed,
 } from './job-archive.js';
+import { committedOf, header, replay, VERSION, writeAll, type Identified } from './journal-lines.js';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-files.js';
 
 export type FsyncMode = 'always' | 'batch' | 'never';
@@ -62,18 +63,6 @@ export interface LoadReport {
   truncatedBytes: number;
   ms: number;
 }
-
-const FORMAT = 'sluice-jobs';
-const VERSION = 2;
-const header = (c: Committed): string => `${JSON.stringify({ h: FORMAT, v: VERSION, a: c.records, r: c.rows })}\n`;
-const NL = 0x0a;
-
-interface Identified {
-  id: string;
-}
-
-const hasId = (v: unknown): v is Identified =>
-  typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string';
 
 export class JobStore<T extends Identified = JobRecord> {
   private readonly records = new Map<string, T>();
@@ -369,66 +358,4 @@ function readJournal(file: string): Buffer | null {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw e;
   }
-}
-
-/**
- * Applies every complete line (one ending in '\n') to `records`. A torn tail (no newline) was never
- * acknowledged and is not read; a line that does not parse, or fails `validate`, is skipped.
- * `validEnd` is where the last good line ends.
- */
-function replay<T extends Identified>(
-  buf: Buffer,
-  records: Map<string, T>,
-  validate?: (value: unknown) => value is T,
-  onHeader?: (header: { v?: unknown; a?: unknown; r?: unknown }) => void,
-): { lines: number; skipped: number; validEnd: number } {
-  const apply = (text: string): boolean => {
-    let v: unknown;
-    try {
-      v = JSON.parse(text);
-    } catch {
-      return false;
-    }
-    if (typeof v !== 'object' || v === null) return false;
-    const o = v as { h?: unknown; v?: unknown; p?: unknown; d?: unknown; a?: unknown; r?: unknown };
-    if (o.h === FORMAT) {
-      onHeader?.(o);
-      return true;
-    }
-    if (typeof o.d === 'string') {
-      records.delete(o.d);
-      return true;
-    }
-    if (hasId(o.p) && (!validate || validate(o.p))) {
-      records.set(o.p.id, o.p as T);
-      return true;
-    }
-    return false;
-  };
-  let pos = 0;
-  let validEnd = 0;
-  let lines = 0;
-  let skipped = 0;
-  while (pos < buf.length) {
-    const nl = buf.indexOf(NL, pos);
-    if (nl < 0) break;
-    const ok = apply(buf.toString('utf8', pos, nl));
-    pos = nl + 1;
-    if (ok) {
-      validEnd = pos;
-      lines++;
-    } else skipped++;
-  }
-  return { lines, skipped, validEnd };
-}
-
-function writeAll(fd: number, buf: Buffer): void {
-  let off = 0;
-  while (off < buf.length) off += fs.writeSync(fd, buf, off, buf.length - off);
-}
-
-/** The archive's lengths a header commits (none before format 2). */
-function committedOf(h: { a?: unknown; r?: unknown }): Committed {
-  const n = (x: unknown): number => (typeof x === 'number' && Number.isSafeInteger(x) && x >= 0 ? x : 0);
-  return { records: n(h.a), rows: n(h.r) };
 }

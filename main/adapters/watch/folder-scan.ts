@@ -81,16 +81,33 @@ export interface ScanResult {
 
 const STAT_BATCH = 64;
 
+export interface ScanOptions {
+  /** Start below the root (a folder that just appeared); paths stay judged relative to the root. */
+  from?: string;
+  /** Each directory's files as soon as they are stat'ed: work starts while the walk goes on. */
+  onFiles?(files: readonly ScannedFile[]): void;
+  /** Checked between directories: true ends the walk early, as incomplete. */
+  aborted?(): boolean;
+  /** Files already known are neither stat'ed nor listed (a second look for names only). */
+  known?(path: string): boolean;
+}
+
 /** Throws only when the root itself cannot be read (missing, not a folder, no permission). */
-export async function scanFolder(root: string, rules: FolderRules): Promise<ScanResult> {
+export async function scanFolder(root: string, rules: FolderRules, o: ScanOptions = {}): Promise<ScanResult> {
   const out: ScanResult = { files: [], complete: true, problems: [] };
-  const dirs: string[] = [root];
+  const start = o.from ?? root;
+  const dirs: string[] = [start];
   for (let d = dirs.pop(); d !== undefined; d = dirs.pop()) {
+    if (o.aborted?.()) {
+      out.complete = false;
+      break;
+    }
+    const found = out.files.length;
     let entries: Dirent[];
     try {
       entries = await readDir(d);
     } catch (e) {
-      if (d === root) throw e;
+      if (d === start) throw e;
       if (code(e) !== 'ENOENT') {
         out.complete = false;
         out.problems.push({ path: d, message: `Cannot read folder: ${(e as Error).message}` });
@@ -103,12 +120,18 @@ export async function scanFolder(root: string, rules: FolderRules): Promise<Scan
       const rel = path.relative(root, full);
       if (ent.isDirectory()) {
         if (rules.recursive && rules.acceptDir(rel)) dirs.push(full);
+      } else if (o.known?.(full)) {
+        continue;
       } else if (rules.acceptFile(rel) || (!ent.isFile() && !ent.isSymbolicLink())) {
         // Unknown entry types (some network file systems) are lstat'ed to learn what they are.
         candidates.push({ full, known: ent.isFile() || ent.isSymbolicLink() });
       }
     }
     for (let i = 0; i < candidates.length; i += STAT_BATCH) {
+      if (o.aborted?.()) {
+        out.complete = false;
+        return out;
+      }
       const batch = candidates.slice(i, i + STAT_BATCH);
       const stats = await Promise.all(batch.map((c) => statCandidate(c.full, c.known)));
       batch.forEach((c, j) => {
@@ -123,6 +146,7 @@ export async function scanFolder(root: string, rules: FolderRules): Promise<Scan
         }
       });
     }
+    if (o.onFiles && out.files.length > found) o.onFiles(out.files.slice(found));
   }
   return out;
 }

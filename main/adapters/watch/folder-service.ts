@@ -36,12 +36,23 @@ export class FolderService {
   /** Files seen in watch folders but still changing: the Queue shows them before they are jobs. */
   private readonly copying = new Map<string, CopyInProgress>();
 
-  copies(): CopyInProgress[] {
-    return [...this.copying.values()];
+  /** The files still copying, oldest first; `limit` of them when given (a screen shows a few). */
+  copies(limit = Infinity): CopyInProgress[] {
+    const out: CopyInProgress[] = [];
+    for (const c of this.copying.values()) {
+      if (out.length >= limit) break;
+      out.push(c);
+    }
+    return out;
   }
 
+  get copyingCount(): number {
+    return this.copying.size;
+  }
+
+  /** Only the count travels: a listener that shows the files asks for the few it shows, when it shows them. */
   private emitCopies(): void {
-    this.d.emit({ type: 'copies:changed', copies: this.copies() });
+    this.d.emit({ type: 'copies:changed', total: this.copying.size });
   }
 
   constructor(private readonly d: FolderServiceDeps) {
@@ -79,8 +90,14 @@ export class FolderService {
       },
       onDoneWaiting: (folderId, which) => {
         let changed = false;
-        for (const [p, c] of this.copying) {
-          if (c.folderId === folderId && which(p)) changed = this.copying.delete(p) || changed;
+        if ('path' in which) {
+          changed = this.copying.get(which.path)?.folderId === folderId && this.copying.delete(which.path);
+        } else {
+          for (const [p, c] of this.copying) {
+            if (c.folderId === folderId && ('all' in which || p.startsWith(which.under))) {
+              changed = this.copying.delete(p) || changed;
+            }
+          }
         }
         if (changed) this.emitCopies();
       },

@@ -10,7 +10,7 @@ import type { FolderStatus } from '../../engine/events.js';
 import type { RescanSummary } from '../../engine/rescan-summary.js';
 import type { WatchFolder } from '../../engine/settings.js';
 import { code, folderRules, scanFolder, type FolderRules, type ScannedFile } from './folder-scan.js';
-import { SettleChecker, type DetectedFile } from './settle-checker.js';
+import { SettleChecker, type DetectedFile, type WaitingDone } from './settle-checker.js';
 
 export type { DetectedFile } from './settle-checker.js';
 
@@ -40,13 +40,19 @@ export interface FolderWatcherOptions {
   /** Once per path and state of the file: it settled but cannot be read. */
   onProblem(folderId: string, filePath: string, message: string): void;
   onWaiting?(folderId: string, filePath: string, size: number): void;
-  onDoneWaiting?(folderId: string, which: (filePath: string) => boolean): void;
+  onDoneWaiting?(folderId: string, which: WaitingDone): void;
 }
 
 /** A huge tree can take long to set up; past this the walk goes ahead and events join when ready. */
 const READY_TIMEOUT_MS = 30_000;
 /** Only with usePolling (shares without events): the default 100 ms would stat a big tree non-stop. */
 const POLL_INTERVAL_MS = 1000;
+/**
+ * When a folder that just appeared is read again. chokidar reads a new folder and only then sets
+ * its watch, so a file landing in between is never reported (paulmillr/chokidar#1471); its
+ * read of the folder usually ends within milliseconds, the second look covers a loaded machine.
+ */
+const NEW_DIR_REREAD_MS = [300, 2000];
 
 export class FolderWatcher {
   private readonly root: string;
@@ -60,6 +66,7 @@ export class FolderWatcher {
   /** Releases a start that waits for chokidar's ready when the watcher is torn down first. */
   private unblock: (() => void) | undefined;
   private timers: NodeJS.Timeout[] = [];
+  private readonly rereads = new Set<NodeJS.Timeout>();
   private scanning: { gen: number; done: Promise<void> } | undefined;
   private polling = false;
   private status: FolderWatchStatus;
@@ -134,9 +141,16 @@ export class FolderWatcher {
       } else if (!this.up) {
         this.up = true;
         this.setStatus('scanning');
-        // Walk only once the watches are in place: a file landing in between is then seen by one or the other.
-        if (this.o.events) await this.attach(gen);
+        // The walk runs beside chokidar setting up its watches (long on a big tree), so files are
+        // taken from the first folder read on. A file landing in a folder after the walk read it
+        // but before its watch was set would be missed: once the watches are in place, the folders
+        // are read again for names not seen yet (nothing seen is stat'ed twice).
+        const ready = this.o.events ? this.attach(gen) : undefined;
         await this.rescan(gen);
+        if (ready) {
+          await ready;
+          if (gen === this.gen && this.up) await this.lookAgain(gen, this.root);
+        }
       }
     } finally {
       this.polling = false;
@@ -166,10 +180,21 @@ export class FolderWatcher {
     };
     fsw.on('add', onFile);
     fsw.on('change', onFile);
-    fsw.on('unlink', (p) => this.checker.drop((q) => q === p));
+    fsw.on('unlink', (p) => this.checker.drop(p));
     fsw.on('unlinkDir', (p) => {
       if (p === this.root) void this.poll(gen);
-      else this.checker.drop((q) => q.startsWith(p + path.sep));
+      else this.checker.dropUnder(p + path.sep);
+    });
+    fsw.on('addDir', (p) => {
+      if (p === this.root || !this.rules.recursive) return;
+      for (const ms of NEW_DIR_REREAD_MS) {
+        const t = setTimeout(() => {
+          this.rereads.delete(t);
+          void this.lookAgain(gen, p);
+        }, ms);
+        t.unref();
+        this.rereads.add(t);
+      }
     });
     fsw.on('error', (e) => {
       if (gen !== this.gen) return;
@@ -194,6 +219,8 @@ export class FolderWatcher {
     const fsw = this.fsw;
     this.fsw = undefined;
     this.unblock?.();
+    for (const t of this.rereads) clearTimeout(t);
+    this.rereads.clear();
     this.up = false;
     this.checker.reset();
     if (fsw) await fsw.close().catch(() => undefined);
@@ -209,19 +236,21 @@ export class FolderWatcher {
     const run = (async () => {
       let res;
       try {
-        res = await scanFolder(this.root, this.rules);
+        res = await scanFolder(this.root, this.rules, {
+          // Offered as each folder is read: the first files settle while the walk goes on.
+          onFiles: (files) => {
+            if (gen === this.gen) for (const f of files) this.checker.offer(f);
+          },
+          // A stop (SIGTERM, pause) ends even a walk of 100,000 files within one folder's read.
+          aborted: () => gen !== this.gen,
+        });
       } catch {
         if (gen === this.gen) await this.poll(gen).catch(() => undefined);
         return;
       }
       if (gen !== this.gen) return;
       this.lastFiles = res.files;
-      const seen = new Set<string>();
-      for (const f of res.files) {
-        seen.add(f.path);
-        this.checker.offer(f);
-      }
-      if (res.complete) this.checker.prune(seen);
+      if (res.complete) this.checker.prune(new Set(res.files.map((f) => f.path)));
       for (const pr of res.problems) this.checker.problem(pr.path, pr.message, pr.message);
       const state = this.status.state === 'scanning' ? 'watching' : this.status.state;
       if (state !== this.status.state || this.status.fileCount !== res.files.length) {
@@ -235,6 +264,19 @@ export class FolderWatcher {
     } finally {
       if (this.scanning === mine) this.scanning = undefined;
     }
+  }
+
+  /** Reads a folder (and below) for files not seen yet; what it finds is judged like any other. */
+  private async lookAgain(gen: number, from: string): Promise<void> {
+    if (gen !== this.gen || !this.up) return;
+    await scanFolder(this.root, this.rules, {
+      from,
+      known: (p) => this.checker.knows(p),
+      onFiles: (files) => {
+        if (gen === this.gen) for (const f of files) this.checker.offer(f);
+      },
+      aborted: () => gen !== this.gen,
+    }).catch(() => undefined);
   }
 
   private setStatus(state: FolderStatus, message?: string, fileCount = this.status.fileCount): void {

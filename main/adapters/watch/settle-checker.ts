@@ -3,6 +3,7 @@
 // and stat/open run at bounded concurrency so 10,000 files landing at once stay a queue.
 import { promises as fsp } from 'node:fs';
 import { SettleSet, type FileStat } from '../../engine/settle.js';
+import { containerWholeness } from '../media/container-layout.js';
 import { code, type ScannedFile } from './folder-scan.js';
 
 export interface DetectedFile {
@@ -21,9 +22,15 @@ export interface SettleCheckerOptions {
   onProblem(path: string, message: string): void;
   /** The file was seen but is not settled yet (its copy may still run); size as now. */
   onWaiting?(path: string, size: number): void;
-  /** The files the predicate selects stopped waiting: taken, gone, or the folder stopped. */
-  onDoneWaiting?(which: (path: string) => boolean): void;
+  /** These files stopped waiting: taken, gone, or the folder stopped. */
+  onDoneWaiting?(which: WaitingDone): void;
 }
+
+/**
+ * Which files stopped waiting. Named rather than a predicate: one file taken is the common case
+ * (every file of a 100,000-file folder), and a predicate would make each of them a full scan.
+ */
+export type WaitingDone = { path: string } | { under: string } | { all: true };
 
 const CHECK_CONCURRENCY = 32;
 /** Shortest gap between settle ticks while due files are still being re-stat'ed. */
@@ -37,7 +44,7 @@ export class SettleChecker {
   private readonly onFile: (f: DetectedFile) => void;
   private readonly onProblem: (path: string, message: string) => void;
   private readonly onWaiting: (path: string, size: number) => void;
-  private readonly onDoneWaiting: (which: (path: string) => boolean) => void;
+  private readonly onDoneWaiting: (which: WaitingDone) => void;
   private readonly tracker: SettleSet;
   /** path → size:mtime last reported: the guard that makes duplicate events harmless. */
   private readonly reported = new Map<string, string>();
@@ -67,6 +74,11 @@ export class SettleChecker {
     this.judge(f.path, f, f.ino, this.epoch);
   }
 
+  /** Seen already: waiting, being checked, or reported. */
+  knows(p: string): boolean {
+    return this.reported.has(p) || this.tracker.has(p) || this.queued.has(p) || this.inflight.has(p);
+  }
+
   /** After a complete walk: forget what is no longer there, so memory follows the folder. */
   prune(seen: ReadonlySet<string>): void {
     for (const p of this.reported.keys()) if (!seen.has(p)) this.reported.delete(p);
@@ -83,7 +95,7 @@ export class SettleChecker {
     this.queued.clear();
     this.again.clear();
     this.tracker.clear();
-    this.onDoneWaiting(() => true);
+    this.onDoneWaiting({ all: true });
   }
 
   /** Something happened to this path (event or due check): stat it and judge again. */
@@ -124,13 +136,13 @@ export class SettleChecker {
       if (gen !== this.epoch) return;
       if (code(e) === 'EACCES' || code(e) === 'EPERM')
         this.problem(p, 'stat', `Cannot read file: ${(e as Error).message}`);
-      else this.drop((q) => q === p);
+      else this.drop(p);
       return;
     }
     if (gen !== this.epoch || !st.isFile()) return;
     if (this.reported.get(p) === keyOf(st)) {
       this.tracker.forget(p);
-      this.onDoneWaiting((q) => q === p);
+      this.onDoneWaiting({ path: p });
       return;
     }
     this.judge(p, st, st.ino, gen);
@@ -151,16 +163,18 @@ export class SettleChecker {
     } catch (e) {
       if (gen !== this.epoch) return;
       const c = code(e);
-      if (c === 'ENOENT') return this.drop((q) => q === p);
+      if (c === 'ENOENT') return this.drop(p);
       // Windows: still open for writing by the copier; give it another settle period.
       if (c === 'EBUSY') return this.judge(p, st, ino, gen);
       return this.problem(p, keyOf(st), `Cannot read file: ${(e as Error).message}`);
     }
+    // A copy stalled mid-way is unchanged for as long as it stalls: its container says it is not whole.
+    if (!(await containerWholeness(p)).whole) return gen === this.epoch ? this.judge(p, st, ino, gen) : undefined;
     const key = keyOf(st);
     if (gen !== this.epoch || this.reported.get(p) === key) return;
     this.reported.set(p, key);
     this.problems.delete(p);
-    this.onDoneWaiting((q) => q === p);
+    this.onDoneWaiting({ path: p });
     const f: DetectedFile = { folderId: this.folderId, path: p, size: st.size, mtimeMs: st.mtimeMs, ino };
     try {
       this.onFile(f);
@@ -179,11 +193,21 @@ export class SettleChecker {
     }
   }
 
-  drop(pred: (p: string) => boolean): void {
-    this.tracker.forgetWhere(pred);
-    this.onDoneWaiting(pred);
-    for (const p of this.reported.keys()) if (pred(p)) this.reported.delete(p);
-    for (const p of this.problems.keys()) if (pred(p)) this.problems.delete(p);
+  /** The file went away: forget it (constant time: a folder emptied file by file stays linear). */
+  drop(p: string): void {
+    this.tracker.forget(p);
+    this.onDoneWaiting({ path: p });
+    this.reported.delete(p);
+    this.problems.delete(p);
+  }
+
+  /** A folder went away: forget everything under it. */
+  dropUnder(dir: string): void {
+    const inside = (p: string): boolean => p.startsWith(dir);
+    this.tracker.forgetWhere(inside);
+    this.onDoneWaiting({ under: dir });
+    for (const p of this.reported.keys()) if (inside(p)) this.reported.delete(p);
+    for (const p of this.problems.keys()) if (inside(p)) this.problems.delete(p);
   }
 
   /** One timer per folder, at the earliest due check; never one per file. */

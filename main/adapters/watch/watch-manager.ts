@@ -5,10 +5,10 @@ import type { WatchFolder } from '../../engine/settings.js';
 import { DEFAULT_SETTLE_MS } from '../../engine/settle.js';
 import type { ScannedFile } from './folder-scan.js';
 import { FolderWatcher, type FolderWatchStatus } from './folder-watcher.js';
-import type { DetectedFile } from './settle-checker.js';
+import type { DetectedFile, WaitingDone } from './settle-checker.js';
 
 export type { FolderWatchStatus } from './folder-watcher.js';
-export type { DetectedFile } from './settle-checker.js';
+export type { DetectedFile, WaitingDone } from './settle-checker.js';
 
 export interface WatchManagerOptions {
   settleMs?: number;
@@ -23,7 +23,7 @@ export interface WatchManagerOptions {
   onStatus(s: FolderWatchStatus): void;
   onProblem?(folderId: string, path: string, message: string): void;
   onWaiting?(folderId: string, path: string, size: number): void;
-  onDoneWaiting?(folderId: string, which: (path: string) => boolean): void;
+  onDoneWaiting?(folderId: string, which: WaitingDone): void;
 }
 
 export const DEFAULT_RESCAN_INTERVAL_MS = 60_000;
@@ -102,15 +102,24 @@ export class WatchManager {
     return [...this.slots.values()].map((s) => s.watcher.current);
   }
 
+  /**
+   * Stops every folder at once, not after what the chain is doing: that may be the first walk of
+   * a huge folder, which a stop (SIGTERM) must end within seconds, not wait for.
+   */
   close(): Promise<void> {
-    return this.serial(async () => {
-      this.closed = true;
+    this.closed = true;
+    const now = Promise.all([...this.slots.values()].map((s) => s.watcher.stop('closed')));
+    const run = this.chain.then(async () => {
+      await now;
       await Promise.all([...this.slots.values()].map((s) => s.watcher.stop('closed')));
       this.slots.clear();
     });
+    this.chain = run.catch(() => undefined);
+    return run;
   }
 
   private async apply(s: Slot): Promise<void> {
+    if (this.closed) return;
     if (!s.folder.enabled) await s.watcher.stop('paused', 'Turned off in settings.');
     else if (this.userPaused.has(s.folder.id)) await s.watcher.stop('paused');
     else await s.watcher.start();

@@ -49,7 +49,14 @@ export async function runProcess(paths: string[], flags: ProcessFlags): Promise<
     if (chosen.notice && !flags.json) console.error(chosen.notice);
     await runtime.start();
     const output = outputOf(flags, runtime.settings.get());
-    const add = { templateId, params, output, ...(flags.force ? { force: true } : {}) };
+    const add = {
+      templateId,
+      params,
+      recipe: chosen.recipe,
+      glossary: chosen.glossary,
+      output,
+      ...(flags.force ? { force: true } : {}),
+    };
     const links = paths.filter(looksLikeLink);
     const files = paths.filter((p) => !looksLikeLink(p));
     const outcomes = [

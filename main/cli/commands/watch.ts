@@ -89,6 +89,8 @@ async function watchUntilStopped(
         path: path.resolve(f),
         templateId: chosen.templateId,
         params: chosen.params,
+        recipe: chosen.recipe,
+        glossary: chosen.glossary,
         output,
         recursive: flags.recursive,
         include: flags.include,

@@ -10,6 +10,16 @@ export const FORMATS: ReadonlyArray<{ id: ResultFormat; label: string }> = [
   { id: 'csv', label: 'CSV' },
   { id: 'md', label: 'Markdown' },
   { id: 'docx', label: 'Word document' },
+  { id: 'fcpxml', label: 'Final Cut Pro (FCPXML)' },
+  { id: 'itt', label: 'iTT captions (Final Cut Pro)' },
+  { id: 'ttml', label: 'TTML captions (IMSC 1.1)' },
+  { id: 'edl', label: 'Resolve markers (EDL)' },
+  { id: 'premiere', label: 'Premiere Pro markers (XML)' },
+  { id: 'avid', label: 'Avid SubCap captions' },
+  { id: 'chapters', label: 'Chapters (Podcasting 2.0 JSON)' },
+  { id: 'youtube', label: 'YouTube chapters' },
+  { id: 'shownotes', label: 'Show notes' },
+  { id: 'ffmetadata', label: 'Chapters for ffmpeg' },
 ];
 
 export const JSON_KEPT = 'Always kept: every other format is made from it.';
@@ -35,6 +45,12 @@ export function unavailableFormats(job: {
   const out: Partial<Record<ResultFormat, string>> = {};
   if (!markdownHasContent(job.params)) {
     out.md = 'No summary, sentiment or answers were asked for this file, so there is nothing to put in it.';
+  }
+  // A recipe's chapters answer comes back under this id (main/engine/recipes/recipes.ts).
+  if (job.params !== undefined && !Object.values(job.params).includes('sluice-chapters')) {
+    for (const f of ['chapters', 'youtube', 'ffmetadata'] as const) {
+      out[f] = 'No chapters were asked for this file: choose the Podcast or Interview recipe.';
+    }
   }
   if (job.noSpeech) {
     for (const f of WORD_FORMATS) out[f] = 'No speech was found: there are no words to put in it.';

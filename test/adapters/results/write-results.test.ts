@@ -53,7 +53,7 @@ describe('settings', () => {
       txtTimestamps: false,
     });
     expect(SETTINGS.parse({}).defaults.output.txtTimestamps).toBe(false);
-    expect(OUTPUT.parse({ formats: ALL }).formats).toEqual(['json', 'srt', 'vtt', 'txt', 'csv', 'md', 'docx']);
+    expect(OUTPUT.parse({ formats: ALL }).formats).toEqual([...RESULT_FORMATS]);
   });
 });
 
@@ -67,9 +67,21 @@ describe('writeResults with every format', () => {
       ['txt', 'call.txt'],
       ['csv', 'call.csv'],
       ['docx', 'call.docx'],
+      ['fcpxml', 'call.fcpxml'],
+      ['itt', 'call.itt'],
+      ['ttml', 'call.ttml'],
+      ['edl', 'call.edl'],
+      ['premiere', 'call.premiere.xml'],
+      ['avid', 'call.avid.txt'],
     ]);
     expect((await readdir(dir)).sort()).toEqual(
       [
+        'call.avid.txt',
+        'call.edl',
+        'call.fcpxml',
+        'call.itt',
+        'call.premiere.xml',
+        'call.ttml',
         'call.csv',
         'call.docx',
         'call.json',
@@ -181,8 +193,14 @@ describe('integration: a real sandbox export through writeResults', () => {
     const job = jobFor(wav, { formats: ALL }, { ask0: 'What is discussed?' });
     const results = await writeResults(job, kept, new ResultOwnership(() => []));
     expect(results.map((r) => path.basename(r.path))).toEqual(
-      ['json', 'srt', 'vtt', 'txt', 'csv', 'md', 'docx'].map((f) => `meeting.${f}`),
+      [
+        ...['json', 'srt', 'vtt', 'txt', 'csv', 'md', 'docx', 'fcpxml', 'itt', 'ttml', 'edl'],
+        ...['premiere.xml', 'avid.txt', 'shownotes.md'],
+      ].map((f) => `meeting.${f}`),
     );
+    expect(results[0]!.notes).toEqual([
+      'No chapters came back for this file, so chapters, youtube, ffmetadata were not written.',
+    ]);
     const docx = (await mammoth.extractRawText({ path: path.join(media, 'meeting.docx') })).value;
     expect(docx).toMatch(/^meeting\.wav\n+\[00:00:00\] Speaker 1: This transcript was produced by the Sluice sandbox/);
     expect(docx).toContain('Speaker 2: ');

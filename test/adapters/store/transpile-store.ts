@@ -12,6 +12,7 @@ const MODULES = [
   ['main/adapters/store/job-archive.ts', 'job-archive.js'],
   ['main/adapters/store/archive-index.ts', 'archive-index.js'],
   ['main/adapters/store/private-files.ts', 'private-files.js'],
+  ['main/adapters/store/journal-lines.ts', 'journal-lines.js'],
 ] as const;
 
 export function transpileStore(work: string): void {

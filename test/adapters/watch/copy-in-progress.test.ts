@@ -2,7 +2,7 @@
 // copy to finish" with its growing size, and is uploaded once, whole. A child process appends at
 // 1 MB/s through a real watch folder (file-system events); the sandbox counts what it received.
 import { spawn } from 'node:child_process';
-import { mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CopyingView } from '../../../preload/contract.js';
@@ -25,15 +25,22 @@ beforeEach(async () => {
   folder = path.join(dir, 'ingest');
   await mkdir(folder);
   sandbox = await startSandbox({ apiKey: 'k', speedFactor: 0.01 });
-  rt = await Runtime.open({
-    stateDir: path.join(dir, '.state'),
-    connection: { baseUrl: sandbox.url },
-    credentials: { kind: 'apiKey', apiKey: 'k' },
-    ctx: { poll: { initialMs: 50, maxMs: 200, factor: 1.5, flatMs: 0 } },
-  });
-  await rt.updateSettings((s) => ({
+});
+
+/** The runtime, watching `folder` with this settle time (long: files stay "copying"). */
+async function open(settleMs = 1500): Promise<void> {
+  const runtime = (): Promise<Runtime> =>
+    Runtime.open({
+      stateDir: path.join(dir, '.state'),
+      connection: { baseUrl: sandbox.url },
+      credentials: { kind: 'apiKey', apiKey: 'k' },
+      ctx: { poll: { initialMs: 50, maxMs: 200, factor: 1.5, flatMs: 0 } },
+    });
+  // The settle time is read when the runtime opens: saved first, then opened again.
+  const first = await runtime();
+  await first.updateSettings((s) => ({
     ...s,
-    queue: { ...s.queue, settleMs: 1500, rescanIntervalMs: 3_600_000 },
+    queue: { ...s.queue, settleMs, rescanIntervalMs: 3_600_000 },
     watchFolders: [
       {
         id: 'ingest',
@@ -49,6 +56,8 @@ beforeEach(async () => {
       },
     ],
   }));
+  await first.close();
+  rt = await runtime();
   bridge = createBridge(
     rt,
     {
@@ -61,16 +70,18 @@ beforeEach(async () => {
     { flushIntervalMs: 20, statsIntervalMs: 50 },
   );
   await rt.start({ watch: true });
-});
+}
+
 afterEach(async () => {
-  bridge.close();
-  await rt.close();
+  bridge?.close();
+  await rt?.close();
   await sandbox.close();
   await rm(dir, { recursive: true, force: true });
 });
 
 describe('a file still being copied', () => {
   it('shows as waiting with its growing size from the first event, then is uploaded once, whole', async () => {
+    await open();
     // About 4.4 MB of WAV, written by another process 256 KB every 250 ms (1 MB/s).
     const src = await makeToneWav(dir, 'source.wav', 50);
     const total = (await stat(src)).size;
@@ -78,7 +89,7 @@ describe('a file still being copied', () => {
     const seen: CopyingView[][] = [];
     bridge.events.subscribe(
       (e) => {
-        if (e.name === 'queue:copying-changed') seen.push(e.payload);
+        if (e.name === 'queue:copying-changed') seen.push(e.payload.files);
       },
       { ready: true },
     );
@@ -122,5 +133,38 @@ describe('a file still being copied', () => {
     expect(usage.processors.reduce((n, p) => n + p.ingressSize, 0)).toBe(total);
     expect(rt.folders.copies()).toEqual([]);
     expect((await readFile(target)).length).toBe(total);
+  }, 60_000);
+
+  it('costs the event stream a bounded number of bytes per file on a card dump, and says how many there are', async () => {
+    await open(60_000);
+    let bytes = 0;
+    let last: { total: number; files: CopyingView[] } | undefined;
+    bridge.events.subscribe(
+      (e) => {
+        if (e.name !== 'queue:copying-changed') return;
+        bytes += JSON.stringify(e.payload).length;
+        last = e.payload;
+      },
+      { ready: true },
+    );
+    const n = 1000;
+    const card = path.join(folder, 'DCIM');
+    await mkdir(card);
+    for (let i = 0; i < n; i += 100) {
+      await Promise.all(
+        Array.from({ length: 100 }, (_, j) =>
+          writeFile(path.join(card, `C${String(i + j).padStart(4, '0')}.MP4`), 'x'),
+        ),
+      );
+    }
+    await until(() => last?.total === n && last, 30_000);
+    // Every file still settling: the list grew to 1,000, yet each event carried only the first few.
+    expect(last!.files.length).toBeLessThan(n);
+    expect(last!.files.length).toBeGreaterThan(0);
+    const snap = await bridge.handlers['queue:snapshot']({});
+    expect(snap.ok && snap.value.copyingTotal).toBe(n);
+    expect(snap.ok && snap.value.copying!.length).toBe(last!.files.length);
+    // The whole list on every change would be ~1,000 × 2 × 1,000 × 200 bytes; bounded, it is a few KB a file.
+    expect(bytes / n).toBeLessThan(8_000);
   }, 60_000);
 });

@@ -40,6 +40,7 @@ export function compareJobs(a: JobView, b: JobView): number {
 class QueueState {
   #jobs = $state.raw<JobView[]>([]);
   #copying = $state.raw<CopyingView[]>([]);
+  #copyingTotal = $state(0);
   #stats = $state.raw<QueueStats | null>(null);
   #loading = $state(true);
   #error = $state.raw<BridgeError | null>(null);
@@ -178,7 +179,8 @@ class QueueState {
     this.#pendingStats = null;
     this.#jobs = [...s.jobs].sort(compareJobs);
     this.#copying = s.copying ?? [];
-    const { jobs: _jobs, generatedAt: _at, copying: _copying, ...stats } = s;
+    this.#copyingTotal = s.copyingTotal ?? this.#copying.length;
+    const { jobs: _jobs, generatedAt: _at, copying: _copying, copyingTotal: _total, ...stats } = s;
     this.#setStats(stats);
   }
 
@@ -248,7 +250,10 @@ class QueueState {
     on('job:removed', ({ id }) => this.#queue(id, null));
     on('queue:snapshot-changed', (s) => this.#applySnapshot(s));
     on('queue:stats-changed', (s) => this.#queueStats(s));
-    on('queue:copying-changed', (c) => (this.#copying = c));
+    on('queue:copying-changed', (c) => {
+      this.#copying = c.files;
+      this.#copyingTotal = c.total;
+    });
     on('queue:paused', (pause) => this.#stats && (this.#stats = { ...this.#stats, pause }));
     on('queue:resumed', () => {
       if (!this.#stats) return;
@@ -413,6 +418,10 @@ class QueueState {
   /** Files still being copied into watch folders (not jobs yet). */
   get copying(): CopyingView[] {
     return this.#copying;
+  }
+  /** How many are copying in all; `copying` lists only the first few. */
+  get copyingTotal(): number {
+    return this.#copyingTotal;
   }
   /** Only the browser downloads: in the desktop app the results are already on this computer. */
   get canDownload(): boolean {

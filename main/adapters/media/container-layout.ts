@@ -1,0 +1,79 @@
+// Reads a media file's container layout for the wholeness check (engine/container-whole.ts): the
+// top-level boxes of an MP4/MOV (16 bytes read per box, however large the file) or a WAV's RIFF
+// header. Nothing else is read, so it is cheap enough to ask on every settle of a stalled copy.
+import { open, type FileHandle } from 'node:fs/promises';
+import { judgeContainer, type BoxExtent, type ContainerLayout, type Wholeness } from '../../engine/container-whole.js';
+
+/** Box types that may open an ISO BMFF file; anything else is not read as one. */
+const FIRST_BOXES = new Set(['ftyp', 'moov', 'mdat', 'free', 'skip', 'wide', 'pnot', 'uuid', 'styp', 'sidx', 'moof']);
+/** A bound on the walk: real files have a handful of top-level boxes, fragmented ones a few thousand. */
+const MAX_BOXES = 100_000;
+
+export async function readContainerLayout(path: string): Promise<ContainerLayout> {
+  const fh = await open(path, 'r');
+  try {
+    const { size } = await fh.stat();
+    const head = await readAt(fh, 0, 16);
+    if (head.length >= 12) {
+      const magic = head.toString('latin1', 0, 4);
+      if ((magic === 'RIFF' || magic === 'RF64') && head.toString('latin1', 8, 12) === 'WAVE') {
+        return { kind: 'riff', fileSize: size, declaredSize: await riffSize(fh, magic, head.readUInt32LE(4)) };
+      }
+    }
+    if (head.length >= 8 && FIRST_BOXES.has(head.toString('latin1', 4, 8))) return await walkBoxes(fh, size);
+    return { kind: 'other' };
+  } finally {
+    await fh.close();
+  }
+}
+
+/** Whether the file's container is whole; a file that cannot be read is left to the other checks. */
+export async function containerWholeness(path: string): Promise<Wholeness> {
+  try {
+    return judgeContainer(await readContainerLayout(path));
+  } catch {
+    return { whole: true };
+  }
+}
+
+async function riffSize(fh: FileHandle, magic: string, size32: number): Promise<number | null> {
+  if (magic === 'RF64') {
+    // RF64 keeps the real size in its ds64 chunk, right after the WAVE id.
+    const ds64 = await readAt(fh, 12, 16);
+    if (ds64.length < 16 || ds64.toString('latin1', 0, 4) !== 'ds64') return null;
+    return Number(ds64.readBigUInt64LE(8));
+  }
+  return size32 === 0 || size32 === 0xffffffff ? null : size32;
+}
+
+async function walkBoxes(fh: FileHandle, fileSize: number): Promise<ContainerLayout> {
+  const boxes: BoxExtent[] = [];
+  let at = 0;
+  while (at < fileSize && boxes.length < MAX_BOXES) {
+    const h = await readAt(fh, at, 16);
+    if (h.length < 8) return { kind: 'isobmff', fileSize, boxes, brokenAt: at };
+    const type = h.toString('latin1', 4, 8);
+    if (!/^[\x20-\x7e©]{4}$/.test(type)) return { kind: 'isobmff', fileSize, boxes, brokenAt: at };
+    const size32 = h.readUInt32BE(0);
+    let size: number | null;
+    if (size32 === 1) {
+      if (h.length < 16) return { kind: 'isobmff', fileSize, boxes, brokenAt: at };
+      size = Number(h.readBigUInt64BE(8));
+    } else if (size32 === 0) {
+      size = null;
+    } else {
+      size = size32;
+    }
+    if (size !== null && size < 8) return { kind: 'isobmff', fileSize, boxes, brokenAt: at };
+    boxes.push({ type, start: at, size });
+    if (size === null) break;
+    at += size;
+  }
+  return { kind: 'isobmff', fileSize, boxes };
+}
+
+async function readAt(fh: FileHandle, position: number, length: number): Promise<Buffer> {
+  const buf = Buffer.alloc(length);
+  const { bytesRead } = await fh.read(buf, 0, length, position);
+  return buf.subarray(0, bytesRead);
+}

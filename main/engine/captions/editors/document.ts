@@ -1,0 +1,139 @@
+// What every editor format (FCPXML, iTT, TTML, EDL, xmeml, SubCap) is written from: the file's
+// place on the timeline, its captions snapped to frames, and its markers. Built once from the
+// transcript (corrected or as exported) with the same cue builder as the SRT, so a caption reads
+// the same in every format. Pure. Frames here count from the media's first moment; writers add
+// `startFrame` where a format wants timeline timecode.
+import type { MediaFacts } from '../../media-facts.js';
+import { msToFrameCeil, msToFrameFloor, snapSpans } from '../../timecode/frames.js';
+import { timelineOf, type Timeline, type TimelineSettings } from '../../timecode/timeline.js';
+import { buildCues, labelPrefix, type CueOptions } from '../cues.js';
+import { DEFAULT_TXT_OPTIONS, paragraphs } from '../formats.js';
+import { joinWords, type NormalizedTranscript } from '../normalize.js';
+import { mediaKindOf } from '../../transcript/media-kind.js';
+
+/** Resolve's marker colours seen in its own EDL exports; one per speaker, in turn. */
+export const MARKER_COLOURS = ['Blue', 'Green', 'Red', 'Purple', 'Yellow'] as const;
+export type MarkerColour = (typeof MARKER_COLOURS)[number];
+
+export interface EditorCaption {
+  /** First frame shown and first frame no longer shown, from the media's start. */
+  start: number;
+  end: number;
+  /** Lines as shown, the speaker's label before the first line of a turn (as in the SRT). */
+  lines: string[];
+}
+
+export interface EditorMarker {
+  frame: number;
+  name: string;
+  note: string;
+  colour: MarkerColour;
+}
+
+export interface EditorDocument {
+  /** The source's file name with its extension, and without it (the clip's name in the NLE). */
+  fileName: string;
+  title: string;
+  /** Absolute path of the source, for the formats that link the media. */
+  sourcePath: string;
+  /** BCP 47 language of the captions (`en`, `pt-BR`). */
+  language: string;
+  timeline: Timeline;
+  /** Media length in frames (at least up to the last caption or marker). */
+  durationFrames: number;
+  hasVideo: boolean;
+  hasAudio: boolean;
+  captions: EditorCaption[];
+  markers: EditorMarker[];
+}
+
+export interface EditorInput {
+  sourcePath: string;
+  transcript: NormalizedTranscript;
+  cues?: Partial<CueOptions>;
+  /** What the media says about itself; null or absent: 00:00:00:00 on the default rate. */
+  mediaFacts?: MediaFacts | null;
+  timeline?: TimelineSettings;
+  mediaDurationMs?: number;
+  language?: string;
+}
+
+/** A marker's note: the turn's first words, cut at a word near 80 characters. */
+const NOTE_CHARS = 80;
+
+function firstWords(text: string): string {
+  if (Array.from(text).length <= NOTE_CHARS) return text;
+  const cut = Array.from(text).slice(0, NOTE_CHARS).join('');
+  const space = cut.lastIndexOf(' ');
+  return `${(space > NOTE_CHARS / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+const BCP47 = /^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$/i;
+
+/** The captions' language as the NLE wants it (`en`, `pt-BR`); `und` when nothing says. */
+export function languageTag(candidates: ReadonlyArray<string | undefined>): string {
+  for (const c of candidates) {
+    const t = c?.trim().replace(/_/g, '-');
+    if (!t || !BCP47.test(t)) continue;
+    const [lang, ...rest] = t.split('-');
+    return [lang!.toLowerCase(), ...rest.map((p) => (p.length === 2 ? p.toUpperCase() : p))].join('-');
+  }
+  return 'und';
+}
+
+/** One marker per speaker turn (or paragraph, undiarized), never two on one frame. */
+function markersOf(t: NormalizedTranscript, rateFrames: (ms: number) => number): EditorMarker[] {
+  const colours = new Map<string, MarkerColour>();
+  const out: EditorMarker[] = [];
+  let lastFrame = -1;
+  paragraphs(t.words, DEFAULT_TXT_OPTIONS.paragraphPauseMs).forEach((p, i) => {
+    const first = p[0]!;
+    const speaker = first.speaker;
+    let colour = speaker ? colours.get(speaker) : MARKER_COLOURS[0];
+    if (!colour) {
+      colour = MARKER_COLOURS[colours.size % MARKER_COLOURS.length]!;
+      colours.set(speaker!, colour);
+    }
+    // A turn starting on the frame of the one before moves to the next frame: NLEs keep one marker per frame.
+    const frame = Math.max(rateFrames(first.startMs), lastFrame + 1);
+    lastFrame = frame;
+    out.push({ frame, name: speaker ?? `Paragraph ${i + 1}`, note: firstWords(joinWords(p)), colour });
+  });
+  return out;
+}
+
+export function editorDocument(input: EditorInput): EditorDocument {
+  const facts = input.mediaFacts ?? null;
+  const timeline = timelineOf(facts, input.timeline);
+  const rate = timeline.rate;
+  const cues = buildCues(input.transcript.words, input.cues);
+  const spans = snapSpans(cues, rate);
+  const captions = cues.map((c, i) => {
+    const lines = [...c.lines];
+    if (c.showLabel && c.speaker && lines.length > 0) lines[0] = labelPrefix(c.speaker) + lines[0];
+    return { ...spans[i]!, lines };
+  });
+  const markers = markersOf(input.transcript, (ms) => msToFrameFloor(ms, rate));
+  const durationMs = facts?.durationMs ?? input.mediaDurationMs;
+  const durationFrames = Math.max(
+    durationMs ? msToFrameCeil(durationMs, rate) : 0,
+    captions[captions.length - 1]?.end ?? 0,
+    (markers[markers.length - 1]?.frame ?? -1) + 1,
+    1,
+  );
+  const fileName = input.sourcePath.split(/[/\\]/).pop() ?? input.sourcePath;
+  const dot = fileName.lastIndexOf('.');
+  return {
+    fileName,
+    title: dot > 0 ? fileName.slice(0, dot) : fileName,
+    sourcePath: input.sourcePath,
+    language: languageTag([input.language]),
+    timeline,
+    durationFrames,
+    // Without a probe's word, the extension says (a .mov has picture, a .wav has none).
+    hasVideo: facts ? facts.videoRate !== null : mediaKindOf(fileName).kind === 'video',
+    hasAudio: facts ? facts.hasAudio : true,
+    captions,
+    markers,
+  };
+}

@@ -1,0 +1,67 @@
+// Final Cut Pro: FCPXML 1.8, the oldest version with `caption` and so the one every Final Cut
+// since 10.4.1 imports. The clip links the media by file URL; its captions are anchored iTT
+// captions (role `iTT?captionFormat=ITT.<lang>`: the language is the subrole) and its markers sit
+// in the clip's source time. Every time is a rational on the frame grid (`frames × frameDuration`,
+// unreduced, as Final Cut writes them), offsets counted from the asset's start = the source
+// timecode, because Final Cut places the media there. Element order follows Apple's DTD.
+import { create } from 'xmlbuilder2';
+import { frameDuration, rationalTime } from '../../timecode/frames.js';
+import type { EditorDocument } from './document.js';
+import { fileUrl } from './file-url.js';
+
+export function renderFcpxml(doc: EditorDocument): string {
+  const { rate, startFrame } = doc.timeline;
+  const t = (frames: number): string => rationalTime(frames, rate);
+  const tcFormat = rate.dropFrame ? 'DF' : 'NDF';
+  const role = `iTT?captionFormat=ITT.${doc.language}`;
+
+  const root = create({ version: '1.0', encoding: 'UTF-8' }).dtd({ name: 'fcpxml' }).ele('fcpxml', { version: '1.8' });
+  const resources = root.ele('resources');
+  resources.ele('format', { id: 'r1', frameDuration: frameDuration(rate) });
+  resources.ele('asset', {
+    id: 'r2',
+    name: doc.title,
+    src: fileUrl(doc.sourcePath),
+    start: t(startFrame),
+    duration: t(doc.durationFrames),
+    hasVideo: doc.hasVideo ? '1' : '0',
+    hasAudio: doc.hasAudio ? '1' : '0',
+    format: 'r1',
+  });
+  const sequence = root
+    .ele('library')
+    .ele('event', { name: 'Sluice' })
+    .ele('project', { name: doc.title })
+    .ele('sequence', { format: 'r1', duration: t(doc.durationFrames), tcStart: t(startFrame), tcFormat });
+  const clip = sequence.ele('spine').ele('asset-clip', {
+    ref: 'r2',
+    name: doc.title,
+    offset: t(startFrame),
+    start: t(startFrame),
+    duration: t(doc.durationFrames),
+    tcFormat,
+  });
+  // DTD order inside asset-clip: anchored items (captions) first, then markers.
+  doc.captions.forEach((c, i) => {
+    const id = `ts${i + 1}`;
+    const caption = clip.ele('caption', {
+      lane: '1',
+      offset: t(startFrame + c.start),
+      name: c.lines.join(' '),
+      duration: t(c.end - c.start),
+      role,
+    });
+    caption.ele('text', { placement: 'bottom' }).ele('text-style', { ref: id }).txt(c.lines.join('\n'));
+    caption.ele('text-style-def', { id }).ele('text-style', {
+      font: '.AppleSystemUIFont',
+      fontSize: '13',
+      fontFace: 'Regular',
+      fontColor: '1 1 1 1',
+      backgroundColor: '0 0 0 1',
+    });
+  });
+  for (const m of doc.markers) {
+    clip.ele('marker', { start: t(startFrame + m.frame), duration: t(1), value: m.name, note: m.note });
+  }
+  return `${root.end({ prettyPrint: true })}\n`;
+}

@@ -1,0 +1,66 @@
+// Whether a media file's container is whole, judged from its layout (the boxes or chunks it
+// declares and the file's size), which the adapter reads from the first bytes of each box. A copy
+// that stalls on a share or a card reader keeps size and time unchanged for as long as it stalls:
+// the settle time alone cannot tell it from a finished file, its container can.
+
+/** An ISO BMFF (MP4, MOV, M4A, 3GP) top-level box: its type and where it claims to end. */
+export interface BoxExtent {
+  readonly type: string;
+  readonly start: number;
+  /** Declared size in bytes; null for size 0 ("to the end of the file"). */
+  readonly size: number | null;
+}
+
+export type ContainerLayout =
+  | {
+      readonly kind: 'isobmff';
+      readonly fileSize: number;
+      readonly boxes: readonly BoxExtent[];
+      /** Where the walk met bytes that are no box header (zeros of a pre-allocated copy, a cut header). */
+      readonly brokenAt?: number;
+    }
+  /** RIFF/WAVE (or RF64): the size the header declares for the whole file after its first 8 bytes. */
+  | { readonly kind: 'riff'; readonly fileSize: number; readonly declaredSize: number | null }
+  /** A container this check does not read (MP3, MXF, MKV, …): the settle time alone decides. */
+  | { readonly kind: 'other' };
+
+export type Wholeness = { readonly whole: true } | { readonly whole: false; readonly reason: string };
+
+const WHOLE: Wholeness = { whole: true };
+
+/** The top-level boxes that hold the movie's description: without one, no player can read the file. */
+const MOVIE_BOXES = new Set(['moov']);
+
+export function judgeContainer(layout: ContainerLayout): Wholeness {
+  switch (layout.kind) {
+    case 'other':
+      return WHOLE;
+    case 'riff':
+      // 0 and 0xFFFFFFFF are what writers that cannot seek back leave: the length is unknown.
+      if (layout.declaredSize === null) return WHOLE;
+      if (layout.declaredSize + 8 > layout.fileSize) {
+        return {
+          whole: false,
+          reason: `its header declares ${layout.declaredSize + 8} bytes and ${layout.fileSize} are there`,
+        };
+      }
+      return WHOLE;
+    case 'isobmff': {
+      for (const b of layout.boxes) {
+        if (b.size !== null && b.start + b.size > layout.fileSize) {
+          return {
+            whole: false,
+            reason: `its '${b.type}' box ends at byte ${b.start + b.size} and the file has ${layout.fileSize}`,
+          };
+        }
+      }
+      if (layout.brokenAt !== undefined) {
+        return { whole: false, reason: `its boxes stop making sense at byte ${layout.brokenAt} of ${layout.fileSize}` };
+      }
+      if (!layout.boxes.some((b) => MOVIE_BOXES.has(b.type))) {
+        return { whole: false, reason: `it has no 'moov' box (written last, when the copy finishes)` };
+      }
+      return WHOLE;
+    }
+  }
+}

@@ -1,0 +1,64 @@
+// The recipe result formats as renderers of the saved export text, like CAPTION_RENDERERS: the
+// writer plugs them in beside the caption formats. Pure.
+import { normalizeExport, parseExport, type NormalizedTranscript } from '../captions/normalize.js';
+import { renderFfmetadata, renderJsonChapters, renderYoutube, youtubeProblem } from './chapter-formats.js';
+import { buildOutline, type Outline } from './outline.js';
+import { renderShownotes } from './shownotes.js';
+
+export const RECIPE_FORMATS = ['chapters', 'youtube', 'shownotes', 'ffmetadata'] as const;
+export type RecipeFormat = (typeof RECIPE_FORMATS)[number];
+
+/** The file extension of each format (`{name}.chapters.json`). */
+export const RECIPE_EXTENSIONS: Record<RecipeFormat, string> = {
+  chapters: 'chapters.json',
+  youtube: 'youtube.txt',
+  shownotes: 'shownotes.md',
+  ffmetadata: 'ffmetadata',
+};
+
+export interface RecipeContext {
+  sourceName: string;
+  mediaDurationMs?: number;
+  /** The corrected transcript, when the editor changed it. */
+  transcript?: NormalizedTranscript;
+}
+
+export function outlineOf(exportText: string, ctx: RecipeContext): Outline {
+  const result = parseExport(exportText);
+  const transcript = ctx.transcript ?? normalizeExport(result, { mediaDurationMs: ctx.mediaDurationMs });
+  return buildOutline(result, transcript);
+}
+
+export const RECIPE_RENDERERS: Record<RecipeFormat, (exportText: string, ctx: RecipeContext) => string | null> = {
+  chapters: (text, ctx) => renderJsonChapters(outlineOf(text, ctx).chapters),
+  youtube: (text, ctx) => renderYoutube(outlineOf(text, ctx).chapters),
+  shownotes: (text, ctx) => renderShownotes(outlineOf(text, ctx), ctx.sourceName),
+  ffmetadata: (text, ctx) => {
+    const o = outlineOf(text, ctx);
+    return renderFfmetadata(o.chapters, Math.max(ctx.mediaDurationMs ?? 0, o.endMs), o.title);
+  },
+};
+
+/**
+ * What a person should know about the recipe formats asked for: chapters and quotes left out, and
+ * why a format was not written. Empty when all went in.
+ */
+export function recipeNotes(exportText: string, formats: readonly string[], ctx: RecipeContext): string[] {
+  const asked = formats.filter((f): f is RecipeFormat => (RECIPE_FORMATS as readonly string[]).includes(f));
+  if (asked.length === 0) return [];
+  const o = outlineOf(exportText, ctx);
+  const notes = [...o.notes];
+  const chapterFormats = asked.filter((f) => f !== 'shownotes');
+  if (chapterFormats.length > 0 && o.chapters.length === 0) {
+    notes.push(
+      `No chapters came back for this file, so ${chapterFormats.join(', ')} ${chapterFormats.length === 1 ? 'was' : 'were'} not written.`,
+    );
+  } else if (asked.includes('youtube')) {
+    const why = youtubeProblem(o.chapters);
+    if (why) notes.push(why);
+  }
+  if (asked.includes('shownotes') && renderShownotes(o, ctx.sourceName) === null) {
+    notes.push('Show notes were not written: no summary, chapters, quotes or keywords came back (choose a recipe).');
+  }
+  return notes;
+}

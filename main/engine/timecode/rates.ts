@@ -1,0 +1,73 @@
+// Frame rates as rationals, the way every NLE stores them: 29.97 is 30000/1001, never 29.97 (a
+// float drifts a frame every few minutes). Only 29.97 and 59.94 may count in drop-frame. Pure.
+import type { FrameRate } from '../media-facts.js';
+
+export type { FrameRate };
+
+/** The rates an editor picks from, by the name NLEs show (`df` = drop-frame counting). */
+export const RATE_IDS = ['23.976', '24', '25', '29.97', '29.97df', '30', '50', '59.94', '59.94df', '60'] as const;
+export type RateId = (typeof RATE_IDS)[number];
+
+const RATES: Readonly<Record<RateId, FrameRate>> = {
+  '23.976': { num: 24000, den: 1001, dropFrame: false },
+  '24': { num: 24, den: 1, dropFrame: false },
+  '25': { num: 25, den: 1, dropFrame: false },
+  '29.97': { num: 30000, den: 1001, dropFrame: false },
+  '29.97df': { num: 30000, den: 1001, dropFrame: true },
+  '30': { num: 30, den: 1, dropFrame: false },
+  '50': { num: 50, den: 1, dropFrame: false },
+  '59.94': { num: 60000, den: 1001, dropFrame: false },
+  '59.94df': { num: 60000, den: 1001, dropFrame: true },
+  '60': { num: 60, den: 1, dropFrame: false },
+};
+
+/** Europe's broadcast rate: what a file with no rate of its own is counted in unless a folder says otherwise. */
+export const DEFAULT_RATE_ID: RateId = '25';
+
+export const isRateId = (s: string): s is RateId => (RATE_IDS as readonly string[]).includes(s);
+
+export function rateOf(id: RateId): FrameRate {
+  return RATES[id];
+}
+
+/** The id of a rate Sluice knows, or null (a 12 fps screen recording, say). */
+export function rateIdOf(rate: FrameRate): RateId | null {
+  for (const id of RATE_IDS) if (sameRate(RATES[id], rate) && RATES[id].dropFrame === rate.dropFrame) return id;
+  return null;
+}
+
+/** The same frames per second, whatever the counting (29.97 DF and NDF are one rate). */
+export const sameRate = (a: FrameRate, b: FrameRate): boolean => a.num * b.den === b.num * a.den;
+
+/** Frames per timecode second: 30 for 29.97, 24 for 23.976. The FF field counts 0 … nominal − 1. */
+export const nominalFps = (rate: FrameRate): number => Math.round(rate.num / rate.den);
+
+/** Frame numbers skipped at each minute not divisible by ten: 2 at 29.97, 4 at 59.94, else none. */
+export const droppedPerMinute = (rate: FrameRate): number => (rate.dropFrame ? Math.round(nominalFps(rate) / 15) : 0);
+
+/**
+ * A rate as a media probe reported it, made valid: drop-frame only where it exists, and a
+ * 1000/1001 rate given in other terms (2997/100, 29.97) read as the NTSC rate it stands for.
+ */
+export function normalizeRate(rate: FrameRate): FrameRate | null {
+  if (!(rate.num > 0 && rate.den > 0) || !Number.isFinite(rate.num / rate.den)) return null;
+  const fps = rate.num / rate.den;
+  const nominal = Math.round(fps);
+  const ntsc = [24, 30, 48, 60].includes(nominal) && Math.abs(fps - (nominal * 1000) / 1001) < 0.01;
+  const exact = ntsc
+    ? { num: nominal * 1000, den: 1001 }
+    : Number.isInteger(rate.num) && Number.isInteger(rate.den)
+      ? { num: rate.num, den: rate.den }
+      : null;
+  if (!exact) return null;
+  const dropFrame = rate.dropFrame && ntsc && (nominal === 30 || nominal === 60);
+  return { ...exact, dropFrame };
+}
+
+/** A short label for screens and reports: `29.97 DF`, `25`. */
+export function rateLabel(rate: FrameRate): string {
+  const id = rateIdOf(rate);
+  if (id) return id.endsWith('df') ? `${id.slice(0, -2)} DF` : id;
+  const fps = rate.num / rate.den;
+  return Number.isInteger(fps) ? String(fps) : fps.toFixed(3);
+}

@@ -1,0 +1,92 @@
+// SMPTE timecode ↔ frame counts (SMPTE ST 12-1), non-drop and drop-frame. Drop-frame skips the
+// frame NUMBERS 00 and 01 (04 at 59.94: 00–03) at the start of every minute except each tenth, so
+// that 29.97 timecode keeps to the clock; no frame of picture is dropped. Pure.
+import { droppedPerMinute, nominalFps, type FrameRate } from './rates.js';
+
+export interface TimecodeParts {
+  hours: number;
+  minutes: number;
+  seconds: number;
+  frames: number;
+}
+
+export class TimecodeError extends Error {}
+
+/** Frames in 24 hours of timecode: counts wrap there, as a clock does. */
+export function framesPerDay(rate: FrameRate): number {
+  const fps = nominalFps(rate);
+  const drop = droppedPerMinute(rate);
+  return fps * 86_400 - drop * 9 * 144;
+}
+
+/** A frame count → the timecode it is labelled with (wrapping at 24 hours). */
+export function framesToParts(frames: number, rate: FrameRate): TimecodeParts {
+  if (!Number.isInteger(frames)) throw new TimecodeError(`A frame count must be a whole number (got ${frames}).`);
+  const day = framesPerDay(rate);
+  let f = ((frames % day) + day) % day;
+  const fps = nominalFps(rate);
+  const drop = droppedPerMinute(rate);
+  if (drop > 0) {
+    // Per ten minutes: the first minute keeps all its numbers, the other nine lose `drop` each.
+    const perTen = fps * 600 - drop * 9;
+    const perMinute = fps * 60 - drop;
+    const tens = Math.floor(f / perTen);
+    const rest = f % perTen;
+    const skippedInTen = rest < drop ? 0 : drop * Math.floor((rest - drop) / perMinute);
+    f += drop * 9 * tens + skippedInTen;
+  }
+  return {
+    hours: Math.floor(f / (fps * 3600)),
+    minutes: Math.floor(f / (fps * 60)) % 60,
+    seconds: Math.floor(f / fps) % 60,
+    frames: f % fps,
+  };
+}
+
+/** A timecode → its frame count; throws on numbers that do not exist on this rate. */
+export function partsToFrames(tc: TimecodeParts, rate: FrameRate): number {
+  const problem = invalidParts(tc, rate);
+  if (problem) throw new TimecodeError(problem);
+  const fps = nominalFps(rate);
+  const drop = droppedPerMinute(rate);
+  const totalMinutes = tc.hours * 60 + tc.minutes;
+  const counted = ((tc.hours * 60 + tc.minutes) * 60 + tc.seconds) * fps + tc.frames;
+  return counted - drop * (totalMinutes - Math.floor(totalMinutes / 10));
+}
+
+function invalidParts(tc: TimecodeParts, rate: FrameRate): string | null {
+  const fps = nominalFps(rate);
+  const { hours, minutes, seconds, frames } = tc;
+  const whole = [hours, minutes, seconds, frames].every((v) => Number.isInteger(v) && v >= 0);
+  if (!whole || hours > 23 || minutes > 59 || seconds > 59)
+    return 'A timecode reads HH:MM:SS:FF with hours 00–23 and minutes and seconds 00–59.';
+  if (frames >= fps) return `At ${fps} frames per second the frame number runs from 00 to ${fps - 1} (got ${frames}).`;
+  const drop = droppedPerMinute(rate);
+  if (drop > 0 && seconds === 0 && minutes % 10 !== 0 && frames < drop) {
+    return `Drop-frame timecode skips frames 00–${String(drop - 1).padStart(2, '0')} at minute ${minutes}; the minute starts at ;${String(drop).padStart(2, '0')}.`;
+  }
+  return null;
+}
+
+const pad = (v: number): string => String(v).padStart(2, '0');
+
+/** `HH:MM:SS:FF`, or `HH:MM:SS;FF` in drop-frame (unless `separator` says otherwise, as iTT needs). */
+export function formatTimecode(frames: number, rate: FrameRate, separator?: ':' | ';'): string {
+  const p = framesToParts(frames, rate);
+  const sep = separator ?? (rate.dropFrame ? ';' : ':');
+  return `${pad(p.hours)}:${pad(p.minutes)}:${pad(p.seconds)}${sep}${pad(p.frames)}`;
+}
+
+const TIMECODE = /^(\d{2}):(\d{2}):(\d{2})([:;.,])(\d{2,3})$/;
+
+/** Reads `HH:MM:SS:FF` (or `;`/`.`/`,` before the frames, as NLEs write DF) into parts. */
+export function parseTimecodeParts(text: string): TimecodeParts {
+  const m = TIMECODE.exec(text.trim());
+  if (!m) throw new TimecodeError(`"${text}" is not a timecode; write it as HH:MM:SS:FF, e.g. 01:00:00:00.`);
+  return { hours: Number(m[1]), minutes: Number(m[2]), seconds: Number(m[3]), frames: Number(m[5]) };
+}
+
+/** A timecode on `rate` → its frame count. The separator is not trusted for DF: the rate decides. */
+export function parseTimecode(text: string, rate: FrameRate): number {
+  return partsToFrames(parseTimecodeParts(text), rate);
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { templateProblems } from '../../../main/engine/params.js';
+import { recipeOwnParams, withRecipe } from '../../../main/engine/recipes/recipe-params.js';
+import { RECIPE_IDS, RECIPES } from '../../../main/engine/recipes/recipes.js';
+import { responseFormatProblem } from '../../../main/service/response-format.js';
+import { TEMPLATE_IDS } from '../../../main/service/templates.js';
+
+describe('recipes', () => {
+  for (const id of RECIPE_IDS) {
+    const recipe = RECIPES[id];
+    it(`${id}: at most three prompts, each schema within the contract's rules`, () => {
+      expect(recipe.prompts.length).toBeGreaterThan(0);
+      expect(recipe.prompts.length).toBeLessThanOrEqual(3);
+      for (const p of recipe.prompts) {
+        expect(p.id.length).toBeLessThanOrEqual(64);
+        expect(responseFormatProblem(JSON.stringify(p.format))).toBeUndefined();
+        expect(JSON.stringify(p.format)).not.toContain('"default"');
+      }
+      expect(new Set(recipe.prompts.map((p) => p.id)).size).toBe(recipe.prompts.length);
+    });
+
+    it(`${id}: its parameters pass the template check of both transcription templates`, () => {
+      const params = recipeOwnParams(recipe);
+      expect(params.summary).toBe(true);
+      expect(params.ask3).toBeUndefined();
+      for (const template of [TEMPLATE_IDS.transcription, TEMPLATE_IDS.diarization]) {
+        expect(templateProblems(template, { language: 'en', ...params })).toEqual([]);
+      }
+    });
+  }
+
+  it('the template check refuses a recipe on a template without the audio-intelligence layer', () => {
+    const problems = templateProblems(TEMPLATE_IDS.ping, recipeOwnParams(RECIPES.podcast));
+    expect(problems.map((p) => p.field)).toContain('params.ask0');
+  });
+
+  it('lays a recipe over the job’s parameters but never over a question the job asks itself', () => {
+    expect(withRecipe({ language: 'de' }, undefined)).toEqual({ params: { language: 'de' }, problems: [] });
+    const ok = withRecipe({ language: 'de', summary: false }, RECIPES.meeting);
+    expect(ok.problems).toEqual([]);
+    expect(ok.params).toMatchObject({ language: 'de', summary: true, summaryStructure: 'bullet_points' });
+    expect(ok.params.ask1Id).toBe(RECIPES.meeting.prompts[1]!.id);
+    const clash = withRecipe({ ask1: 'Who spoke most?', ask2: 'Any jokes?' }, RECIPES.meeting);
+    expect(clash.problems).toEqual([
+      'ask1: the recipe "Meeting" uses question slot 2; clear ask1 or choose no recipe.',
+    ]);
+  });
+});
+
+describe('responseFormatProblem', () => {
+  it.each([
+    ['{', 'is not valid JSON Schema text'],
+    ['[]', 'must be a JSON Schema object'],
+    ['{"type":"array"}', 'must describe an object (its root "type" must be "object")'],
+    ['{"type":"object"}', '/ is a free-form object: list its properties'],
+    [
+      '{"type":"object","properties":{"a":{"type":"string"}}}',
+      '/ is a free-form object: set additionalProperties to false',
+    ],
+    [
+      '{"type":"object","additionalProperties":false,"properties":{"a":{"type":"string","default":"x"}}}',
+      '/properties/a has a default value, which response formats may not have',
+    ],
+    [
+      '{"type":"object","additionalProperties":false,"properties":{"a":{"type":"array","items":{"type":"object"}}}}',
+      '/properties/a/items is a free-form object: list its properties',
+    ],
+  ])('%s → %s', (text, why) => {
+    expect(responseFormatProblem(text)).toBe(why);
+  });
+});

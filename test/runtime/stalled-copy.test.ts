@@ -1,0 +1,136 @@
+// A copy that stalls longer than the settle time (a NAS, an SMB share, a card reader) is not taken
+// half-written: the container is not whole, so the file goes on waiting for its copy. Each file is
+// uploaded once, whole, and no job fails. Real watch folder, real sandbox over loopback.
+import { open, readFile, mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createClient } from '../../main/api/client.js';
+import { Runtime } from '../../main/runtime/runtime.js';
+import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
+import { makeMediaDir, makeMp3, makeMp4, makeToneWav } from '../helpers/media.js';
+import { until } from '../ipc/helpers.js';
+
+const SETTLE_MS = 400;
+let dir: string;
+let folder: string;
+let sandbox: Sandbox;
+let rt: Runtime;
+
+beforeEach(async () => {
+  dir = await makeMediaDir('sluice-stall-');
+  folder = path.join(dir, 'NAS_Dump');
+  await mkdir(folder);
+  sandbox = await startSandbox({ apiKey: 'k', speedFactor: 0.01 });
+  rt = await Runtime.open({
+    stateDir: path.join(dir, '.state'),
+    connection: { baseUrl: sandbox.url },
+    credentials: { kind: 'apiKey', apiKey: 'k' },
+    ctx: { poll: { initialMs: 50, maxMs: 200, factor: 1.5, flatMs: 0 } },
+  });
+  await rt.updateSettings((s) => ({
+    ...s,
+    queue: { ...s.queue, settleMs: SETTLE_MS, rescanIntervalMs: 3_600_000 },
+    watchFolders: [
+      {
+        id: 'nas',
+        path: folder,
+        enabled: true,
+        templateId: s.defaults.templateId,
+        params: {},
+        include: [],
+        exclude: [],
+        recursive: true,
+        output: s.defaults.output,
+        postAction: { kind: 'none' },
+      },
+    ],
+  }));
+  await rt.start({ watch: true });
+});
+afterEach(async () => {
+  await rt.close();
+  await sandbox.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Copies `src` to `target`: the first half, a stall of `stallMs`, then the rest. */
+async function stalledCopy(src: string, target: string, stallMs: number): Promise<void> {
+  const data = await readFile(src);
+  const half = Math.floor(data.length / 2);
+  const fh = await open(target, 'w');
+  await fh.write(data, 0, half, 0);
+  await fh.sync();
+  await new Promise((r) => setTimeout(r, stallMs));
+  await fh.write(data, half, data.length - half, half);
+  await fh.close();
+}
+
+describe('a copy that stalls', () => {
+  it('an MP4 and a WAV stalled halfway for 8× the settle time: one stream each, whole, no failure', async () => {
+    const mp4 = await makeMp4(dir, 'interview.mp4', 6);
+    const wav = await makeToneWav(dir, 'mix.wav', 6);
+    const targets = [path.join(folder, 'A002_C014_interview.mp4'), path.join(folder, 'ZOOM0009_LR.WAV')];
+    await Promise.all([stalledCopy(mp4, targets[0]!, SETTLE_MS * 8), stalledCopy(wav, targets[1]!, SETTLE_MS * 8)]);
+
+    const done = await until(() => {
+      const jobs = rt.queue.jobs();
+      return jobs.length === 2 && jobs.every((j) => j.state === 'completed') && jobs;
+    }, 30_000);
+    // Let a late event or a rescan show itself before counting.
+    await new Promise((r) => setTimeout(r, SETTLE_MS * 3));
+    expect(rt.queue.jobs()).toHaveLength(2);
+    expect(rt.queue.jobs().filter((j) => j.state === 'failed')).toEqual([]);
+    expect(sandbox.stats().upload).toBe(2);
+    const client = createClient({ baseUrl: sandbox.url, credentials: { kind: 'apiKey', apiKey: 'k' } });
+    try {
+      for (const target of targets) {
+        const job = done.find((j) => j.source.path === target)!;
+        const size = (await readFile(target)).length;
+        expect(job.totalBytes).toBe(size);
+        const usage = await client.streamUsage(job.streamId!);
+        expect(usage.processors.reduce((n, p) => n + p.ingressSize, 0)).toBe(size);
+      }
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
+
+  it('an MP3 (a container that cannot tell) whose copy goes on while its upload runs: the stream is canceled, the finished file taken once', async () => {
+    const mp3 = await makeMp3(dir, 'podcast.mp3', 30);
+    const target = path.join(folder, 'Podcast Ep 12.mp3');
+    // Slow enough that the half file is still being sent when the copy goes on.
+    sandbox.setFaults({ uploadThrottle: { bytesPerSecond: 20_000, buffered: false } });
+    const data = await readFile(mp3);
+    const half = Math.floor(data.length / 2);
+    const fh = await open(target, 'w');
+    await fh.write(data, 0, half, 0);
+    await fh.sync();
+    const started = await until(() => rt.queue.jobs().find((j) => j.state === 'uploading'), 10_000);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(started.totalBytes).toBe(half);
+    await fh.write(data, half, data.length - half, half);
+    await fh.close();
+    const waiting = await until(() => rt.queue.jobs().find((j) => j.previousStreamIds.length === 1), 10_000);
+    sandbox.setFaults({});
+    const done = await until(() => {
+      const j = rt.queue.jobs().find((x) => x.id === waiting.id);
+      return j?.state === 'completed' && j;
+    }, 30_000);
+    await new Promise((r) => setTimeout(r, SETTLE_MS * 3));
+    expect(rt.queue.jobs()).toHaveLength(1);
+    expect(done.totalBytes).toBe(data.length);
+    expect(sandbox.stats().upload).toBe(2);
+    const client = createClient({ baseUrl: sandbox.url, credentials: { kind: 'apiKey', apiKey: 'k' } });
+    try {
+      const first = await client.findStream(done.previousStreamIds[0]!);
+      // Canceled (the service ends a canceled stream FAILED): never processed.
+      expect(first.state).toBe('FAILED');
+      const firstUsage = await client.streamUsage(done.previousStreamIds[0]!);
+      expect(firstUsage.processors).toEqual([]); // nothing processed, nothing billed
+      const usage = await client.streamUsage(done.streamId!);
+      expect(usage.processors.reduce((n, p) => n + p.ingressSize, 0)).toBe(data.length);
+    } finally {
+      await client.close();
+    }
+  }, 90_000);
+});
