@@ -148,7 +148,8 @@ describe('sluice process under SIGKILL', () => {
       expect(slow.stats().cancel ?? 0).toBeGreaterThanOrEqual(1);
       const jobs = JobStore.snapshot<JobRecord>(stateDir);
       expect(jobs.map((j) => j.state)).toEqual(['completed']);
-      expect((await readdir(media)).sort()).toEqual(['clip.json', 'clip.wav']);
+      // The default formats: JSON, SRT, VTT and TXT.
+      expect((await readdir(media)).sort()).toEqual(['clip.json', 'clip.srt', 'clip.txt', 'clip.vtt', 'clip.wav']);
     } finally {
       await slow.close();
     }

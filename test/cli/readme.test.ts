@@ -3,7 +3,7 @@
 // cites the README text it runs; a name the README adds without a working case fails here.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { copyFile, mkdir, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -136,22 +136,35 @@ const CASES: Case[] = [
   {
     readme: '`--recipe podcast`, `--glossary FILE`',
     args: () => {
+      // A folder of its own: the results of the cases above beside clip.wav belong to other state folders.
+      const own = path.join(dir, 'recipe-media');
+      mkdirSync(own, { recursive: true });
+      copyFileSync(wav, path.join(own, 'clip.wav'));
       const glossary = path.join(dir, 'glossary.txt');
       writeFileSync(glossary, 'MoveFlow\nHélène Dubois\n');
       return [
-        ...['process', wav, '--force', '--sandbox', '--state-dir', path.join(dir, 'recipe')],
+        ...['process', path.join(own, 'clip.wav'), '--sandbox', '--state-dir', path.join(dir, 'recipe')],
         ...['--formats', 'json,chapters', '--recipe', 'podcast', '--glossary', glossary],
       ];
     },
     env: () => ({ SLUICE_SANDBOX_SPEED_FACTOR: '0.01' }),
     check: (r) => {
       ok(r);
-      const chapters = JSON.parse(readFileSync(wav.replace(/wav$/, 'chapters.json'), 'utf8')) as {
+      const chapters = JSON.parse(readFileSync(path.join(dir, 'recipe-media', 'clip.chapters.json'), 'utf8')) as {
         version: string;
         chapters: Array<{ startTime: number; title: string }>;
       };
       expect(chapters.version).toBe('1.2.0');
       expect(chapters.chapters[0]?.startTime).toBe(0);
+    },
+  },
+  {
+    readme: '`sluice --version`',
+    args: () => ['--version'],
+    check: (r) => {
+      ok(r);
+      const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
+      expect(r.stdout.trim()).toBe(pkg.version);
     },
   },
   {

@@ -73,11 +73,22 @@ test('non-media is refused up front; a damaged file fails in plain words; retry 
   ]);
   await expect(page.getByText(/notes\.wav holds text, not audio or video/)).toBeVisible();
   await expect(row(page, 'notes.wav')).toHaveCount(0);
-  // A damaged MXF (a container only the service reads) is uploaded and fails there.
+  // A damaged MXF is refused at the door too: the media probe reads MXF and finds no media in it.
   const damaged = Buffer.alloc(4096);
   for (let i = 0; i < damaged.length; i++) damaged[i] = (i * 7919 + 13) % 251;
   await dropFiles(page, [{ name: 'A001_C003.mxf', mimeType: 'application/mxf', base64: damaged.toString('base64') }]);
-  const failed = row(page, 'A001_C003.mxf');
+  await expect(page.getByText(/A001_C003\.mxf cannot be read as audio or video/)).toBeVisible();
+  await expect(row(page, 'A001_C003.mxf')).toHaveCount(0);
+  // Media the service then cannot transcode (its next two streams fail so) fails in plain words.
+  await sandboxFaults({
+    processingFailure: {
+      next: 2,
+      internalErrorName: 'PROCESSOR_TRANSCODING_ERROR',
+      detail: 'JobFailedException: Invalid data found when processing input',
+    },
+  });
+  await dropFiles(page, [{ name: 'A001_C004.wav', mimeType: 'audio/wav', base64: toneWav(2).toString('base64') }]);
+  const failed = row(page, 'A001_C004.wav');
   await expect(failed).toHaveAttribute('data-state', 'failed', { timeout: 45_000 });
   await failed.click();
   await page.keyboard.press('Enter');
@@ -103,8 +114,19 @@ test('non-media is refused up front; a damaged file fails in plain words; retry 
   await page.getByRole('grid', { name: 'Jobs' }).focus();
   await page.keyboard.press('Delete');
   await expect(failed).toHaveCount(0);
+  await sandboxFaults({});
   expect(problems).toEqual([]);
 });
+
+/** Sets the embedded sandbox's fault plan (its admin endpoint); `{}` clears it. */
+async function sandboxFaults(plan: object): Promise<void> {
+  const r = await fetch(`${env.embedded}/sandbox/admin/faults`, {
+    method: 'PUT',
+    headers: { authorization: 'Basic sandbox-key', 'content-type': 'application/json' },
+    body: JSON.stringify(plan),
+  });
+  expect(r.status).toBe(200);
+}
 
 test('pause, cancel and retry a queued job; filters by state', async ({ page }) => {
   const problems = await openApp(page);

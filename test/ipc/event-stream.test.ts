@@ -46,7 +46,9 @@ describe('event hub', () => {
   });
 
   it('sends one snapshot for a bulk change and individual events for small ones', async () => {
-    hub = new EventHub(env.rt, new QueueModel(env.rt), { flushIntervalMs: 50, bulkThreshold: 5 });
+    // Each add reads the file (its content fingerprint, whether it is media): a flush interval long
+    // enough that twenty adds pile up behind the first.
+    hub = new EventHub(env.rt, new QueueModel(env.rt), { flushIntervalMs: 1000, bulkThreshold: 5 });
     const got: BridgeEvent[] = [];
     hub.subscribe((e) => got.push(e), { ready: true });
     env.rt.queue.pause();
@@ -61,8 +63,9 @@ describe('event hub', () => {
     const last = snaps[snaps.length - 1];
     expect(last?.name === 'queue:snapshot-changed' && last.payload.jobs.length + individual).toBeGreaterThanOrEqual(20);
     got.length = 0;
-    const [one] = await files(1);
-    await env.rt.queue.addPaths([one ?? '']);
+    // New content: the same bytes again at the same path would be the same file, already queued.
+    const one = await makeToneWav(env.dir, 'single.wav', 2);
+    await env.rt.queue.addPaths([one]);
     await until(() => got.some((e) => e.name === 'job:added'));
   });
 

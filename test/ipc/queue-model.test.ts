@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PACE_PRIOR } from '../../main/engine/estimate.js';
 import { EventHub } from '../../main/ipc/event-stream.js';
 import { QueueModel } from '../../main/ipc/queue-model.js';
-import { makeGarbage, makeToneWav } from '../helpers/media.js';
+import { makeToneWav } from '../helpers/media.js';
 import { openEnv, until, type Env } from './helpers.js';
 
 let env: Env;
@@ -26,8 +26,15 @@ describe('queue model', () => {
     expect(model.stats().batch).toMatchObject({ pace: PACE_PRIOR, paceLearned: false });
 
     const good = await makeToneWav(env.dir, 'interview.wav', 4);
-    // Damaged camera media: taken (Sluice cannot read MXF itself), then refused by the service.
-    const bad = await makeGarbage(env.dir, 'A001_C003_0412.MXF');
+    // Camera media the service then fails to process (its next stream fails, by its fault plan).
+    const bad = await makeToneWav(env.dir, 'A001_C003_0412.wav', 2);
+    const sandbox = env.rt.connection.sandbox;
+    const plan = await fetch(`${sandbox?.url ?? ''}/sandbox/admin/faults`, {
+      method: 'PUT',
+      headers: { authorization: 'Basic sandbox-key', 'content-type': 'application/json' },
+      body: JSON.stringify({ processingFailure: { next: 1 } }),
+    });
+    expect(plan.status).toBe(200);
     const added = await env.rt.queue.addPaths([good, bad]);
     await env.rt.queue.whenSettled(added.flatMap((o) => ('jobId' in o ? [o.jobId] : [])));
     const batch = await until(() => {

@@ -85,7 +85,9 @@ describe('archived jobs', () => {
     const at = (Math.floor(written.mtimeMs!) + 0.5) / 1000;
     await utimes(json, at, at);
     const rewritten = await rt.results.writeAgain(ids[0]!);
-    expect(rewritten.results.map((r) => [path.basename(r.path), r.collided ?? false])).toEqual([['alpha.json', false]]);
+    expect(rewritten.results.map((r) => [path.basename(r.path), r.collided ?? false])).toEqual(
+      ['json', 'srt', 'vtt', 'txt'].map((f) => [`alpha.${f}`, false]),
+    );
     expect(rt.store.isHot(ids[0]!)).toBe(true);
 
     // A stream id from the service's list leads to the archived job (History's re-export by stream).

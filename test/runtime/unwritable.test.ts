@@ -10,6 +10,9 @@ import { jobIds } from '../../main/adapters/queue/intake.js';
 import { Runtime } from '../../main/runtime/runtime.js';
 import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
 import { makeMediaDir, makeToneWav } from '../helpers/media.js';
+import { DEFAULT_OUTPUT } from '../../main/engine/settings.js';
+
+const DEFAULT_FORMATS = DEFAULT_OUTPUT.formats;
 
 const KEY = 'k';
 const isRoot = process.getuid?.() === 0;
@@ -100,7 +103,7 @@ describe('results that cannot be written', () => {
     const uploads = sandbox.stats().upload;
     await unlock();
     await rt!.results.writeAgain(job!.id);
-    await expect.poll(() => rt!.queue.job(job!.id)?.results.length).toBe(1);
+    await expect.poll(() => rt!.queue.job(job!.id)?.results.length).toBe(DEFAULT_FORMATS.length);
     expect(rt!.queue.job(job!.id)?.resultWarning).toBeUndefined();
     expect(await readFile(path.join(path.dirname(file), 'take.json'), 'utf8')).toBe(await readFile(kept, 'utf8'));
     expect(sandbox.stats().upload).toBe(uploads);
@@ -115,6 +118,6 @@ describe('results that cannot be written', () => {
     expect(leftovers).not.toMatch(/sluice-tmp|take\.json/);
     await unlock();
     await rt!.results.writeAgain(job!.id);
-    await expect.poll(() => rt!.queue.job(job!.id)?.results.length).toBe(1);
+    await expect.poll(() => rt!.queue.job(job!.id)?.results.length).toBe(DEFAULT_FORMATS.length);
   });
 });

@@ -52,7 +52,7 @@ describe('watch folders in the runtime', () => {
     let rt = await open();
     await copyFile(await makeToneWav(dir, 'tone.wav', 1), path.join(folder, 'a.wav'));
     await expect.poll(() => completed(rt), { timeout: 15_000 }).toBe(1);
-    expect((await readdir(folder)).sort()).toEqual(['a.json', 'a.wav']);
+    expect((await readdir(folder)).sort()).toEqual(['a.json', 'a.srt', 'a.txt', 'a.vtt', 'a.wav']);
     await rt.folders.rescan();
     await rt.close();
     opened.splice(0);
@@ -67,7 +67,13 @@ describe('watch folders in the runtime', () => {
     await copyFile(await makeToneWav(dir, 'tone.wav', 1), path.join(folder, 'good.wav'));
     await writeFile(path.join(folder, 'bad.wav'), 'not audio at all');
     await expect.poll(() => rt.queue.jobs().filter((j) => j.movedTo).length, { timeout: 15_000 }).toBe(2);
-    expect((await readdir(path.join(folder, 'done'))).sort()).toEqual(['good.json', 'good.wav']);
+    expect((await readdir(path.join(folder, 'done'))).sort()).toEqual([
+      'good.json',
+      'good.srt',
+      'good.txt',
+      'good.vtt',
+      'good.wav',
+    ]);
     expect(await readdir(path.join(folder, 'failed'))).toEqual(['bad.wav']);
     expect((await readdir(folder)).sort()).toEqual(['done', 'failed']);
     await rt.folders.rescan();

@@ -12,6 +12,7 @@ import { TEMPLATE_IDS } from '../../../main/service/templates.js';
 import { startWebBridge } from '../../../main/ipc/web/web-bridge.js';
 import { Runtime } from '../../../main/runtime/runtime.js';
 import { WEB } from '../../../preload/contract.js';
+import { DEFAULT_OUTPUT } from '../../../main/engine/settings.js';
 import { makeToneWav } from '../../helpers/media.js';
 import { allStreams } from '../../helpers/service.js';
 import { openEnv, until, type Env } from '../../ipc/helpers.js';
@@ -66,7 +67,7 @@ describe('a private state folder', () => {
       const ids = [...jobIds(await env.rt.queue.addPaths([mine])), ...body.value.map((v) => v.jobId)];
       const jobs = await env.rt.queue.whenSettled(ids);
       expect(jobs.map((j) => j.state)).toEqual(['completed', 'completed']);
-      await until(() => jobs.every((j) => env!.rt.queue.job(j.id)?.results.length === 1));
+      await until(() => jobs.every((j) => env!.rt.queue.job(j.id)?.results.length === DEFAULT_OUTPUT.formats.length));
 
       expect(await modeOf(env.stateDir)).toBe(0o700);
       const modes = await modesUnder(env.stateDir);
@@ -131,7 +132,7 @@ describe('a private state folder', () => {
     await chmod(secret, 0o600);
     const [job] = await env.rt.queue.whenSettled(jobIds(await env.rt.queue.addPaths([secret])));
     expect(job?.state).toBe('completed');
-    await until(() => env!.rt.queue.job(job!.id)?.results.length === 1);
+    await until(() => env!.rt.queue.job(job!.id)?.results.length === DEFAULT_OUTPUT.formats.length);
     expect(await modeOf(path.join(media, 'secret.json'))).toBe(0o600);
   });
 

@@ -59,7 +59,7 @@ describe('downloading results of dropped files', () => {
 
     expect((await download(`jobId=${jobId}&format=json`)).status).toBe(401);
     expect((await download(`jobId=${jobId}&format=json`, `x${web.token}`)).status).toBe(401);
-    expect((await download(`jobId=${jobId}&format=srt`, web.token)).status).toBe(404);
+    expect((await download(`jobId=${jobId}&format=docx`, web.token)).status).toBe(404);
     expect((await download(`jobId=nope&format=json`, web.token)).status).toBe(404);
     expect((await download(`format=json`, web.token)).status).toBe(400);
   });
