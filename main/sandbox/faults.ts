@@ -59,6 +59,8 @@ const faultConfigSchema = z
       .object({
         ...selector,
         processor: z.string().optional(),
+        /** Only streams of these names fail (a test's one damaged file among good ones). */
+        names: z.array(z.string()).optional(),
         internalErrorName: z.enum(INTERNAL_ERROR_NAMES).optional(),
         detail: z.string().optional(),
       })
@@ -154,9 +156,10 @@ export class FaultState {
       : null;
   }
 
-  processingFailure(): { processor?: string; internalErrorName: string; detail: string } | null {
-    if (!this.fire('processingFailure')) return null;
+  processingFailure(name?: string): { processor?: string; internalErrorName: string; detail: string } | null {
     const f = this.config.processingFailure;
+    if (f?.names && (name === undefined || !f.names.includes(name))) return null;
+    if (!this.fire('processingFailure')) return null;
     return {
       ...(f?.processor !== undefined ? { processor: f.processor } : {}),
       internalErrorName: f?.internalErrorName ?? 'PROCESSOR_TRANSCRIPTION_ERROR',

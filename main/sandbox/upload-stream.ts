@@ -116,7 +116,7 @@ export async function feedStream(
   }
   const receivedAt = ctx.now();
   const updated = ctx.store.update(rec.streamId, (l) => lc.bodyReceived(l, receivedAt)) ?? rec;
-  const injected = ctx.faults.processingFailure();
+  const injected = ctx.faults.processingFailure(rec.name);
   void probeBody(path, rec.bytesReceived, { ...ctx.linkFetch, keep: ctx.keepBodies })
     .catch((): ProbedBody => ({ media: { kind: 'invalid' }, viaLink: false }))
     .then((probed) => {

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { dropFiles, env, go, openApp, shot, toneWav } from './helpers.js';
+import { dropFiles, env, failAtService, go, openApp, shot, toneWav } from './helpers.js';
 
 const wav = (name: string, seconds: number) => ({
   name,
@@ -79,14 +79,8 @@ test('non-media is refused up front; a damaged file fails in plain words; retry 
   await dropFiles(page, [{ name: 'A001_C003.mxf', mimeType: 'application/mxf', base64: damaged.toString('base64') }]);
   await expect(page.getByText(/A001_C003\.mxf cannot be read as audio or video/)).toBeVisible();
   await expect(row(page, 'A001_C003.mxf')).toHaveCount(0);
-  // Media the service then cannot transcode (its next two streams fail so) fails in plain words.
-  await sandboxFaults({
-    processingFailure: {
-      next: 2,
-      internalErrorName: 'PROCESSOR_TRANSCODING_ERROR',
-      detail: 'JobFailedException: Invalid data found when processing input',
-    },
-  });
+  // Media the service then cannot transcode fails in plain words.
+  await failAtService(['A001_C004.wav']);
   await dropFiles(page, [{ name: 'A001_C004.wav', mimeType: 'audio/wav', base64: toneWav(2).toString('base64') }]);
   const failed = row(page, 'A001_C004.wav');
   await expect(failed).toHaveAttribute('data-state', 'failed', { timeout: 45_000 });
@@ -114,48 +108,6 @@ test('non-media is refused up front; a damaged file fails in plain words; retry 
   await page.getByRole('grid', { name: 'Jobs' }).focus();
   await page.keyboard.press('Delete');
   await expect(failed).toHaveCount(0);
-  await sandboxFaults({});
-  expect(problems).toEqual([]);
-});
-
-/** Sets the embedded sandbox's fault plan (its admin endpoint); `{}` clears it. */
-async function sandboxFaults(plan: object): Promise<void> {
-  const r = await fetch(`${env.embedded}/sandbox/admin/faults`, {
-    method: 'PUT',
-    headers: { authorization: 'Basic sandbox-key', 'content-type': 'application/json' },
-    body: JSON.stringify(plan),
-  });
-  expect(r.status).toBe(200);
-}
-
-test('pause, cancel and retry a queued job; filters by state', async ({ page }) => {
-  const problems = await openApp(page);
-  await go(page, 'Queue');
-  await page.getByRole('button', { name: 'Pause' }).click();
-  await expect(page.getByTestId('pause-banner')).toBeVisible();
-  // Added through the file picker (a browser has only the file input) rather than dropped.
-  await page.getByTestId('file-input').setInputFiles({
-    name: 'held.wav',
-    mimeType: 'audio/wav',
-    buffer: toneWav(2),
-  });
-  await expect(page.getByText('Queued 1 file.')).toBeVisible();
-  const held = row(page, 'held.wav');
-  await expect(held).toHaveAttribute('data-state', 'queued');
-  await shot(page, 'queue-paused');
-  await held.getByRole('button', { name: 'Cancel held.wav' }).click();
-  await expect(held).toHaveAttribute('data-state', 'canceled');
-  await held.getByRole('button', { name: 'Retry held.wav' }).click();
-  await expect(held).toHaveAttribute('data-state', 'queued');
-  await page.getByTestId('pause-banner').getByRole('button', { name: 'Resume' }).click();
-  await expect(held).toHaveAttribute('data-state', 'completed', { timeout: 45_000 });
-
-  await page.getByRole('radio', { name: /^Completed/ }).click();
-  await expect(held).toBeVisible();
-  await expect(page.locator('[data-testid=job-row]:not([data-state=completed])')).toHaveCount(0);
-  await page.getByRole('radio', { name: /^Failed/ }).click();
-  await expect(page.getByText('No jobs match these filters')).toBeVisible();
-  await page.getByRole('button', { name: 'Show all jobs' }).click();
-  await expect(held).toBeVisible();
+  await failAtService([]);
   expect(problems).toEqual([]);
 });

@@ -26,8 +26,8 @@ test('History lists every job, searches, filters, and re-exports results', async
   await go(page, 'History');
   const rows = page.getByTestId('history-row');
   await expect(rows.first()).toBeVisible();
-  // Dismissed jobs (A001_C003.mxf was removed from the Queue) are still here.
-  await expect(page.locator('[data-testid=history-row][data-name="A001_C003.mxf"]')).toBeVisible();
+  // Dismissed jobs (A001_C004.wav was removed from the Queue) are still here.
+  await expect(page.locator('[data-testid=history-row][data-name="A001_C004.wav"]')).toBeVisible();
   await shot(page, 'history');
 
   await page.getByRole('searchbox', { name: 'Search file names' }).fill('take-0');
@@ -38,7 +38,7 @@ test('History lists every job, searches, filters, and re-exports results', async
   await page.getByRole('button', { name: 'Clear filters' }).first().click();
   await page.getByRole('combobox', { name: 'State' }).selectOption('failed');
   await expect(rows).toHaveCount(1);
-  await expect(rows.first()).toHaveAttribute('data-name', 'A001_C003.mxf');
+  await expect(rows.first()).toHaveAttribute('data-name', 'A001_C004.wav');
   // A date range that starts tomorrow holds nothing.
   const tomorrow = new Date(Date.now() + 86_400_000);
   const iso = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`;

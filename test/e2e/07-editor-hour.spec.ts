@@ -1,13 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { dropFiles, env, go, openApp, shot, toneWav } from './helpers.js';
-
-function damagedMedia(): string {
-  const b = Buffer.alloc(4096);
-  for (let i = 0; i < b.length; i++) b[i] = (i * 7919 + 13) % 251;
-  return b.toString('base64');
-}
+import { dropFiles, env, failAtService, go, openApp, shot, toneWav } from './helpers.js';
 
 const wav = (name: string, seconds: number) => ({
   name,
@@ -53,13 +47,14 @@ test('progress: paused says paused, outcomes counted apart, the batch summary st
   await expect(page.getByTestId('pause-banner')).toBeVisible();
   await page.getByRole('button', { name: 'Clear finished' }).click();
   await expect(page.getByTestId('queue-empty')).toBeVisible();
+  await failAtService(['hour-damaged.wav']);
   await dropFiles(page, [
     wav('hour-a.wav', 2),
     wav('hour-b.wav', 2),
     wav('hour-c.wav', 2),
     wav('hour-held.wav', 2),
-    // Damaged camera media: taken (Sluice cannot read MXF itself), refused by the service.
-    { name: 'hour-damaged.mxf', mimeType: 'application/mxf', base64: damagedMedia() },
+    // Media the service cannot transcode (the sandbox's fault plan): taken, failed there.
+    wav('hour-damaged.wav', 2),
   ]);
   await expect(page.getByText('Queued 5 files.')).toBeVisible();
   await expect(row(page, 'hour-held.wav')).toHaveAttribute('data-state', 'queued');
@@ -79,7 +74,7 @@ test('progress: paused says paused, outcomes counted apart, the batch summary st
   for (const n of ['hour-a.wav', 'hour-b.wav', 'hour-c.wav']) {
     await expect(row(page, n)).toHaveAttribute('data-state', 'completed', { timeout: 45_000 });
   }
-  await expect(row(page, 'hour-damaged.mxf')).toHaveAttribute('data-state', 'failed', { timeout: 45_000 });
+  await expect(row(page, 'hour-damaged.wav')).toHaveAttribute('data-state', 'failed', { timeout: 45_000 });
   await expect(header.getByTestId('batch-completed')).toHaveText('3 completed');
   await expect(header.getByTestId('batch-failed')).toHaveText('1 failed');
   await expect(header.getByTestId('batch-canceled')).toHaveText('1 canceled');

@@ -117,16 +117,13 @@ export async function seedScreens(page: Page): Promise<void> {
   const row = (n: string) => page.locator(`[data-testid=job-row][data-name="${n}"]`);
   if ((await row('seed-held-1.wav').count()) === 0) {
     await dropFiles(page, [wavFile(LONG_NAMES[0]!, 1), wavFile(LONG_NAMES[1]!, 1), wavFile('seed-short.wav', 1)]);
-    // Damaged camera media: Sluice cannot read MXF itself, so it is taken and the service refuses it.
-    const damaged = Buffer.alloc(4096);
-    for (let i = 0; i < damaged.length; i++) damaged[i] = (i * 7919 + 13) % 251;
-    await dropFiles(page, [
-      { name: 'seed-broken.mxf', mimeType: 'application/mxf', base64: damaged.toString('base64') },
-    ]);
+    // Media the service cannot transcode: taken, uploaded, failed there.
+    await failAtService(['seed-broken.wav']);
+    await dropFiles(page, [wavFile('seed-broken.wav', 1)]);
     for (const n of [...LONG_NAMES, 'seed-short.wav']) {
       await expect(row(n)).toHaveAttribute('data-state', 'completed', { timeout: 45_000 });
     }
-    await expect(row('seed-broken.mxf')).toHaveAttribute('data-state', 'failed', { timeout: 45_000 });
+    await expect(row('seed-broken.wav')).toHaveAttribute('data-state', 'failed', { timeout: 45_000 });
   }
   if ((await page.getByTestId('pause-banner').count()) === 0) {
     await page.getByRole('button', { name: 'Pause', exact: true }).click();
@@ -148,4 +145,29 @@ export async function focused(page: Page): Promise<string> {
     const name = el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? '';
     return `${el.tagName.toLowerCase()}${el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : ''} ${name}`;
   });
+}
+
+/**
+ * Damaged media is refused before upload (the media probe reads it), so a file that fails at the
+ * service is made there: the embedded sandbox fails every stream of these names as the service
+ * fails media it cannot transcode. Each call replaces the plan; `[]` clears it.
+ */
+export async function failAtService(names: string[]): Promise<void> {
+  const plan =
+    names.length === 0
+      ? {}
+      : {
+          processingFailure: {
+            everyKth: 1,
+            names,
+            internalErrorName: 'PROCESSOR_TRANSCODING_ERROR',
+            detail: 'JobFailedException: Invalid data found when processing input',
+          },
+        };
+  const r = await fetch(`${env.embedded}/sandbox/admin/faults`, {
+    method: 'PUT',
+    headers: { authorization: 'Basic sandbox-key', 'content-type': 'application/json' },
+    body: JSON.stringify(plan),
+  });
+  expect(r.status).toBe(200);
 }
