@@ -26,5 +26,7 @@ export function batchDone(batch: ReadonlySet<string>, stateOf: StateOf): number 
  * or an account limit with no end in sight. A person must act before the queue goes on.
  */
 export function needsPerson(pause: { reason: string; until?: number }): boolean {
-  return pause.until === undefined && pause.reason !== 'user' && pause.reason !== 'offline' && pause.reason !== 'storage';
+  return (
+    pause.until === undefined && pause.reason !== 'user' && pause.reason !== 'offline' && pause.reason !== 'storage'
+  );
 }

@@ -4,13 +4,7 @@ import type { Channel } from '../../preload/contract.js';
 import { canDismiss } from '../engine/eligibility.js';
 import { BridgeFailure, notFound, notSupported } from './errors.js';
 import { componentsView } from './views.js';
-import {
-  appInfo,
-  requireEligible,
-  requireJob,
-  type HandlerContext,
-  type RawHandlers,
-} from './handler-context.js';
+import { appInfo, requireEligible, requireJob, type HandlerContext, type RawHandlers } from './handler-context.js';
 
 type QueueChannels =
   `app:${'info' | 'ready' | 'setStartAtLogin'}` | `queue:${string}` | 'result:open' | 'result:reveal' | 'source:reveal';
