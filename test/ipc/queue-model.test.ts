@@ -26,13 +26,19 @@ describe('queue model', () => {
     expect(model.stats().batch).toMatchObject({ pace: PACE_PRIOR, paceLearned: false });
 
     const good = await makeToneWav(env.dir, 'interview.wav', 4);
-    // Camera media the service then fails to process (its next stream fails, by its fault plan).
+    // Camera media the service cannot transcode (its stream fails by the sandbox's fault plan, not retried).
     const bad = await makeToneWav(env.dir, 'A001_C003_0412.wav', 2);
     const sandbox = env.rt.connection.sandbox;
     const plan = await fetch(`${sandbox?.url ?? ''}/sandbox/admin/faults`, {
       method: 'PUT',
       headers: { authorization: 'Basic sandbox-key', 'content-type': 'application/json' },
-      body: JSON.stringify({ processingFailure: { next: 1 } }),
+      body: JSON.stringify({
+        processingFailure: {
+          everyKth: 1,
+          names: ['A001_C003_0412.wav'],
+          internalErrorName: 'PROCESSOR_TRANSCODING_ERROR',
+        },
+      }),
     });
     expect(plan.status).toBe(200);
     const added = await env.rt.queue.addPaths([good, bad]);
