@@ -33,12 +33,7 @@ export const WORD_FORMATS = [
   'txt',
   'csv',
   'docx',
-  'fcpxml',
-  'itt',
-  'ttml',
-  'edl',
-  'premiere',
-  'avid',
+  ...EDITOR_FORMATS,
 ] as const satisfies readonly ResultFormat[];
 
 export interface RenderContext {
