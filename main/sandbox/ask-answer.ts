@@ -8,23 +8,12 @@
 // over the recording, its first item at the first sentence; an array of strings gets distinct
 // words of the transcript; other strings a few words of the item's sentence. Numbers, booleans and
 // enums take a value the schema allows.
-import { createHash } from 'node:crypto';
-import type { Sentence } from './transcript.js';
+import { rng, type Sentence } from './transcript.js';
 
 type Schema = Record<string, unknown>;
 
 const obj = (v: unknown): Schema => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Schema) : {});
 const QUOTE_NAME = /quote|firstwords|excerpt|verbatim/i;
-
-function rng(seed: string): () => number {
-  let a = createHash('sha256').update(seed).digest().readUInt32LE(0);
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const typeOf = (s: Schema): string | undefined => (Array.isArray(s.type) ? String(s.type[0]) : (s.type as string));
 

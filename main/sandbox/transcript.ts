@@ -71,8 +71,8 @@ const RO: ReadonlyArray<[string, number]> = [
   ['Mulțumesc tuturor, vorbim vineri.', 0.6],
 ];
 
-/** mulberry32 over a SHA-256 of the seed: same seed, same transcript. */
-function rng(seed: string): () => number {
+/** mulberry32 over a SHA-256 of the seed: same seed, same transcript (and same answers). */
+export function rng(seed: string): () => number {
   let a = createHash('sha256').update(seed).digest().readUInt32LE(0);
   return () => {
     a = (a + 0x6d2b79f5) | 0;
