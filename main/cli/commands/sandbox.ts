@@ -43,12 +43,9 @@ export function registerSandbox(program: Command): void {
         ...(profile !== undefined ? { profile } : {}),
         ...(flags.verbose ? { logger: (line: string) => console.log(line) } : {}),
       };
-      const sandbox = await startSandbox(options);
-      const profileNote = options.profile === 'realistic' ? `, realistic profile, seed ${options.seed ?? 1}` : '';
-      console.log(`Sluice sandbox (simulated results${profileNote}) listening on ${sandbox.url}`);
-      console.log(`Use it with: sluice process <file> --base-url ${sandbox.url}`);
-      console.log('Press Ctrl+C to stop.');
-      await new Promise<void>((resolve) => {
+      // Listening before the first line is printed: whoever reads "listening" may stop it at once,
+      // and a stop that lands before the handler would kill the process instead of closing it.
+      const stopped = new Promise<void>((resolve) => {
         const stop = (): void => {
           process.off('SIGINT', stop);
           process.off('SIGTERM', stop);
@@ -57,6 +54,12 @@ export function registerSandbox(program: Command): void {
         process.on('SIGINT', stop);
         process.on('SIGTERM', stop);
       });
+      const sandbox = await startSandbox(options);
+      const profileNote = options.profile === 'realistic' ? `, realistic profile, seed ${options.seed ?? 1}` : '';
+      console.log(`Sluice sandbox (simulated results${profileNote}) listening on ${sandbox.url}`);
+      console.log(`Use it with: sluice process <file> --base-url ${sandbox.url}`);
+      console.log('Press Ctrl+C to stop.');
+      await stopped;
       await sandbox.close();
     });
 }

@@ -64,16 +64,18 @@ async function runServe(flags: ServeFlags): Promise<number> {
       ...(flags.allowRemote ? { allowRemote: true } : {}),
       rendererDir: RENDERER_DIR,
     });
+    // Listening before the link is printed: a stop right after it closes the runtime, not the process.
+    const stopped = new Promise<void>((resolve) => {
+      process.once('SIGINT', () => resolve());
+      process.once('SIGTERM', () => resolve());
+    });
     console.log(`Sluice is running at ${web.openUrl}`);
     console.log('Open that link (it carries the access token). Press Ctrl+C to stop.');
     if (flags.open) {
       if (hasDesktop()) await openWithSystem(web.openUrl).catch((e: Error) => console.error(e.message));
       else console.log('No desktop session here to open a browser in: open the link above yourself.');
     }
-    await new Promise<void>((resolve) => {
-      process.once('SIGINT', resolve);
-      process.once('SIGTERM', resolve);
-    });
+    await stopped;
     console.log('Stopping: work in progress resumes next time.');
     // A last resort: whatever still holds the process open, a stop that was asked for happens.
     setTimeout(() => {
