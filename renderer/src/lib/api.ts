@@ -35,27 +35,44 @@ const {
   downloadPath: DOWNLOAD_PATH,
 } = WEB;
 
-const electron = typeof window !== 'undefined' ? window.api : undefined;
-export const platform: Platform = electron?.platform ?? 'web';
+/**
+ * The preload's bridge, read once on first use (not on import) so state modules load anywhere;
+ * a test hands in its own with `useBridge` before the first call.
+ */
+let bridge: BridgeApi | undefined | null = null;
+function electronBridge(): BridgeApi | undefined {
+  if (bridge === null) bridge = typeof window !== 'undefined' ? window.api : undefined;
+  return bridge;
+}
+
+/** Tests: every call and subscription goes to `b` from now on, as it would to the preload's. */
+export function useBridge(b: BridgeApi): void {
+  bridge = b;
+}
+
+export const platform: Platform = electronBridge()?.platform ?? 'web';
 
 // The token travels in the hash so it never reaches a server log or a Referer; it is then dropped
 // from the address bar so a screenshot or a copied link does not leak it.
-const token = ((): string => {
+let tokenRead: string | undefined;
+function token(): string {
+  if (tokenRead !== undefined) return tokenRead;
   const fromHash = new URLSearchParams(location.hash.slice(1)).get('token');
   if (fromHash) {
     sessionStorage.setItem('sluice-token', fromHash);
     history.replaceState(null, '', location.pathname + location.search);
-    return fromHash;
-  }
-  return sessionStorage.getItem('sluice-token') ?? '';
-})();
+    tokenRead = fromHash;
+  } else tokenRead = sessionStorage.getItem('sluice-token') ?? '';
+  return tokenRead;
+}
 
 // A newer link (`sluice serve` restarted on the same port) opened in this tab changes only the
 // fragment, which does not reload the page: start over with the token it carries.
-if (!electron && typeof window !== 'undefined') {
+if (!electronBridge() && typeof window !== 'undefined') {
+  token();
   window.addEventListener('hashchange', () => {
     const next = new URLSearchParams(location.hash.slice(1)).get('token');
-    if (next && next !== token) location.reload();
+    if (next && next !== token()) location.reload();
   });
 }
 
@@ -73,7 +90,7 @@ async function webCall<C extends Channel>(channel: C, params: ParamsOf<C> | unde
   try {
     res = await fetch(apiUrl(API_PREFIX + channel), {
       method: 'POST',
-      headers: { 'content-type': 'application/json', [TOKEN_HEADER]: token },
+      headers: { 'content-type': 'application/json', [TOKEN_HEADER]: token() },
       body: JSON.stringify(params ?? {}),
     });
   } catch {
@@ -94,6 +111,7 @@ export async function call<C extends Channel>(
   ...args: Record<string, never> extends ParamsOf<C> ? [params?: ParamsOf<C>] : [params: ParamsOf<C>]
 ): Promise<Result<ResultOf<C>>> {
   const params = args[0];
+  const electron = electronBridge();
   if (!electron) return webCall(channel, params);
   const [domain, verb] = channel.split(':') as [string, string];
   const group = (electron as unknown as Record<string, Record<string, (p: unknown) => Promise<unknown>>>)[domain];
@@ -120,7 +138,7 @@ function dispatch(name: string, payload: unknown): void {
 function openEventSource(): void {
   if (source) return;
   const url = new URL(apiUrl(EVENTS_PATH));
-  url.searchParams.set('token', token);
+  url.searchParams.set('token', token());
   source = new EventSource(url);
   // Tolerate both SSE shapes: named events (`event: job:updated`) and `{ name, payload }` messages.
   source.onmessage = (e: MessageEvent<string>) => {
@@ -138,6 +156,7 @@ function addNamedListener(name: EventName): void {
 
 /** Subscribe to one event; returns the unsubscribe function. */
 export function on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void {
+  const electron = electronBridge();
   if (electron) {
     const subscribe = (electron as unknown as Record<string, (l: typeof listener) => () => void>)[
       subscriptionName(event)
@@ -164,7 +183,7 @@ export function onConnectionChange(listener: (connected: boolean) => void): void
 
 /** Electron: the real path of a dropped file; undefined in a browser. */
 export function pathForFile(file: File): string | undefined {
-  return electron?.files.pathForFile(file);
+  return electronBridge()?.files.pathForFile(file);
 }
 
 /** Web only: sends dropped files to the bridge, which saves and queues them. */
@@ -177,7 +196,7 @@ export async function uploadFiles(
   if (options.params) form.append('params', JSON.stringify(options.params));
   for (const f of files) form.append('files', f, (f as File & { relativePath?: string }).relativePath ?? f.name);
   try {
-    const res = await fetch(apiUrl(UPLOAD_PATH), { method: 'POST', headers: { [TOKEN_HEADER]: token }, body: form });
+    const res = await fetch(apiUrl(UPLOAD_PATH), { method: 'POST', headers: { [TOKEN_HEADER]: token() }, body: form });
     return (await res.json()) as UploadResult;
   } catch {
     return failure('OFFLINE', 'The upload to Sluice did not go through. Is `sluice serve` still running?');
@@ -194,7 +213,7 @@ export async function downloadResult(jobId: string, format: ResultFormat, fileNa
   url.searchParams.set('format', format);
   let res: Response;
   try {
-    res = await fetch(url, { headers: { [TOKEN_HEADER]: token } });
+    res = await fetch(url, { headers: { [TOKEN_HEADER]: token() } });
   } catch {
     return failure('OFFLINE', 'The download did not go through. Is `sluice serve` still running?');
   }

@@ -48,13 +48,20 @@ export interface LeaveQuestion {
   then: () => void;
 }
 
+/** The theme chosen last time on this computer; 'system' where there is no storage (tests in Node). */
+function savedTheme(): Theme {
+  return typeof localStorage === 'undefined'
+    ? 'system'
+    : ((localStorage.getItem('sluice-theme') as Theme | null) ?? 'system');
+}
+
 class AppState {
   #screen = $state.raw<Screen>('queue');
   #info = $state.raw<AppInfo | null>(null);
   #infoError = $state.raw<BridgeError | null>(null);
   #toasts = $state.raw<Toast[]>([]);
   #connected = $state(true);
-  #theme = $state<Theme>((localStorage.getItem('sluice-theme') as Theme | null) ?? 'system');
+  #theme = $state<Theme>(savedTheme());
   /** A job the tray or a notification asked to show; the Queue screen consumes it. */
   #focusJob = $state.raw<string | null>(null);
   /** Settings should open the new-folder editor when it shows (the empty Queue's "Add a watch folder"). */
