@@ -232,6 +232,7 @@ export class JobStore<T extends Identified = JobRecord> {
       this.committed = after;
       for (const id of moved) this.records.delete(id);
       fsyncDir(path.dirname(this.file));
+      if (after !== before) this.archive?.committedAt(after);
       this.lines = this.records.size + 1;
     } finally {
       this.reopen();
