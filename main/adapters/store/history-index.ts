@@ -128,6 +128,28 @@ export class HistoryIndex {
     }
   }
 
+  /**
+   * The index as it is, for a process that does not own the archive (`sluice history` while the
+   * app runs): undefined when there is none, it is not this archive's, or it holds fewer than
+   * `committedRows` bytes of rows (the reader then reads the rows).
+   */
+  static reader(dir: string, committedRows: number): HistoryIndex | undefined {
+    const file = path.join(dir, FILE);
+    if (!fs.existsSync(file)) return undefined;
+    let db: SqlDatabase | undefined;
+    try {
+      db = openSqlite(file);
+      if (!db) return undefined;
+      db.exec('PRAGMA busy_timeout = 5000;');
+      const index = new HistoryIndex(db, path.join(dir, 'rows.jsonl'));
+      if (index.valid() && index.covered >= committedRows) return index;
+    } catch {
+      /* unreadable: the rows are read instead */
+    }
+    db?.close();
+    return undefined;
+  }
+
   /** Bytes of the rows file the index holds. */
   get covered(): number {
     return Number(this.meta('covered') ?? 0);

@@ -286,6 +286,27 @@ export function readArchivedRecords<T extends { id: string }>(stateDir: string, 
   return [...byId.values()];
 }
 
+/** Archived records at these line offsets, for a reader that does not own the archive (History's index named them). */
+export function readArchivedAt<T extends { id: string }>(
+  stateDir: string,
+  offsets: readonly number[],
+): Array<T | undefined> {
+  const fd = fs.openSync(path.join(stateDir, 'archive', 'jobs.jsonl'), 'r');
+  try {
+    return offsets.map((offset) => {
+      for (let size = 4096; ; size *= 4) {
+        const buf = Buffer.alloc(size);
+        const n = fs.readSync(fd, buf, 0, size, offset);
+        const nl = buf.subarray(0, n).indexOf(NL);
+        if (nl >= 0) return parseRecord<T>(buf.toString('utf8', 0, nl));
+        if (n < size) return undefined;
+      }
+    });
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 function parseRecord<T>(text: string): T | undefined {
   try {
     const v = JSON.parse(text) as { p?: unknown };
