@@ -3,7 +3,7 @@
 // run, printed as one table (medians; these machines are noisy). Not part of the tests.
 //
 // SLUICE_BENCH_ONLY=upload,makespan,requests,watch,startup,soak,transcript,highlight,
-//                   scan,copying,race,fixed                   run a subset
+//                   scan,copying,race,fixed,history           run a subset
 // SLUICE_BENCH_UPLOAD_MB=2048                                 size of the upload file
 // SLUICE_BENCH_FILES=1000, SLUICE_BENCH_INFLIGHT=500          files of makespan, of requests
 // SLUICE_BENCH_WATCH_FILES=10000, SLUICE_BENCH_HISTORY=100000 files of watch, jobs of startup
@@ -11,6 +11,7 @@
 // SLUICE_BENCH_TRANSCRIPTS=10000                              transcripts searched by transcript
 // SLUICE_BENCH_HIGHLIGHT_SECONDS=15                           each of highlight's 5 stretches of playback
 // SLUICE_BENCH_SCAN_FILES=100000, SLUICE_BENCH_COPYING_FILES=2000  files of scan, of copying
+// SLUICE_BENCH_HISTORY_JOBS=100000                            archived jobs History queries
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -19,6 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Table from 'cli-table3';
 import { benchHighlight } from './bench/highlight.js';
+import { benchHistory } from './bench/history.js';
 import { benchMakespan, benchRequests } from './bench/queue.js';
 import { benchStartup, benchWatch } from './bench/local.js';
 import { benchCopying, benchFixed, benchRace, benchScan } from './bench/scale.js';
@@ -55,6 +57,7 @@ try {
   if (want('copying')) rows.push(...(await benchCopying(work, log)));
   if (want('race')) rows.push(...(await benchRace(work, log)));
   if (want('fixed')) rows.push(...(await benchFixed(work, log)));
+  if (want('history')) rows.push(...(await benchHistory(work, log)));
 } finally {
   await rm(work, { recursive: true, force: true });
 }

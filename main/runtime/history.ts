@@ -1,14 +1,18 @@
 // History's query. The History screen can hold 100,000 jobs, so searching, filtering, sorting and
 // paging happen here and one page crosses the bridge. Finished jobs are mostly in the archive: its
-// short summary rows are scanned per query and only the page's records are read. Streams started
-// elsewhere (another machine, the API) come from the service's stream list, cached briefly.
-// Returns records and streams; the views are the transport's (ipc/handle-history.ts).
+// SQL index (adapters/store/history-index.ts) answers for them with one page of rows, and only the
+// page's records are read; the journal's jobs and streams started elsewhere (another machine, the
+// API, from the service's stream list, cached briefly) are few and filtered here, then merged in
+// order. Without SQLite (Node 20 without better-sqlite3) the archive's summary rows are scanned per
+// query instead: the same answers, slower. Returns records and streams; the views are the
+// transport's (ipc/handle-history.ts).
 import type { StreamDto, StreamState } from '../service/types.js';
 import type { JobRecord, JobState } from '../engine/job.js';
-import { jobSummaries, type JobSummary } from '../adapters/store/jobs.js';
+import { hotSummaries, jobSummaries, type JobSummary } from '../adapters/store/jobs.js';
+import type { HistoryIndex, IndexedJob } from '../adapters/store/history-index.js';
 import type { JobStore } from '../adapters/store/job-store.js';
 import type { TranscriptHits, TranscriptMatch } from '../adapters/store/transcript-index.js';
-import { foldText, nameMatcher } from '../engine/transcript/search-text.js';
+import { foldText, nameMatcher, searchTokens } from '../engine/transcript/search-text.js';
 
 export const STREAM_TO_JOB: Record<StreamState, JobState> = {
   READY: 'processing',
@@ -90,7 +94,8 @@ export class ExternalStreams {
 interface Row {
   /** Found by the words of its transcript (not by its name). */
   inTranscript?: boolean;
-  jobId?: string;
+  /** The job's id, or the stream's for one started elsewhere: the last word on the order. */
+  tie: string;
   created: number;
   completed: number;
   name: string;
@@ -103,6 +108,7 @@ interface Row {
 /** A job of ours: the summary decides the filters and the order, the record is read for the page only. */
 function localRow(j: JobSummary): Row {
   return {
+    tie: j.id,
     created: j.createdAt,
     completed: j.completedAt,
     name: j.fileName,
@@ -120,6 +126,7 @@ function localRow(j: JobSummary): Row {
 function externalRow(s: StreamDto): Row {
   const state = STREAM_TO_JOB[s.state];
   return {
+    tie: s.streamId,
     created: Date.parse(s.createdTimestamp) || 0,
     completed: s.finalizedTimestamp ? Date.parse(s.finalizedTimestamp) || 0 : 0,
     name: s.name,
@@ -140,6 +147,33 @@ function matches(q: Filter, r: Row): boolean {
   if (q.from !== undefined && r.created < q.from) return false;
   if (q.to !== undefined && r.created > q.to) return false;
   return true;
+}
+
+/** Strings in code point order, as SQLite's BINARY collation compares UTF-8 (not UTF-16 units). */
+function compareText(a: string, b: string): number {
+  if (a === b) return 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.codePointAt(i)!;
+    const y = b.codePointAt(i)!;
+    if (x !== y) return x < y ? -1 : 1;
+    if (x > 0xffff) i++;
+  }
+  return a.length - b.length;
+}
+
+/** History's order, the index's own: the key, then when created, then the id; all one way. */
+function order(by: HistorySortKey, dir: 'asc' | 'desc', fold: (s: string) => string): (a: Row, b: Row) => number {
+  const sign = dir === 'asc' ? 1 : -1;
+  return (a, b) => {
+    let c = 0;
+    if (by === 'name') c = compareText(fold(a.name), fold(b.name));
+    else if (by === 'state') c = compareText(a.state, b.state);
+    else c = a[by] - b[by];
+    if (c === 0) c = a.created - b.created;
+    if (c === 0) c = compareText(a.tie, b.tie);
+    return c * sign;
+  };
 }
 
 export interface HistoryDeps {
@@ -163,6 +197,13 @@ class FoldedNames {
   };
 }
 
+/** What one query has gathered before the archive is asked: the journal's and the service's rows. */
+interface Gathered {
+  rows: Row[];
+  hits: TranscriptHits | undefined;
+  external: HistoryResult['external'];
+}
+
 export class History {
   readonly #folded = new FoldedNames();
   constructor(private readonly d: HistoryDeps) {}
@@ -173,17 +214,74 @@ export class History {
   }
 
   async query(q: HistoryFilter): Promise<HistoryResult> {
+    const index = this.d.store.archived?.history;
+    return index ? this.indexed(q, index) : this.scanned(q);
+  }
+
+  /** The archive answered by its index: one page of it, merged with the journal's and the service's rows. */
+  private async indexed(q: HistoryFilter, index: HistoryIndex): Promise<HistoryResult> {
+    const archive = this.d.store.archived!;
+    const got = await this.gather(q, hotSummaries(this.d.store), (ids) => index.knownStreams(ids));
+    const by = q.sort?.by ?? 'created';
+    const dir = q.sort?.dir ?? 'desc';
+    const cmp = order(by, dir, this.#folded.fold);
+    const small = got.rows.sort(cmp);
+    const page = q.page ?? 0;
+    const pageSize = q.pageSize ?? 100;
+    const start = page * pageSize;
+    const end = start + pageSize;
+    // The archive's rows before `lo` come before this page whatever the small rows are.
+    const lo = Math.max(0, start - small.length);
+    const answer = index.query({
+      ...(q.states ? { states: q.states } : {}),
+      ...(q.templateIds ? { templateIds: q.templateIds } : {}),
+      ...(q.folderIds ? { folderIds: q.folderIds } : {}),
+      ...(q.from !== undefined ? { from: q.from } : {}),
+      ...(q.to !== undefined ? { to: q.to } : {}),
+      ...(q.search ? { search: { terms: searchTokens(q.search), whole: foldText(q.search).trim() } } : {}),
+      ...(got.hits ? { hits: got.hits.ids() } : {}),
+      exclude: this.d.store.all().map((j) => j.id),
+      sort: { by, dir },
+      offset: lo,
+      limit: end - lo,
+    });
+    const archived = answer.rows.map((r) => indexedRow(r, () => archive.readAt(r.offset)));
+    // How many small rows come before the archive's row at `lo`: that row's place is lo + k.
+    let k = 0;
+    if (lo > 0) while (k < small.length && (archived.length === 0 || cmp(small[k]!, archived[0]!) < 0)) k++;
+    const merged = mergeSorted(archived, small.slice(k), cmp);
+    const from = start - (lo + k);
+    const items = await this.items(merged.slice(from, from + pageSize), got.hits);
+    return { items, total: answer.total + small.length, page, pageSize, external: got.external };
+  }
+
+  /** Every row read and filtered here: where there is no index (no SQLite in this Node). */
+  private async scanned(q: HistoryFilter): Promise<HistoryResult> {
+    const got = await this.gather(q, jobSummaries(this.d.store));
+    const rows = got.rows.sort(order(q.sort?.by ?? 'created', q.sort?.dir ?? 'desc', this.#folded.fold));
+    const page = q.page ?? 0;
+    const pageSize = q.pageSize ?? 100;
+    const items = await this.items(rows.slice(page * pageSize, (page + 1) * pageSize), got.hits);
+    return { items, total: rows.length, page, pageSize, external: got.external };
+  }
+
+  /** The jobs given and the service's streams that pass the filter, unsorted. */
+  private async gather(
+    q: HistoryFilter,
+    jobs: Iterable<JobSummary>,
+    knownElsewhere: (ids: string[]) => Set<string> = () => new Set(),
+  ): Promise<Gathered> {
     const rows: Row[] = [];
     const known = new Set<string>();
     const hits = q.search ? await this.d.searchTranscripts(q.search) : undefined;
     const { search, ...unsearched } = q;
     const filter: Filter = search ? { ...unsearched, search: nameMatcher(search, this.#folded.fold) } : unsearched;
-    for (const job of jobSummaries(this.d.store)) {
+    for (const job of jobs) {
       for (const sid of job.streamIds) known.add(sid);
       if (q.folderIds?.length && !q.folderIds.includes(job.folder)) continue;
       const row = localRow(job);
       if (matches(filter, row)) rows.push(row);
-      else if (hits?.has(job.id) && matches(unsearched, row)) rows.push({ ...row, inTranscript: true, jobId: job.id });
+      else if (hits?.has(job.id) && matches(unsearched, row)) rows.push({ ...row, inTranscript: true });
     }
     const wanted = (q.states ?? []).flatMap((s) =>
       (Object.keys(STREAM_TO_JOB) as StreamState[]).filter((k) => STREAM_TO_JOB[k] === s),
@@ -192,9 +290,10 @@ export class History {
     const ext: HistoryResult['external'] = { included: false };
     if (tryExternal) {
       const got = await this.d.external.list(wanted, q.refresh === true);
+      const archived = knownElsewhere(got.streams.map((s) => s.streamId).filter((id) => !known.has(id)));
       let count = 0;
       for (const s of got.streams) {
-        if (known.has(s.streamId)) continue;
+        if (known.has(s.streamId) || archived.has(s.streamId)) continue;
         const row = externalRow(s);
         if (matches(filter, row)) {
           rows.push(row);
@@ -208,23 +307,46 @@ export class History {
         ...(got.problem ? { problem: got.problem } : {}),
       });
     }
-    const by = q.sort?.by ?? 'created';
-    const sign = (q.sort?.dir ?? 'desc') === 'asc' ? 1 : -1;
-    const key = (r: Row): string | number => (by === 'name' ? this.#folded.fold(r.name) : r[by]);
-    rows.sort((a, b) => {
-      const x = key(a);
-      const y = key(b);
-      return (x < y ? -1 : x > y ? 1 : b.created - a.created) * sign;
-    });
-    const page = q.page ?? 0;
-    const pageSize = q.pageSize ?? 100;
-    const items = await Promise.all(
-      rows.slice(page * pageSize, (page + 1) * pageSize).map(async (r): Promise<HistoryItem> => {
+    return { rows, hits, external: ext };
+  }
+
+  /** The page's records (read from the archive for archived jobs) with their transcript lines. */
+  private items(rows: Row[], hits: TranscriptHits | undefined): Promise<HistoryItem[]> {
+    return Promise.all(
+      rows.map(async (r): Promise<HistoryItem> => {
         const item = r.item();
-        const match = r.inTranscript && r.jobId ? await hits?.match(r.jobId) : undefined;
+        const match = r.inTranscript ? await hits?.match(r.tie) : undefined;
         return match && item.origin === 'local' ? { ...item, match } : item;
       }),
     );
-    return { items, total: rows.length, page, pageSize, external: ext };
   }
+}
+
+function indexedRow(r: IndexedJob, load: () => JobRecord | undefined): Row {
+  return {
+    tie: r.id,
+    created: r.created,
+    completed: r.completed,
+    name: r.name,
+    templateId: r.template,
+    state: r.state,
+    size: r.size,
+    ...(r.inTranscript ? { inTranscript: true } : {}),
+    item: () => {
+      const job = load();
+      if (job) return { origin: 'local', job };
+      throw new Error('The job history could not be read from the archive.');
+    },
+  };
+}
+
+/** Two lists each in `cmp` order as one. */
+function mergeSorted(a: Row[], b: Row[], cmp: (x: Row, y: Row) => number): Row[] {
+  const out: Row[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) out.push(cmp(a[i]!, b[j]!) <= 0 ? a[i++]! : b[j++]!);
+  while (i < a.length) out.push(a[i++]!);
+  while (j < b.length) out.push(b[j++]!);
+  return out;
 }

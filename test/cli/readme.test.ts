@@ -206,7 +206,7 @@ const CASES: Case[] = [
     },
   },
   {
-    readme: '`sluice status` / `sluice history [--state S]...`',
+    readme: '`sluice status` / `sluice history [--state S]... [--search TEXT]`',
     args: () => ['status', '--state-dir', state, '--wide'],
     check: (r) => {
       ok(r);
@@ -214,12 +214,22 @@ const CASES: Case[] = [
     },
   },
   {
-    readme: '`sluice status` / `sluice history [--state S]...`',
+    readme: '`sluice status` / `sluice history [--state S]... [--search TEXT]`',
     args: () => ['history', '--state', 'completed', '--state', 'failed', '--state-dir', state],
     check: (r) => {
       ok(r);
       expect(r.stdout.trimEnd().split('\n')).toHaveLength(2);
       expect(r.stdout).toContain(wav);
+    },
+  },
+  {
+    readme: '`--search` keeps the jobs whose file name holds its words, in any order, ignoring case and accents',
+    args: () => ['history', '--search', 'CLÍP', '--state-dir', state],
+    check: async (r) => {
+      ok(r);
+      expect(r.stdout).toContain(wav);
+      const none = await runCli(['history', '--search', 'clip-not-this', '--state-dir', state]);
+      expect(none.stdout.trim()).toBe('No jobs match.');
     },
   },
   {

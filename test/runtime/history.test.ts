@@ -53,6 +53,7 @@ function history(streams: StreamDto[], hits: Record<string, string[]> = {}): { h
   });
   const searchTranscripts = async (query: string) => ({
     has: (id: string) => hits[query]?.includes(id) === true,
+    ids: () => hits[query] ?? [],
     match: async () => undefined,
   });
   return { history: new History({ store, external, searchTranscripts }), reads: () => reads };

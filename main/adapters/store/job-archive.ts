@@ -12,6 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ArchiveIndex, keyHash, type IndexEntry } from './archive-index.js';
+import { HistoryIndex } from './history-index.js';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-files.js';
 
 export interface ArchiveSpec<T> {
@@ -41,6 +42,8 @@ const CHUNK = 1 << 20;
 export class JobArchive<T extends { id: string }> {
   private fd: number;
   private rowsFd: number;
+  /** History's SQL index of the rows (history-index.ts); undefined without SQLite or when it failed. */
+  private historyIndex: HistoryIndex | undefined;
   private constructor(
     readonly dir: string,
     private committed: Committed,
@@ -70,7 +73,35 @@ export class JobArchive<T extends { id: string }> {
       });
       index.extend(covered, actual.records, entries);
     }
+    archive.historyIndex = openHistoryIndex(dir, actual.rows);
     return archive;
+  }
+
+  /**
+   * History's index, holding every committed row; undefined when there is none (no SQLite here, or
+   * it could not be brought up to date: History then reads the rows).
+   */
+  get history(): HistoryIndex | undefined {
+    const h = this.historyIndex;
+    if (!h) return undefined;
+    try {
+      if (h.covered < this.committed.rows) h.catchUp(this.committed.rows);
+      return h;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * The journal's header now names these lengths: History's index takes the new rows. A failure
+   * (full disk) leaves it behind, which `history` and the next start make up for.
+   */
+  committedAt(lengths: Committed): void {
+    try {
+      this.historyIndex?.catchUp(lengths.rows);
+    } catch {
+      /* caught up at the next query or start */
+    }
   }
 
   get lengths(): Committed {
@@ -174,6 +205,8 @@ export class JobArchive<T extends { id: string }> {
   }
 
   close(): void {
+    this.historyIndex?.close();
+    this.historyIndex = undefined;
     this.index.close();
     fs.closeSync(this.fd);
     fs.closeSync(this.rowsFd);
@@ -211,6 +244,19 @@ export class JobArchive<T extends { id: string }> {
   }
 }
 
+/** History's index, rebuilt once when its file is damaged; undefined when it cannot be had. */
+function openHistoryIndex(dir: string, rows: number): HistoryIndex | undefined {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      return HistoryIndex.open(dir, rows);
+    } catch {
+      // Derived data: a file SQLite cannot read is removed and built again from the rows.
+      for (const f of HistoryIndex.files) fs.rmSync(path.join(dir, f), { force: true });
+    }
+  }
+  return undefined;
+}
+
 /**
  * The committed view of an archive for a reader that does not own it (`sluice history` while the
  * app runs): nothing is cut or indexed. Null when there is no archive.
@@ -238,6 +284,27 @@ export function readArchivedRecords<T extends { id: string }>(stateDir: string, 
     from = nl + 1;
   }
   return [...byId.values()];
+}
+
+/** Archived records at these line offsets, for a reader that does not own the archive (History's index named them). */
+export function readArchivedAt<T extends { id: string }>(
+  stateDir: string,
+  offsets: readonly number[],
+): Array<T | undefined> {
+  const fd = fs.openSync(path.join(stateDir, 'archive', 'jobs.jsonl'), 'r');
+  try {
+    return offsets.map((offset) => {
+      for (let size = 4096; ; size *= 4) {
+        const buf = Buffer.alloc(size);
+        const n = fs.readSync(fd, buf, 0, size, offset);
+        const nl = buf.subarray(0, n).indexOf(NL);
+        if (nl >= 0) return parseRecord<T>(buf.toString('utf8', 0, nl));
+        if (n < size) return undefined;
+      }
+    });
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 function parseRecord<T>(text: string): T | undefined {

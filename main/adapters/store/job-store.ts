@@ -100,13 +100,22 @@ export class JobStore<T extends Identified = JobRecord> {
    * (`sluice status`) while the engine runs. Nothing is truncated or compacted.
    */
   static snapshot<T extends Identified = JobRecord>(dir: string, fileName = 'jobs.jsonl'): T[] {
+    const { records, committed } = JobStore.journalSnapshot<T>(dir, fileName);
+    const archived = readArchivedRecords<T>(dir, committed).filter((r) => !records.has(r.id));
+    return [...archived, ...records.values()];
+  }
+
+  /** The journal's records and the archive's lengths its header commits, read without taking it over. */
+  static journalSnapshot<T extends Identified = JobRecord>(
+    dir: string,
+    fileName = 'jobs.jsonl',
+  ): { records: Map<string, T>; committed: Committed } {
     const records = new Map<string, T>();
     const buf = readJournal(path.join(dir, fileName));
     let committed: Committed = { records: 0, rows: 0 };
     // A damaged line is skipped: the owner of the journal repairs it.
     if (buf) replay(buf, records, undefined, (h) => (committed = committedOf(h)));
-    const archived = readArchivedRecords<T>(dir, committed).filter((r) => !records.has(r.id));
-    return [...archived, ...records.values()];
+    return { records, committed };
   }
 
   static open<T extends Identified = JobRecord>(dir: string, options: JobStoreOptions<T> = {}): JobStore<T> {
@@ -232,6 +241,7 @@ export class JobStore<T extends Identified = JobRecord> {
       this.committed = after;
       for (const id of moved) this.records.delete(id);
       fsyncDir(path.dirname(this.file));
+      if (after !== before) this.archive?.committedAt(after);
       this.lines = this.records.size + 1;
     } finally {
       this.reopen();

@@ -79,21 +79,7 @@ export function archivedWritersOf(store: JobStore<JobRecord>, filePath: string):
 
 /** Every job as History filters it: the journal's first, then the archived ones from their rows. */
 export function* jobSummaries(store: JobStore<JobRecord>): Generator<JobSummary> {
-  for (const j of store.all()) {
-    yield {
-      id: j.id,
-      folder: j.origin.kind === 'watch' ? j.origin.folderId : 'manual',
-      streamIds: [...(j.streamId ? [j.streamId] : []), ...j.previousStreamIds],
-      createdAt: j.createdAt,
-      completedAt: j.completedAt ?? 0,
-      fileName: sourceName(j),
-      templateId: j.templateId,
-      state: j.state,
-      totalBytes: j.totalBytes,
-      hot: j,
-      load: () => j,
-    };
-  }
+  yield* hotSummaries(store);
   const archive = store.archived;
   if (!archive) return;
   for (const { row } of archivedRows(store)) {
@@ -108,6 +94,25 @@ export function* jobSummaries(store: JobStore<JobRecord>): Generator<JobSummary>
       state: row.s,
       totalBytes: row.b,
       load: () => archive.readAt(row.o),
+    };
+  }
+}
+
+/** The journal's jobs as History filters them (History's index answers for the archived ones). */
+export function* hotSummaries(store: JobStore<JobRecord>): Generator<JobSummary> {
+  for (const j of store.all()) {
+    yield {
+      id: j.id,
+      folder: j.origin.kind === 'watch' ? j.origin.folderId : 'manual',
+      streamIds: [...(j.streamId ? [j.streamId] : []), ...j.previousStreamIds],
+      createdAt: j.createdAt,
+      completedAt: j.completedAt ?? 0,
+      fileName: sourceName(j),
+      templateId: j.templateId,
+      state: j.state,
+      totalBytes: j.totalBytes,
+      hot: j,
+      load: () => j,
     };
   }
 }

@@ -33,6 +33,8 @@ export interface TranscriptMatch {
 /** The jobs a query found, and for any of them the line to show. */
 export interface TranscriptHits {
   has(jobId: string): boolean;
+  /** Every job found. */
+  ids(): Iterable<string>;
   match(jobId: string): Promise<TranscriptMatch | undefined>;
 }
 
@@ -136,6 +138,7 @@ export class TranscriptIndex {
     }
     return {
       has: (jobId) => ids.has(jobId),
+      ids: () => ids,
       match: async (jobId) => {
         if (!ids.has(jobId)) return undefined;
         const doc = await this.read(jobId);

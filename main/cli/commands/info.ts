@@ -1,6 +1,7 @@
 // Read-only commands: `status` and `history` read the journal without taking it over (they work
 // while `sluice watch` or the app runs).
 import type { Command } from 'commander';
+import { readHistory } from '../../adapters/store/history-read.js';
 import { JobStore } from '../../adapters/store/job-store.js';
 import { ACTIVE_STATES, JOB_STATES, type JobRecord, type JobState } from '../../engine/job.js';
 import { isLinkJob, sourceName } from '../../engine/media-link.js';
@@ -52,38 +53,52 @@ export function registerInfo(program: Command): void {
       },
       [] as string[],
     )
+    .option(
+      '--search <text>',
+      "only jobs whose file name holds these words (any order, case and accents ignored, as History's search)",
+    )
     .option('--limit <n>', 'at most this many rows', (v) => Number(v), 50)
     .option('--json', 'machine-readable output')
     .option(...WIDE_OPTION)
-    .action((flags: { stateDir?: string; state: string[]; limit: number; json?: boolean; wide?: boolean }) => {
-      const jobs = readJobs(flags)
-        .filter((j) => flags.state.length === 0 || flags.state.includes(j.state))
-        .sort((a, b) => b.createdAt - a.createdAt)
-        .slice(0, flags.limit);
-      if (flags.json) {
-        console.log(JSON.stringify(jobs.map(jobJson), null, 2));
-        return;
-      }
-      if (jobs.length === 0) {
-        console.log('No jobs match.');
-        return;
-      }
-      const columns: Column[] = [
-        { header: 'When', shrink: 'none' },
-        { header: 'File' },
-        { header: 'State', shrink: 'none' },
-        { header: 'Stream', shrink: 'id' },
-        { header: 'Result / reason' },
-      ];
-      const rows = jobs.map((j) => [
-        new Date(j.createdAt).toISOString().replace('T', ' ').slice(0, 16),
-        fileColumn(j),
-        j.state,
-        j.streamId ?? '',
-        describeJob(j),
-      ]);
-      console.log(renderTable(columns, rows, { wide: flags.wide === true }));
-    });
+    .action(
+      (flags: {
+        stateDir?: string;
+        state: string[];
+        search?: string;
+        limit: number;
+        json?: boolean;
+        wide?: boolean;
+      }) => {
+        const jobs = readHistory(stateDirOf(flags), {
+          states: flags.state,
+          ...(flags.search !== undefined ? { search: flags.search } : {}),
+          limit: flags.limit,
+        });
+        if (flags.json) {
+          console.log(JSON.stringify(jobs.map(jobJson), null, 2));
+          return;
+        }
+        if (jobs.length === 0) {
+          console.log('No jobs match.');
+          return;
+        }
+        const columns: Column[] = [
+          { header: 'When', shrink: 'none' },
+          { header: 'File' },
+          { header: 'State', shrink: 'none' },
+          { header: 'Stream', shrink: 'id' },
+          { header: 'Result / reason' },
+        ];
+        const rows = jobs.map((j) => [
+          new Date(j.createdAt).toISOString().replace('T', ' ').slice(0, 16),
+          fileColumn(j),
+          j.state,
+          j.streamId ?? '',
+          describeJob(j),
+        ]);
+        console.log(renderTable(columns, rows, { wide: flags.wide === true }));
+      },
+    );
 }
 
 /** A file by its path; a link by its file name (its query may hold a signature, and reads as noise). */

@@ -1,0 +1,54 @@
+// `sluice history`'s read of every job, newest first, while the app or `watch` may own the journal:
+// the journal's jobs filtered here, the archived ones answered by History's index when it holds
+// every committed row (then only the listed records are read), else by reading the archive, as
+// before the index. The search folds names as the History screen does (search-text.ts).
+import type { JobRecord } from '../../engine/job.js';
+import { sourceName } from '../../engine/media-link.js';
+import { foldText, nameMatcher, searchTokens } from '../../engine/transcript/search-text.js';
+import path from 'node:path';
+import { HistoryIndex } from './history-index.js';
+import { readArchivedAt } from './job-archive.js';
+import { JobStore } from './job-store.js';
+
+export interface HistoryRead {
+  states: readonly string[];
+  /** Words of the file name, in any order, case and accents ignored. */
+  search?: string;
+  limit: number;
+}
+
+/** The newest `limit` jobs that pass the filter. */
+export function readHistory(stateDir: string, q: HistoryRead): JobRecord[] {
+  const { records, committed } = JobStore.journalSnapshot<JobRecord>(stateDir);
+  const named = q.search === undefined ? () => true : nameMatcher(q.search);
+  const passes = (j: JobRecord): boolean =>
+    (q.states.length === 0 || q.states.includes(j.state)) && named(sourceName(j));
+  const newest = (jobs: Iterable<JobRecord>): JobRecord[] =>
+    [...jobs]
+      .filter(passes)
+      .sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1))
+      .slice(0, q.limit);
+  const index = HistoryIndex.reader(path.join(stateDir, 'archive'), committed.rows);
+  if (!index) {
+    return newest(JobStore.snapshot<JobRecord>(stateDir));
+  }
+  try {
+    const { rows } = index.query({
+      states: q.states,
+      ...(q.search !== undefined
+        ? { search: { terms: searchTokens(q.search), whole: foldText(q.search).trim() } }
+        : {}),
+      exclude: records.keys(),
+      sort: { by: 'created', dir: 'desc' },
+      offset: 0,
+      limit: q.limit,
+    });
+    const archived = readArchivedAt<JobRecord>(
+      stateDir,
+      rows.map((r) => r.offset),
+    ).filter((j): j is JobRecord => j !== undefined);
+    return newest([...archived, ...records.values()]);
+  } finally {
+    index.close();
+  }
+}

@@ -1,0 +1,207 @@
+// History answered by the archive's SQL index gives what the plain scan of the archive's rows gives:
+// a generated archive of a few thousand jobs (names composed and decomposed, ß, astral characters,
+// jobs archived twice and jobs brought back into the journal), every sort key both ways, filters,
+// date ranges, searches by name and by transcript, first and later pages. The index also catches
+// up with rows committed while it was behind (a crash), and is rebuilt from a damaged file.
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HistoryIndex } from '../../main/adapters/store/history-index.js';
+import { JOB_ARCHIVE } from '../../main/adapters/store/job-archive-spec.js';
+import type { JobArchive } from '../../main/adapters/store/job-archive.js';
+import { JobStore } from '../../main/adapters/store/job-store.js';
+import { sqliteDriver } from '../../main/adapters/store/sqlite.js';
+import { createJob, type JobRecord, type JobState } from '../../main/engine/job.js';
+import { ExternalStreams, History, type HistoryFilter, type HistoryItem } from '../../main/runtime/history.js';
+
+const T0 = Date.UTC(2026, 0, 1);
+const DAY = 86_400_000;
+const N = 3000;
+const STATES: JobState[] = ['completed', 'completed', 'completed', 'failed', 'canceled', 'expired'];
+const NAMES = [
+  'Interview Jürgen', // composed ü
+  'Interview Ju\u0308rgen', // decomposed, as macOS stores names
+  'STRASSEN Umfrage',
+  'Straßen Umfrage',
+  'Café Müller',
+  'CAFE\u0301 noir',
+  'take',
+  '🎤 podcast',
+  'Ölpreis Analyse',
+  'ab-cd',
+];
+
+let dir: string;
+let store: JobStore<JobRecord>;
+const transcriptHits: Record<string, string[]> = { mikrofon: [], 'interview mikrofon': [] };
+
+function job(n: number, over: Partial<JobRecord> = {}): JobRecord {
+  const state = STATES[n % STATES.length]!;
+  const base = createJob(
+    {
+      id: `job-${String(n).padStart(5, '0')}`,
+      source: {
+        path: `/media/${NAMES[n % NAMES.length]} ${n % 97}.wav`,
+        size: 1000 + ((n * 7919) % 5000),
+        mtimeMs: T0,
+      },
+      origin: n % 3 === 0 ? { kind: 'manual' } : { kind: 'watch', folderId: `f${n % 3}` },
+      seq: n,
+      templateId: n % 4 === 0 ? 'summary' : 'transcribe',
+      params: {},
+    },
+    // Several jobs share a creation time, so the tie-break decides their order.
+    T0 + Math.floor(n / 3) * 3_600_000,
+  );
+  return {
+    ...base,
+    state,
+    completedAt: state === 'completed' ? base.createdAt + (n % 11) * 60_000 : undefined,
+    streamId: `s-${n}`,
+    ...over,
+  } as JobRecord;
+}
+
+/** The same store without its index: the plain scan History falls back to. */
+function withoutIndex(s: JobStore<JobRecord>): JobStore<JobRecord> {
+  const archive = s.archived!;
+  const bare = new Proxy(archive, {
+    get: (t, k) => (k === 'history' ? undefined : (Reflect.get(t, k) as unknown)),
+  }) as JobArchive<JobRecord>;
+  return Object.create(s, { archived: { get: () => bare } }) as JobStore<JobRecord>;
+}
+
+function historyOf(s: JobStore<JobRecord>): History {
+  return new History({
+    store: s,
+    external: new ExternalStreams(async function* () {}),
+    searchTranscripts: async (q) => {
+      const ids = transcriptHits[q.toLowerCase()];
+      if (!ids) return undefined;
+      return { has: (id) => ids.includes(id), ids: () => ids, match: async () => undefined };
+    },
+  });
+}
+
+const keys = (items: HistoryItem[]): string[] =>
+  items.map((i) => (i.origin === 'local' ? `${i.job.id}:${i.job.templateId}${i.match ? ':t' : ''}` : 'external'));
+
+const skip = sqliteDriver() === undefined ? 'no SQLite in this Node (neither node:sqlite nor better-sqlite3)' : '';
+
+describe.skipIf(skip !== '')(`History's index ${skip}`, () => {
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'sluice-history-index-'));
+    const now = T0 + 400 * DAY;
+    store = JobStore.open<JobRecord>(dir, { fsync: 'never', archive: JOB_ARCHIVE, now: () => now });
+    for (let n = 0; n < N; n++) store.put(job(n));
+    store.compact();
+    // Archived a second time with another template: the later line wins.
+    for (let n = 0; n < N; n += 50) store.put(job(n, { templateId: 'again' }));
+    store.compact();
+    // Back in the journal (an action on it), and new jobs that never left it.
+    for (let n = 5; n < N; n += 200) store.put(job(n, { state: 'queued', completedAt: undefined }));
+    for (let n = N; n < N + 20; n++) store.put(job(n, { state: 'uploading', completedAt: undefined }));
+    transcriptHits.mikrofon = ['job-00007', 'job-00070', 'job-00705', `job-0${N + 3}`];
+    transcriptHits['interview mikrofon'] = ['job-00012', 'job-00700'];
+    expect(store.archived?.history).toBeDefined();
+  });
+
+  afterAll(() => {
+    store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const queries: HistoryFilter[] = [
+    {},
+    { states: ['failed'] },
+    { states: ['completed', 'queued'] },
+    { templateIds: ['again'] },
+    { folderIds: ['manual'] },
+    { folderIds: ['f1', 'f2'], states: ['expired'] },
+    { from: T0 + 10 * DAY, to: T0 + 20 * DAY },
+    { from: T0 + 30 * DAY },
+    { search: 'jurgen' },
+    { search: 'JÜRGEN interview' },
+    { search: 'strassen' },
+    { search: 'straßen' },
+    { search: 'cafe' },
+    { search: 'olpreis' },
+    { search: 'ab' },
+    { search: '🎤' },
+    { search: '-' },
+    { search: 'mikrofon' },
+    { search: 'interview mikrofon' },
+    { search: 'nothing-like-this' },
+    { search: 'take', states: ['completed'], from: T0 + 5 * DAY },
+  ];
+  const sorts: HistoryFilter['sort'][] = [
+    undefined,
+    { by: 'created', dir: 'asc' },
+    { by: 'completed', dir: 'desc' },
+    { by: 'name', dir: 'asc' },
+    { by: 'name', dir: 'desc' },
+    { by: 'state', dir: 'asc' },
+    { by: 'size', dir: 'desc' },
+  ];
+
+  it('answers every filter, sort and page as the plain scan does', async () => {
+    const indexed = historyOf(store);
+    const scanned = historyOf(withoutIndex(store));
+    let compared = 0;
+    for (const q of queries) {
+      for (const sort of sorts) {
+        for (const [page, pageSize] of [
+          [0, 100],
+          [3, 37],
+          [40, 50],
+        ] as const) {
+          const f: HistoryFilter = { ...q, ...(sort ? { sort } : {}), page, pageSize, includeExternal: false };
+          const a = await indexed.query(f);
+          const b = await scanned.query(f);
+          expect(a.total, JSON.stringify(f)).toBe(b.total);
+          expect(keys(a.items), JSON.stringify(f)).toEqual(keys(b.items));
+          compared += a.items.length;
+        }
+      }
+    }
+    // The queries find something: equal empty answers would prove nothing.
+    expect(compared).toBeGreaterThan(10_000);
+    const accents = await indexed.query({ search: 'jurgen', pageSize: 1000, includeExternal: false });
+    expect(accents.total).toBeGreaterThan(500);
+    expect(accents.items.some((i) => i.origin === 'local' && i.job.source.path.includes('u\u0308'))).toBe(true);
+    expect(accents.items.some((i) => i.origin === 'local' && i.job.source.path.includes('ü'))).toBe(true);
+  });
+
+  it('catches up after a crash between the archive commit and its update, and is rebuilt when damaged', async () => {
+    const archiveDir = path.join(dir, 'archive');
+    const files = HistoryIndex.files.map((f) => path.join(archiveDir, f));
+    const equal = async (): Promise<number> => {
+      const f: HistoryFilter = { search: 'interview', pageSize: 5000, includeExternal: false };
+      const a = await historyOf(store).query(f);
+      expect(keys(a.items)).toEqual(keys((await historyOf(withoutIndex(store)).query(f)).items));
+      return a.total;
+    };
+    const before = await equal();
+    store.close();
+    const saved = files.map((f) => (existsSync(f) ? readFileSync(f) : undefined));
+    const later = T0 + 800 * DAY;
+    store = JobStore.open<JobRecord>(dir, { fsync: 'never', archive: JOB_ARCHIVE, now: () => later });
+    for (let n = N + 100; n < N + 400; n++) store.put(job(n));
+    store.compact();
+    store.close();
+    // The index as it was before that compaction: the archive's commit happened, its update did not.
+    files.forEach((f, i) => (saved[i] ? writeFileSync(f, saved[i]) : rmSync(f, { force: true })));
+    store = JobStore.open<JobRecord>(dir, { fsync: 'never', archive: JOB_ARCHIVE, now: () => later });
+    expect(store.archived?.history?.covered).toBe(store.archived?.lengths.rows);
+    const after = await equal();
+    expect(after).toBeGreaterThan(before);
+    store.close();
+    // A damaged file is derived data: removed and built again from the rows.
+    for (const f of files) rmSync(f, { force: true });
+    writeFileSync(files[0]!, 'not a database, not at all, and long enough to be read as a header');
+    store = JobStore.open<JobRecord>(dir, { fsync: 'never', archive: JOB_ARCHIVE, now: () => later });
+    expect(store.archived?.history).toBeDefined();
+    expect(await equal()).toBe(after);
+  });
+});
