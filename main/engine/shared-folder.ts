@@ -17,6 +17,8 @@ export interface SharedIdentity {
   key: string;
   /** 0 for the first stream; raised each time the service ended a stream for this file without results. */
   attempt: number;
+  /** The token of this computer's claim (adapters/claims), so a restart can tell whether it still holds it. */
+  token?: string;
 }
 
 /**
