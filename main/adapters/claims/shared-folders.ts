@@ -23,6 +23,11 @@ export interface SharedFoldersOptions {
   /** Offers a file held elsewhere to the intake again. */
   retake: (folder: WatchFolder, file: { path: string; size: number; mtimeMs: number }) => Promise<unknown>;
   host?: string;
+  /**
+   * How many claimed files may wait in this computer's queue before it claims more: a computer
+   * that claimed every file it saw would keep the others idle. Default 2.
+   */
+  backlog?: number;
   refreshMs?: number;
   now?: () => number;
   fs?: ClaimFs;
@@ -36,6 +41,12 @@ export class SharedFolders {
   private readonly stores = new Map<string, ClaimStore>();
   /** Files another computer holds: looked at again every lease round. */
   private readonly waiting = new Map<string, { folder: WatchFolder; file: FileIdentity }>();
+  /** Files left for later because this computer's queue is full: looked at again every second. */
+  private readonly deferred = new Map<string, { folder: WatchFolder; file: FileIdentity }>();
+  /** Tokens of claims granted whose job is not in the queue yet (counted against the backlog). */
+  private readonly granted = new Set<string>();
+  private chain: Promise<unknown> = Promise.resolve();
+  private deferTimer: NodeJS.Timeout | undefined;
   private readonly handedOver = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   private round: Promise<void> | undefined;
@@ -63,8 +74,26 @@ export class SharedFolders {
     return s;
   }
 
-  /** Claims a new file of a shared folder before it becomes a job; says why not otherwise. */
-  async claim(
+  /** Claims a new file of a shared folder before it becomes a job; says why not otherwise. One at a time. */
+  claim(folder: WatchFolder, file: FileIdentity, what: { templateId: string; params: Params }): Promise<ClaimOutcome> {
+    const p = this.chain.then(() => this.claimNow(folder, file, what));
+    this.chain = p.catch(() => undefined);
+    return p;
+  }
+
+  private backlogNow(): number {
+    const queuedTokens = new Set<string>();
+    let n = 0;
+    for (const j of this.o.jobs()) {
+      if (!j.shared) continue;
+      if (j.shared.token) queuedTokens.add(j.shared.token);
+      if (j.state === 'queued' && !j.verifyStream) n++;
+    }
+    for (const t of this.granted) if (queuedTokens.has(t)) this.granted.delete(t);
+    return n + this.granted.size;
+  }
+
+  private async claimNow(
     folder: WatchFolder,
     file: FileIdentity,
     what: { templateId: string; params: Params },
@@ -78,8 +107,14 @@ export class SharedFolders {
       ...what,
     });
     const store = this.store(folder);
-    const got = await store.take(relPath, key, 0).catch((e: unknown) => e as Error);
     const name = path.basename(file.path);
+    if (this.backlogNow() >= (this.o.backlog ?? 2)) {
+      this.deferred.set(file.path, { folder, file });
+      this.armDeferred();
+      return { ok: false, message: `${name}: waiting for room in this computer's queue (shared folder).` };
+    }
+    this.deferred.delete(file.path);
+    const got = await store.take(relPath, key, 0).catch((e: unknown) => e as Error);
     if (got instanceof Error) {
       this.waiting.set(file.path, { folder, file });
       return {
@@ -96,6 +131,9 @@ export class SharedFolders {
       return { ok: false, message: `${name}: processing on ${got.host}.` };
     }
     this.waiting.delete(file.path);
+    this.granted.add(got.token);
+    // Forgotten if the job never came (the journal refused it): the lease then simply runs out.
+    setTimeout(() => this.granted.delete(got.token), 10_000).unref();
     return { ok: true, shared: { relPath, key, attempt: got.attempt, token: got.token } };
   }
 
@@ -167,12 +205,31 @@ export class SharedFolders {
     }
   }
 
+  private armDeferred(): void {
+    if (this.deferTimer) return;
+    this.deferTimer = setInterval(() => {
+      if (this.deferred.size === 0) {
+        clearInterval(this.deferTimer);
+        this.deferTimer = undefined;
+        return;
+      }
+      for (const [p, w] of [...this.deferred]) {
+        if (this.backlogNow() >= (this.o.backlog ?? 2)) return;
+        this.deferred.delete(p);
+        void this.o.retake(w.folder, w.file).catch(() => undefined);
+      }
+    }, 1000);
+    this.deferTimer.unref();
+  }
+
   /** Files held by other computers right now (the Queue's "processing on HOST"). */
   heldElsewhere(): number {
     return this.waiting.size;
   }
 
   async stop(): Promise<void> {
+    clearInterval(this.deferTimer);
+    this.deferTimer = undefined;
     clearInterval(this.timer);
     this.timer = undefined;
     await this.round;
