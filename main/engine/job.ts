@@ -5,6 +5,7 @@ import type { GatewayState, ProcessorState, StreamDto, StreamState } from '../se
 import type { FileIdentity } from './file-identity.js';
 import type { MediaFacts } from './media-facts.js';
 import type { OutputSettings, Params, ResultFormat } from './settings.js';
+import type { SharedIdentity } from './shared-folder.js';
 
 /** What a job's source is: a file on disk, or a media link the service fetches (media-link.ts). */
 export type SourceKind = 'file' | 'link';
@@ -135,6 +136,15 @@ export interface JobRecord {
    * queued, until the watch folder reports the finished file (reducer-source.ts).
    */
   awaitingCopy?: boolean;
+  /**
+   * From a watch folder shared with other computers (shared-folder.ts): its stream ids are derived
+   * from this identity, so two computers that both take the file send the same id.
+   */
+  shared?: SharedIdentity;
+  /** The last upload was refused with 409 (shared job): the stream under its id decides (onConflict). */
+  sharedConflict?: boolean;
+  /** The computer that took the job (its host name), so History says where a file was processed. */
+  processedBy?: string;
 }
 
 export interface NewJob {
@@ -151,6 +161,8 @@ export interface NewJob {
   /** What the media probe read of the source; kept so the editor formats start at its timecode. */
   mediaFacts?: MediaFacts;
   replaces?: string;
+  shared?: SharedIdentity;
+  processedBy?: string;
 }
 
 export function createJob(init: NewJob, now: number): JobRecord {
@@ -178,6 +190,8 @@ export function createJob(init: NewJob, now: number): JobRecord {
     ...(init.mediaDurationMs === undefined ? {} : { mediaDurationMs: init.mediaDurationMs }),
     ...(init.mediaFacts === undefined ? {} : { mediaFacts: init.mediaFacts }),
     ...(init.replaces === undefined ? {} : { replaces: init.replaces }),
+    ...(init.shared === undefined ? {} : { shared: init.shared }),
+    ...(init.processedBy === undefined ? {} : { processedBy: init.processedBy }),
     stuck: false,
     results: [],
     canceledByUser: false,
@@ -253,6 +267,8 @@ export type JobEvent =
   | { type: 'sourceChanged'; uploadStarted: boolean }
   /** The watch folder reports the source complete again, as it now is. */
   | { type: 'sourceSettled'; source: FileIdentity }
+  /** Shared folder: another computer took the file over (its claim) or finished it; this job ends. */
+  | { type: 'handedOver'; host: string }
   /** Start-up replay, queue resumed, or a `scheduleRetry` came due: re-derive the next action. */
   | { type: 'resume' };
 

@@ -14,6 +14,7 @@ import {
   without,
   type EngineContext,
 } from './reducer-shared.js';
+import { onConflict } from './shared-folder.js';
 
 type Ev<T extends JobEvent['type']> = Extract<JobEvent, { type: T }>;
 
@@ -129,9 +130,13 @@ export function onUploadFailed(job: JobRecord, ev: Ev<'uploadFailed'>, now: numb
       return requeue(job, f, retryAt(job, f, now, ctx), now, verify);
     case 'state':
       // 409 on upload: the id is taken, perhaps by our own earlier attempt. Look before acting.
-      return to(job, { verifyStream: true, error: jobErrorOf(f) }, now, [
-        { type: 'checkStream', streamId: job.streamId ?? '' },
-      ]);
+      // A shared file's id may be taken by another computer: the stream then decides (onConflict).
+      return to(
+        job,
+        { verifyStream: true, error: jobErrorOf(f), ...(job.shared ? { sharedConflict: true } : {}) },
+        now,
+        [{ type: 'checkStream', streamId: job.streamId ?? '' }],
+      );
     case 'aborted':
       // Not a user cancel (that path leaves 'uploading' first): shutdown or a stall; outcome unknown.
       return to(without(job, 'nextAttemptAt'), { state: 'queued', verifyStream: true }, now);
@@ -167,6 +172,7 @@ export function onReattachResult(
     );
   }
   if (ev.stream.streamId !== streamId) return unchanged(job);
+  if (job.sharedConflict) return settleConflict(job, ev.stream, now, ctx);
   if (job.uploadConfirmed) return confirmed(job, ev.stream, now, ctx);
   return settleUnconfirmed(job, ev.stream, ev.ingressBytes, now, ctx);
 }
@@ -202,6 +208,40 @@ function settleUnconfirmed(
   return abandon(job, streamId, now);
 }
 
+/**
+ * A shared file's upload was refused as a reused id: another computer (or our own earlier run) has
+ * that stream. Running → wait and look again, never cancel it (it is someone's live work);
+ * completed → take its results; ended without → the next attempt's id, the same on every computer.
+ */
+function settleConflict(job: JobRecord, s: StreamSnapshot, now: number, ctx: EngineContext): Transition {
+  const cleared = without(job, 'sharedConflict');
+  switch (onConflict(s.state)) {
+    case 'adopt':
+      return confirmed(cleared, s, now, ctx);
+    case 'back-off': {
+      const f: Failure = { class: 'state', message: 'Another computer is processing this file; waiting for it.' };
+      return requeue(job, f, retryAt(job, f, now, ctx), now, true);
+    }
+    case 'next-attempt':
+      return nextSharedAttempt(without(cleared, 'streamId', 'stream', 'nextAttemptAt'), now);
+  }
+}
+
+function nextSharedAttempt(job: JobRecord, now: number): Transition {
+  return to(
+    job,
+    {
+      state: 'queued',
+      verifyStream: false,
+      failures: 0,
+      uploadedBytes: 0,
+      ...(job.shared ? { shared: { ...job.shared, attempt: job.shared.attempt + 1 } } : {}),
+    },
+    now,
+    [{ type: 'scheduleRetry', at: now }],
+  );
+}
+
 /** The stream finished without the whole file: upload again under a new id (this one stays taken). */
 function abandon(job: JobRecord, streamId: string, now: number): Transition {
   const next = without(job, 'streamId', 'stream', 'nextAttemptAt');
@@ -213,6 +253,8 @@ function abandon(job: JobRecord, streamId: string, now: number): Transition {
       failures: 0,
       uploadedBytes: 0,
       previousStreamIds: [...job.previousStreamIds, streamId],
+      // A shared file's next id is its next attempt's (the queue derives it from `shared`).
+      ...(job.shared ? { shared: { ...job.shared, attempt: job.shared.attempt + 1 } } : {}),
     },
     now,
     [{ type: 'scheduleRetry', at: now }],

@@ -96,9 +96,36 @@ export function next(job: JobRecord, event: JobEvent, now: number, ctx: EngineCo
       return onSourceSettled(job, event, now);
     case 'resultsSuperseded':
       return isTerminal(job.state) ? to(job, { results: event.results }, now) : unchanged(job);
+    case 'handedOver':
+      return onHandedOver(job, event.host, now);
     case 'resume':
       return onResume(job, now, ctx);
   }
+}
+
+/**
+ * Shared folder: another computer owns the file now (it took the stale claim over, or wrote its
+ * results). This job stops without touching the stream: under a shared id it may be the other
+ * computer's live work, so it is not canceled.
+ */
+function onHandedOver(job: JobRecord, host: string, now: number): Transition {
+  if (isTerminal(job.state) || !job.shared) return unchanged(job);
+  if (job.state === 'exporting' && job.stagedResultPath) return unchanged(job);
+  // Our own transfer, if one runs, stops; the stream is left alone.
+  const effects: Effect[] =
+    job.state === 'uploading' && !job.verifyStream && job.streamId
+      ? [{ type: 'abortUpload', streamId: job.streamId }]
+      : [];
+  return to(
+    without(job, 'nextAttemptAt', 'sharedConflict'),
+    {
+      state: 'canceled',
+      canceledByUser: false,
+      error: { class: 'state', message: `Processed on ${host}, which took the file over.` },
+    },
+    now,
+    effects,
+  );
 }
 
 function onCancel(job: JobRecord, now: number): Transition {
@@ -136,6 +163,7 @@ function onRetry(job: JobRecord, now: number): Transition {
     'startedAt',
     'stagedResultPath',
     'resultWarning',
+    'sharedConflict',
   );
   // Template and params stay as they were: a retry repeats the original request.
   return to(
@@ -151,6 +179,8 @@ function onRetry(job: JobRecord, now: number): Transition {
       stuck: false,
       canceledByUser: false,
       results: [],
+      // The old id stays taken at the service: a shared file asks under its next attempt's id.
+      ...(job.shared ? { shared: { ...job.shared, attempt: job.shared.attempt + 1 } } : {}),
     },
     now,
     [{ type: 'scheduleRetry', at: now }],

@@ -113,6 +113,9 @@ export const POST_ACTION = z.discriminatedUnion('kind', [
 ]);
 export type PostAction = z.infer<typeof POST_ACTION>;
 
+/** Long enough for NAS attribute caches (up to 60 s) and a missed refresh; at most a day. */
+export const CLAIM_TIMEOUT_S = z.number().int().min(5).max(86_400);
+
 export const WATCH_FOLDER = z.object({
   id: z.string().min(1).max(64),
   path: z.string().min(1),
@@ -130,6 +133,10 @@ export const WATCH_FOLDER = z.object({
   postAction: POST_ACTION.default({ kind: 'none' }),
   /** Camera-card and recorder rules (engine/card-rules.ts); absent = 'mix': proxies and a take's single inputs skipped. */
   cardRules: z.enum(['mix', 'tracks', 'off']).optional(),
+  /** "Shared with other computers" (team mode, shared-folder.ts): claims on the share, one computer per file. */
+  shared: z.boolean().optional(),
+  /** Team mode: a claim not refreshed for this long (by the reader's own clock) is taken over. Default 600 s. */
+  claimTimeoutS: CLAIM_TIMEOUT_S.optional(),
 });
 export type WatchFolder = z.infer<typeof WATCH_FOLDER>;
 

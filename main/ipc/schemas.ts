@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { CHANNELS, Channel, ParamsOf } from '../../preload/contract.js';
 import { JOB_STATES } from '../engine/job.js';
 import { DEFAULT_CAPTIONS } from '../engine/captions/presets.js';
-import { GLOSSARY, RECIPE, RESULT_FORMATS } from '../engine/settings.js';
+import { CLAIM_TIMEOUT_S, GLOSSARY, RECIPE, RESULT_FORMATS } from '../engine/settings.js';
 import { RATE_IDS } from '../engine/timecode/rates.js';
 
 const str = (max = 4096) => z.string().max(max);
@@ -95,6 +95,8 @@ const folderFields = {
     })
     .optional(),
   postAction: postAction.optional(),
+  shared: z.boolean().optional(),
+  claimTimeoutS: CLAIM_TIMEOUT_S.optional(),
 };
 const folderInput = z.strictObject(folderFields);
 const folderPatch = z.strictObject({ ...folderFields, path: str().optional() });
@@ -112,6 +114,8 @@ const fullFolder = z.strictObject({
   output: folderFields.output.unwrap(),
   postAction,
   cardRules: z.enum(['mix', 'tracks', 'off']).optional(),
+  shared: z.boolean().optional(),
+  claimTimeoutS: CLAIM_TIMEOUT_S.optional(),
 });
 
 const settingsPatch = z.strictObject({

@@ -24,4 +24,6 @@ export interface RuntimeOptions {
    * credentials (the desktop app, whose Settings screen is where the key is entered). Default: throw.
    */
   missingCredentials?: 'throw' | 'pause';
+  /** Team mode: how often claims are refreshed (default 30 s, or a third of a short claim timeout). */
+  claimRefreshMs?: number;
 }

@@ -27,6 +27,7 @@ import { ExternalStreams, History } from './history.js';
 import type { RuntimeOptions } from './options.js';
 import { QueueCommands } from './queue-commands.js';
 import { Results } from './results.js';
+import { SharedFolders } from '../adapters/claims/shared-folders.js';
 
 export type { RuntimeOptions } from './options.js';
 
@@ -43,6 +44,8 @@ export class Runtime {
   readonly results: Results;
   readonly history: History;
   readonly folders: FolderService;
+  /** Team mode: claims on shared watch folders (adapters/claims). */
+  readonly claims: SharedFolders;
   /** Corrections of transcripts, saved as they are made; the results follow them. */
   readonly transcripts: TranscriptEditor;
   /** The account's templates (§13), read through the current client. */
@@ -90,6 +93,7 @@ export class Runtime {
       emit,
       writeResults: (job, exportPath) => results.writeOwned(job, exportPath),
       onSettled: (job) => {
+        void this.claims.settled(job);
         void this.folders.settled(job);
         if (job.state === 'completed') void this.guard.check();
       },
@@ -109,7 +113,16 @@ export class Runtime {
     this.runner = runner;
     this.transcripts = transcripts;
     this.results = results;
-    const intake = new Intake(store, runner, () => settings.get());
+    const folderOf = (id: string): WatchFolder | undefined =>
+      [...settings.get().watchFolders, ...this.extraFolders].find((f) => f.id === id);
+    this.claims = new SharedFolders({
+      apply: (id, event) => runner.apply(id, event),
+      jobs: () => runner.activeJobs(),
+      folder: folderOf,
+      retake: (folder, file) => intake.addDetected(folder, file),
+      ...(opts.claimRefreshMs === undefined ? {} : { refreshMs: opts.claimRefreshMs }),
+    });
+    const intake = new Intake(store, runner, () => settings.get(), this.claims);
     this.templates = new TemplateCatalogueCache(() => client().iterateTemplates());
     this.queue = new QueueCommands({
       store,
@@ -210,6 +223,8 @@ export class Runtime {
 
   /** Starts the queue (replaying the journal) and, with `watch`, the watch folders. */
   async start(opts: { watch?: boolean } = {}): Promise<void> {
+    // Shared folders' jobs whose claim another computer took while this one was away end first.
+    await this.claims.resume();
     this.runner.start();
     this.guard.start();
     void this.templates.get();
@@ -232,6 +247,7 @@ export class Runtime {
     this.guard.stop();
     await this.transcripts.settled();
     await this.folders.close();
+    await this.claims.stop();
     await this.runner.stop();
     // Search files being written for the last jobs finish before the state folder is let go.
     while (this.indexing.size > 0) await Promise.all([...this.indexing]);

@@ -52,6 +52,10 @@ export interface WatchFolderView {
   postAction: PostActionView;
   /** Camera-card rules: absent = 'mix' (proxies and a recorder take's single inputs skipped). */
   cardRules?: 'mix' | 'tracks' | 'off';
+  /** Shared with other computers (team mode): one computer per file, by claims on the share. */
+  shared?: boolean;
+  /** Team mode: seconds without a lease refresh before another computer takes a claim over (default 600). */
+  claimTimeoutS?: number;
 }
 
 export interface SettingsValues {

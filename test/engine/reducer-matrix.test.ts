@@ -34,6 +34,8 @@ const events = {
   resultsSuperseded: { type: 'resultsSuperseded', results: [] },
   sourceChanged: { type: 'sourceChanged', uploadStarted: true },
   sourceSettled: { type: 'sourceSettled', source: { path: '/media/a.wav', size: 2048, mtimeMs: T0 + 1 } },
+  // Only shared jobs take it (shared-folder.test.ts); none of these fixtures is shared.
+  handedOver: { type: 'handedOver', host: 'EDIT-BAY-2' },
 } satisfies { [K in JobEvent['type']]: Extract<JobEvent, { type: K }> };
 
 type EventName = keyof typeof events;

@@ -27,6 +27,7 @@ import { fingerprintFile, hashFile } from './fingerprint.js';
 import { mediaRefusal } from './intake-media.js';
 import { walkMedia } from './media-walk.js';
 import type { QueueRunner } from './queue-runner.js';
+import type { SharedFolders } from '../claims/shared-folders.js';
 
 export interface AddOptions {
   templateId?: string;
@@ -59,6 +60,8 @@ interface ConsiderOptions {
   /** Card rules apply (a watch folder's files): paths relative to this folder. */
   cards?: { root: string; tracks: TrackChoice };
   replaces?: string;
+  /** A watch folder shared with other computers: a claim on the share comes before the job. */
+  shared?: WatchFolder;
 }
 
 interface LinkOptions extends AddOptions {
@@ -76,6 +79,7 @@ export class Intake {
     private readonly store: JobStore<JobRecord>,
     private readonly runner: QueueRunner,
     private readonly settings: () => Settings,
+    private readonly claims?: SharedFolders,
   ) {}
 
   private get known(): Map<string, JobRecord> {
@@ -203,6 +207,7 @@ export class Intake {
         retryFailed: false,
         identity: { path: file.path, size: file.size, mtimeMs: file.mtimeMs },
         ...(folder.cardRules === 'off' ? {} : { cards: { root: folder.path, tracks: folder.cardRules ?? 'mix' } }),
+        ...(folder.shared ? { shared: folder } : {}),
       },
     );
   }
@@ -260,9 +265,16 @@ export class Intake {
       this.runner.apply(changing.id, { type: 'sourceSettled', source: identity });
       return { path: file, outcome: 'already-queued', jobId: changing.id };
     }
+    // Team mode: the file becomes a job here only if this computer holds its claim on the share.
+    const claim =
+      o.shared && this.claims
+        ? await this.claims.claim(o.shared, identity, { templateId: o.templateId, params: o.params })
+        : undefined;
+    if (claim && !claim.ok) return { path: file, outcome: 'rejected', message: claim.message };
     const job = createJob(
       {
         id: randomUUID(),
+        ...(claim?.ok && this.claims ? { shared: claim.shared, processedBy: this.claims.host } : {}),
         source: identity,
         ...(o.link ? { sourceKind: 'link' as const, resultsDir: o.link.resultsDir } : {}),
         origin,

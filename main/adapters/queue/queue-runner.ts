@@ -17,6 +17,7 @@ import { StreamTracker } from './stream-tracker.js';
 import { Uploader } from './uploader.js';
 import type { PauseState, RunnerOptions } from './runner-ports.js';
 import { OfflineProbe } from './offline-probe.js';
+import { sharedStreamId } from '../claims/shared-id.js';
 import { StorageGuard } from './storage-guard.js';
 
 export type { PauseState, RunnerOptions, ServicePort } from './runner-ports.js';
@@ -308,7 +309,10 @@ export class QueueRunner {
       pausedFolders: this.pausedFolders,
     });
     this.tracker.setHungry(plan.waitingForStream);
-    for (const j of plan.start) this.apply(j.id, { type: 'dispatched', freshStreamId: randomUUID() });
+    // A shared folder's file asks under the id every computer derives for it (one stream, one bill).
+    for (const j of plan.start) {
+      this.apply(j.id, { type: 'dispatched', freshStreamId: j.shared ? sharedStreamId(j.shared) : randomUUID() });
+    }
   }
 
   /** One timer for everything that comes due: polls, wake-ups, the end of a timed pause. */

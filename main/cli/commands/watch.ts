@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { WATCH_FOLDER } from '../../engine/settings.js';
+import { CLAIM_TIMEOUT_S, WATCH_FOLDER } from '../../engine/settings.js';
 import { addJobOptions, openRuntime, outputOf, templateAndParams, UsageError, type JobFlags } from '../context.js';
 import { printable } from '../printable.js';
 import { describeJob } from '../progress.js';
@@ -13,6 +13,20 @@ interface WatchFlags extends JobFlags {
   recursive: boolean;
   include: string[];
   exclude: string[];
+  shared?: boolean;
+  claimTimeout?: string;
+}
+
+/** `--claim-timeout SECONDS`: whole seconds within the folder setting's bounds, or a usage error that says them. */
+function claimTimeoutOf(flags: WatchFlags): number | undefined {
+  if (flags.claimTimeout === undefined) return undefined;
+  const n = Number(flags.claimTimeout);
+  const ok = CLAIM_TIMEOUT_S.safeParse(n);
+  if (!/^\d+$/.test(flags.claimTimeout.trim()) || !ok.success) {
+    throw new UsageError(`--claim-timeout takes whole seconds from 5 to 86400, not "${flags.claimTimeout}".`);
+  }
+  if (!flags.shared) throw new UsageError('--claim-timeout needs --shared.');
+  return n;
 }
 
 const collect = (v: string, prev: string[]): string[] => [...prev, v];
@@ -27,6 +41,8 @@ export function registerWatch(program: Command): void {
     .option('--no-recursive', 'do not look into subfolders')
     .option('--include <glob>', 'only files matching this pattern; repeatable (default: audio and video)', collect, [])
     .option('--exclude <glob>', 'skip files matching this pattern; repeatable', collect, [])
+    .option('--shared', 'the folder is shared with other computers running Sluice: each file is processed by one')
+    .option('--claim-timeout <seconds>', 'with --shared: take over a claim not refreshed for this long (default 600)')
     .action(async (folders: string[], flags: WatchFlags) => {
       process.exitCode = await runWatch(folders, flags);
     });
@@ -83,6 +99,7 @@ async function watchUntilStopped(
     const chosen = templateAndParams(flags, settings, catalogue);
     if (chosen.notice && !flags.json) console.error(chosen.notice);
     const output = outputOf(flags, settings);
+    const claimTimeoutS = claimTimeoutOf(flags);
     const extra = folders.map((f) =>
       WATCH_FOLDER.parse({
         id: `cli-${createHash('sha256').update(path.resolve(f)).digest('hex').slice(0, 12)}`,
@@ -95,6 +112,8 @@ async function watchUntilStopped(
         recursive: flags.recursive,
         include: flags.include,
         exclude: flags.exclude,
+        ...(flags.shared ? { shared: true } : {}),
+        ...(claimTimeoutS === undefined ? {} : { claimTimeoutS }),
       }),
     );
     runtime.watchAlso(extra);

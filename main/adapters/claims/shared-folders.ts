@@ -1,0 +1,237 @@
+// Team mode for the running queue: takes a claim before a shared watch folder's file becomes a
+// job, keeps the leases of this computer's claims fresh, hands a job over when another computer
+// took its claim, leaves a done record when a job ends, and looks again at files held elsewhere
+// (a watch folder reports a file once, so a file held by a live owner would otherwise be forgotten).
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import path from 'node:path';
+import type { FileIdentity } from '../../engine/file-identity.js';
+import { isTerminal, type JobEvent, type JobRecord } from '../../engine/job.js';
+import type { Params, WatchFolder } from '../../engine/settings.js';
+import { normaliseSharePath, sharedKey, type SharedIdentity } from '../../engine/shared-folder.js';
+import type { ClaimFs } from './claim-fs.js';
+import { ClaimStore } from './claim-store.js';
+
+export { sharedStreamId } from './shared-id.js';
+
+export const DEFAULT_CLAIM_TIMEOUT_S = 600;
+
+export interface SharedFoldersOptions {
+  apply: (jobId: string, ev: JobEvent) => JobRecord | undefined;
+  jobs: () => Iterable<JobRecord>;
+  folder: (id: string) => WatchFolder | undefined;
+  /** Offers a file held elsewhere to the intake again. */
+  retake: (folder: WatchFolder, file: { path: string; size: number; mtimeMs: number }) => Promise<unknown>;
+  host?: string;
+  /**
+   * How many claimed files may wait in this computer's queue before it claims more: a computer
+   * that claimed every file it saw would keep the others idle. Default 2.
+   */
+  backlog?: number;
+  refreshMs?: number;
+  now?: () => number;
+  fs?: ClaimFs;
+}
+
+export type ClaimOutcome = { ok: true; shared: SharedIdentity } | { ok: false; message: string };
+
+export class SharedFolders {
+  readonly host: string;
+  private readonly instance = randomUUID();
+  private readonly stores = new Map<string, ClaimStore>();
+  /** Files another computer holds: looked at again every lease round. */
+  private readonly waiting = new Map<string, { folder: WatchFolder; file: FileIdentity }>();
+  /** Files left for later because this computer's queue is full: looked at again every second. */
+  private readonly deferred = new Map<string, { folder: WatchFolder; file: FileIdentity }>();
+  /** Tokens of claims granted whose job is not in the queue yet (counted against the backlog). */
+  private readonly granted = new Set<string>();
+  private chain: Promise<unknown> = Promise.resolve();
+  private deferTimer: NodeJS.Timeout | undefined;
+  private readonly handedOver = new Set<string>();
+  private timer: NodeJS.Timeout | undefined;
+  private round: Promise<void> | undefined;
+
+  constructor(private readonly o: SharedFoldersOptions) {
+    this.host = o.host ?? hostname();
+  }
+
+  private store(folder: WatchFolder): ClaimStore {
+    const timeoutMs = (folder.claimTimeoutS ?? DEFAULT_CLAIM_TIMEOUT_S) * 1000;
+    const k = `${folder.path}\0${timeoutMs}`;
+    let s = this.stores.get(k);
+    if (!s) {
+      s = new ClaimStore(folder.path, {
+        host: this.host,
+        instance: this.instance,
+        timeoutMs,
+        ...(this.o.refreshMs === undefined ? {} : { refreshMs: this.o.refreshMs }),
+        ...(this.o.now ? { now: this.o.now } : {}),
+        ...(this.o.fs ? { fs: this.o.fs } : {}),
+      });
+      this.stores.set(k, s);
+      this.arm(s.refreshMs);
+    }
+    return s;
+  }
+
+  /** Claims a new file of a shared folder before it becomes a job; says why not otherwise. One at a time. */
+  claim(folder: WatchFolder, file: FileIdentity, what: { templateId: string; params: Params }): Promise<ClaimOutcome> {
+    const p = this.chain.then(() => this.claimNow(folder, file, what));
+    this.chain = p.catch(() => undefined);
+    return p;
+  }
+
+  private backlogNow(): number {
+    const queuedTokens = new Set<string>();
+    let n = 0;
+    for (const j of this.o.jobs()) {
+      if (!j.shared) continue;
+      if (j.shared.token) queuedTokens.add(j.shared.token);
+      if (j.state === 'queued' && !j.verifyStream) n++;
+    }
+    for (const t of this.granted) if (queuedTokens.has(t)) this.granted.delete(t);
+    return n + this.granted.size;
+  }
+
+  private async claimNow(
+    folder: WatchFolder,
+    file: FileIdentity,
+    what: { templateId: string; params: Params },
+  ): Promise<ClaimOutcome> {
+    const relPath = normaliseSharePath(path.relative(folder.path, file.path));
+    const key = sharedKey({
+      relPath,
+      size: file.size,
+      mtimeMs: file.mtimeMs,
+      ...(file.contentHash ? { contentHash: file.contentHash } : {}),
+      ...what,
+    });
+    const store = this.store(folder);
+    const name = path.basename(file.path);
+    if (this.backlogNow() >= (this.o.backlog ?? 2)) {
+      this.deferred.set(file.path, { folder, file });
+      this.armDeferred();
+      return { ok: false, message: `${name}: waiting for room in this computer's queue (shared folder).` };
+    }
+    this.deferred.delete(file.path);
+    const got = await store.take(relPath, key, 0).catch((e: unknown) => e as Error);
+    if (got instanceof Error) {
+      this.waiting.set(file.path, { folder, file });
+      return {
+        ok: false,
+        message: `${name}: the shared folder's claims cannot be written (${got.message}); trying again.`,
+      };
+    }
+    if (got.kind === 'done') {
+      this.waiting.delete(file.path);
+      return { ok: false, message: `${name}: already processed on ${got.record.host}.` };
+    }
+    if (got.kind === 'held') {
+      this.waiting.set(file.path, { folder, file });
+      return { ok: false, message: `${name}: processing on ${got.host}.` };
+    }
+    this.waiting.delete(file.path);
+    this.granted.add(got.token);
+    // Forgotten if the job never came (the journal refused it): the lease then simply runs out.
+    setTimeout(() => this.granted.delete(got.token), 10_000).unref();
+    return { ok: true, shared: { relPath, key, attempt: got.attempt, token: got.token } };
+  }
+
+  /** After a restart: this computer's unfinished shared jobs keep their claims, or are handed over. */
+  async resume(): Promise<void> {
+    for (const job of this.o.jobs()) {
+      if (isTerminal(job.state) || !job.shared?.token) continue;
+      const folder = job.origin.kind === 'watch' ? this.o.folder(job.origin.folderId) : undefined;
+      if (!folder) continue;
+      const store = this.store(folder);
+      if (await store.adopt(job.shared.relPath, job.shared.token).catch(() => false)) continue;
+      const done = await store.readDone(job.shared.relPath, job.shared.key).catch(() => undefined);
+      this.handOver(job.id, done?.host ?? (await store.ownerHost(job.shared.relPath)));
+    }
+  }
+
+  private handOver(jobId: string, host: string): void {
+    this.handedOver.add(jobId);
+    this.o.apply(jobId, { type: 'handedOver', host });
+  }
+
+  /** A job ended: its done record is left for the other computers, and its claim goes. */
+  async settled(job: JobRecord): Promise<void> {
+    if (!job.shared || job.origin.kind !== 'watch') return;
+    const folder = this.o.folder(job.origin.folderId);
+    if (!folder) return;
+    const store = this.store(folder);
+    if (this.handedOver.delete(job.id)) return store.forget(job.shared.relPath);
+    await store
+      .release(job.shared.relPath, {
+        key: job.shared.key,
+        state: job.state,
+        ...(job.streamId ? { streamId: job.streamId } : {}),
+      })
+      .catch(() => undefined);
+  }
+
+  private arm(ms: number): void {
+    if (this.timer && ms >= this.tickMs) return;
+    clearInterval(this.timer);
+    this.tickMs = ms;
+    this.timer = setInterval(() => {
+      this.round ??= this.tick().finally(() => (this.round = undefined));
+    }, ms);
+    this.timer.unref();
+  }
+  private tickMs = Infinity;
+
+  /** One lease round: refresh every claim this computer holds, then look again at files held elsewhere. */
+  private async tick(): Promise<void> {
+    for (const job of [...this.o.jobs()]) {
+      if (isTerminal(job.state) || !job.shared || job.origin.kind !== 'watch') continue;
+      const folder = this.o.folder(job.origin.folderId);
+      if (!folder) continue;
+      const store = this.store(folder);
+      if (!store.holds(job.shared.relPath)) continue;
+      const r = await store
+        .refresh(job.shared.relPath, {
+          attempt: job.shared.attempt,
+          ...(job.streamId ? { streamId: job.streamId } : {}),
+        })
+        .catch(() => 'ok' as const); // an unreadable share this round: the lease has time to spare
+      if (r === 'lost')
+        this.handOver(job.id, await store.ownerHost(job.shared.relPath).catch(() => 'another computer'));
+    }
+    for (const [p, w] of [...this.waiting]) {
+      this.waiting.delete(p);
+      await this.o.retake(w.folder, w.file).catch(() => undefined);
+    }
+  }
+
+  private armDeferred(): void {
+    if (this.deferTimer) return;
+    this.deferTimer = setInterval(() => {
+      if (this.deferred.size === 0) {
+        clearInterval(this.deferTimer);
+        this.deferTimer = undefined;
+        return;
+      }
+      for (const [p, w] of [...this.deferred]) {
+        if (this.backlogNow() >= (this.o.backlog ?? 2)) return;
+        this.deferred.delete(p);
+        void this.o.retake(w.folder, w.file).catch(() => undefined);
+      }
+    }, 1000);
+    this.deferTimer.unref();
+  }
+
+  /** Files held by other computers right now (the Queue's "processing on HOST"). */
+  heldElsewhere(): number {
+    return this.waiting.size;
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.deferTimer);
+    this.deferTimer = undefined;
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.round;
+  }
+}
