@@ -95,6 +95,8 @@ const folderFields = {
     })
     .optional(),
   postAction: postAction.optional(),
+  cardRules: z.enum(['mix', 'tracks', 'off']).optional(),
+  outputDir: str().nullable().optional(),
 };
 const folderInput = z.strictObject(folderFields);
 const folderPatch = z.strictObject({ ...folderFields, path: str().optional() });
@@ -112,6 +114,7 @@ const fullFolder = z.strictObject({
   output: folderFields.output.unwrap(),
   postAction,
   cardRules: z.enum(['mix', 'tracks', 'off']).optional(),
+  outputDir: str().nullable().optional(),
 });
 
 const settingsPatch = z.strictObject({

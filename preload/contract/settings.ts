@@ -52,6 +52,8 @@ export interface WatchFolderView {
   postAction: PostActionView;
   /** Camera-card rules: absent = 'mix' (proxies and a recorder take's single inputs skipped). */
   cardRules?: 'mix' | 'tracks' | 'off';
+  /** Absent or null: results beside each source; else this folder, mirroring the folders below the watch folder. */
+  outputDir?: string | null;
 }
 
 export interface SettingsValues {

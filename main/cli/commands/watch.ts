@@ -11,6 +11,7 @@ import { describeJob } from '../progress.js';
 
 interface WatchFlags extends JobFlags {
   recursive: boolean;
+  output?: string;
   include: string[];
   exclude: string[];
 }
@@ -27,6 +28,10 @@ export function registerWatch(program: Command): void {
     .option('--no-recursive', 'do not look into subfolders')
     .option('--include <glob>', 'only files matching this pattern; repeatable (default: audio and video)', collect, [])
     .option('--exclude <glob>', 'skip files matching this pattern; repeatable', collect, [])
+    .option(
+      '--output <dir>',
+      'write results into this folder, under the same subfolders as below the watched folder (default: beside each file)',
+    )
     .action(async (folders: string[], flags: WatchFlags) => {
       process.exitCode = await runWatch(folders, flags);
     });
@@ -59,12 +64,16 @@ async function watchUntilStopped(
   stopped: Promise<void>,
   stopRequested: () => boolean,
 ): Promise<number> {
-  for (const f of folders) {
+  for (const f of [...folders, ...(flags.output === undefined ? [] : [flags.output])]) {
     const s = await stat(f).catch(() => null);
     if (!s?.isDirectory()) {
       console.error(`sluice watch: ${f} is not a folder.`);
       return 2;
     }
+  }
+  if (flags.output !== undefined && folders.length === 0) {
+    console.error('sluice watch: --output applies to the folders given here; give the folders to watch.');
+    return 2;
   }
   let runtime;
   try {
@@ -95,6 +104,7 @@ async function watchUntilStopped(
         recursive: flags.recursive,
         include: flags.include,
         exclude: flags.exclude,
+        ...(flags.output === undefined ? {} : { outputDir: path.resolve(flags.output) }),
       }),
     );
     runtime.watchAlso(extra);
