@@ -114,6 +114,11 @@ async function resultFolder(job: JobRecord, anchor: string, folders: readonly st
   return dir;
 }
 
+/** Bytes of the longest suffix a result can have: `.{3-letter language}.{longest extension}`. */
+const LONGEST_SUFFIX = Math.max(
+  ...(Object.keys(RENDERERS) as ResultFormat[]).map((f) => Buffer.byteLength(`.xxx.${extensionOf(f)}`)),
+);
+
 /** Formats read from the transcript's words alone: with no words there is nothing to put in them. */
 const WORD_FORMATS: ReadonlySet<ResultFormat> = new Set(WORD_FORMAT_LIST);
 
@@ -174,15 +179,21 @@ export async function writeResults(
   const formats = [...new Set<ResultFormat>(['json', ...output.formats])].filter(
     (f) => !(noSpeech && WORD_FORMATS.has(f)),
   );
+  // A shortened stem is the same for all of a job's formats (cut for the longest suffix any result
+  // can have), now and when it is written again with others.
+  const suffixOf = (format: ResultFormat): string => {
+    const fileExt = extensionOf(format);
+    return format === 'json' || !output.languageSuffix ? fileExt : `${output.languageSuffix}.${fileExt}`;
+  };
+  const suffixes = formats.map((f) => `.${suffixOf(f)}`);
   for (const format of formats) {
     const render = RENDERERS[format];
     if (!render) throw new ResultWriteError(`The ${format} format is not available.`, undefined);
     const content = await render(text, job, corrected?.transcript);
     if (content === null) continue;
     // `{name}.en.srt`: players pick the language from the suffix; the JSON keeps the plain name.
-    const fileExt = extensionOf(format);
-    const ext = format === 'json' || !output.languageSuffix ? fileExt : `${output.languageSuffix}.${fileExt}`;
-    const target = await chooseOutputPath(anchor, base, ext, ownership, content);
+    const ext = suffixOf(format);
+    const target = await chooseOutputPath(anchor, base, ext, ownership, content, suffixes, LONGEST_SUFFIX);
     if (!target) {
       throw new ResultWriteError(
         `Both ${base}.${ext} and its fallback name in ${path.dirname(anchor)} belong to other files; rename or move them.`,
