@@ -76,8 +76,13 @@ export interface JobRecord {
   source: FileIdentity;
   /** Absent in journals written before links existed: a file. */
   sourceKind?: SourceKind;
-  /** Where a link job's results are written (chosen when it was created). */
+  /**
+   * Where the results are written: a link job's folder (chosen when it was created), or a watch
+   * folder's output folder; absent for a file: beside its source.
+   */
   resultsDir?: string;
+  /** Below `resultsDir`, the folders the source sits in below its watch folder (mirrored there). */
+  resultsBelow?: string;
   origin: JobOrigin;
   /** 0 = manual, 1 = watch; an explicit move may change it. Lower goes first. */
   priority: number;
@@ -147,11 +152,18 @@ export interface JobRecord {
   processedBy?: string;
 }
 
+/** A file job's results folder: both absent, beside the source. */
+export interface ResultPlace {
+  resultsDir?: string;
+  resultsBelow?: string;
+}
+
 export interface NewJob {
   id: string;
   source: FileIdentity;
   sourceKind?: SourceKind;
   resultsDir?: string;
+  resultsBelow?: string;
   origin: JobOrigin;
   seq: number;
   templateId: string;
@@ -171,6 +183,7 @@ export function createJob(init: NewJob, now: number): JobRecord {
     source: init.source,
     ...(init.sourceKind === 'link' ? { sourceKind: 'link' as const } : {}),
     ...(init.resultsDir === undefined ? {} : { resultsDir: init.resultsDir }),
+    ...(init.resultsBelow === undefined ? {} : { resultsBelow: init.resultsBelow }),
     origin: init.origin,
     priority: init.origin.kind === 'manual' ? 0 : 1,
     seq: init.seq,
@@ -261,7 +274,13 @@ export type JobEvent =
   /** A re-run replaced this job's results: `results` are the files of it that are still there. */
   | { type: 'resultsSuperseded'; results: ResultFile[] }
   /** The watch folder's post-action moved the source, and the results that could follow it. */
-  | { type: 'sourceMoved'; movedTo: string; results: ResultFile[] }
+  | {
+      type: 'sourceMoved';
+      movedTo: string;
+      results: ResultFile[];
+      /** Where results go from now on (a rename into another watch folder); absent: unchanged. */
+      place?: ResultPlace;
+    }
   | { type: 'networkDown'; retryAt: number }
   /** The source is no longer the file taken; `uploadStarted`: its upload had begun (a stream may hold part of it). */
   | { type: 'sourceChanged'; uploadStarted: boolean }

@@ -140,7 +140,7 @@ export function onResultsWriteFailed(job: JobRecord, ev: Ev<'resultsWriteFailed'
   if (!writingResults(job)) return unchanged(job);
   // Processing succeeded; only the delivery did not. The job completes and keeps the export in the
   // state dir so "write results again" needs no new upload.
-  const resultWarning = `Results could not be saved beside the source: ${ev.message} A copy is kept at ${job.stagedResultPath}; they can be written again.`;
+  const resultWarning = `Results could not be saved: ${ev.message} A copy is kept at ${job.stagedResultPath}; they can be written again.`;
   return to(
     without(job, 'nextAttemptAt'),
     { state: 'completed', completedAt: job.completedAt ?? now, resultWarning },

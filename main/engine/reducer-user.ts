@@ -24,7 +24,7 @@ export function onResultsRewritten(job: JobRecord, e: Event<'resultsRewritten'>,
 }
 
 export function onSourceMoved(job: JobRecord, e: Event<'sourceMoved'>, now: number): Transition {
-  return job.state === 'completed' || job.state === 'failed'
-    ? to(job, { movedTo: e.movedTo, results: e.results }, now)
-    : unchanged(job);
+  if (job.state !== 'completed' && job.state !== 'failed') return unchanged(job);
+  const placed = e.place ? { ...without(job, 'resultsDir', 'resultsBelow'), ...e.place } : job;
+  return to(placed, { movedTo: e.movedTo, results: e.results }, now);
 }

@@ -8,6 +8,7 @@ import { RECIPE_FORMATS } from './recipes/render.js';
 import { RECIPE_IDS } from './recipes/recipes.js';
 import { GLOSSARY_LIMITS } from './recipes/glossary.js';
 import { TIMELINE_SETTINGS } from './timecode/timeline.js';
+import { patternProblem } from './result-place.js';
 
 export const PARAM_VALUE = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]);
 export type ParamValue = z.infer<typeof PARAM_VALUE>;
@@ -73,8 +74,16 @@ export type Connection = z.infer<typeof CONNECTION>;
 export const OUTPUT = z.object({
   // As the README and the empty Queue promise: the transcript, captions for players, and plain text.
   formats: z.array(z.enum(RESULT_FORMATS)).min(1).default(['json', 'srt', 'vtt', 'txt']),
-  /** Name pattern without extension; tokens {name} {ext} {template} {date}. */
-  pattern: z.string().min(1).max(200).default('{name}'),
+  /** Name pattern without extension; tokens {name} {ext} {template} {date}; `/` makes subfolders (result-place.ts). */
+  pattern: z
+    .string()
+    .min(1)
+    .max(200)
+    .superRefine((p, ctx) => {
+      const problem = patternProblem(p);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .default('{name}'),
   languageSuffix: z
     .string()
     .regex(/^[a-z]{2,3}$/)
@@ -131,6 +140,15 @@ export const WATCH_FOLDER = z.object({
   recursive: z.boolean().default(true),
   output: OUTPUT.prefault({}),
   postAction: POST_ACTION.default({ kind: 'none' }),
+  /**
+   * Where the results go: absent or null, beside each source; else this folder, with the folders
+   * below the watch folder made again inside it (a card backup stays as it was copied).
+   */
+  outputDir: z
+    .string()
+    .regex(/^(\/|[A-Za-z]:[\\/]|\\\\)/, 'must be a full folder path, such as /home/me/Transcripts')
+    .nullable()
+    .optional(),
   /** Camera-card and recorder rules (engine/card-rules.ts); absent = 'mix': proxies and a take's single inputs skipped. */
   cardRules: z.enum(['mix', 'tracks', 'off']).optional(),
   /** "Shared with other computers" (team mode, shared-folder.ts): claims on the share, one computer per file. */

@@ -12,12 +12,18 @@ import { templateCatalogueView, toFolderStatusViews } from './views.js';
 
 type FolderChannels = Extract<Channel, `folders:${string}` | `templates:${string}`>;
 
-async function requireDirectory(p: string): Promise<string> {
-  if (!path.isAbsolute(p)) throw validation([{ path: 'path', message: 'Give the full path of the folder.' }]);
+async function requireDirectory(p: string, field = 'path'): Promise<string> {
+  if (!path.isAbsolute(p)) throw validation([{ path: field, message: 'Give the full path of the folder.' }]);
   const st = await stat(p).catch(() => undefined);
-  if (!st) throw validation([{ path: 'path', message: `${p} does not exist.` }]);
-  if (!st.isDirectory()) throw validation([{ path: 'path', message: `${p} is a file, not a folder.` }]);
+  if (!st) throw validation([{ path: field, message: `${p} does not exist.` }]);
+  if (!st.isDirectory()) throw validation([{ path: field, message: `${p} is a file, not a folder.` }]);
   return path.resolve(p);
+}
+
+/** An output folder must be there when it is chosen (a drive not connected is not made on the system disk). */
+async function outputDirOf(p: string | null | undefined): Promise<{ outputDir?: string | null }> {
+  if (p === undefined) return {};
+  return { outputDir: p === null || p.trim() === '' ? null : await requireDirectory(p.trim(), 'outputDir') };
 }
 
 /** Field errors of the whole settings, re-addressed to the folder form ("watchFolders.2.path" → "path"). */
@@ -69,14 +75,19 @@ export function folderHandlers(ctx: HandlerContext): RawHandlers<FolderChannels>
         throw validation([{ path: 'path', message: 'This folder is already watched.' }]);
       }
       const id = `folder-${randomUUID().slice(0, 8)}`;
-      const next = await save((list) => [...list, { ...folder, path: dir, id }], current.length);
+      const out = await outputDirOf(folder.outputDir);
+      const next = await save((list) => [...list, { ...folder, ...out, path: dir, id }], current.length);
       return next.watchFolders.find((f) => f.id === id) as WatchFolderView;
     },
     'folders:update': async ({ id, patch }) => {
       const old = find(id);
       const dir = patch.path !== undefined && patch.path !== old.path ? await requireDirectory(patch.path) : old.path;
+      const out = patch.outputDir !== old.outputDir ? await outputDirOf(patch.outputDir) : {};
       const index = rt.settings.get().watchFolders.findIndex((f) => f.id === id);
-      const next = await save((list) => list.map((f) => (f.id === id ? { ...f, ...patch, path: dir, id } : f)), index);
+      const next = await save(
+        (list) => list.map((f) => (f.id === id ? { ...f, ...patch, ...out, path: dir, id } : f)),
+        index,
+      );
       return next.watchFolders.find((f) => f.id === id) as WatchFolderView;
     },
     'folders:remove': async ({ id }) => {

@@ -97,6 +97,8 @@ const folderFields = {
   postAction: postAction.optional(),
   shared: z.boolean().optional(),
   claimTimeoutS: CLAIM_TIMEOUT_S.optional(),
+  cardRules: z.enum(['mix', 'tracks', 'off']).optional(),
+  outputDir: str().nullable().optional(),
 };
 const folderInput = z.strictObject(folderFields);
 const folderPatch = z.strictObject({ ...folderFields, path: str().optional() });
@@ -116,6 +118,7 @@ const fullFolder = z.strictObject({
   cardRules: z.enum(['mix', 'tracks', 'off']).optional(),
   shared: z.boolean().optional(),
   claimTimeoutS: CLAIM_TIMEOUT_S.optional(),
+  outputDir: str().nullable().optional(),
 });
 
 const settingsPatch = z.strictObject({

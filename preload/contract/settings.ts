@@ -56,6 +56,8 @@ export interface WatchFolderView {
   shared?: boolean;
   /** Team mode: seconds without a lease refresh before another computer takes a claim over (default 600). */
   claimTimeoutS?: number;
+  /** Absent or null: results beside each source; else this folder, mirroring the folders below the watch folder. */
+  outputDir?: string | null;
 }
 
 export interface SettingsValues {

@@ -3,7 +3,7 @@
 // cites the README text it runs; a name the README adds without a working case fails here.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { copyFile, mkdir, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -304,6 +304,28 @@ const CASES: Case[] = [
     },
   },
   {
+    readme: '`--output DIR` writes the results into DIR under the same subfolders as below the watched folder',
+    args: () => [
+      'watch',
+      cardDir,
+      '--output',
+      path.join(dir, 'card-out'),
+      '--sandbox',
+      '--state-dir',
+      path.join(dir, 'watch-output-state'),
+    ],
+    whileRunning: async (running) => {
+      await running.waitFor(/Watching /);
+      await copyFile(wav, path.join(cardDir, 'CLIP', 'C0001.wav'));
+      await running.waitFor(/completed \S+C0001\.wav/, 30_000);
+    },
+    check: (r) => {
+      ok(r);
+      expect(existsSync(path.join(dir, 'card-out', 'CLIP', 'C0001.json'))).toBe(true);
+      expect(readdirSync(path.join(cardDir, 'CLIP'))).toEqual(['C0001.wav']);
+    },
+  },
+  {
     readme: '`sluice serve [--port N] [--open]`',
     args: () => ['serve', '--port', String(servePort), '--open', '--state-dir', path.join(dir, 'serve')],
     env: () => NO_DESKTOP,
@@ -395,6 +417,7 @@ const CASES: Case[] = [
 ];
 
 let watched: string;
+let cardDir: string;
 let slowStream: string;
 let servePort: number;
 let sandboxPort: number;
@@ -420,6 +443,9 @@ beforeAll(async () => {
   await client.close();
   watched = path.join(dir, 'watched');
   await mkdir(path.join(watched, 'sub'), { recursive: true });
+  cardDir = path.join(dir, 'card');
+  await mkdir(path.join(cardDir, 'CLIP'), { recursive: true });
+  await mkdir(path.join(dir, 'card-out'));
   servePort = await freePort();
   sandboxPort = await freePort();
   profilePort = await freePort();

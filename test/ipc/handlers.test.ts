@@ -226,6 +226,29 @@ describe('handlers', () => {
     expect(env.rt.settings.get().watchFolders).toEqual([]);
   });
 
+  it("a folder's output folder must exist, and a pattern that leaves the results folder is refused", async () => {
+    const dir = path.join(env.dir, 'card');
+    await mkdir(dir);
+    const gone = await bridge.handlers['folders:add']({ folder: { path: dir, outputDir: path.join(env.dir, 'nope') } });
+    expect(gone).toMatchObject({ ok: false, error: { code: 'VALIDATION', fields: [{ path: 'outputDir' }] } });
+    const out = path.join(env.dir, 'Transcripts');
+    await mkdir(out);
+    const f = value(await bridge.handlers['folders:add']({ folder: { path: dir, outputDir: out } }));
+    expect(f.outputDir).toBe(out);
+    const escape = await bridge.handlers['folders:update']({
+      id: f.id,
+      patch: { output: { ...f.output, pattern: '../{name}' } },
+    });
+    expect(escape.ok).toBe(false);
+    if (!escape.ok) {
+      expect(escape.error.fields?.[0]?.path).toBe('output.pattern');
+      expect(escape.error.fields?.[0]?.message).toMatch(/leads out of the results folder/);
+    }
+    const back = value(await bridge.handlers['folders:update']({ id: f.id, patch: { outputDir: null } }));
+    expect(back.outputDir).toBeNull();
+    value(await bridge.handlers['folders:remove']({ id: f.id }));
+  });
+
   it('answers the usage report, and maps the service refusals to fields', async () => {
     const u = value(await bridge.handlers['usage:report']({}));
     expect(u).toMatchObject({ simulated: true, cap: { enabled: false } });

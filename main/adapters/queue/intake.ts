@@ -2,17 +2,13 @@
 // identity rule decides whether a file is new, already taken, or changed (engine/file-identity.ts):
 // a restart, a rescan or a duplicate event never queues the same content twice.
 import { randomUUID } from 'node:crypto';
-import { rename, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { addOutcome } from '../../engine/add-outcome.js';
-import {
-  classifyByContent,
-  classifyDetected,
-  followedResultName,
-  type ContentTwin,
-  type FileIdentity,
-} from '../../engine/file-identity.js';
-import { createJob, isTerminal, type JobOrigin, type JobRecord } from '../../engine/job.js';
+import { classifyDetected, type FileIdentity } from '../../engine/file-identity.js';
+import { createJob, isTerminal, type JobOrigin, type JobRecord, type ResultPlace } from '../../engine/job.js';
+import { resultPlaceFor } from '../results/link-destination.js';
+import { ContentTwins } from './content-twin.js';
 import type { KnownAs } from '../../engine/rescan-summary.js';
 import type { TrackChoice } from '../../engine/card-rules.js';
 import { cardSkip } from './card-skip.js';
@@ -59,6 +55,8 @@ interface ConsiderOptions {
   link?: { resultsDir: string };
   /** Card rules apply (a watch folder's files): paths relative to this folder. */
   cards?: { root: string; tracks: TrackChoice };
+  /** Where the results go when not beside the file (a watch folder's output folder). */
+  place?: ResultPlace;
   replaces?: string;
   /** A watch folder shared with other computers: a claim on the share comes before the job. */
   shared?: WatchFolder;
@@ -74,13 +72,16 @@ export class Intake {
   private knownIndex: Map<string, JobRecord> | undefined;
   private seqMax = 0;
   private readonly deciding = new Map<string, Promise<AddOutcome>>();
+  private readonly twins: ContentTwins;
 
   constructor(
     private readonly store: JobStore<JobRecord>,
     private readonly runner: QueueRunner,
     private readonly settings: () => Settings,
     private readonly claims?: SharedFolders,
-  ) {}
+  ) {
+    this.twins = new ContentTwins({ store, apply: (id, e) => runner.apply(id, e) });
+  }
 
   private get known(): Map<string, JobRecord> {
     if (!this.knownIndex) {
@@ -208,6 +209,7 @@ export class Intake {
         identity: { path: file.path, size: file.size, mtimeMs: file.mtimeMs },
         ...(folder.cardRules === 'off' ? {} : { cards: { root: folder.path, tracks: folder.cardRules ?? 'mix' } }),
         ...(folder.shared ? { shared: folder } : {}),
+        place: resultPlaceFor(folder, file.path),
       },
     );
   }
@@ -245,9 +247,11 @@ export class Intake {
     }
     const known = this.latest(file);
     if (!known && !o.force && !o.link) {
-      const twin = await this.contentTwin(identity);
-      const same = await this.takeByContent(file, identity, twin);
-      if (same) return same;
+      const same = await this.twins.take(file, identity, o.place ?? {});
+      if (same) {
+        this.known.set(file, same.job);
+        return { path: file, outcome: same.outcome, jobId: same.job.id };
+      }
     }
     const decision = classifyDetected(identity, known ? { jobId: known.id, source: known.source } : undefined);
     const current = known ? (this.store.get(known.id) ?? known) : undefined;
@@ -277,6 +281,7 @@ export class Intake {
         ...(claim?.ok && this.claims ? { shared: claim.shared, processedBy: this.claims.host } : {}),
         source: identity,
         ...(o.link ? { sourceKind: 'link' as const, resultsDir: o.link.resultsDir } : {}),
+        ...(o.place ?? {}),
         origin,
         seq: ++this.seqMax,
         templateId: o.templateId,
@@ -292,75 +297,8 @@ export class Intake {
       return { path: file, outcome: 'rejected', message: `${file} was not queued: ${why}` };
     }
     this.known.set(file, job);
-    if (identity.contentHash) this.contents.set(identity.contentHash, job.id);
+    if (identity.contentHash) this.twins.remember(identity.contentHash, job.id);
     return { path: file, outcome: 'added', jobId: job.id };
-  }
-
-  /** Newest job per content hash among the journal's jobs; built on first use. */
-  private contentIndex: Map<string, string> | undefined;
-  private get contents(): Map<string, string> {
-    if (!this.contentIndex) {
-      const byHash = new Map<string, JobRecord>();
-      for (const j of this.store.all()) {
-        const h = j.source.contentHash;
-        const prev = h ? byHash.get(h) : undefined;
-        if (h && (!prev || j.createdAt > prev.createdAt)) byHash.set(h, j);
-      }
-      this.contentIndex = new Map([...byHash].map(([h, j]) => [h, j.id]));
-    }
-    return this.contentIndex;
-  }
-
-  /** The job holding these bytes under another name, as the content decision needs it. */
-  private async contentTwin(identity: FileIdentity): Promise<ContentTwin | undefined> {
-    const id = identity.contentHash ? this.contents.get(identity.contentHash) : undefined;
-    const job = id ? this.store.get(id) : undefined;
-    if (!job) return undefined;
-    const where = job.movedTo ?? job.source.path;
-    const there = await stat(where).catch(() => undefined);
-    const state = job.state === 'completed' ? 'completed' : isTerminal(job.state) ? 'ended' : 'active';
-    return {
-      jobId: job.id,
-      source: job.source,
-      state,
-      stillThere: there?.isFile() === true && there.size === job.source.size,
-    };
-  }
-
-  /**
-   * The same bytes under a new name: one job. A finished file that was renamed or moved takes its
-   * results along (each renamed after the new name, beside it, unless a file is already there).
-   */
-  private async takeByContent(
-    file: string,
-    identity: FileIdentity,
-    twin: ContentTwin | undefined,
-  ): Promise<AddOutcome | undefined> {
-    const decision = classifyByContent(identity, twin);
-    if (decision.kind === 'none') return undefined;
-    const job = this.store.get(decision.jobId)!;
-    this.known.set(file, job);
-    if (decision.kind === 'same-job') {
-      return { path: file, outcome: isTerminal(job.state) ? 'already-done' : 'already-queued', jobId: job.id };
-    }
-    const oldBase = path.basename(job.movedTo ?? job.source.path);
-    const results: JobRecord['results'] = [];
-    for (const r of job.results) {
-      const name = followedResultName(oldBase, path.basename(file), path.basename(r.path));
-      const to = name === null ? undefined : path.join(path.dirname(file), name);
-      const free = to !== undefined && (await stat(to).catch(() => undefined)) === undefined;
-      const moved =
-        free &&
-        to !== undefined &&
-        (await rename(r.path, to).then(
-          () => true,
-          () => false,
-        ));
-      results.push(moved && to !== undefined ? { ...r, path: to } : r);
-    }
-    const updated = this.runner.apply(job.id, { type: 'sourceMoved', movedTo: file, results });
-    if (updated) this.known.set(file, updated);
-    return { path: file, outcome: 'already-done', jobId: job.id };
   }
 }
 

@@ -5,9 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import type { JobRecord } from '../../engine/job.js';
+import type { JobRecord, ResultPlace } from '../../engine/job.js';
 import { isLinkJob, linkFileName } from '../../engine/media-link.js';
-import type { Settings } from '../../engine/settings.js';
+import type { Settings, WatchFolder } from '../../engine/settings.js';
 
 export interface DownloadsEnv {
   platform: NodeJS.Platform;
@@ -55,10 +55,24 @@ export function linkResultsDir(settings: Settings, e?: DownloadsEnv): string {
 }
 
 /**
- * The path a job's results are named after and written beside: the source file, or for a link the
- * link's file name inside the job's results folder (which need not exist as a file).
+ * The path a job's results are named after and written beside: the source file where it is now
+ * (a rename or a post-action moves it), or its name inside the watch folder's output folder; for a
+ * link, the link's file name inside the job's results folder (which need not exist as a file).
  */
 export function resultAnchor(job: JobRecord): string {
-  if (!isLinkJob(job)) return job.source.path;
-  return path.join(job.resultsDir ?? downloadsFolder(), linkFileName(job.source.path));
+  if (isLinkJob(job)) return path.join(job.resultsDir ?? downloadsFolder(), linkFileName(job.source.path));
+  const source = job.movedTo ?? job.source.path;
+  if (job.resultsDir === undefined) return source;
+  return path.join(job.resultsDir, job.resultsBelow ?? '', path.basename(source));
+}
+
+/**
+ * Where a watch folder's file has its results: beside it (no output folder), or in the output
+ * folder under the same folders as below the watch folder, so nothing is written inside a card.
+ */
+export function resultPlaceFor(folder: Pick<WatchFolder, 'path' | 'outputDir'>, file: string): ResultPlace {
+  if (!folder.outputDir) return {};
+  const below = path.relative(folder.path, path.dirname(file));
+  const inside = below !== '' && !below.startsWith('..') && !path.isAbsolute(below);
+  return { resultsDir: folder.outputDir, ...(inside ? { resultsBelow: below } : {}) };
 }

@@ -35,3 +35,22 @@ export function fitName(stem: string, suffix: string, max = NAME_MAX): { name: s
   if (room < 1) throw new Error(`The extension ${suffix} leaves no room for a name.`);
   return { name: truncateUtf8(stem, room).trimEnd() + mark + suffix, shortened: true };
 }
+
+/**
+ * One stem for every suffix of a set (a clip's `.json`, `.en.srt`, `.docx`): the stem whole when
+ * every name of the set fits; otherwise cut to leave room for `room` bytes of suffix (the longest
+ * any result could have, so the cut does not move when the formats change) and marked with a hash
+ * of the stem alone, so one clip's results keep one stem, whichever formats it has.
+ */
+export function fitStem(
+  stem: string,
+  suffixes: readonly string[],
+  room = Math.max(0, ...suffixes.map(bytes)),
+  max = NAME_MAX,
+): { stem: string; shortened: boolean } {
+  if (suffixes.every((s) => bytes(stem) + bytes(s) <= max)) return { stem, shortened: false };
+  const mark = `~${createHash('sha256').update(stem).digest('hex').slice(0, 8)}`;
+  const left = max - bytes(mark) - Math.max(room, ...suffixes.map(bytes));
+  if (left < 1) throw new Error(`The extension ${suffixes.join(', ')} leaves no room for a name.`);
+  return { stem: truncateUtf8(stem, left).trimEnd() + mark, shortened: true };
+}

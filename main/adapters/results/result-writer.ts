@@ -2,9 +2,9 @@
 // sees half a file) and never over a file Sluice did not write.
 import { randomBytes } from 'node:crypto';
 import { constants as fsc } from 'node:fs';
-import { link, open, readFile, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { link, open, readdir, readFile, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { fitName } from './name-fit.js';
+import { fitName, fitStem } from './name-fit.js';
 
 /** Suffix of Sluice's temporary files; the watcher never takes them. */
 export const TEMP_SUFFIX = '.sluice-tmp';
@@ -188,9 +188,9 @@ export function nameParts(sourcePath: string): NameParts {
 /**
  * The output path for a result format, and the collision fallback: `{name}.{format}` beside the
  * source, or `{name}.{ext}.{format}` when the first is held by a file Sluice did not write. A name
- * past the file system's limit is shortened (`shortened`; see name-fit.ts).
- * A file that already holds exactly `content` counts as free: it is what a write interrupted
- * between its rename and its record in the history left behind, and rewriting it loses nothing.
+ * past the file system's limit is shortened (`shortened`; see name-fit.ts), to one stem for every
+ * suffix in `suffixes` (all of the job's formats) leaving `room` bytes of suffix, so one clip's
+ * results share it.
  * Returns null when both are held by others.
  */
 export async function chooseOutputPath(
@@ -199,26 +199,60 @@ export async function chooseOutputPath(
   format: string,
   owned: Ownership,
   content?: string | Uint8Array,
+  suffixes: readonly string[] = [`.${format}`],
+  room?: number,
 ): Promise<{ path: string; collided: boolean; shortened?: true } | null> {
   const dir = path.dirname(sourcePath);
   const { ext } = nameParts(sourcePath);
-  const first = fitName(baseName, `.${format}`);
-  const second = fitName(ext ? `${baseName}.${ext}` : `${baseName}.sluice`, `.${format}`);
+  const named = (stem: string) => {
+    const fit = fitStem(stem, [...suffixes, `.${format}`], room);
+    return { name: `${fit.stem}.${format}`, shortened: fit.shortened };
+  };
+  const first = named(baseName);
+  const second = named(ext ? `${baseName}.${ext}` : `${baseName}.sluice`);
+  const entries = await readdir(dir).catch(() => [] as string[]);
   for (const [candidate, collided] of [
     [first, false],
     [second, true],
   ] as const) {
     const full = path.join(dir, candidate.name);
-    const current = await stat(full).catch(() => null);
-    if (
-      !current ||
-      owned.isOurs(full, { size: current.size, mtimeMs: current.mtimeMs }) ||
-      (content !== undefined && (await holdsExactly(full, current.size, content)))
-    ) {
+    if (!(await heldByAnother(dir, candidate.name, entries, owned, content))) {
       return { path: full, collided, ...(candidate.shortened ? { shortened: true as const } : {}) };
     }
   }
   return null;
+}
+
+/** The same name, as a file system that ignores case (macOS, Windows, exFAT) or composition (macOS) sees it. */
+const foldedName = (name: string): string => name.normalize('NFC').toLowerCase();
+
+/**
+ * The clash decision, in one place: whether `name` in `dir` is held by a file Sluice may not
+ * replace. Any file there whose name is the same whatever the case or composition counts
+ * (`DJI_0001_D.SRT`, the drone's telemetry, holds `DJI_0001_D.srt` on macOS, Windows and exFAT,
+ * and a player beside it on Linux picks both up). A holder is free only when it is Sluice's own
+ * (stamp unchanged, see Ownership) or holds exactly `content`: what a write interrupted between
+ * its rename and its record in the history left behind, so rewriting it loses nothing.
+ */
+export async function heldByAnother(
+  dir: string,
+  name: string,
+  entries: readonly string[],
+  owned: Ownership,
+  content?: string | Uint8Array,
+): Promise<boolean> {
+  const folded = foldedName(name);
+  const holders = new Set(entries.filter((e) => foldedName(e) === folded));
+  holders.add(name);
+  for (const holder of holders) {
+    const full = path.join(dir, holder);
+    const current = await stat(full).catch(() => null);
+    if (!current) continue;
+    if (owned.isOurs(full, { size: current.size, mtimeMs: current.mtimeMs })) continue;
+    if (content !== undefined && holder === name && (await holdsExactly(full, current.size, content))) continue;
+    return true;
+  }
+  return false;
 }
 
 async function holdsExactly(file: string, size: number, content: string | Uint8Array): Promise<boolean> {

@@ -18,6 +18,8 @@ import { normalizeExport, parseExport, type NormalizedTranscript } from '../../e
 import { DEFAULT_OUTPUT, type ResultFormat } from '../../engine/settings.js';
 import { RECIPE_EXTENSIONS, RECIPE_FORMATS, RECIPE_RENDERERS, recipeNotes } from '../../engine/recipes/render.js';
 import { resultAnchor } from './link-destination.js';
+import { expandPattern, patternProblem } from '../../engine/result-place.js';
+import { fitName } from './name-fit.js';
 import {
   chooseOutputPath,
   explainWriteError,
@@ -78,19 +80,44 @@ export function resultExtensions(): string[] {
   return Object.keys(RENDERERS).map((f) => extensionOf(f as ResultFormat));
 }
 
-/** `{name}` `{ext}` `{template}` `{date}` → the output base name (without the format extension). */
-export function outputBaseName(pattern: string, job: JobRecord, now: Date): string {
+/**
+ * `{name}` `{ext}` `{template}` `{date}` → the output base name (without the format extension);
+ * the pattern's own `/` make subfolders of the results folder (result-place.ts).
+ */
+export function outputBaseName(pattern: string, job: JobRecord, now: Date): { folders: string[]; stem: string } {
   const { name, ext } = nameParts(resultAnchor(job));
   const template = findTemplate(job.templateId)?.name ?? job.templateId;
-  const date = now.toISOString().slice(0, 10);
-  const base = pattern
-    .replaceAll('{name}', name)
-    .replaceAll('{ext}', ext)
-    .replaceAll('{template}', template)
-    .replaceAll('{date}', date);
-  // A pattern must not send results elsewhere: path separators become dashes.
-  return base.replace(/[/\\]/g, '-') || name;
+  return expandPattern(pattern, { name, ext, template, date: now.toISOString().slice(0, 10) });
 }
+
+/**
+ * The folder the results go in, made when it is not there: the source's own folder always is; a
+ * link's folder (Downloads) may not be yet; an output folder must be (a drive not connected is not
+ * made again on the system disk), the folders below it and the pattern's subfolders are made.
+ */
+async function resultFolder(job: JobRecord, anchor: string, folders: readonly string[]): Promise<string> {
+  const dir = path.join(path.dirname(anchor), ...folders.map((f) => fitName(f, '').name));
+  if (!isLinkJob(job) && job.resultsDir !== undefined) {
+    const root = await stat(job.resultsDir).catch(() => undefined);
+    if (!root?.isDirectory()) {
+      throw new ResultWriteError(
+        `The output folder ${job.resultsDir} is not there (a drive not connected?); connect it, or choose another output folder for the watch folder, then save the results again.`,
+        'ENOENT',
+      );
+    }
+  }
+  if (dir !== path.dirname(anchor) || isLinkJob(job) || job.resultsDir !== undefined) {
+    await mkdir(dir, { recursive: true }).catch((e: unknown) => {
+      throw explainWriteError(e, path.join(dir, path.basename(anchor)));
+    });
+  }
+  return dir;
+}
+
+/** Bytes of the longest suffix a result can have: `.{3-letter language}.{longest extension}`. */
+const LONGEST_SUFFIX = Math.max(
+  ...(Object.keys(RENDERERS) as ResultFormat[]).map((f) => Buffer.byteLength(`.xxx.${extensionOf(f)}`)),
+);
 
 /** Formats read from the transcript's words alone: with no words there is nothing to put in them. */
 const WORD_FORMATS: ReadonlySet<ResultFormat> = new Set(WORD_FORMAT_LIST);
@@ -136,14 +163,10 @@ export async function writeResults(
         (e as NodeJS.ErrnoException).code,
       );
     }));
-  const anchor = resultAnchor(job);
-  // A link's results folder (Downloads by default) may not exist yet; a file's folder always does.
-  if (isLinkJob(job)) {
-    await mkdir(path.dirname(anchor), { recursive: true }).catch((e: unknown) => {
-      throw explainWriteError(e, anchor);
-    });
-  }
-  const base = outputBaseName(output.pattern, job, now);
+  const problem = patternProblem(output.pattern);
+  if (problem) throw new ResultWriteError(`The file-name pattern is refused: ${problem}`, 'EINVAL');
+  const { folders, stem: base } = outputBaseName(output.pattern, job, now);
+  const anchor = path.join(await resultFolder(job, resultAnchor(job), folders), path.basename(resultAnchor(job)));
   const planned: Array<{
     format: ResultFormat;
     target: string;
@@ -156,15 +179,21 @@ export async function writeResults(
   const formats = [...new Set<ResultFormat>(['json', ...output.formats])].filter(
     (f) => !(noSpeech && WORD_FORMATS.has(f)),
   );
+  // A shortened stem is the same for all of a job's formats (cut for the longest suffix any result
+  // can have), now and when it is written again with others.
+  const suffixOf = (format: ResultFormat): string => {
+    const fileExt = extensionOf(format);
+    return format === 'json' || !output.languageSuffix ? fileExt : `${output.languageSuffix}.${fileExt}`;
+  };
+  const suffixes = formats.map((f) => `.${suffixOf(f)}`);
   for (const format of formats) {
     const render = RENDERERS[format];
     if (!render) throw new ResultWriteError(`The ${format} format is not available.`, undefined);
     const content = await render(text, job, corrected?.transcript);
     if (content === null) continue;
     // `{name}.en.srt`: players pick the language from the suffix; the JSON keeps the plain name.
-    const fileExt = extensionOf(format);
-    const ext = format === 'json' || !output.languageSuffix ? fileExt : `${output.languageSuffix}.${fileExt}`;
-    const target = await chooseOutputPath(anchor, base, ext, ownership, content);
+    const ext = suffixOf(format);
+    const target = await chooseOutputPath(anchor, base, ext, ownership, content, suffixes, LONGEST_SUFFIX);
     if (!target) {
       throw new ResultWriteError(
         `Both ${base}.${ext} and its fallback name in ${path.dirname(anchor)} belong to other files; rename or move them.`,
@@ -180,7 +209,8 @@ export async function writeResults(
     });
   }
   // All the job's formats or none: a half-delivered set would look complete to a reader.
-  const stamps = await writeFilesAtomic(planned, { writer: job.id.slice(0, 8), mode: await modeOf(anchor) });
+  const mode = await modeOf(isLinkJob(job) ? anchor : (job.movedTo ?? job.source.path));
+  const stamps = await writeFilesAtomic(planned, { writer: job.id.slice(0, 8), mode });
   const notes = recipeNotes(text, formats, {
     ...renderContextOf(job),
     ...(corrected ? { transcript: corrected.transcript } : {}),

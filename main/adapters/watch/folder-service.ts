@@ -173,14 +173,19 @@ export class FolderService {
       const movedTo = path.join(targetDir, path.basename(job.source.path));
       await rename(job.source.path, movedTo);
       const results: JobRecord['results'] = [];
-      for (const r of job.results) {
+      // Results in an output folder stay there: only the source moves.
+      for (const r of job.resultsDir === undefined ? job.results : []) {
         const to = path.join(targetDir, path.basename(r.path));
         await rename(r.path, to).then(
           () => results.push({ ...r, path: to }),
           () => results.push(r),
         );
       }
-      this.d.record(job.id, { type: 'sourceMoved', movedTo, results });
+      this.d.record(job.id, {
+        type: 'sourceMoved',
+        movedTo,
+        results: job.resultsDir === undefined ? results : job.results,
+      });
     } catch (e) {
       const why = e instanceof Error ? e.message : String(e);
       this.d.emit({

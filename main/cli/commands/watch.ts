@@ -11,6 +11,7 @@ import { describeJob } from '../progress.js';
 
 interface WatchFlags extends JobFlags {
   recursive: boolean;
+  output?: string;
   include: string[];
   exclude: string[];
   shared?: boolean;
@@ -43,6 +44,10 @@ export function registerWatch(program: Command): void {
     .option('--exclude <glob>', 'skip files matching this pattern; repeatable', collect, [])
     .option('--shared', 'the folder is shared with other computers running Sluice: each file is processed by one')
     .option('--claim-timeout <seconds>', 'with --shared: take over a claim not refreshed for this long (default 600)')
+    .option(
+      '--output <dir>',
+      'write results into this folder, under the same subfolders as below the watched folder (default: beside each file)',
+    )
     .action(async (folders: string[], flags: WatchFlags) => {
       process.exitCode = await runWatch(folders, flags);
     });
@@ -75,12 +80,16 @@ async function watchUntilStopped(
   stopped: Promise<void>,
   stopRequested: () => boolean,
 ): Promise<number> {
-  for (const f of folders) {
+  for (const f of [...folders, ...(flags.output === undefined ? [] : [flags.output])]) {
     const s = await stat(f).catch(() => null);
     if (!s?.isDirectory()) {
       console.error(`sluice watch: ${f} is not a folder.`);
       return 2;
     }
+  }
+  if (flags.output !== undefined && folders.length === 0) {
+    console.error('sluice watch: --output applies to the folders given here; give the folders to watch.');
+    return 2;
   }
   let runtime;
   try {
@@ -114,6 +123,7 @@ async function watchUntilStopped(
         exclude: flags.exclude,
         ...(flags.shared ? { shared: true } : {}),
         ...(claimTimeoutS === undefined ? {} : { claimTimeoutS }),
+        ...(flags.output === undefined ? {} : { outputDir: path.resolve(flags.output) }),
       }),
     );
     runtime.watchAlso(extra);

@@ -95,6 +95,25 @@ describe('writing results under long names', () => {
     expect(await results()).toEqual([`${stem}.json`]);
   });
 
+  it("one clip's results keep one shortened stem, whatever their formats (a 251-byte name)", async () => {
+    const stem = `${'会议记录第二部分'.repeat(10)}${'x'.repeat(11)}`; // 240 + 11 = 251 bytes
+    expect(bytes(stem)).toBe(251);
+    const src = await source(`${stem}.mp4`);
+    const written = await writeResults(
+      jobFor(src, { formats: ['json', 'srt', 'vtt', 'txt', 'docx'], languageSuffix: 'en' }),
+      staged,
+      new ResultOwnership(() => []),
+    );
+    const stems = new Set(written.map((r) => path.basename(r.path).replace(/\.(en\.)?[a-z]+$/, '')));
+    expect(written).toHaveLength(5);
+    expect(stems.size).toBe(1);
+    expect([...stems][0]).toMatch(/~[0-9a-f]{8}$/);
+    for (const r of written) expect(bytes(path.basename(r.path))).toBeLessThanOrEqual(NAME_MAX);
+    // Written again with another format: the same stem still.
+    const more = await writeResults(jobFor(src, { formats: ['json', 'md'] }), staged, new ResultOwnership(() => []));
+    expect(path.basename(more[0]!.path)).toBe(`${[...stems][0]}.json`);
+  });
+
   it('a name past the limit is shortened: extension kept, unique, the same on every write, and said', async () => {
     // Sources of 255 bytes: their results (.json, .en.srt) cannot carry the whole name.
     const a = await source(`${'語'.repeat(83)}ab.wav`);

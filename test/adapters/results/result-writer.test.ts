@@ -110,6 +110,34 @@ describe('chooseOutputPath', () => {
     });
   });
 
+  it("a foreign file counts as taken whatever the case: a drone's DJI_0001_D.SRT holds DJI_0001_D.srt", async () => {
+    const src = path.join(dir, 'DJI_0001_D.MP4');
+    await writeFile(path.join(dir, 'DJI_0001_D.SRT'), '1\n00:00:00,000 --> 00:00:01,000\nF/2.8\n');
+    expect(await chooseOutputPath(src, 'DJI_0001_D', 'srt', nobodyOwns)).toEqual({
+      path: path.join(dir, 'DJI_0001_D.MP4.srt'),
+      collided: true,
+    });
+    // Both spellings held by others (here, the fallback in another case): refused, nothing replaced.
+    await writeFile(path.join(dir, 'dji_0001_d.mp4.SRT'), 'x');
+    expect(await chooseOutputPath(src, 'DJI_0001_D', 'srt', nobodyOwns)).toBeNull();
+    // A macOS (decomposed) name is the same file as its composed spelling.
+    const nfd = 'Jürgen'.normalize('NFD');
+    await writeFile(path.join(dir, `${nfd}.json`), 'user data');
+    const found = await chooseOutputPath(path.join(dir, 'Jürgen.wav'), 'Jürgen'.normalize('NFC'), 'json', nobodyOwns);
+    expect(found?.collided).toBe(true);
+  });
+
+  it("a file in another case that is Sluice's own is not a clash", async () => {
+    const src = path.join(dir, 'C0001.MP4');
+    const ours = path.join(dir, 'C0001.SRT');
+    await writeFileAtomic(ours, 'ours');
+    const owned = { isOurs: (p: string) => p === ours };
+    expect(await chooseOutputPath(src, 'C0001', 'srt', owned)).toEqual({
+      path: path.join(dir, 'C0001.srt'),
+      collided: false,
+    });
+  });
+
   it('gives up when both names belong to someone else', async () => {
     const src = path.join(dir, 'take1.wav');
     await writeFile(path.join(dir, 'take1.json'), 'a');

@@ -1,0 +1,108 @@
+// Content identity carried out: the job that already holds a file's bytes under another name (in
+// the journal, or archived long ago), and a renamed finished file taking its results along to
+// wherever results now go (beside it, or in its watch folder's output folder).
+import { mkdir, rename, stat } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  classifyByContent,
+  followedResultName,
+  type ContentTwin,
+  type FileIdentity,
+} from '../../engine/file-identity.js';
+import { isTerminal, type JobEvent, type JobRecord, type ResultPlace } from '../../engine/job.js';
+import type { JobStore } from '../store/job-store.js';
+import { resultAnchor } from '../results/link-destination.js';
+
+export interface ContentTwinsDeps {
+  store: JobStore<JobRecord>;
+  apply: (id: string, event: JobEvent) => JobRecord | undefined;
+}
+
+export type ContentTake = { outcome: 'already-done' | 'already-queued'; job: JobRecord };
+
+export class ContentTwins {
+  /** Newest job per content hash among the journal's jobs; built on first use. */
+  private index: Map<string, string> | undefined;
+
+  constructor(private readonly d: ContentTwinsDeps) {}
+
+  private get contents(): Map<string, string> {
+    if (!this.index) {
+      const byHash = new Map<string, JobRecord>();
+      for (const j of this.d.store.all()) {
+        const h = j.source.contentHash;
+        const prev = h ? byHash.get(h) : undefined;
+        if (h && (!prev || j.createdAt > prev.createdAt)) byHash.set(h, j);
+      }
+      this.index = new Map([...byHash].map(([h, j]) => [h, j.id]));
+    }
+    return this.index;
+  }
+
+  /** A new job holds these bytes now. */
+  remember(contentHash: string, jobId: string): void {
+    this.contents.set(contentHash, jobId);
+  }
+
+  /** The job holding these bytes (the journal's newest). */
+  private twinJob(identity: FileIdentity): JobRecord | undefined {
+    const id = identity.contentHash ? this.contents.get(identity.contentHash) : undefined;
+    return id ? this.d.store.get(id) : undefined;
+  }
+
+  /** The job holding these bytes under another name, as the content decision needs it. */
+  private async twin(identity: FileIdentity): Promise<ContentTwin | undefined> {
+    const job = this.twinJob(identity);
+    if (!job) return undefined;
+    const where = job.movedTo ?? job.source.path;
+    const there = await stat(where).catch(() => undefined);
+    const state = job.state === 'completed' ? 'completed' : isTerminal(job.state) ? 'ended' : 'active';
+    return {
+      jobId: job.id,
+      source: job.source,
+      state,
+      stillThere: there?.isFile() === true && there.size === job.source.size,
+    };
+  }
+
+  /**
+   * The same bytes under a new name: one job. A finished file that was renamed or moved takes its
+   * results along, each renamed after the new name where results go now (`place`: the watch
+   * folder's output folder; beside the file when empty), unless a file is already there.
+   */
+  async take(file: string, identity: FileIdentity, place: ResultPlace): Promise<ContentTake | undefined> {
+    const decision = classifyByContent(identity, await this.twin(identity));
+    if (decision.kind === 'none') return undefined;
+    const job = this.d.store.get(decision.jobId)!;
+    if (decision.kind === 'same-job')
+      return { outcome: isTerminal(job.state) ? 'already-done' : 'already-queued', job };
+    const oldBase = path.basename(job.movedTo ?? job.source.path);
+    const oldDir = path.dirname(resultAnchor(job));
+    const moved: JobRecord = { ...job, movedTo: file, ...place };
+    if (!place.resultsDir) delete moved.resultsDir;
+    if (!place.resultsBelow) delete moved.resultsBelow;
+    const newDir = path.dirname(resultAnchor(moved));
+    const results: JobRecord['results'] = [];
+    for (const r of job.results) {
+      const name = followedResultName(oldBase, path.basename(file), path.basename(r.path));
+      // A result in a subfolder of the pattern (Transcripts/) keeps its place under the new folder.
+      const sub = path.relative(oldDir, path.dirname(r.path));
+      const keep = sub.startsWith('..') || path.isAbsolute(sub) ? '' : sub;
+      const to = name === null ? undefined : path.join(newDir, keep, name);
+      results.push(to !== undefined && (await moveIfFree(r.path, to)) ? { ...r, path: to } : r);
+    }
+    const updated = this.d.apply(job.id, { type: 'sourceMoved', movedTo: file, results, place });
+    return { outcome: 'already-done', job: updated ?? job };
+  }
+}
+
+async function moveIfFree(from: string, to: string): Promise<boolean> {
+  if ((await stat(to).catch(() => undefined)) !== undefined) return false;
+  try {
+    await mkdir(path.dirname(to), { recursive: true });
+    await rename(from, to);
+    return true;
+  } catch {
+    return false;
+  }
+}
