@@ -1,6 +1,6 @@
 // The review view's transcript, its corrections and caption settings.
 // Part of the contract (../contract.ts re-exports every part): no imports but its siblings.
-import type { ResultFileView } from './queue.js';
+import type { ResultFileView, TimelineUsedView } from './queue.js';
 
 // ---- transcripts: review and corrections --------------------------------------------------------
 // Note: the channels that carry these (to be added to `Requests`) are
@@ -66,6 +66,18 @@ export interface TranscriptView {
   simulated: boolean;
   /** The results beside the source, as rewritten after the last change. */
   results: ResultFileView[];
+  /** The file's place on the editor's timeline, for the running timecode beside the player. */
+  timeline?: TimelineClockView;
+}
+
+/** A timeline's start and rate as the running timecode counts them (contract/timecode.ts labels it). */
+export interface TimelineClockView extends TimelineUsedView {
+  /** The frame count the media's first moment is labelled with. */
+  startFrame: number;
+  /** Frames per second = num / den (24000/1001 at 23.976). */
+  num: number;
+  den: number;
+  dropFrame: boolean;
 }
 
 export type TranscriptEdit =
