@@ -8,6 +8,7 @@ import { RECIPE_FORMATS } from './recipes/render.js';
 import { RECIPE_IDS } from './recipes/recipes.js';
 import { GLOSSARY_LIMITS } from './recipes/glossary.js';
 import { TIMELINE_SETTINGS } from './timecode/timeline.js';
+import { MARKER_SOURCES_SETTING } from './captions/editors/marker-sources.js';
 
 export const PARAM_VALUE = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]);
 export type ParamValue = z.infer<typeof PARAM_VALUE>;
@@ -86,6 +87,8 @@ export const OUTPUT = z.object({
   captions: CAPTION_SETTINGS.prefault({}),
   /** Where the editor formats' timeline starts and the rate for media without one; absent: source, 25. */
   timeline: TIMELINE_SETTINGS.optional(),
+  /** Which markers the editor formats carry; absent: paragraphs and the editor's own. */
+  markers: MARKER_SOURCES_SETTING.optional(),
 });
 export type OutputSettings = z.infer<typeof OUTPUT>;
 /** A job's output when nothing was chosen: every default of OUTPUT. */

@@ -61,6 +61,7 @@ export function transcriptView(
     simulated,
     results: job.results.map(resultView),
     ...(timeline ? { timeline } : {}),
+    markers: (cur.markers ?? []).map((m) => ({ ...m })),
   };
 }
 
