@@ -68,6 +68,16 @@ export interface ResultFile {
   noSpeech?: boolean;
   /** On the JSON: what the recipe formats left out or did not write, and why (recipes/render.ts). */
   notes?: string[];
+  /** On an editor format: where its timeline started, so the job's detail can be compared with the NLE. */
+  timeline?: TimelineUsed;
+}
+
+/** The start and rate an editor format was written at (`01:00:00:00`, `23.976` / `29.97 DF`), and why. */
+export interface TimelineUsed {
+  start: string;
+  rate: string;
+  /** The media's timecode track, MXF component, camera sidecar or BWF stamp; the folder's fixed start; or nothing (zero). */
+  origin: 'tmcd' | 'mxf' | 'sidecar' | 'bext' | 'fixed' | 'none';
 }
 
 export interface JobRecord {

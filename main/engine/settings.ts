@@ -9,6 +9,7 @@ import { RECIPE_IDS } from './recipes/recipes.js';
 import { GLOSSARY_LIMITS } from './recipes/glossary.js';
 import { TIMELINE_SETTINGS } from './timecode/timeline.js';
 import { patternProblem } from './result-place.js';
+import { MARKER_SOURCES_SETTING } from './captions/editors/marker-sources.js';
 
 export const PARAM_VALUE = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]);
 export type ParamValue = z.infer<typeof PARAM_VALUE>;
@@ -95,6 +96,8 @@ export const OUTPUT = z.object({
   captions: CAPTION_SETTINGS.prefault({}),
   /** Where the editor formats' timeline starts and the rate for media without one; absent: source, 25. */
   timeline: TIMELINE_SETTINGS.optional(),
+  /** Which markers the editor formats carry; absent: paragraphs and the editor's own. */
+  markers: MARKER_SOURCES_SETTING.optional(),
 });
 export type OutputSettings = z.infer<typeof OUTPUT>;
 /** A job's output when nothing was chosen: every default of OUTPUT. */

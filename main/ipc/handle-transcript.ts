@@ -12,6 +12,7 @@ import { paragraphsOf, speakerName } from '../engine/transcript/transcript.js';
 import { BridgeFailure, conflict } from './errors.js';
 import { requireEligible, type HandlerContext, type RawHandlers } from './handler-context.js';
 import type { PlatformPort } from './platform.js';
+import { TimelineClocks } from './timeline-clock.js';
 import { resultView } from './views.js';
 
 type TranscriptChannels = Extract<Channel, `transcript:${string}`>;
@@ -30,6 +31,7 @@ export function transcriptView(
   t: OpenTranscript,
   media: TranscriptMediaView,
   simulated: boolean,
+  timeline?: TranscriptView['timeline'],
 ): TranscriptView {
   const cur = t.current;
   return {
@@ -58,6 +60,8 @@ export function transcriptView(
     canRedo: t.layer.applied < t.layer.changes.length,
     simulated,
     results: job.results.map(resultView),
+    ...(timeline ? { timeline } : {}),
+    markers: (cur.markers ?? []).map((m) => ({ ...m })),
   };
 }
 
@@ -77,12 +81,14 @@ async function refusing<T>(f: () => Promise<T>): Promise<T> {
 export function transcriptHandlers(ctx: HandlerContext): RawHandlers<TranscriptChannels> {
   const { rt, platform } = ctx;
   const completed = (jobId: string): JobRecord => requireEligible(rt, jobId, 'review');
+  const clocks = new TimelineClocks();
   const answer = async (jobId: string, act: (job: JobRecord) => Promise<OpenTranscript>): Promise<TranscriptView> => {
     const job = completed(jobId);
     const t = await refusing(() => act(job));
     // The job as it is now: results may have been rewritten while the change was saved.
     const now = rt.queue.job(jobId) ?? job;
-    return transcriptView(now, t, await mediaView(now, platform), rt.connection.simulated);
+    const [media, timeline] = await Promise.all([mediaView(now, platform), clocks.of(now)]);
+    return transcriptView(now, t, media, rt.connection.simulated, timeline);
   };
   return {
     'transcript:open': ({ jobId }) => answer(jobId, (j) => rt.transcripts.open(j)),

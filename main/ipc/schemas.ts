@@ -9,6 +9,8 @@ import { JOB_STATES } from '../engine/job.js';
 import { DEFAULT_CAPTIONS } from '../engine/captions/presets.js';
 import { CLAIM_TIMEOUT_S, GLOSSARY, RECIPE, RESULT_FORMATS } from '../engine/settings.js';
 import { RATE_IDS } from '../engine/timecode/rates.js';
+import { MARKER_EDITS } from '../engine/transcript/markers.js';
+import { MARKER_SOURCES_SETTING } from '../engine/captions/editors/marker-sources.js';
 
 const str = (max = 4096) => z.string().max(max);
 const id = z.string().min(1).max(200);
@@ -67,6 +69,7 @@ const outputPatch = z.strictObject({
   txtTimestamps: z.boolean().optional(),
   captions: captions.optional(),
   timeline: timeline.optional(),
+  markers: MARKER_SOURCES_SETTING.optional(),
 });
 
 const postAction = z.discriminatedUnion('kind', [
@@ -92,6 +95,7 @@ const folderFields = {
       txtTimestamps: z.boolean(),
       captions: captionsOrDefault,
       timeline: timeline.optional(),
+      markers: MARKER_SOURCES_SETTING.optional(),
     })
     .optional(),
   postAction: postAction.optional(),
@@ -261,6 +265,7 @@ export const SCHEMAS: Schemas = {
       z.strictObject({ kind: z.literal('replace'), from: wordIndex, to: wordIndex, text: str(10_000) }),
       z.strictObject({ kind: z.literal('renameSpeaker'), speaker: id, name: str(1000) }),
       z.strictObject({ kind: z.literal('setSpeaker'), from: wordIndex, to: wordIndex, speaker: id }),
+      ...MARKER_EDITS.map((m) => m.strict()),
     ]),
   }),
   'transcript:undo': byJob,

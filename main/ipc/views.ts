@@ -45,7 +45,13 @@ export interface Progress {
 export const templateName = (id: string): string => findTemplate(id)?.name ?? id;
 
 export function resultView(r: JobRecord['results'][number]): C.ResultFileView {
-  return { format: r.format, path: r.path, fileName: path.basename(r.path), collided: r.collided === true };
+  return {
+    format: r.format,
+    path: r.path,
+    fileName: path.basename(r.path),
+    collided: r.collided === true,
+    ...(r.timeline ? { timeline: { ...r.timeline } } : {}),
+  };
 }
 
 export function toJobView(job: JobRecord, progress: Progress | undefined, now = Date.now()): C.JobView {

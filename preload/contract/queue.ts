@@ -20,6 +20,17 @@ export interface ResultFileView {
   fileName: string;
   /** Written under a fallback name because a file Sluice did not write held the usual one. */
   collided: boolean;
+  /** An editor format (FCPXML, EDL, …): the start timecode and rate it was written at. */
+  timeline?: TimelineUsedView;
+}
+
+export interface TimelineUsedView {
+  /** `01:00:00:00`, `00:59:50;00` in drop-frame. */
+  start: string;
+  /** `23.976`, `25`, `29.97 DF`. */
+  rate: string;
+  /** tmcd/mxf/sidecar/bext: the media's own; fixed: the folder's start; none: the media had none (zero). */
+  origin: 'tmcd' | 'mxf' | 'sidecar' | 'bext' | 'fixed' | 'none';
 }
 
 export interface JobView {

@@ -23,7 +23,12 @@ export interface OutputView {
   captions: CaptionSettingsView;
   /** Where the editor formats' timeline starts; absent: at the source timecode, 25 fps without one. */
   timeline?: TimelineView;
+  /** Which markers the editor formats carry; absent: paragraphs and the editor's own. */
+  markers?: MarkerSourceView[];
 }
+
+/** Speaker turns or paragraphs, the editor's own (review), the chapter recipe's chapters. */
+export type MarkerSourceView = 'paragraphs' | 'editor' | 'chapters';
 
 export type FrameRateId = '23.976' | '24' | '25' | '29.97' | '29.97df' | '30' | '50' | '59.94' | '59.94df' | '60';
 

@@ -1,6 +1,6 @@
 // The review view's transcript, its corrections and caption settings.
 // Part of the contract (../contract.ts re-exports every part): no imports but its siblings.
-import type { ResultFileView } from './queue.js';
+import type { ResultFileView, TimelineUsedView } from './queue.js';
 
 // ---- transcripts: review and corrections --------------------------------------------------------
 // Note: the channels that carry these (to be added to `Requests`) are
@@ -66,6 +66,33 @@ export interface TranscriptView {
   simulated: boolean;
   /** The results beside the source, as rewritten after the last change. */
   results: ResultFileView[];
+  /** The file's place on the editor's timeline, for the running timecode beside the player. */
+  timeline?: TimelineClockView;
+  /** The editor's own markers, in time order; kept with the corrections and written into the editor formats. */
+  markers?: TranscriptMarkerView[];
+}
+
+/** The colours a marker can have: the ones Resolve, Premiere and Avid share (Resolve's names). */
+export const MARKER_COLOURS = ['Blue', 'Cyan', 'Green', 'Yellow', 'Red', 'Purple'] as const;
+export type MarkerColourView = (typeof MARKER_COLOURS)[number];
+
+export interface TranscriptMarkerView {
+  id: string;
+  /** Milliseconds from the media's start. */
+  atMs: number;
+  name: string;
+  note: string;
+  colour: MarkerColourView;
+}
+
+/** A timeline's start and rate as the running timecode counts them (contract/timecode.ts labels it). */
+export interface TimelineClockView extends TimelineUsedView {
+  /** The frame count the media's first moment is labelled with. */
+  startFrame: number;
+  /** Frames per second = num / den (24000/1001 at 23.976). */
+  num: number;
+  den: number;
+  dropFrame: boolean;
 }
 
 export type TranscriptEdit =
@@ -74,7 +101,12 @@ export type TranscriptEdit =
   /** Renames a speaker for the whole file. */
   | { kind: 'renameSpeaker'; speaker: string; name: string }
   /** Words [from, to) (a paragraph) are given to another speaker. */
-  | { kind: 'setSpeaker'; from: number; to: number; speaker: string };
+  | { kind: 'setSpeaker'; from: number; to: number; speaker: string }
+  /** A marker of the editor's own at `atMs` (the playhead); an empty name becomes "Marker N". */
+  | { kind: 'addMarker'; atMs: number; name: string; note: string; colour: MarkerColourView }
+  /** Renames, re-notes, re-colours or moves (`atMs`: to the playhead) a marker. */
+  | { kind: 'updateMarker'; id: string; atMs?: number; name?: string; note?: string; colour?: MarkerColourView }
+  | { kind: 'removeMarker'; id: string };
 
 export interface TranscriptChangedView {
   jobId: string;

@@ -116,8 +116,12 @@ export class TranscriptEditor {
     if (hash !== layer.base) return undefined;
     const loaded = this.build(job, text, hash, layer);
     if (!isCorrected(loaded.base, loaded.current)) return undefined;
+    // Markers alone leave the words as received: the JSON is then saved exactly as the service sent it.
+    const wordsChanged = isCorrected(loaded.base, { ...loaded.current, markers: [] });
     return {
-      exportText: `${JSON.stringify(correctedExport(loaded.result, loaded.current, loaded.timeUnit), null, 2)}\n`,
+      exportText: wordsChanged
+        ? `${JSON.stringify(correctedExport(loaded.result, loaded.current, loaded.timeUnit), null, 2)}\n`
+        : text,
       transcript: normalizedOf(loaded.current, loaded.timeUnit),
     };
   }

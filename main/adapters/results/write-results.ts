@@ -12,7 +12,9 @@ import {
   renderContextOf,
 } from '../../engine/captions/render.js';
 import { probeMediaFacts } from '../media/probe.js';
-import type { JobRecord, ResultFile } from '../../engine/job.js';
+import type { JobRecord, ResultFile, TimelineUsed } from '../../engine/job.js';
+import { rateLabel } from '../../engine/timecode/rates.js';
+import { startTimecode, timelineOf } from '../../engine/timecode/timeline.js';
 import { isLinkJob } from '../../engine/media-link.js';
 import { normalizeExport, parseExport, type NormalizedTranscript } from '../../engine/captions/normalize.js';
 import { DEFAULT_OUTPUT, type ResultFormat } from '../../engine/settings.js';
@@ -146,6 +148,16 @@ async function withMediaFacts(job: JobRecord): Promise<JobRecord> {
   return mediaFacts ? { ...job, mediaFacts } : job;
 }
 
+/** Where the editor formats' timeline starts for this job, as they are written (null: none asked for, or a bad start). */
+function timelineUsed(job: JobRecord): TimelineUsed | null {
+  try {
+    const t = timelineOf(job.mediaFacts ?? null, job.output?.timeline);
+    return { start: startTimecode(t), rate: rateLabel(t.rate), origin: t.origin };
+  } catch {
+    return null;
+  }
+}
+
 export async function writeResults(
   given: JobRecord,
   exportPath: string,
@@ -211,6 +223,8 @@ export async function writeResults(
   // All the job's formats or none: a half-delivered set would look complete to a reader.
   const mode = await modeOf(isLinkJob(job) ? anchor : (job.movedTo ?? job.source.path));
   const stamps = await writeFilesAtomic(planned, { writer: job.id.slice(0, 8), mode });
+  const editorFormats: readonly string[] = EDITOR_FORMATS;
+  const timeline = timelineUsed(job);
   const notes = recipeNotes(text, formats, {
     ...renderContextOf(job),
     ...(corrected ? { transcript: corrected.transcript } : {}),
@@ -224,6 +238,7 @@ export async function writeResults(
     ...(p.shortened ? { shortened: true } : {}),
     ...(noSpeech && p.format === 'json' ? { noSpeech: true } : {}),
     ...(notes.length > 0 && p.format === 'json' ? { notes } : {}),
+    ...(timeline && editorFormats.includes(p.format) ? { timeline } : {}),
   }));
 }
 

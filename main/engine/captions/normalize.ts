@@ -11,6 +11,7 @@
 //      reading would end after the media.
 // Otherwise milliseconds. A real ms export never meets (a) or (b): a spoken word lasts ≥ 100 ms.
 import type { ExportResult, Utterance, Word } from '../../service/types.js';
+import type { UserMarker } from '../transcript/markers.js';
 
 export interface CaptionWord {
   /** The word without surrounding whitespace; punctuation kept. */
@@ -34,6 +35,8 @@ export interface NormalizedTranscript {
   timeUnit: 'ms' | 's';
   /** transcription.text trimmed; the only content when words are missing. */
   text: string;
+  /** The editor's own markers (review), carried to the editor formats; absent: none. */
+  markers?: readonly UserMarker[];
 }
 
 export interface NormalizeOptions {

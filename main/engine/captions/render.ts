@@ -3,6 +3,8 @@
 import type { JobRecord } from '../job.js';
 import type { MediaFacts } from '../media-facts.js';
 import type { TimelineSettings } from '../timecode/timeline.js';
+import { outlineOf } from '../recipes/render.js';
+import type { MarkerSource } from './editors/marker-sources.js';
 import type { ResultFormat } from '../settings.js';
 import { buildCues, type CueOptions } from './cues.js';
 import { renderAvid } from './editors/avid.js';
@@ -52,6 +54,8 @@ export interface RenderContext {
   timeline?: TimelineSettings;
   /** The language the transcription was asked in, when one was. */
   language?: string;
+  /** Which markers the editor formats carry (absent: paragraphs and the editor's own). */
+  markerSources?: readonly MarkerSource[];
 }
 
 /** The language asked for: `language` (the first, when several), else the results' name suffix. */
@@ -72,6 +76,7 @@ export function renderContextOf(job: JobRecord): RenderContext {
     sourcePath: job.source.path,
     mediaFacts: job.mediaFacts ?? null,
     ...(job.output?.timeline ? { timeline: job.output.timeline } : {}),
+    ...(job.output?.markers ? { markerSources: job.output.markers } : {}),
     ...(askedLanguage(job) ? { language: askedLanguage(job) } : {}),
   };
 }
@@ -101,6 +106,9 @@ const documentOf = (text: string, ctx: RenderContext) =>
     ...(ctx.timeline ? { timeline: ctx.timeline } : {}),
     ...(ctx.mediaDurationMs === undefined ? {} : { mediaDurationMs: ctx.mediaDurationMs }),
     language: languageTag([spokenLanguage(text), ctx.language]),
+    ...(ctx.markerSources ? { markerSources: ctx.markerSources } : {}),
+    // The chapter recipe's chapters, read only when a folder asks for them as markers.
+    ...(ctx.markerSources?.includes('chapters') ? { chapters: outlineOf(text, ctx).chapters } : {}),
   });
 
 export const CAPTION_RENDERERS: Record<CaptionFormat, CaptionRenderer> = {

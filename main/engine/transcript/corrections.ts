@@ -3,6 +3,7 @@
 // `applied` changes replayed on it, so undo and redo restore exactly what was there (no inverse
 // operations to get wrong). A revert is a change too, and can be undone. Pure.
 import { z } from 'zod';
+import { MARKER_EDITS } from './markers.js';
 import { applyEdit, type TranscriptEdit } from './transcript-edit.js';
 import type { Transcript } from './transcript.js';
 
@@ -25,6 +26,7 @@ export const CORRECTION = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('renameSpeaker'), speaker: z.string().min(1).max(200), name: z.string().max(1000) }),
   z.object({ kind: z.literal('setSpeaker'), ...range, speaker: z.string().min(1).max(200) }),
   z.object({ kind: z.literal('revert') }),
+  ...MARKER_EDITS,
 ]);
 
 export const CORRECTIONS_LAYER = z
@@ -70,6 +72,7 @@ export function isCorrected(base: Transcript, current: Transcript): boolean {
   if (base === current) return false;
   if (base.words.length !== current.words.length) return true;
   if (Object.keys(current.names).length > 0) return true;
+  if ((current.markers?.length ?? 0) > 0) return true;
   for (let i = 0; i < base.words.length; i++) {
     const a = base.words[i]!;
     const b = current.words[i]!;

@@ -1,9 +1,12 @@
 // One correction applied to a transcript, pure: the words typed in place of others keep the time
 // the others took (spread over it by characters), a speaker gets a name for the whole file, or a
 // run of words moves to another speaker. Words outside the edit are never touched.
+import { applyMarkerEdit, MarkerEditError, type MarkerEdit } from './markers.js';
 import type { Transcript, TranscriptWord } from './transcript.js';
 
 export type TranscriptEdit =
+  /** The editor's own markers (markers.ts). */
+  | MarkerEdit
   /** Words [from, to) become the words of `text`, spread over the original span ('' removes them). */
   | { kind: 'replace'; from: number; to: number; text: string }
   /** Names a speaker for the whole file ('' gives back the default name). */
@@ -118,5 +121,13 @@ export function applyEdit(t: Transcript, edit: TranscriptEdit): Transcript {
       return rename(t, edit.speaker, edit.name);
     case 'setSpeaker':
       return setSpeaker(t, edit.from, edit.to, edit.speaker);
+    case 'addMarker':
+    case 'updateMarker':
+    case 'removeMarker':
+      try {
+        return { ...t, markers: applyMarkerEdit(t.markers ?? [], edit) };
+      } catch (e) {
+        throw e instanceof MarkerEditError ? new TranscriptEditError(e.message) : e;
+      }
   }
 }

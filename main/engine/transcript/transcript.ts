@@ -3,6 +3,7 @@
 // normalized export (captions/normalize.ts), so the review view, the captions and the search all
 // read the same words. Pure.
 import { joinWords, type CaptionWord, type NormalizedTranscript } from '../captions/normalize.js';
+import type { UserMarker } from './markers.js';
 
 export interface TranscriptWord {
   /** The word without surrounding whitespace; punctuation kept. */
@@ -26,6 +27,8 @@ export interface Transcript {
   names: Readonly<Record<string, string>>;
   /** The plain text of an export without timed words (shown, never edited). */
   text: string;
+  /** The editor's own markers, in time order (markers.ts); absent: none. */
+  markers?: readonly UserMarker[];
 }
 
 export function transcriptOf(n: NormalizedTranscript): Transcript {
@@ -76,7 +79,13 @@ export function captionWordsOf(t: Transcript): CaptionWord[] {
 export function normalizedOf(t: Transcript, timeUnit: 'ms' | 's' = 'ms'): NormalizedTranscript {
   const words = captionWordsOf(t);
   const speakers = t.speakers.filter((id) => t.words.some((w) => w.speaker === id)).map((id) => speakerName(t, id));
-  return { words, speakers, timeUnit, text: words.length > 0 ? joinWords(words) : t.text };
+  return {
+    words,
+    speakers,
+    timeUnit,
+    text: words.length > 0 ? joinWords(words) : t.text,
+    ...(t.markers && t.markers.length > 0 ? { markers: t.markers } : {}),
+  };
 }
 
 export interface Paragraph {

@@ -98,6 +98,30 @@ describe('editor formats beside the source', () => {
     expect(await readFile(path.join(dir, 'interview.srt'), 'utf8')).toMatch(/^1\n00:00:00,420 --> /);
   });
 
+  it('each editor format records the start and rate it was written at, for the job’s detail', async () => {
+    const results = await writeResults(
+      jobFor({ formats: ['srt', 'edl', 'fcpxml'] }, MOV),
+      staged,
+      new ResultOwnership(() => []),
+    );
+    const used = Object.fromEntries(results.map((r) => [r.format, r.timeline]));
+    expect(used.edl).toEqual({ start: '01:00:00:00', rate: '23.976', origin: 'tmcd' });
+    expect(used.fcpxml).toEqual(used.edl);
+    // Media-time formats sit on no timeline.
+    expect(used.srt).toBeUndefined();
+    expect(used.json).toBeUndefined();
+    const fixed = await writeResults(
+      jobFor({ formats: ['edl'], timeline: { start: '00:59:50;00', defaultRate: '29.97df' } }),
+      staged,
+      new ResultOwnership(() => []),
+    );
+    expect(fixed.find((r) => r.format === 'edl')?.timeline).toEqual({
+      start: '00:59:50;00',
+      rate: '29.97 DF',
+      origin: 'fixed',
+    });
+  });
+
   it('a job without media facts starts at the folder’s fixed timecode on its default rate', async () => {
     await writeResults(
       jobFor({ formats: ['edl', 'avid'], timeline: { start: '01:00:00;00', defaultRate: '29.97df' } }),

@@ -10,10 +10,12 @@ import { buildCues, labelPrefix, type CueOptions } from '../cues.js';
 import { DEFAULT_TXT_OPTIONS, paragraphs } from '../formats.js';
 import { joinWords, type NormalizedTranscript } from '../normalize.js';
 import { mediaKindOf } from '../../transcript/media-kind.js';
+import type { UserMarkerColour } from '../../transcript/markers.js';
+import { DEFAULT_MARKER_SOURCES, type MarkerSource } from './marker-sources.js';
 
 /** Resolve's marker colours seen in its own EDL exports; one per speaker, in turn. */
 export const MARKER_COLOURS = ['Blue', 'Green', 'Red', 'Purple', 'Yellow'] as const;
-export type MarkerColour = (typeof MARKER_COLOURS)[number];
+export type MarkerColour = (typeof MARKER_COLOURS)[number] | UserMarkerColour;
 
 export interface EditorCaption {
   /** First frame shown and first frame no longer shown, from the media's start. */
@@ -24,6 +26,8 @@ export interface EditorCaption {
 }
 
 export interface EditorMarker {
+  /** A speaker turn or paragraph, the editor's own, or a chapter (FCPXML writes a chapter marker). */
+  kind: 'paragraph' | 'editor' | 'chapter';
   frame: number;
   name: string;
   note: string;
@@ -56,6 +60,10 @@ export interface EditorInput {
   timeline?: TimelineSettings;
   mediaDurationMs?: number;
   language?: string;
+  /** Which markers go out; absent: paragraphs and the editor's own. */
+  markerSources?: readonly MarkerSource[];
+  /** The chapter recipe's chapters, when it ran. */
+  chapters?: ReadonlyArray<{ title: string; startMs: number }>;
 }
 
 /** A marker's note: the turn's first words, cut at a word near 80 characters. */
@@ -81,11 +89,10 @@ export function languageTag(candidates: ReadonlyArray<string | undefined>): stri
   return 'und';
 }
 
-/** One marker per speaker turn (or paragraph, undiarized), never two on one frame. */
-function markersOf(t: NormalizedTranscript, rateFrames: (ms: number) => number): EditorMarker[] {
+/** One marker per speaker turn (or paragraph, undiarized). */
+function paragraphMarkers(t: NormalizedTranscript, rateFrames: (ms: number) => number): EditorMarker[] {
   const colours = new Map<string, MarkerColour>();
   const out: EditorMarker[] = [];
-  let lastFrame = -1;
   paragraphs(t.words, DEFAULT_TXT_OPTIONS.paragraphPauseMs).forEach((p, i) => {
     const first = p[0]!;
     const speaker = first.speaker;
@@ -94,12 +101,41 @@ function markersOf(t: NormalizedTranscript, rateFrames: (ms: number) => number):
       colour = MARKER_COLOURS[colours.size % MARKER_COLOURS.length]!;
       colours.set(speaker!, colour);
     }
-    // A turn starting on the frame of the one before moves to the next frame: NLEs keep one marker per frame.
-    const frame = Math.max(rateFrames(first.startMs), lastFrame + 1);
-    lastFrame = frame;
-    out.push({ frame, name: speaker ?? `Paragraph ${i + 1}`, note: firstWords(joinWords(p)), colour });
+    out.push({
+      kind: 'paragraph',
+      frame: rateFrames(first.startMs),
+      name: speaker ?? `Paragraph ${i + 1}`,
+      note: firstWords(joinWords(p)),
+      colour,
+    });
   });
   return out;
+}
+
+/** The chosen markers in time order, never two on one frame. */
+function markersOf(input: EditorInput, rateFrames: (ms: number) => number): EditorMarker[] {
+  const sources = new Set(input.markerSources ?? DEFAULT_MARKER_SOURCES);
+  const all: EditorMarker[] = [];
+  if (sources.has('chapters')) {
+    for (const c of input.chapters ?? []) {
+      all.push({ kind: 'chapter', frame: rateFrames(c.startMs), name: c.title, note: '', colour: 'Red' });
+    }
+  }
+  if (sources.has('editor')) {
+    for (const m of input.transcript.markers ?? []) {
+      all.push({ kind: 'editor', frame: rateFrames(m.atMs), name: m.name, note: m.note, colour: m.colour });
+    }
+  }
+  if (sources.has('paragraphs')) all.push(...paragraphMarkers(input.transcript, rateFrames));
+  // Stable: on one frame a chapter comes first, then the editor's own, then the paragraph's.
+  all.sort((a, b) => a.frame - b.frame);
+  // A marker on the frame of the one before moves to the next frame: NLEs keep one marker per frame.
+  let lastFrame = -1;
+  return all.map((m) => {
+    const frame = Math.max(m.frame, lastFrame + 1);
+    lastFrame = frame;
+    return frame === m.frame ? m : { ...m, frame };
+  });
 }
 
 export function editorDocument(input: EditorInput): EditorDocument {
@@ -113,7 +149,7 @@ export function editorDocument(input: EditorInput): EditorDocument {
     if (c.showLabel && c.speaker && lines.length > 0) lines[0] = labelPrefix(c.speaker) + lines[0];
     return { ...spans[i]!, lines };
   });
-  const markers = markersOf(input.transcript, (ms) => msToFrameFloor(ms, rate));
+  const markers = markersOf(input, (ms) => msToFrameFloor(ms, rate));
   const durationMs = facts?.durationMs ?? input.mediaDurationMs;
   const durationFrames = Math.max(
     durationMs ? msToFrameCeil(durationMs, rate) : 0,

@@ -61,7 +61,13 @@ export function renderFcpxml(doc: EditorDocument): string {
     });
   });
   for (const m of doc.markers) {
-    clip.ele('marker', { start: t(startFrame + m.frame), duration: t(1), value: m.name, note: m.note });
+    // A chapter is Final Cut's chapter marker (it exports as a chapter of the movie); the others plain markers.
+    clip.ele(m.kind === 'chapter' ? 'chapter-marker' : 'marker', {
+      start: t(startFrame + m.frame),
+      duration: t(1),
+      value: m.name,
+      ...(m.note ? { note: m.note } : {}),
+    });
   }
   return `${root.end({ prettyPrint: true })}\n`;
 }
