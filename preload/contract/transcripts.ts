@@ -74,7 +74,9 @@ export type TranscriptEdit =
   /** Renames a speaker for the whole file. */
   | { kind: 'renameSpeaker'; speaker: string; name: string }
   /** Words [from, to) (a paragraph) are given to another speaker. */
-  | { kind: 'setSpeaker'; from: number; to: number; speaker: string };
+  | { kind: 'setSpeaker'; from: number; to: number; speaker: string }
+  /** Find-and-replace: several replaces (in order, apart, on the revision named) as one undoable change. */
+  | { kind: 'replaceMany'; replacements: Array<{ from: number; to: number; text: string }> };
 
 export interface TranscriptChangedView {
   jobId: string;
