@@ -266,6 +266,13 @@ export const SCHEMAS: Schemas = {
       z.strictObject({ kind: z.literal('renameSpeaker'), speaker: id, name: str(1000) }),
       z.strictObject({ kind: z.literal('setSpeaker'), from: wordIndex, to: wordIndex, speaker: id }),
       ...MARKER_EDITS.map((m) => m.strict()),
+      z.strictObject({
+        kind: z.literal('replaceMany'),
+        replacements: z
+          .array(z.strictObject({ from: wordIndex, to: wordIndex, text: str(10_000) }))
+          .min(1)
+          .max(100_000),
+      }),
     ]),
   }),
   'transcript:undo': byJob,

@@ -106,7 +106,9 @@ export type TranscriptEdit =
   | { kind: 'addMarker'; atMs: number; name: string; note: string; colour: MarkerColourView }
   /** Renames, re-notes, re-colours or moves (`atMs`: to the playhead) a marker. */
   | { kind: 'updateMarker'; id: string; atMs?: number; name?: string; note?: string; colour?: MarkerColourView }
-  | { kind: 'removeMarker'; id: string };
+  | { kind: 'removeMarker'; id: string }
+  /** Find-and-replace: several replaces (in order, apart, on the revision named) as one undoable change. */
+  | { kind: 'replaceMany'; replacements: Array<{ from: number; to: number; text: string }> };
 
 export interface TranscriptChangedView {
   jobId: string;

@@ -35,6 +35,8 @@ describe('reviewKeyAction', () => {
     ['z', { metaKey: true }, 'undo'],
     ['Z', { ctrlKey: true, shiftKey: true }, 'redo'],
     ['y', { ctrlKey: true }, 'redo'],
+    ['f', { ctrlKey: true }, 'find'],
+    ['F', { metaKey: true }, 'find'],
   ] as const)('%s %o → %s', (key, extra, action) => {
     expect(press(key, extra)).toBe(action);
   });
@@ -42,6 +44,10 @@ describe('reviewKeyAction', () => {
   it('leaves every key to a text field', () => {
     expect(press('j', { typing: true })).toBeNull();
     expect(press('z', { ctrlKey: true, typing: true })).toBeNull();
+  });
+  it('opens find from a text field too (the browser find cannot see the whole transcript)', () => {
+    expect(press('f', { ctrlKey: true, typing: true })).toBe('find');
+    expect(press('f', { typing: true })).toBeNull();
   });
   it('leaves Space and Enter to a focused control', () => {
     expect(press(' ', { onControl: true })).toBeNull();

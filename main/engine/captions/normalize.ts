@@ -25,6 +25,8 @@ export interface CaptionWord {
   /** The speaker id as the export gave it ("SPEAKER_0"); `speaker` is its display label. */
   speakerId?: string;
   confidence?: number;
+  /** The word's language as the export gave it; kept so a corrected export still carries it. */
+  language?: string;
 }
 
 export interface NormalizedTranscript {
@@ -147,12 +149,14 @@ export function normalizeExport(input: ExportResult | string, options: Normalize
       }
     }
     const confidence = finite(t.raw.confidence);
+    const language = typeof t.raw.language === 'string' && t.raw.language !== '' ? t.raw.language : undefined;
     words.push({
       text: clean,
       startMs: t.start,
       endMs: Math.max(t.start, t.end),
       ...(speaker === undefined ? {} : { speaker, speakerId: id }),
       ...(confidence === undefined ? {} : { confidence }),
+      ...(language === undefined ? {} : { language }),
       spaceBefore: !spacedExport || /^\s/.test(t.raw.word) || words.length === 0,
     });
   }

@@ -14,7 +14,9 @@ export function correctedExport(base: ExportResult, t: Transcript, timeUnit: 'ms
     word: (w.spaceBefore ? ' ' : '') + w.text,
     start: time(w.startMs),
     end: time(w.endMs),
-    ...(w.confidence === undefined || w.corrected ? {} : { confidence: w.confidence }),
+    // A corrected word keeps the keys the service gave it, so scripts reading the JSON keep working.
+    ...(w.confidence === undefined ? {} : { confidence: w.confidence }),
+    ...(w.language === undefined ? {} : { language: w.language }),
     ...(w.speaker === undefined ? {} : { speakers: [speakerOf(w.speaker)], speakersOverlap: false }),
   }));
   const text = joinWords(t.words);

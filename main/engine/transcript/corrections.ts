@@ -25,6 +25,10 @@ export const CORRECTION = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('replace'), ...range, text: z.string().max(100_000) }),
   z.object({ kind: z.literal('renameSpeaker'), speaker: z.string().min(1).max(200), name: z.string().max(1000) }),
   z.object({ kind: z.literal('setSpeaker'), ...range, speaker: z.string().min(1).max(200) }),
+  z.object({
+    kind: z.literal('replaceMany'),
+    replacements: z.array(z.object({ ...range, text: z.string().max(10_000) })).min(1),
+  }),
   z.object({ kind: z.literal('revert') }),
   ...MARKER_EDITS,
 ]);

@@ -12,7 +12,12 @@ export type TranscriptEdit =
   /** Names a speaker for the whole file ('' gives back the default name). */
   | { kind: 'renameSpeaker'; speaker: string; name: string }
   /** Words [from, to) (a paragraph) are given to another speaker. */
-  | { kind: 'setSpeaker'; from: number; to: number; speaker: string };
+  | { kind: 'setSpeaker'; from: number; to: number; speaker: string }
+  /**
+   * Several replaces as one change (a find-and-replace): each range names words of the transcript
+   * as it was before any of them, the ranges in order and apart, so the whole is undone in one step.
+   */
+  | { kind: 'replaceMany'; replacements: ReadonlyArray<{ from: number; to: number; text: string }> };
 
 /** The edit does not fit the transcript (a stale range, an empty name...): nothing changed. */
 export class TranscriptEditError extends Error {
@@ -76,11 +81,14 @@ function replace(t: Transcript, from: number, to: number, text: string): Transcr
       // The speaker of the original word heard at the new word's middle.
       const mid = (startMs + endMs) / 2;
       const under = old.find((w) => w.endMs >= mid) ?? last;
+      // The keys the service gave the word heard there stay (scripts read them from the JSON).
       return {
         text,
         startMs,
         endMs,
         ...(under.speaker === undefined ? {} : { speaker: under.speaker }),
+        ...(under.confidence === undefined ? {} : { confidence: under.confidence }),
+        ...(under.language === undefined ? {} : { language: under.language }),
         spaceBefore: i === 0 ? first.spaceBefore : true,
         corrected: true,
       };
@@ -113,6 +121,26 @@ function setSpeaker(t: Transcript, from: number, to: number, speaker: string): T
   return { ...t, words, speakers };
 }
 
+function replaceMany(
+  t: Transcript,
+  replacements: ReadonlyArray<{ from: number; to: number; text: string }>,
+): Transcript {
+  if (replacements.length === 0) throw new TranscriptEditError('A find-and-replace needs at least one match.');
+  let end = 0;
+  for (const r of replacements) {
+    checkRange(t, r.from, r.to);
+    if (r.from < end) throw new TranscriptEditError('The words to replace must be in order and must not overlap.');
+    end = r.to;
+  }
+  // From the last to the first, so the ranges still to apply keep naming the words they named.
+  let out = t;
+  for (let i = replacements.length - 1; i >= 0; i--) {
+    const r = replacements[i]!;
+    out = replace(out, r.from, r.to, r.text);
+  }
+  return out;
+}
+
 export function applyEdit(t: Transcript, edit: TranscriptEdit): Transcript {
   switch (edit.kind) {
     case 'replace':
@@ -129,5 +157,7 @@ export function applyEdit(t: Transcript, edit: TranscriptEdit): Transcript {
       } catch (e) {
         throw e instanceof MarkerEditError ? new TranscriptEditError(e.message) : e;
       }
+    case 'replaceMany':
+      return replaceMany(t, edit.replacements);
   }
 }

@@ -13,6 +13,8 @@ export interface TranscriptWord {
   /** Speaker id as the export gave it; absent without diarization. */
   speaker?: string;
   confidence?: number;
+  /** The word's language as the service gave it ("en"). */
+  language?: string;
   /** False when the word attaches to the previous one (no space before it). */
   spaceBefore: boolean;
   /** Changed by a correction (text or speaker). */
@@ -46,6 +48,7 @@ export function transcriptOf(n: NormalizedTranscript): Transcript {
       endMs: w.endMs,
       ...(speaker === undefined ? {} : { speaker }),
       ...(w.confidence === undefined ? {} : { confidence: w.confidence }),
+      ...(w.language === undefined ? {} : { language: w.language }),
       spaceBefore: w.spaceBefore,
       corrected: false,
     };

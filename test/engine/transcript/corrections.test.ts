@@ -80,6 +80,71 @@ describe('replace', () => {
   });
 });
 
+describe('find-and-replace', () => {
+  const misspelt = (): Transcript => ({
+    words: [
+      { ...word('Jurgen', 0, 400, 'S0'), confidence: 0.91, language: 'de' },
+      word('said', 400, 800, 'S0'),
+      { ...word('Jurgen,', 800, 1200, 'S0'), confidence: 0.8, language: 'de' },
+      word('hello', 1200, 1600, 'S1'),
+      { ...word('jurgen.', 1600, 2000, 'S1'), confidence: 0.7, language: 'de' },
+    ],
+    speakers: ['S0', 'S1'],
+    names: {},
+    text: '',
+  });
+
+  it('replaces every match in one change, undone in one step', () => {
+    const replacements = [
+      { from: 0, to: 1, text: 'Jürgen' },
+      { from: 2, to: 3, text: 'Jürgen,' },
+      { from: 4, to: 5, text: 'Jürgen Weiß.' },
+    ];
+    const base = misspelt();
+    let l = record(emptyLayer('h'), { kind: 'replaceMany', replacements });
+    const t = replay(base, l);
+    expect(t.words.map((w) => w.text)).toEqual(['Jürgen', 'said', 'Jürgen,', 'hello', 'Jürgen', 'Weiß.']);
+    expect(l.changes).toHaveLength(1);
+    l = undo(l);
+    expect(replay(base, l)).toEqual(base);
+  });
+
+  it('keeps each replaced word its confidence and language, in the export too', () => {
+    const t = applyEdit(misspelt(), {
+      kind: 'replaceMany',
+      replacements: [
+        { from: 0, to: 1, text: 'Jürgen' },
+        { from: 4, to: 5, text: 'Jürgen Weiß.' },
+      ],
+    });
+    expect(t.words[0]).toMatchObject({ text: 'Jürgen', confidence: 0.91, language: 'de', corrected: true });
+    expect(t.words.slice(4).map((w) => [w.confidence, w.language])).toEqual([
+      [0.7, 'de'],
+      [0.7, 'de'],
+    ]);
+    const out = correctedExport({}, t, 'ms');
+    expect(out.transcription?.words[0]).toMatchObject({ word: ' Jürgen', confidence: 0.91, language: 'de' });
+    expect(out.transcription?.words[5]).toMatchObject({ word: ' Weiß.', confidence: 0.7, language: 'de' });
+  });
+
+  it('refuses ranges out of order, overlapping or outside, changing nothing', () => {
+    for (const replacements of [
+      [],
+      [
+        { from: 2, to: 3, text: 'a' },
+        { from: 0, to: 1, text: 'b' },
+      ],
+      [
+        { from: 0, to: 2, text: 'a' },
+        { from: 1, to: 3, text: 'b' },
+      ],
+      [{ from: 4, to: 6, text: 'a' }],
+    ]) {
+      expect(() => applyEdit(misspelt(), { kind: 'replaceMany', replacements })).toThrow(TranscriptEditError);
+    }
+  });
+});
+
 describe('speakers', () => {
   it('renames a speaker for the whole file; an empty name gives the default back', () => {
     const t = applyEdit(sample(), { kind: 'renameSpeaker', speaker: 'S1', name: '  Dr.  Ada Lovelace ' });

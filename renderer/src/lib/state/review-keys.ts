@@ -11,7 +11,8 @@ export type ReviewAction =
   | 'nextParagraph'
   | 'undo'
   | 'redo'
-  | 'correct';
+  | 'correct'
+  | 'find';
 
 export interface ReviewKey {
   key: string;
@@ -31,8 +32,11 @@ export const SKIP_SECONDS = 5;
 export const RATES = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
 
 export function reviewKeyAction(e: ReviewKey): ReviewAction | null {
-  if (e.typing) return null;
   const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+  // Find is the review's, not the browser's (which cannot see paragraphs scrolled out of the DOM),
+  // even from a text field.
+  if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && key === 'f') return 'find';
+  if (e.typing) return null;
   if (e.ctrlKey || e.metaKey) {
     if (e.altKey) return null;
     if (key === 'z') return e.shiftKey ? 'redo' : 'undo';
@@ -79,6 +83,7 @@ export function reviewShortcuts(mod: string): Array<[string[], string]> {
     [['<', '>'], 'Slower or faster playback'],
     [['Alt', '↑/↓'], 'Previous or next paragraph'],
     [['Enter'], 'Correct the selected words'],
+    [[mod, 'F'], 'Find and replace in the transcript'],
     [[mod, 'Z'], 'Undo'],
     [[mod, 'Shift', 'Z'], 'Redo'],
     [['Esc'], 'Cancel a correction, or close'],
