@@ -18,7 +18,7 @@ import path from 'node:path';
 import { foldText } from '../../engine/transcript/search-text.js';
 import { openSqlite, type SqlDatabase, type SqlValue } from './sqlite.js';
 
-const SCHEMA = 1;
+const SCHEMA = 2;
 const FILE = 'history.sqlite';
 const TAIL = 4096;
 const NL = 0x0a;
@@ -98,6 +98,8 @@ const CREATE = `
   CREATE INDEX IF NOT EXISTS jobs_size ON jobs(size, created, id);
   CREATE TABLE IF NOT EXISTS streams(sid TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY(sid, n)) WITHOUT ROWID;
   CREATE INDEX IF NOT EXISTS streams_n ON streams(n);
+  CREATE TABLE IF NOT EXISTS counts(state TEXT NOT NULL, template TEXT NOT NULL, folder TEXT NOT NULL,
+    c INTEGER NOT NULL, PRIMARY KEY(state, template, folder)) WITHOUT ROWID;
   CREATE VIRTUAL TABLE IF NOT EXISTS names USING fts5(folded, tokenize='trigram', content='', contentless_delete=1);
 `;
 
@@ -165,6 +167,7 @@ export class HistoryIndex {
       let from = this.valid() ? this.covered : -1;
       if (from < 0) {
         this.db.exec('DROP TABLE IF EXISTS jobs; DROP TABLE IF EXISTS names; DROP TABLE IF EXISTS streams;');
+        this.db.exec('DROP TABLE IF EXISTS counts;');
         this.db.exec('DROP TABLE IF EXISTS meta;');
         this.db.exec(CREATE);
         this.setMeta('schema', SCHEMA);
@@ -206,7 +209,11 @@ export class HistoryIndex {
 
   /** Reads rows [from, to) of the rows file into the tables (inside the caller's transaction). */
   private ingest(from: number, to: number): void {
-    const find = this.db.prepare('SELECT n FROM jobs WHERE id = ?');
+    const find = this.db.prepare('SELECT n, state, template, folder FROM jobs WHERE id = ?');
+    const count = this.db.prepare(
+      `INSERT INTO counts(state, template, folder, c) VALUES(?, ?, ?, ?)
+       ON CONFLICT(state, template, folder) DO UPDATE SET c = c + excluded.c`,
+    );
     const insert = this.db.prepare(
       `INSERT INTO jobs(id, o, created, completed, name, folded, template, state, size, folder)
        VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -240,14 +247,16 @@ export class HistoryIndex {
         num(r.b),
         r.f || 'manual',
       ];
-      const had = find.get(r.i)?.n as number | bigint | undefined;
+      const had = find.get(r.i);
       let n: number | bigint;
       if (had !== undefined) {
-        n = had;
+        n = had.n as number | bigint;
+        count.run(String(had.state), String(had.template), String(had.folder), -1);
         update.run(...fields, n);
         dropName.run(n);
         dropStreams.run(n);
       } else n = insert.run(r.i, ...fields).lastInsertRowid;
+      count.run(fields[6]!, fields[5]!, fields[8]!, 1);
       addName.run(n, folded);
       for (const sid of Array.isArray(r.k) ? r.k : []) addStream.run(String(sid), n);
     });
@@ -296,7 +305,7 @@ export class HistoryIndex {
         params.push(...p);
       }
       const cond = where.join(' AND ');
-      const total = Number(this.db.prepare(`SELECT count(*) AS c FROM jobs WHERE ${cond}`).get(...params)?.c ?? 0);
+      const total = this.total(q, cond, params);
       const dir = q.sort.dir === 'asc' ? 'ASC' : 'DESC';
       const key = SORT_COLUMN[q.sort.by];
       const order = key === 'created' ? `created ${dir}, id ${dir}` : `${key} ${dir}, created ${dir}, id ${dir}`;
@@ -323,6 +332,36 @@ export class HistoryIndex {
     } finally {
       this.db.exec('COMMIT');
     }
+  }
+
+  /**
+   * How many jobs match. Counting rows costs a pass over every match (70 ms at 100,000 jobs, ten
+   * times that at a million), so a filter on state, template and folder only is answered from the
+   * kept counts, less the hidden jobs that match; a date range or a search counts its matches.
+   */
+  private total(q: IndexQuery, cond: string, params: SqlValue[]): number {
+    const counted = (sql: string, p: SqlValue[]): number => Number(this.db.prepare(sql).get(...p)?.c ?? 0);
+    if (q.search || q.from !== undefined || q.to !== undefined) {
+      return counted(`SELECT count(*) AS c FROM jobs WHERE ${cond}`, params);
+    }
+    const where: string[] = [];
+    const p: SqlValue[] = [];
+    for (const [column, values] of [
+      ['state', q.states],
+      ['template', q.templateIds],
+      ['folder', q.folderIds],
+    ] as const) {
+      if (!values?.length) continue;
+      where.push(`${column} IN (${values.map(() => '?').join(', ')})`);
+      p.push(...values);
+    }
+    const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const all = counted(`SELECT coalesce(sum(c), 0) AS c FROM counts ${filter}`, p);
+    const hidden = counted(
+      `SELECT count(*) AS c FROM temp.hidden h JOIN jobs j ON j.id = h.id ${where.length ? `WHERE ${where.map((w) => `j.${w}`).join(' AND ')}` : ''}`,
+      p,
+    );
+    return all - hidden;
   }
 
   /** A per-connection list of ids for the query at hand (emptied each time). */
