@@ -12,17 +12,14 @@
 //   are back in the journal is the query's work (`exclude`).
 // - Names are folded by the screen's own `foldText`, so the index matches what History's search
 //   would have matched on the rows (the trigram index only narrows; `instr` decides).
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { foldText } from '../../engine/transcript/search-text.js';
+import { eachLine, tailHash } from './rows-file.js';
 import { openSqlite, type SqlDatabase, type SqlValue } from './sqlite.js';
 
 const SCHEMA = 3;
 const FILE = 'history.sqlite';
-const TAIL = 4096;
-const NL = 0x0a;
-const CHUNK = 1 << 20;
 /** The trigram index finds terms of 3 characters or more; shorter ones are checked by `instr`. */
 const TRIGRAM = 3;
 
@@ -402,38 +399,3 @@ function nameCondition(s: { terms: readonly string[]; whole: string }): { sql: s
 }
 
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
-
-function tailHash(file: string, end: number): string {
-  const start = Math.max(0, end - TAIL);
-  const buf = Buffer.alloc(end - start);
-  const fd = fs.openSync(file, 'r');
-  try {
-    fs.readSync(fd, buf, 0, buf.length, start);
-  } finally {
-    fs.closeSync(fd);
-  }
-  return createHash('sha256').update(buf).digest('hex');
-}
-
-function eachLine(file: string, start: number, end: number, visit: (text: string) => void): void {
-  const fd = fs.openSync(file, 'r');
-  try {
-    let pos = start;
-    let carry = Buffer.alloc(0);
-    while (pos < end) {
-      const buf = Buffer.alloc(Math.min(CHUNK, end - pos));
-      const n = fs.readSync(fd, buf, 0, buf.length, pos);
-      if (n <= 0) break;
-      const data = carry.length ? Buffer.concat([carry, buf.subarray(0, n)]) : buf.subarray(0, n);
-      let from = 0;
-      for (let nl = data.indexOf(NL, from); nl >= 0; nl = data.indexOf(NL, from)) {
-        visit(data.toString('utf8', from, nl));
-        from = nl + 1;
-      }
-      carry = Buffer.from(data.subarray(from));
-      pos += n;
-    }
-  } finally {
-    fs.closeSync(fd);
-  }
-}
