@@ -15,6 +15,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { foldText } from '../../engine/transcript/search-text.js';
+import { PRIVATE_FILE_MODE } from './private-files.js';
 import { eachLine, tailHash } from './rows-file.js';
 import { openSqlite, type SqlDatabase, type SqlValue } from './sqlite.js';
 
@@ -118,7 +119,11 @@ export class HistoryIndex {
    * (rebuilding it when it is not the index of these rows). Undefined when this Node has no SQLite.
    */
   static open(dir: string, committedRows: number): HistoryIndex | undefined {
-    const db = openSqlite(path.join(dir, FILE));
+    // Private like the rest of the state folder; SQLite gives its -wal and -shm files this mode too.
+    const file = path.join(dir, FILE);
+    fs.closeSync(fs.openSync(file, 'a', PRIVATE_FILE_MODE));
+    fs.chmodSync(file, PRIVATE_FILE_MODE);
+    const db = openSqlite(file);
     if (!db) return undefined;
     try {
       db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
