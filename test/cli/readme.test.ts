@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { copyFile, mkdir, rm } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -294,6 +294,30 @@ const CASES: Case[] = [
     },
   },
   {
+    readme:
+      '`--shared` when other computers watch the same folder ([Team mode](#team-mode)), `--claim-timeout SECONDS`',
+    args: () => [
+      'watch',
+      path.join(dir, 'shared'),
+      '--shared',
+      '--claim-timeout',
+      '30',
+      '--sandbox',
+      '--state-dir',
+      path.join(dir, 'shared-state'),
+    ],
+    whileRunning: async (running) => {
+      await running.waitFor(/Watching /);
+      await copyFile(wav, path.join(dir, 'shared', 'team.wav'));
+      await running.waitFor(/completed \S+team\.wav/, 30_000);
+    },
+    check: async (r) => {
+      ok(r);
+      // The file is done for every computer on the folder: its record is on the share.
+      expect(await readdir(path.join(dir, 'shared', '.sluice', 'done'))).toHaveLength(1);
+    },
+  },
+  {
     readme: '`sluice serve [--port N] [--open]`',
     args: () => ['serve', '--port', String(servePort), '--open', '--state-dir', path.join(dir, 'serve')],
     env: () => NO_DESKTOP,
@@ -410,6 +434,7 @@ beforeAll(async () => {
   await client.close();
   watched = path.join(dir, 'watched');
   await mkdir(path.join(watched, 'sub'), { recursive: true });
+  await mkdir(path.join(dir, 'shared'));
   servePort = await freePort();
   sandboxPort = await freePort();
   profilePort = await freePort();
