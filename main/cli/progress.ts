@@ -152,5 +152,7 @@ export function jobJson(j: JobRecord): Record<string, unknown> {
     results: j.results.map((r) => r.path),
     error: j.error ?? null,
     warning: j.resultWarning ?? null,
+    // Team mode: which computer took the file (absent for folders that are not shared).
+    ...(j.processedBy ? { processedBy: j.processedBy } : {}),
   };
 }

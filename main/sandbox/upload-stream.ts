@@ -40,6 +40,9 @@ export function createStream(
     collectPatches({ header: p.header, query: p.query, multipart: multipart?.patches }),
   );
   const webhooks = collectWebhooks(p.query, multipart?.webhook, ctx.allowLocalWebhooks);
+  // CHOICE (contract §4.5): a reused id is refused with 409 before the body is read. GAP: the real
+  // gateway publishes only the status; when it answers and how it scopes ids is unknown. Team mode
+  // (engine/shared-folder.ts) relies on the claims first and on this 409 only as the safety net.
   if (ctx.store.has(p.streamId)) throw conflict(`Stream already exists: ${p.streamId}`);
   const fromFaults = ctx.faults.maxConcurrentStreams();
   const max = fromFaults === undefined ? ctx.maxConcurrentStreams : fromFaults;

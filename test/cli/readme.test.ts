@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { copyFile, mkdir, rm } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -326,6 +326,30 @@ const CASES: Case[] = [
     },
   },
   {
+    readme:
+      '`--shared` when other computers watch the same folder ([Team mode](#team-mode)), `--claim-timeout SECONDS`',
+    args: () => [
+      'watch',
+      path.join(dir, 'shared'),
+      '--shared',
+      '--claim-timeout',
+      '30',
+      '--sandbox',
+      '--state-dir',
+      path.join(dir, 'shared-state'),
+    ],
+    whileRunning: async (running) => {
+      await running.waitFor(/Watching /);
+      await copyFile(wav, path.join(dir, 'shared', 'team.wav'));
+      await running.waitFor(/completed \S+team\.wav/, 30_000);
+    },
+    check: async (r) => {
+      ok(r);
+      // The file is done for every computer on the folder: its record is on the share.
+      expect(await readdir(path.join(dir, 'shared', '.sluice', 'done'))).toHaveLength(1);
+    },
+  },
+  {
     readme: '`sluice serve [--port N] [--open]`',
     args: () => ['serve', '--port', String(servePort), '--open', '--state-dir', path.join(dir, 'serve')],
     env: () => NO_DESKTOP,
@@ -446,6 +470,7 @@ beforeAll(async () => {
   cardDir = path.join(dir, 'card');
   await mkdir(path.join(cardDir, 'CLIP'), { recursive: true });
   await mkdir(path.join(dir, 'card-out'));
+  await mkdir(path.join(dir, 'shared'));
   servePort = await freePort();
   sandboxPort = await freePort();
   profilePort = await freePort();

@@ -5,6 +5,7 @@
 // that never saw a file done elsewhere meets the service's 409 and takes the finished stream.
 import { execFileSync, spawn } from 'node:child_process';
 import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobStore } from '../../main/adapters/store/job-store.js';
@@ -27,7 +28,10 @@ beforeAll(async () => {
   staging = path.join(dir, 'staging');
   await mkdir(staging);
   // Distinct lengths, so content identity sees 40 different files.
-  for (let i = 0; i < FILES + 10; i++) await makeToneWav(staging, `clip ${i}.wav`, 1 + i * 0.05);
+  for (let i = 0; i < FILES + 10; i += 4) {
+    const batch = [i, i + 1, i + 2, i + 3].filter((n) => n < FILES + 10);
+    await Promise.all(batch.map((n) => makeToneWav(staging, `clip ${n}.wav`, 1 + n * 0.05)));
+  }
   sandbox = await startSandbox({ apiKey: KEY, fixedProcessingMs: 2500 });
 }, 120_000);
 
@@ -121,6 +125,8 @@ describe('team mode', () => {
       console.log(`team mode: ${FILES} files, ${byA} processed by one computer and ${byB} by the other`);
       expect(byA + byB).toBe(FILES);
       expect(byA).toBeGreaterThan(0);
+      // History says which computer processed a file.
+      expect(completedOf(path.join(dir, 'state-a1'))[0]?.processedBy).toBe(os.hostname());
       expect(byB).toBeGreaterThan(0);
       const files = await readdir(folder);
       expect(files.filter((f) => /\.wav\.\w+$|\.json\.json$/.test(f))).toEqual([]);
@@ -190,17 +196,19 @@ describe('team mode', () => {
     }
     const first = await streamsNamed('t3 ');
     expect(first.map((s) => s.state)).toEqual(['COMPLETED']);
-    // The done record and the results are lost (a restore, a clean-up): the claims cannot help.
+    // The done record is lost (a restore, a clean-up): the claims cannot help. The results the
+    // other computer wrote stay beside the source and must not be taken for a stranger's files.
     await rm(path.join(folder, '.sluice'), { recursive: true });
-    for (const f of await readdir(folder)) if (!f.endsWith('.wav')) await rm(path.join(folder, f));
+    const written = (await readdir(folder)).sort();
     const stateB = path.join(dir, 'state-b3');
     const b = watch(folder, stateB);
     try {
       await watching(b);
-      await expect.poll(async () => readdir(folder), { timeout: 30_000, interval: 250 }).toContain('t3 clip 38.json');
+      await expect.poll(() => completedOf(stateB).length, { timeout: 30_000, interval: 250 }).toBe(1);
     } finally {
       await b.stop();
     }
+    expect((await readdir(folder)).filter((f) => f !== '.sluice').sort()).toEqual(written);
     // The same id was sent, refused as reused, and the completed stream taken: no second stream.
     expect(await streamsNamed('t3 ')).toEqual(first);
     expect(completedOf(stateB).map((j) => j.streamId)).toEqual([first[0]!.streamId]);

@@ -17,6 +17,7 @@ import {
   uuidFromDigest,
 } from '../../main/engine/shared-folder.js';
 import { isUuid } from '../../main/service/ids.js';
+import { WATCH_FOLDER } from '../../main/engine/settings.js';
 import { ctx, failures, jobs, S1, stream, T0 } from './fixtures.js';
 
 const idOf = (name: string): string =>
@@ -153,5 +154,16 @@ describe('a 409 on a shared file', () => {
     const t = next(failed, { type: 'retryRequested' }, T0, ctx);
     expect(t.job.state).toBe('queued');
     expect(t.job.shared?.attempt).toBe(1);
+  });
+});
+
+describe('the folder setting', () => {
+  it('is off by default; the claim timeout takes whole seconds from 5 to a day', () => {
+    const f = WATCH_FOLDER.parse({ id: 'f', path: '/share' });
+    expect(f.shared).toBeUndefined();
+    expect(WATCH_FOLDER.parse({ id: 'f', path: '/share', shared: true, claimTimeoutS: 15 }).claimTimeoutS).toBe(15);
+    for (const bad of [4, 86_401, 1.5]) {
+      expect(WATCH_FOLDER.safeParse({ id: 'f', path: '/share', claimTimeoutS: bad }).success).toBe(false);
+    }
   });
 });

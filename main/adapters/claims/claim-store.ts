@@ -36,6 +36,9 @@ export interface ClaimRecord extends ClaimOwner {
 export interface DoneRecord {
   relPath: string;
   key: string;
+  /** Size and modification second of the file done: a computer hashing differently still recognises it. */
+  size?: number;
+  mtimeS?: number;
   host: string;
   state: string;
   streamId?: string;
@@ -105,20 +108,32 @@ export class ClaimStore {
     }
   }
 
-  async readDone(relPath: string, key: string): Promise<DoneRecord | undefined> {
+  async readDone(
+    relPath: string,
+    key: string,
+    file?: { size: number; mtimeMs: number },
+  ): Promise<DoneRecord | undefined> {
     const text = await this.fs.readFile(this.donePath(relPath), 'utf8').catch(() => undefined);
     if (text === undefined) return undefined;
     try {
       const r = JSON.parse(text) as DoneRecord;
-      return r.key === key ? r : undefined; // done for other content: this content is new
+      if (r.key === key) return r;
+      // The same file, keyed otherwise (full hash here, fingerprint there): still the same work.
+      const same = file && r.size === file.size && r.mtimeS === Math.floor(file.mtimeMs / 1000);
+      return same ? r : undefined; // done for other content: this content is new
     } catch {
       return undefined;
     }
   }
 
   /** Takes the claim on a file for this computer, or says who holds it (or that it is done). */
-  async take(relPath: string, key: string, attempt: number): Promise<TakeResult> {
-    const done = await this.readDone(relPath, key);
+  async take(
+    relPath: string,
+    key: string,
+    attempt: number,
+    file?: { size: number; mtimeMs: number },
+  ): Promise<TakeResult> {
+    const done = await this.readDone(relPath, key, file);
     if (done) return { kind: 'done', record: done };
     const dir = this.claimDir(relPath);
     await this.fs.mkdir(path.dirname(dir), { recursive: true });

@@ -114,7 +114,7 @@ export class SharedFolders {
       return { ok: false, message: `${name}: waiting for room in this computer's queue (shared folder).` };
     }
     this.deferred.delete(file.path);
-    const got = await store.take(relPath, key, 0).catch((e: unknown) => e as Error);
+    const got = await store.take(relPath, key, 0, file).catch((e: unknown) => e as Error);
     if (got instanceof Error) {
       this.waiting.set(file.path, { folder, file });
       return {
@@ -165,6 +165,8 @@ export class SharedFolders {
     await store
       .release(job.shared.relPath, {
         key: job.shared.key,
+        size: job.source.size,
+        mtimeS: Math.floor(job.source.mtimeMs / 1000),
         state: job.state,
         ...(job.streamId ? { streamId: job.streamId } : {}),
       })

@@ -94,7 +94,7 @@ export function registerInfo(program: Command): void {
           fileColumn(j),
           j.state,
           j.streamId ?? '',
-          describeJob(j),
+          j.processedBy ? `${describeJob(j)} (on ${j.processedBy})` : describeJob(j),
         ]);
         console.log(renderTable(columns, rows, { wide: flags.wide === true }));
       },

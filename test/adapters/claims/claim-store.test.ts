@@ -142,4 +142,15 @@ describe('claims', () => {
     expect(await b.take('a.mp4', 'k', 0)).toMatchObject({ kind: 'done', record: { host: 'EDIT-BAY-1' } });
     expect((await b.take('a.mp4', 'k2', 0)).kind).toBe('taken');
   });
+
+  it('a computer keying the file otherwise (full hash) still finds it done by its size and time', async () => {
+    const clock = { t: T0 };
+    const a = computer('EDIT-BAY-1', clock);
+    const b = computer('EDIT-BAY-2', clock);
+    const file = { size: 10, mtimeMs: 1_700_000_000_400 };
+    await a.take('a.mp4', 'fast', 0, file);
+    await a.release('a.mp4', { key: 'fast', size: 10, mtimeS: 1_700_000_000, state: 'completed' });
+    expect((await b.take('a.mp4', 'full', 0, { size: 10, mtimeMs: 1_700_000_000_900 })).kind).toBe('done');
+    expect((await b.take('a.mp4', 'full', 0, { size: 11, mtimeMs: 1_700_000_000_900 })).kind).toBe('taken');
+  });
 });
