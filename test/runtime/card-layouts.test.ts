@@ -156,4 +156,27 @@ describe('camera cards in a watch folder', () => {
       ]),
     );
   }, 60_000);
+
+  it('a card folder added by hand skips its proxies too, saying which file won; a proxy chosen by name is taken', async () => {
+    await open();
+    const media = path.join(dir, 'src');
+    await mkdir(media);
+    const byHand = path.join(dir, 'Dropped', 'SONY_FX6');
+    for (const [rel, src] of Object.entries({
+      'PRIVATE/M4ROOT/CLIP/C0001.MP4': await makeMp4(media, 'sony.mp4', 2),
+      'PRIVATE/M4ROOT/SUB/C0001S03.MP4': await makeMp4(media, 'sony-proxy.mp4', 3),
+    })) {
+      await mkdir(path.dirname(path.join(byHand, rel)), { recursive: true });
+      await copyFile(src, path.join(byHand, rel));
+    }
+    const outcomes = await rt.queue.addPaths([byHand]);
+    expect(outcomes.filter((o) => o.outcome === 'added').map((o) => path.basename(o.path))).toEqual(['C0001.MP4']);
+    expect(outcomes).toContainEqual({
+      path: path.join(byHand, 'PRIVATE', 'M4ROOT', 'SUB', 'C0001S03.MP4'),
+      outcome: 'rejected',
+      message: `C0001S03.MP4 is skipped: it is a Sony proxy; ${path.join('PRIVATE', 'M4ROOT', 'CLIP', 'C0001.MP4')} is processed instead.`,
+    });
+    const proxy = await rt.queue.addPaths([path.join(byHand, 'PRIVATE', 'M4ROOT', 'SUB', 'C0001S03.MP4')]);
+    expect(proxy[0]?.outcome).toBe('added');
+  }, 60_000);
 });

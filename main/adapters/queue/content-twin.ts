@@ -11,6 +11,7 @@ import {
 } from '../../engine/file-identity.js';
 import { isTerminal, type JobEvent, type JobRecord, type ResultPlace } from '../../engine/job.js';
 import type { JobStore } from '../store/job-store.js';
+import { latestByContent } from '../store/jobs.js';
 import { resultAnchor } from '../results/link-destination.js';
 
 export interface ContentTwinsDeps {
@@ -44,10 +45,12 @@ export class ContentTwins {
     this.contents.set(contentHash, jobId);
   }
 
-  /** The job holding these bytes (the journal's newest). */
+  /** The job holding these bytes: the journal's newest, or the archive's when newer there. */
   private twinJob(identity: FileIdentity): JobRecord | undefined {
-    const id = identity.contentHash ? this.contents.get(identity.contentHash) : undefined;
-    return id ? this.d.store.get(id) : undefined;
+    const h = identity.contentHash;
+    if (!h) return undefined;
+    const id = this.contents.get(h);
+    return latestByContent(this.d.store, h, id ? this.d.store.get(id) : undefined);
   }
 
   /** The job holding these bytes under another name, as the content decision needs it. */

@@ -136,6 +136,9 @@ export class Intake {
             {
               ...this.manualOptions(opts),
               ...(opts.replaces ? { replaces: opts.replaces } : {}),
+              // A card folder added by hand is a card too: its proxies and a take's single inputs
+              // are skipped as in a watch folder. A file chosen by name is taken as asked.
+              ...(st.isDirectory() ? { cards: { root: abs, tracks: 'mix' as const } } : {}),
             },
           ),
         );

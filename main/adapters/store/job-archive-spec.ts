@@ -21,11 +21,14 @@ export type JobRow = {
 export const sourceKey = (p: string): string => `p:${p}`;
 export const resultKey = (p: string): string => `r:${p}`;
 export const streamKey = (id: string): string => `s:${id}`;
+/** The source's content identity (fingerprint or SHA-256): a renamed file is found by its bytes. */
+export const contentKey = (hash: string): string => `h:${hash}`;
 
 export const JOB_ARCHIVE: ArchivePolicy<JobRecord> = {
   archivable: isArchivable,
   keys: (j) => [
     sourceKey(j.source.path),
+    ...(j.source.contentHash ? [contentKey(j.source.contentHash)] : []),
     ...(j.streamId ? [streamKey(j.streamId)] : []),
     ...j.previousStreamIds.map(streamKey),
     ...j.results.map((r) => resultKey(r.path)),

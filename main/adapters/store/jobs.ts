@@ -3,7 +3,7 @@
 // place outside the archive spec that knows the archive's short row fields (job-archive-spec.ts).
 import type { JobRecord, JobState } from '../../engine/job.js';
 import { sourceName } from '../../engine/media-link.js';
-import { resultKey, sourceKey, streamKey, type JobRow } from './job-archive-spec.js';
+import { contentKey, resultKey, sourceKey, streamKey, type JobRow } from './job-archive-spec.js';
 import type { ArchivedRow } from './job-archive.js';
 import type { JobStore } from './job-store.js';
 
@@ -57,6 +57,25 @@ export function latestBySource(
 ): JobRecord | undefined {
   let best = hot;
   for (const { record } of store.archived?.find(sourceKey(file), (j) => j.source.path === file) ?? []) {
+    const j = store.isHot(record.id) ? store.get(record.id)! : record;
+    if (!best || j.createdAt > best.createdAt || (j.createdAt === best.createdAt && j.seq > best.seq)) best = j;
+  }
+  return best;
+}
+
+/**
+ * The newest job whose source had these bytes: `hot` (the journal's newest, from the caller's
+ * index), or the archive's when newer there, so a file renamed long after its job was archived is
+ * still known by its content. An archived job brought back into the journal is read from it.
+ */
+export function latestByContent(
+  store: JobStore<JobRecord>,
+  contentHash: string,
+  hot: JobRecord | undefined,
+): JobRecord | undefined {
+  let best = hot;
+  const found = store.archived?.find(contentKey(contentHash), (j) => j.source.contentHash === contentHash) ?? [];
+  for (const { record } of found) {
     const j = store.isHot(record.id) ? store.get(record.id)! : record;
     if (!best || j.createdAt > best.createdAt || (j.createdAt === best.createdAt && j.seq > best.seq)) best = j;
   }
