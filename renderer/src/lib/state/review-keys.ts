@@ -11,7 +11,8 @@ export type ReviewAction =
   | 'nextParagraph'
   | 'undo'
   | 'redo'
-  | 'correct';
+  | 'correct'
+  | 'addMarker';
 
 export interface ReviewKey {
   key: string;
@@ -55,6 +56,8 @@ export function reviewKeyAction(e: ReviewKey): ReviewAction | null {
       return 'back';
     case 'l':
       return 'forward';
+    case 'm':
+      return 'addMarker';
     case '<':
       return 'slower';
     case '>':
@@ -79,6 +82,7 @@ export function reviewShortcuts(mod: string): Array<[string[], string]> {
     [['<', '>'], 'Slower or faster playback'],
     [['Alt', '↑/↓'], 'Previous or next paragraph'],
     [['Enter'], 'Correct the selected words'],
+    [['M'], 'Add a marker at the playhead'],
     [[mod, 'Z'], 'Undo'],
     [[mod, 'Shift', 'Z'], 'Redo'],
     [['Esc'], 'Cancel a correction, or close'],
