@@ -56,11 +56,15 @@ export class Results {
 
   /**
    * Writes every result format again from the kept export, without processing or exporting again
-   * ("export all again"); `formats` replaces the job's formats first. Only Sluice's own files are
-   * overwritten, as always.
+   * ("export all again"); `formats` replaces the job's formats first, `timeline` where the editor
+   * formats start. Only Sluice's own files are overwritten, as always.
    */
-  async writeAgain(id: string, formats?: OutputSettings['formats']): Promise<JobRecord> {
-    return this.recordRewrite(id, await this.rewriter.fromKept(this.eligible(id, 'rewrite'), formats));
+  async writeAgain(
+    id: string,
+    formats?: OutputSettings['formats'],
+    timeline?: OutputSettings['timeline'],
+  ): Promise<JobRecord> {
+    return this.recordRewrite(id, await this.rewriter.fromKept(this.eligible(id, 'rewrite'), formats, timeline));
   }
 
   /**

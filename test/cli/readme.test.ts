@@ -134,6 +134,23 @@ const CASES: Case[] = [
     },
   },
   {
+    // The file processed by the case above, written again at another start and rate: no processing.
+    readme: '`sluice rewrite clip.mov --timecode 00:59:50;00 --frame-rate 29.97df`',
+    args: () => [
+      ...['rewrite', wav, '--timecode', '00:59:50;00', '--frame-rate', '29.97df'],
+      ...['--state-dir', path.join(dir, 'timecode')],
+    ],
+    check: (r) => {
+      ok(r);
+      expect(r.stdout).toContain('written');
+      const edl = readFileSync(wav.replace(/wav$/, 'edl'), 'utf8');
+      expect(edl).toContain('FCM: DROP FRAME');
+      expect(/^001 .* (\d\d:\d\d:\d\d;\d\d) \S+ *$/m.exec(edl)?.[1]?.slice(0, 5)).toBe('00:59');
+      // 00:59:50;00 at 29.97 DF is frame 107,592: × 1001/30000 s.
+      expect(readFileSync(wav.replace(/wav$/, 'fcpxml'), 'utf8')).toContain(`start="${107_592 * 1001}/30000s"`);
+    },
+  },
+  {
     readme: '`--recipe podcast`, `--glossary FILE`',
     args: () => {
       // A folder of its own: the results of the cases above beside clip.wav belong to other state folders.

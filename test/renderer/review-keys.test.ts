@@ -26,6 +26,8 @@ describe('reviewKeyAction', () => {
     ['K', { shiftKey: true }, 'togglePlay'],
     ['j', {}, 'back'],
     ['l', {}, 'forward'],
+    ['m', {}, 'addMarker'],
+    ['M', { shiftKey: true }, 'addMarker'],
     ['<', { shiftKey: true }, 'slower'],
     ['>', { shiftKey: true }, 'faster'],
     ['ArrowUp', { altKey: true }, 'previousParagraph'],
@@ -76,7 +78,7 @@ describe('stepRate', () => {
 describe('reviewShortcuts', () => {
   it('lists a key for every action the map answers', () => {
     const listed = reviewShortcuts('Ctrl').map(([, what]) => what.toLowerCase());
-    for (const what of ['play', 'back', 'forward', 'slower', 'paragraph', 'correct', 'undo', 'redo'])
+    for (const what of ['play', 'back', 'forward', 'slower', 'paragraph', 'correct', 'undo', 'redo', 'marker'])
       expect(listed.some((l) => l.includes(what))).toBe(true);
   });
 });

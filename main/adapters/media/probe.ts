@@ -10,6 +10,7 @@ import { open } from 'node:fs/promises';
 import mediaInfoFactory from 'mediainfo.js';
 import type { MediaInfo } from 'mediainfo.js';
 import type { FrameRate, MediaFacts, SourceStart } from '../../engine/media-facts.js';
+import { readSidecarStart } from './sony-sidecar.js';
 import { framesOfTimecode, rateOf } from './timecode-label.js';
 
 type Track = Readonly<Record<string, unknown>>;
@@ -36,7 +37,11 @@ export async function probeMediaFacts(path: string): Promise<MediaFacts> {
 /** Reads the file's container headers. Throws only when the file cannot be opened or read. */
 export async function readMedia(path: string): Promise<MediaReading> {
   const tracks = await analyse(path);
-  return readingOf(tracks);
+  const reading = readingOf(tracks);
+  // A camera that keeps its timecode in an XML sidecar (Sony XAVC): read it when the media has none.
+  if (reading.facts.start || reading.facts.videoRate === null) return reading;
+  const start = await readSidecarStart(path);
+  return start ? { ...reading, facts: { ...reading.facts, start } } : reading;
 }
 
 let instance: Promise<MediaInfo<'object'>> | undefined;

@@ -38,13 +38,23 @@ export interface Rewritten {
 export class Rewriter {
   constructor(private readonly d: RewriterDeps) {}
 
-  /** Every format again from the kept export; `formats` replaces the job's formats first. */
-  async fromKept(job: JobRecord, formats?: OutputSettings['formats']): Promise<Rewritten> {
+  /**
+   * Every format again from the kept export; `formats` replaces the job's formats first, and
+   * `timeline` where its editor formats start (another timeline start without processing again).
+   */
+  async fromKept(
+    job: JobRecord,
+    formats?: OutputSettings['formats'],
+    timeline?: OutputSettings['timeline'],
+  ): Promise<Rewritten> {
     const kept = keptExportPath(this.d.exportsDir, job.id);
     if (!existsSync(kept)) {
       throw new Error('No export of this job is kept on this computer; export it again from the service instead.');
     }
-    const output = formats ? { ...(job.output ?? DEFAULT_OUTPUT), formats } : job.output;
+    const output =
+      formats || timeline
+        ? { ...(job.output ?? DEFAULT_OUTPUT), ...(formats ? { formats } : {}), ...(timeline ? { timeline } : {}) }
+        : job.output;
     const results = await this.d.writeOwned({ ...job, ...(output ? { output } : {}) }, kept);
     return { results, ...(output ? { output } : {}) };
   }

@@ -6,13 +6,24 @@ import type { JobRecord } from '../../engine/job.js';
 import type { ResultFormat } from '../../engine/settings.js';
 import { Runtime } from '../../runtime/runtime.js';
 import { stateDirOf } from '../context.js';
-import { parseFormats } from '../options.js';
+import { DEFAULT_TIMELINE, type TimelineSettings } from '../../engine/timecode/timeline.js';
+import type { RateId } from '../../engine/timecode/rates.js';
+import { parseFormats, parseFrameRate, parseTimecodeStart } from '../options.js';
 import { printable } from '../printable.js';
 import { describeJob } from '../progress.js';
 
 interface RewriteFlags {
   stateDir?: string;
   formats?: ResultFormat[];
+  timecode?: string;
+  frameRate?: RateId;
+}
+
+/** The job's timeline with what --timecode and --frame-rate change; undefined when neither is given. */
+function timelineOf(job: JobRecord, flags: RewriteFlags): TimelineSettings | undefined {
+  if (!flags.timecode && !flags.frameRate) return undefined;
+  const own = job.output?.timeline ?? DEFAULT_TIMELINE;
+  return { start: flags.timecode ?? own.start, defaultRate: flags.frameRate ?? own.defaultRate };
 }
 
 /** Completed jobs whose source is one of `paths` or lies under one of them (all when none given). */
@@ -32,6 +43,16 @@ export function registerRewrite(program: Command): void {
     .argument('[paths...]', 'files or folders (default: every completed file)')
     .option('--state-dir <dir>', 'state folder (default: the app-data folder)')
     .option('--formats <list>', 'result formats to write, comma-separated (default: each file’s own)', parseFormats)
+    .option(
+      '--timecode <start>',
+      'where the editor formats start: source (the media’s own timecode) or HH:MM:SS:FF (default: each file’s own)',
+      parseTimecodeStart,
+    )
+    .option(
+      '--frame-rate <rate>',
+      'frame rate for media without one of its own (default: each file’s own)',
+      parseFrameRate,
+    )
     .action(async (paths: string[], flags: RewriteFlags) => {
       // The embedded sandbox stands in for the service: nothing here talks to it.
       const rt = await Runtime.open({ stateDir: stateDirOf(flags), connection: { sandbox: true } });
@@ -41,7 +62,7 @@ export function registerRewrite(program: Command): void {
         if (jobs.length === 0) console.log('No completed files match.');
         for (const j of jobs) {
           try {
-            const done = await rt.results.writeAgain(j.id, flags.formats);
+            const done = await rt.results.writeAgain(j.id, flags.formats, timelineOf(j, flags));
             console.log(`written ${printable(j.source.path)}: ${describeJob(done)}`);
           } catch (e) {
             failed++;

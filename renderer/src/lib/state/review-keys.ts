@@ -12,7 +12,8 @@ export type ReviewAction =
   | 'undo'
   | 'redo'
   | 'correct'
-  | 'find';
+  | 'find'
+  | 'addMarker';
 
 export interface ReviewKey {
   key: string;
@@ -59,6 +60,8 @@ export function reviewKeyAction(e: ReviewKey): ReviewAction | null {
       return 'back';
     case 'l':
       return 'forward';
+    case 'm':
+      return 'addMarker';
     case '<':
       return 'slower';
     case '>':
@@ -84,6 +87,7 @@ export function reviewShortcuts(mod: string): Array<[string[], string]> {
     [['Alt', '↑/↓'], 'Previous or next paragraph'],
     [['Enter'], 'Correct the selected words'],
     [[mod, 'F'], 'Find and replace in the transcript'],
+    [['M'], 'Add a marker at the playhead'],
     [[mod, 'Z'], 'Undo'],
     [[mod, 'Shift', 'Z'], 'Redo'],
     [['Esc'], 'Cancel a correction, or close'],

@@ -1,0 +1,150 @@
+/// <reference lib="dom" />
+// (page.evaluate callbacks run in the browser: this file needs the DOM types.)
+// On the editor's timeline: the job's detail says where its editor formats start; the review shows
+// the running timecode beside the player and keeps the editor's own markers (M, the button, rename,
+// delete, undo), which reach the EDL beside the source.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { QueueSnapshot } from '../../preload/contract.js';
+import { env, go, openApp, shot } from './helpers.js';
+
+async function bridge<T>(channel: string, params: unknown = {}): Promise<T> {
+  const url = new URL(env.url);
+  const token = new URLSearchParams(url.hash.slice(1)).get('token') ?? '';
+  const r = await fetch(new URL(`api/${channel}`, url.origin + url.pathname), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-sluice-token': token },
+    body: JSON.stringify(params),
+  });
+  const body = (await r.json()) as { ok: boolean; value?: T; error?: { message: string } };
+  if (!body.ok) throw new Error(`${channel}: ${body.error?.message}`);
+  return body.value as T;
+}
+
+/** Spoken English under a 25 fps picture, as WebM (Chromium plays it). */
+function clip(dir: string): string {
+  const wav = path.join(dir, 'timeline-speech.wav');
+  const out = path.join(dir, 'timeline.webm');
+  const say = spawnSync('espeak-ng', [
+    ...['-w', wav, '-s', '150'],
+    'Welcome back. This is the part of the interview we will keep. The bridge opened in the spring of that year.',
+  ]);
+  expect(say.status, String(say.stderr)).toBe(0);
+  const ff = spawnSync('ffmpeg', [
+    ...['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=25', '-i', wav],
+    ...['-shortest', '-c:v', 'libvpx', '-b:v', '200k', '-c:a', 'libopus', out],
+  ]);
+  expect(ff.status, String(ff.stderr)).toBe(0);
+  return out;
+}
+
+async function axe(page: Page, label: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).include('[data-testid=review]').analyze();
+  const bad = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad).toEqual([]);
+}
+
+test('the timeline start in the job, the running timecode and the editor’s markers in the review', async ({ page }) => {
+  test.setTimeout(240_000);
+  await bridge('settings:update', {
+    patch: {
+      defaults: {
+        output: {
+          formats: ['json', 'srt', 'edl', 'fcpxml', 'premiere'],
+          timeline: { start: '01:00:00:00', defaultRate: '25' },
+        },
+      },
+    },
+  });
+  const form = new FormData();
+  form.set('templateId', '669fee048452492b62cfad39');
+  form.set('params', JSON.stringify({ speakersNumber: 2 }));
+  form.set('file', new Blob([readFileSync(clip(env.work))], { type: 'video/webm' }), 'timeline.webm');
+  const url = new URL(env.url);
+  const up = await fetch(new URL('api/queue:upload', url.origin + url.pathname), {
+    method: 'POST',
+    headers: { 'x-sluice-token': new URLSearchParams(url.hash.slice(1)).get('token') ?? '' },
+    body: form,
+  });
+  const added = (await up.json()) as { ok: boolean; value: Array<{ jobId?: string }> };
+  const jobId = added.value[0]?.jobId ?? '';
+
+  const problems = await openApp(page);
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await go(page, 'Queue');
+  const row = page.locator('[data-testid=job-row][data-name="timeline.webm"]');
+  await expect(row).toHaveAttribute('data-state', 'completed', { timeout: 90_000 });
+  await row.dblclick();
+  const detail = page.getByTestId('job-detail');
+  await expect(detail.getByTestId('timeline-start')).toContainText('Starts at 01:00:00:00 · 25 fps');
+  await shot(page, 'timeline-job-detail');
+  await detail.getByRole('button', { name: 'Transcript' }).click();
+
+  const review = page.getByTestId('review');
+  await expect(review.getByRole('heading', { level: 1 })).toBeFocused();
+  const clock = review.getByTestId('running-timecode');
+  await expect(clock).toContainText('01:00:00:00');
+  await expect(clock).toContainText('25 fps');
+  // Seek to a word: the clock reads its frame on the timeline (25 fps: ⌊ms / 40⌋ frames).
+  const list = review.getByTestId('transcript-list');
+  const word = list.locator('[data-w="6"]');
+  await word.click();
+  const video = review.locator('video');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0.5);
+  const t = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+  const f = Math.floor(Math.round(t * 1000) / 40);
+  const expected = `01:00:${String(Math.floor(f / 25)).padStart(2, '0')}:${String(f % 25).padStart(2, '0')}`;
+  await expect(clock).toContainText(expected);
+
+  // M adds a marker at the playhead, its name ready to type.
+  await review.getByRole('heading', { level: 1 }).focus();
+  await page.keyboard.press('m');
+  const panel = review.getByTestId('markers-panel');
+  const name = panel.getByLabel('Name');
+  await expect(name).toBeFocused();
+  await name.fill('Good bite');
+  await panel.getByLabel('Note').fill('Keep for the open');
+  await panel.getByLabel('Colour').selectOption('Green');
+  await name.press('Enter');
+  await expect(panel.getByTestId('marker')).toHaveCount(1);
+  await expect(panel.getByTestId('marker')).toContainText('Good bite');
+  await expect(panel.getByTestId('marker')).toContainText(expected);
+  await expect(review.getByTestId('transcript-status')).toContainText('Saved · results updated');
+  const snap = await bridge<QueueSnapshot>('queue:snapshot');
+  const edl = snap.jobs.find((j) => j.id === jobId)!.results.find((r) => r.format === 'edl')!.path;
+  expect(readFileSync(edl, 'utf8')).toContain(`|C:ResolveColorGreen |M:Good bite |D:1`);
+
+  // The button adds a second one; Delete takes it away, and Undo brings it back.
+  await panel.getByRole('button', { name: 'Add marker' }).click();
+  await expect(panel.getByTestId('marker')).toHaveCount(2);
+  await panel.getByRole('button', { name: 'Cancel' }).click();
+  await panel.getByRole('button', { name: 'Delete Marker 2' }).click();
+  await expect(panel.getByTestId('marker')).toHaveCount(1);
+  await review.getByRole('heading', { level: 1 }).focus();
+  await page.keyboard.press('Control+z');
+  await expect(panel.getByTestId('marker')).toHaveCount(2);
+  // Clicking a marker seeks there (after the playhead moved away).
+  await list.locator('[data-w="1"]').click();
+  await panel.getByRole('button', { name: /^\d\d:\d\d:\d\d:\d\d Good bite$/ }).click();
+  await expect
+    .poll(async () => Math.abs((await video.evaluate((v: HTMLVideoElement) => v.currentTime)) - t))
+    .toBeLessThan(0.05);
+
+  for (const [scheme, size] of [
+    ['light', { width: 1920, height: 1080 }],
+    ['dark', { width: 1920, height: 1080 }],
+    ['light', { width: 800, height: 600 }],
+    ['dark', { width: 800, height: 600 }],
+  ] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.setViewportSize(size);
+    await axe(page, `timeline ${scheme} ${size.width}`);
+    await shot(page, `timeline-review-${scheme}-${size.width}`);
+  }
+  expect(problems).toEqual([]);
+});
