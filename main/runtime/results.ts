@@ -59,19 +59,30 @@ export class Results {
    * ("export all again"); `formats` replaces the job's formats first. Only Sluice's own files are
    * overwritten, as always.
    */
-  async writeAgain(id: string, formats?: OutputSettings['formats']): Promise<JobRecord> {
-    return this.recordRewrite(id, await this.rewriter.fromKept(this.eligible(id, 'rewrite'), formats));
+  async writeAgain(
+    id: string,
+    formats?: OutputSettings['formats'],
+    captions?: OutputSettings['captions'],
+  ): Promise<JobRecord> {
+    return this.recordRewrite(id, await this.rewriter.fromKept(this.eligible(id, 'rewrite'), formats, captions));
   }
 
   /**
    * Fetches the export again from the service (while it still holds the stream) and writes the
    * results anew: for a completed job whose result files were lost or edited by hand. `formats`
-   * replaces the job's formats first, as in writeAgain.
+   * replaces the job's formats first and `captions` its caption layout, as in writeAgain.
    */
-  async reexport(id: string, formats?: OutputSettings['formats']): Promise<JobRecord> {
+  async reexport(
+    id: string,
+    formats?: OutputSettings['formats'],
+    captions?: OutputSettings['captions'],
+  ): Promise<JobRecord> {
     const job = this.eligible(id, 'reexport');
     if (!job.streamId) throw new Error('This job has no stream at the service.');
-    return this.recordRewrite(id, await this.rewriter.fromService({ ...job, streamId: job.streamId }, formats));
+    return this.recordRewrite(
+      id,
+      await this.rewriter.fromService({ ...job, streamId: job.streamId }, formats, captions),
+    );
   }
 
   /** Exports a stream started elsewhere (no local job) into the state dir; returns the file. */

@@ -38,23 +38,37 @@ export interface Rewritten {
 export class Rewriter {
   constructor(private readonly d: RewriterDeps) {}
 
-  /** Every format again from the kept export; `formats` replaces the job's formats first. */
-  async fromKept(job: JobRecord, formats?: OutputSettings['formats']): Promise<Rewritten> {
+  /**
+   * Every format again from the kept export; `formats` replaces the job's formats first, and
+   * `captions` its caption layout (a TV and a social version from one transcript, no new processing).
+   */
+  async fromKept(
+    job: JobRecord,
+    formats?: OutputSettings['formats'],
+    captions?: OutputSettings['captions'],
+  ): Promise<Rewritten> {
     const kept = keptExportPath(this.d.exportsDir, job.id);
     if (!existsSync(kept)) {
       throw new Error('No export of this job is kept on this computer; export it again from the service instead.');
     }
-    const output = formats ? { ...(job.output ?? DEFAULT_OUTPUT), formats } : job.output;
+    const output =
+      formats || captions
+        ? { ...(job.output ?? DEFAULT_OUTPUT), ...(formats ? { formats } : {}), ...(captions ? { captions } : {}) }
+        : job.output;
     const results = await this.d.writeOwned({ ...job, ...(output ? { output } : {}) }, kept);
     return { results, ...(output ? { output } : {}) };
   }
 
   /** Fetches the export again (while the service still holds the stream), keeps it, writes it. */
-  async fromService(job: JobRecord & { streamId: string }, formats?: OutputSettings['formats']): Promise<Rewritten> {
+  async fromService(
+    job: JobRecord & { streamId: string },
+    formats?: OutputSettings['formats'],
+    captions?: OutputSettings['captions'],
+  ): Promise<Rewritten> {
     const outcome = await this.d.exportJson(job.streamId);
     if (outcome.outcome === 'no-data') throw new NoExportDataError();
     await keepExport(this.d.exportsDir, job.id, outcome.bytes);
-    return this.fromKept(job, formats);
+    return this.fromKept(job, formats, captions);
   }
 
   /** A stream started elsewhere: its JSON, saved in the state dir. */

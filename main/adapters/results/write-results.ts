@@ -15,7 +15,8 @@ import { probeMediaFacts } from '../media/probe.js';
 import type { JobRecord, ResultFile } from '../../engine/job.js';
 import { isLinkJob } from '../../engine/media-link.js';
 import { normalizeExport, parseExport, type NormalizedTranscript } from '../../engine/captions/normalize.js';
-import { DEFAULT_OUTPUT, type ResultFormat } from '../../engine/settings.js';
+import { CAPTION_PRESETS } from '../../engine/captions/presets.js';
+import { DEFAULT_OUTPUT, type OutputSettings, type ResultFormat } from '../../engine/settings.js';
 import { RECIPE_EXTENSIONS, RECIPE_FORMATS, RECIPE_RENDERERS, recipeNotes } from '../../engine/recipes/render.js';
 import { resultAnchor } from './link-destination.js';
 import {
@@ -156,14 +157,16 @@ export async function writeResults(
   const formats = [...new Set<ResultFormat>(['json', ...output.formats])].filter(
     (f) => !(noSpeech && WORD_FORMATS.has(f)),
   );
-  for (const format of formats) {
+  for (const { format, layout, job: renderJob } of withMoreCaptions(formats, job, output)) {
     const render = RENDERERS[format];
     if (!render) throw new ResultWriteError(`The ${format} format is not available.`, undefined);
-    const content = await render(text, job, corrected?.transcript);
+    const content = await render(text, renderJob, corrected?.transcript);
     if (content === null) continue;
     // `{name}.en.srt`: players pick the language from the suffix; the JSON keeps the plain name.
+    // A second caption layout goes before it: `{name}.vertical.en.srt`.
     const fileExt = extensionOf(format);
-    const ext = format === 'json' || !output.languageSuffix ? fileExt : `${output.languageSuffix}.${fileExt}`;
+    const languaged = format === 'json' || !output.languageSuffix ? fileExt : `${output.languageSuffix}.${fileExt}`;
+    const ext = layout ? `${layout}.${languaged}` : languaged;
     const target = await chooseOutputPath(anchor, base, ext, ownership, content);
     if (!target) {
       throw new ResultWriteError(
@@ -195,6 +198,32 @@ export async function writeResults(
     ...(noSpeech && p.format === 'json' ? { noSpeech: true } : {}),
     ...(notes.length > 0 && p.format === 'json' ? { notes } : {}),
   }));
+}
+
+/** The caption formats that more layouts are written in, beside the first. */
+const LAYOUT_FORMATS: readonly ResultFormat[] = ['srt', 'vtt'];
+
+/**
+ * Every format to write, then each further caption layout the output asks for (a Broadcast `.srt`
+ * and a Vertical `.vertical.srt` from one transcript), in the SRT and VTT formats chosen; a layout
+ * that is the first one already is not written twice.
+ */
+function withMoreCaptions(
+  formats: readonly ResultFormat[],
+  job: JobRecord,
+  output: OutputSettings,
+): Array<{ format: ResultFormat; layout?: string; job: JobRecord }> {
+  const out: Array<{ format: ResultFormat; layout?: string; job: JobRecord }> = formats.map((format) => ({
+    format,
+    job,
+  }));
+  for (const preset of output.moreCaptions ?? []) {
+    if (preset === output.captions.preset) continue;
+    const layoutJob: JobRecord = { ...job, output: { ...output, captions: CAPTION_PRESETS[preset] } };
+    for (const format of formats.filter((f) => LAYOUT_FORMATS.includes(f)))
+      out.push({ format, layout: preset, job: layoutJob });
+  }
+  return out;
 }
 
 /**

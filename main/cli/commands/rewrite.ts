@@ -1,6 +1,7 @@
 // `sluice rewrite [file-or-folder...]`: writes every result format again from the exports kept in
 // the state folder ("export all again"), without processing or even reaching the service.
-import type { Command } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
+import { captionPreset, type CaptionPresetId } from '../../engine/captions/presets.js';
 import path from 'node:path';
 import type { JobRecord } from '../../engine/job.js';
 import type { ResultFormat } from '../../engine/settings.js';
@@ -13,6 +14,16 @@ import { describeJob } from '../progress.js';
 interface RewriteFlags {
   stateDir?: string;
   formats?: ResultFormat[];
+  preset?: CaptionPresetName;
+}
+
+type CaptionPresetName = Exclude<CaptionPresetId, 'custom'>;
+const PRESETS: readonly CaptionPresetName[] = ['streaming', 'broadcast', 'vertical'];
+
+function parsePreset(value: string): CaptionPresetName {
+  const p = PRESETS.find((x) => x === value.trim().toLowerCase());
+  if (!p) throw new InvalidArgumentError(`Use one of ${PRESETS.join(', ')}.`);
+  return p;
 }
 
 /** Completed jobs whose source is one of `paths` or lies under one of them (all when none given). */
@@ -32,6 +43,11 @@ export function registerRewrite(program: Command): void {
     .argument('[paths...]', 'files or folders (default: every completed file)')
     .option('--state-dir <dir>', 'state folder (default: the app-data folder)')
     .option('--formats <list>', 'result formats to write, comma-separated (default: each file’s own)', parseFormats)
+    .option(
+      '--preset <name>',
+      'caption layout to write the SRT and VTT in: streaming, broadcast or vertical (default: each file’s own)',
+      parsePreset,
+    )
     .action(async (paths: string[], flags: RewriteFlags) => {
       // The embedded sandbox stands in for the service: nothing here talks to it.
       const rt = await Runtime.open({ stateDir: stateDirOf(flags), connection: { sandbox: true } });
@@ -41,7 +57,11 @@ export function registerRewrite(program: Command): void {
         if (jobs.length === 0) console.log('No completed files match.');
         for (const j of jobs) {
           try {
-            const done = await rt.results.writeAgain(j.id, flags.formats);
+            const done = await rt.results.writeAgain(
+              j.id,
+              flags.formats,
+              flags.preset ? captionPreset(flags.preset) : undefined,
+            );
             console.log(`written ${printable(j.source.path)}: ${describeJob(done)}`);
           } catch (e) {
             failed++;

@@ -15,6 +15,8 @@ export interface CueOptions {
   pauseMs: number;
   /** Blank time between two cues (broadcast asks for a couple of frames); 0 lets cues touch. */
   minGapMs: number;
+  /** Off: no cue names its speaker (no label, no voice); speaker changes still start a new cue. */
+  speakerLabels: boolean;
 }
 
 export const DEFAULT_CUE_OPTIONS: CueOptions = {
@@ -24,6 +26,7 @@ export const DEFAULT_CUE_OPTIONS: CueOptions = {
   maxDurationMs: 7000,
   pauseMs: 700,
   minGapMs: 0,
+  speakerLabels: true,
 };
 
 export interface Cue {
@@ -166,7 +169,9 @@ export function buildCues(words: readonly CaptionWord[], options: Partial<CueOpt
     }
     current = open(w);
   }
-  return timeCues(drafts, o);
+  const cues = timeCues(drafts, o);
+  if (o.speakerLabels) return cues;
+  return cues.map(({ speaker: _speaker, ...c }) => ({ ...c, showLabel: false }));
 }
 
 /** Index after the last clause-ending word in the second half of the cue; 0 when none. */
