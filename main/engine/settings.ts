@@ -94,6 +94,12 @@ export const OUTPUT = z.object({
   txtTimestamps: z.boolean().default(false),
   /** Layout of the SRT and VTT captions (presets.ts). */
   captions: CAPTION_SETTINGS.prefault({}),
+  /** More caption layouts, each written as `{name}.{preset}.srt` / `.vtt` beside the first. */
+  moreCaptions: z
+    .array(z.enum(['streaming', 'broadcast', 'vertical']))
+    .max(3)
+    .transform((l) => [...new Set(l)])
+    .optional(),
   /** Where the editor formats' timeline starts and the rate for media without one; absent: source, 25. */
   timeline: TIMELINE_SETTINGS.optional(),
   /** Which markers the editor formats carry; absent: paragraphs and the editor's own. */

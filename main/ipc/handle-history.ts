@@ -1,5 +1,6 @@
 // history:* handlers: the query is History's (runtime/history.ts); this builds the views of its
 // page. Streams started elsewhere are marked `external`.
+import { captionPreset } from '../engine/captions/presets.js';
 import { isLinkJob, sourceLabel, sourceName } from '../engine/media-link.js';
 import path from 'node:path';
 import type { Channel, HistoryEntry } from '../../preload/contract.js';
@@ -109,7 +110,12 @@ export function historyHandlers(ctx: HandlerContext): RawHandlers<HistoryChannel
       const local = 'jobId' in target ? requireJob(rt, target.jobId) : rt.queue.jobOfStream(target.streamId);
       if (local) {
         requireEligible(rt, local.id, 'reexport');
-        const done = await rt.results.reexport(local.id, 'formats' in target ? target.formats : undefined);
+        const preset = 'captionPreset' in target ? target.captionPreset : undefined;
+        const done = await rt.results.reexport(
+          local.id,
+          'formats' in target ? target.formats : undefined,
+          preset ? { captions: captionPreset(preset) } : {},
+        );
         return { results: done.results.map(resultView) };
       }
       // A stream started elsewhere has no source file beside which to save: it goes to the state dir.

@@ -1,4 +1,5 @@
 // app:*, queue:*, result:* and source:* handlers.
+import { captionPreset } from '../engine/captions/presets.js';
 import { access } from 'node:fs/promises';
 import type { Channel } from '../../preload/contract.js';
 import { canDismiss } from '../engine/eligibility.js';
@@ -96,9 +97,9 @@ export function queueHandlers(ctx: HandlerContext): RawHandlers<Extract<Channel,
       for (const j of rt.queue.jobs()) if (!j.dismissed && canDismiss(j) && rt.queue.dismiss(j.id)) count++;
       return { count };
     },
-    'queue:rewrite': async ({ id }) => {
+    'queue:rewrite': async ({ id, captionPreset: preset }) => {
       requireEligible(rt, id, 'rewrite');
-      await rt.results.writeAgain(id);
+      await rt.results.writeAgain(id, undefined, preset ? { captions: captionPreset(preset) } : {});
       return view(id);
     },
 

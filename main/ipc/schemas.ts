@@ -55,7 +55,10 @@ const captions = z.strictObject({
   minDurationMs: num,
   maxDurationMs: num,
   minGapMs: num,
+  speakerLabels: z.boolean(),
 });
+const captionPreset = z.enum(['streaming', 'broadcast', 'vertical']);
+const moreCaptions = z.array(captionPreset).max(3);
 // Written before caption presets existed (or by a caller that leaves them alone): the default preset.
 const captionsOrDefault = captions.default({ ...DEFAULT_CAPTIONS });
 
@@ -68,6 +71,7 @@ const outputPatch = z.strictObject({
   languageSuffix: str(20).nullable().optional(),
   txtTimestamps: z.boolean().optional(),
   captions: captions.optional(),
+  moreCaptions: moreCaptions.optional(),
   timeline: timeline.optional(),
   markers: MARKER_SOURCES_SETTING.optional(),
 });
@@ -94,6 +98,7 @@ const folderFields = {
       languageSuffix: str(20).nullable(),
       txtTimestamps: z.boolean(),
       captions: captionsOrDefault,
+      moreCaptions: moreCaptions.optional(),
       timeline: timeline.optional(),
       markers: MARKER_SOURCES_SETTING.optional(),
     })
@@ -211,7 +216,7 @@ export const SCHEMAS: Schemas = {
   'queue:move': z.strictObject({ id, direction: z.enum(['up', 'down', 'top', 'bottom']) }),
   'queue:dismiss': byId,
   'queue:dismissFinished': none,
-  'queue:rewrite': byId,
+  'queue:rewrite': z.strictObject({ id, captionPreset: captionPreset.optional() }),
   'queue:components': byId,
   'result:open': z.strictObject({ jobId: id, format: resultFormat }),
   'result:reveal': z.strictObject({ jobId: id, format: resultFormat }),
@@ -252,7 +257,11 @@ export const SCHEMAS: Schemas = {
       .optional(),
   }),
   'history:reexport': z.union([
-    z.strictObject({ jobId: id, formats: z.array(resultFormat).min(1).max(RESULT_FORMATS.length).optional() }),
+    z.strictObject({
+      jobId: id,
+      formats: z.array(resultFormat).min(1).max(RESULT_FORMATS.length).optional(),
+      captionPreset: captionPreset.optional(),
+    }),
     z.strictObject({ streamId: id }),
   ]),
   'usage:report': usageQuery,

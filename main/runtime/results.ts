@@ -4,7 +4,7 @@
 // through the function given at construction, so writing runs one way: caller → here → writer.
 import path from 'node:path';
 import type { ExportOutcome } from '../api/export.js';
-import { Rewriter } from '../adapters/results/rewriter.js';
+import { Rewriter, type OutputChange } from '../adapters/results/rewriter.js';
 import type { Ownership } from '../adapters/results/result-writer.js';
 import { removeSuperseded } from '../adapters/results/supersede.js';
 import { ResultOwnership, writeResults } from '../adapters/results/write-results.js';
@@ -56,26 +56,22 @@ export class Results {
 
   /**
    * Writes every result format again from the kept export, without processing or exporting again
-   * ("export all again"); `formats` replaces the job's formats first, `timeline` where the editor
-   * formats start. Only Sluice's own files are overwritten, as always.
+   * ("export all again"); `formats` replaces the job's formats first, `change` where the editor
+   * formats start or the caption layout. Only Sluice's own files are overwritten, as always.
    */
-  async writeAgain(
-    id: string,
-    formats?: OutputSettings['formats'],
-    timeline?: OutputSettings['timeline'],
-  ): Promise<JobRecord> {
-    return this.recordRewrite(id, await this.rewriter.fromKept(this.eligible(id, 'rewrite'), formats, timeline));
+  async writeAgain(id: string, formats?: OutputSettings['formats'], change: OutputChange = {}): Promise<JobRecord> {
+    return this.recordRewrite(id, await this.rewriter.fromKept(this.eligible(id, 'rewrite'), formats, change));
   }
 
   /**
    * Fetches the export again from the service (while it still holds the stream) and writes the
    * results anew: for a completed job whose result files were lost or edited by hand. `formats`
-   * replaces the job's formats first, as in writeAgain.
+   * replaces the job's formats first and `change` the rest of its output, as in writeAgain.
    */
-  async reexport(id: string, formats?: OutputSettings['formats']): Promise<JobRecord> {
+  async reexport(id: string, formats?: OutputSettings['formats'], change: OutputChange = {}): Promise<JobRecord> {
     const job = this.eligible(id, 'reexport');
     if (!job.streamId) throw new Error('This job has no stream at the service.');
-    return this.recordRewrite(id, await this.rewriter.fromService({ ...job, streamId: job.streamId }, formats));
+    return this.recordRewrite(id, await this.rewriter.fromService({ ...job, streamId: job.streamId }, formats, change));
   }
 
   /** Exports a stream started elsewhere (no local job) into the state dir; returns the file. */

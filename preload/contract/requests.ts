@@ -11,7 +11,7 @@ import type { HistoryPage, HistoryQuery } from './history.js';
 import type { AddOutcomeView, JobView, QueueSnapshot, QueueStats, ResultFileView } from './queue.js';
 import type { ConnectionTestView, ConnectionView, SettingsPatch, SettingsView, WatchFolderView } from './settings.js';
 import type { ComponentsView, MoveDirection, Params, ResultFormat } from './shared.js';
-import type { TranscriptEdit, TranscriptView } from './transcripts.js';
+import type { CaptionPresetName, TranscriptEdit, TranscriptView } from './transcripts.js';
 import type { AppInfo, UsageQuery, UsageView } from './usage.js';
 
 // ---- requests -----------------------------------------------------------------------------------
@@ -58,8 +58,11 @@ export interface Requests {
   'queue:dismiss': { params: Id; result: null };
   /** Dismisses every finished job at once (one `queue:snapshot-changed`). */
   'queue:dismissFinished': { params: NoParams; result: { count: number } };
-  /** Writes every result format again from the export kept in the state dir, without processing again. */
-  'queue:rewrite': { params: Id; result: JobView };
+  /**
+   * Writes every result format again from the export kept in the state dir, without processing
+   * again; `captionPreset` lays the captions out anew first (and becomes the job's layout).
+   */
+  'queue:rewrite': { params: Id & { captionPreset?: CaptionPresetName }; result: JobView };
   /** The service's components for the job's stream, read now (the engine reads them only on failure). */
   'queue:components': { params: Id; result: ComponentsView | null };
 
@@ -109,10 +112,11 @@ export interface Requests {
   };
   /**
    * Fetches the export again from the service (while it still holds the stream) and rewrites the
-   * results; `formats` (at least one, the JSON is kept anyway) replaces the job's formats first.
+   * results; `formats` (at least one, the JSON is kept anyway) replaces the job's formats first,
+   * and `captionPreset` the caption layout.
    */
   'history:reexport': {
-    params: { jobId: string; formats?: ResultFormat[] } | { streamId: string };
+    params: { jobId: string; formats?: ResultFormat[]; captionPreset?: CaptionPresetName } | { streamId: string };
     result: { results: ResultFileView[] };
   };
 

@@ -21,6 +21,11 @@ export interface OutputView {
   txtTimestamps: boolean;
   /** How SRT and VTT captions are laid out. */
   captions: CaptionSettingsView;
+  /**
+   * More caption layouts written beside the first, each as `{name}.{preset}.srt` / `.vtt` (a
+   * Broadcast `.srt` and a Vertical `.vertical.srt` from one transcript).
+   */
+  moreCaptions?: Array<Exclude<CaptionSettingsView['preset'], 'custom'>>;
   /** Where the editor formats' timeline starts; absent: at the source timecode, 25 fps without one. */
   timeline?: TimelineView;
   /** Which markers the editor formats carry; absent: paragraphs and the editor's own. */

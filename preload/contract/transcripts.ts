@@ -127,6 +127,8 @@ export interface TranscriptMatchView {
 }
 
 export type CaptionPresetId = 'streaming' | 'broadcast' | 'vertical' | 'custom';
+/** The presets that fix every field: what a rewrite or a second caption output may name. */
+export type CaptionPresetName = Exclude<CaptionPresetId, 'custom'>;
 
 /** Caption layout for SRT and VTT; the presets fix every field but `custom`. */
 export interface CaptionSettingsView {
@@ -136,4 +138,6 @@ export interface CaptionSettingsView {
   minDurationMs: number;
   maxDurationMs: number;
   minGapMs: number;
+  /** "Speaker 1: " before a speaker's captions; the presets choose (Vertical: none). */
+  speakerLabels: boolean;
 }

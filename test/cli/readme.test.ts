@@ -250,11 +250,29 @@ const CASES: Case[] = [
     },
   },
   {
-    readme: '`sluice rewrite [file-or-folder...] [--formats LIST]`',
+    readme: '`sluice rewrite [file-or-folder...] [--formats LIST]',
     args: () => ['rewrite', wav, '--formats', 'json,srt', '--state-dir', state],
     check: async (r) => {
       ok(r);
       expect(existsSync(wav.replace(/wav$/, 'srt'))).toBe(true);
+      await rm(wav.replace(/wav$/, 'srt'));
+    },
+  },
+  {
+    readme: '[--preset streaming\\|broadcast\\|vertical]`',
+    args: () => ['rewrite', wav, '--formats', 'json,srt', '--preset', 'vertical', '--state-dir', state],
+    check: async (r) => {
+      ok(r);
+      const srt = readFileSync(wav.replace(/wav$/, 'srt'), 'utf8');
+      // Vertical: every cue one line of at most 32 characters, no speaker names.
+      const cues = srt.trim().split(/\n\n+/);
+      expect(cues.length).toBeGreaterThan(1);
+      for (const cue of cues) {
+        const text = cue.split('\n').slice(2);
+        expect(text).toHaveLength(1);
+        expect(Array.from(text[0]!).length).toBeLessThanOrEqual(32);
+      }
+      expect(srt).not.toMatch(/Speaker \d/);
       await rm(wav.replace(/wav$/, 'srt'));
     },
   },

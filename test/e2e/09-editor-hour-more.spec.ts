@@ -1,6 +1,7 @@
 // More of an editor's first hour: results taken home from the browser, a watch folder's copy in
 // progress and its Rescan, media with no speech, re-exporting chosen formats, and a folder's
 // unsaved edits. Media is generated here (espeak-ng, sox), never downloaded.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
@@ -173,6 +174,37 @@ test('Re-export results… writes the formats chosen: the job’s checked, JSON 
   await expect(box('SRT captions')).toBeChecked();
   await expect(box('Plain text')).toBeChecked();
   await expect(box('WebVTT captions')).not.toBeChecked();
+  // The formats stand in groups with headings; the captions can be laid out anew (Vertical: one
+  // line of 32, no speaker names) from the same transcript.
+  for (const g of ['Captions', 'Transcript documents', 'For the editing timeline', 'Chapters and show notes (recipes)'])
+    await expect(dialog.getByRole('group', { name: g })).toBeVisible();
+  await dialog.getByLabel('Caption layout (SRT and VTT)').selectOption('vertical');
+  for (const [scheme, size] of [
+    ['light', { width: 800, height: 600 }],
+    ['dark', { width: 800, height: 600 }],
+    ['light', { width: 1920, height: 1080 }],
+    ['dark', { width: 1920, height: 1080 }],
+  ] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.setViewportSize(size);
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    await shot(page, `history-reexport-preset-${scheme}-${size.width}`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1360, height: 860 });
+  await dialog.getByRole('button', { name: 'Re-export', exact: true }).click();
+  await expect(page.getByText('Saved 3 result files again.')).toBeVisible();
+  await expect
+    .poll(() => {
+      const srt = readFileSync(find(path.join(env.state, 'inbox'), 'reexport-take.srt') ?? '', 'utf8');
+      const cues = srt.trim().split(/\n\n+/);
+      return (
+        cues.length > 0 && cues.every((c) => c.split('\n').length === 3 && Array.from(c.split('\n')[2]!).length <= 32)
+      );
+    })
+    .toBe(true);
+  await detail.getByRole('button', { name: 'Re-export results…' }).click();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   expect(problems).toEqual([]);

@@ -3,11 +3,23 @@ import { RESULT_FORMATS } from '../../main/engine/settings.js';
 import { recipeOwnParams } from '../../main/engine/recipes/recipe-params.js';
 import { RECIPES } from '../../main/engine/recipes/recipes.js';
 import { WORD_FORMATS } from '../../preload/contract.js';
-import { FORMATS, markdownHasContent, unavailableFormats } from '../../renderer/src/lib/result-formats.js';
+import {
+  FORMAT_GROUPS,
+  FORMATS,
+  markdownHasContent,
+  unavailableFormats,
+} from '../../renderer/src/lib/result-formats.js';
 
 describe('which formats a finished job can be re-exported to', () => {
   it('every format is offered, in one order', () => {
     expect(FORMATS.map((f) => f.id)).toEqual([...RESULT_FORMATS]);
+  });
+
+  it('the re-export dialog shows every format once, in four groups', () => {
+    const grouped = FORMAT_GROUPS.flatMap((g) => g.formats);
+    expect([...grouped].sort()).toEqual([...RESULT_FORMATS].sort());
+    expect(new Set(grouped).size).toBe(grouped.length);
+    expect(FORMAT_GROUPS.map((g) => g.id)).toEqual(['captions', 'documents', 'editor', 'recipe']);
   });
 
   it.each([

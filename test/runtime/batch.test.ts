@@ -1,4 +1,5 @@
 // The engine end to end: real files, the real runtime, the sandbox over real HTTP on loopback.
+import { captionPreset } from '../../main/engine/captions/presets.js';
 import { copyFile, mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -225,6 +226,16 @@ describe('writing results again from the kept export', () => {
     const again = await rt.results.writeAgain(job!.id, ['json', 'srt', 'vtt']);
     expect(again.results.map((r) => path.basename(r.path)).sort()).toEqual(['again.json', 'again.srt', 'again.vtt']);
     expect(await readFile(path.join(dir, 'again.srt'), 'utf8')).toMatch(/-->/);
+    expect(sandbox.stats()).toEqual(requests);
+
+    // Laid out anew in another preset, still from the kept export: one line of 32, and it sticks.
+    const vertical = await rt.results.writeAgain(job!.id, undefined, { captions: captionPreset('vertical') });
+    expect(vertical.output?.captions).toMatchObject({ preset: 'vertical', lines: 1, speakerLabels: false });
+    const cues = (await readFile(path.join(dir, 'again.srt'), 'utf8')).trim().split(/\n\n+/);
+    for (const cue of cues) {
+      expect(cue.split('\n')).toHaveLength(3);
+      expect(Array.from(cue.split('\n')[2]!).length).toBeLessThanOrEqual(32);
+    }
     expect(sandbox.stats()).toEqual(requests);
   });
 });

@@ -30,6 +30,12 @@ export class NoExportDataError extends Error {
   }
 }
 
+/** What a rewrite changes in the job's output besides its formats. */
+export interface OutputChange {
+  timeline?: OutputSettings['timeline'];
+  captions?: OutputSettings['captions'];
+}
+
 export interface Rewritten {
   results: ResultFile[];
   output?: OutputSettings;
@@ -40,31 +46,37 @@ export class Rewriter {
 
   /**
    * Every format again from the kept export; `formats` replaces the job's formats first, and
-   * `timeline` where its editor formats start (another timeline start without processing again).
+   * `change` its editor formats' timeline start (another start without processing again) or its
+   * caption layout (a TV and a social version from one transcript, no new processing).
    */
-  async fromKept(
-    job: JobRecord,
-    formats?: OutputSettings['formats'],
-    timeline?: OutputSettings['timeline'],
-  ): Promise<Rewritten> {
+  async fromKept(job: JobRecord, formats?: OutputSettings['formats'], change: OutputChange = {}): Promise<Rewritten> {
     const kept = keptExportPath(this.d.exportsDir, job.id);
     if (!existsSync(kept)) {
       throw new Error('No export of this job is kept on this computer; export it again from the service instead.');
     }
     const output =
-      formats || timeline
-        ? { ...(job.output ?? DEFAULT_OUTPUT), ...(formats ? { formats } : {}), ...(timeline ? { timeline } : {}) }
+      formats || change.timeline || change.captions
+        ? {
+            ...(job.output ?? DEFAULT_OUTPUT),
+            ...(formats ? { formats } : {}),
+            ...(change.timeline ? { timeline: change.timeline } : {}),
+            ...(change.captions ? { captions: change.captions } : {}),
+          }
         : job.output;
     const results = await this.d.writeOwned({ ...job, ...(output ? { output } : {}) }, kept);
     return { results, ...(output ? { output } : {}) };
   }
 
   /** Fetches the export again (while the service still holds the stream), keeps it, writes it. */
-  async fromService(job: JobRecord & { streamId: string }, formats?: OutputSettings['formats']): Promise<Rewritten> {
+  async fromService(
+    job: JobRecord & { streamId: string },
+    formats?: OutputSettings['formats'],
+    change: OutputChange = {},
+  ): Promise<Rewritten> {
     const outcome = await this.d.exportJson(job.streamId);
     if (outcome.outcome === 'no-data') throw new NoExportDataError();
     await keepExport(this.d.exportsDir, job.id, outcome.bytes);
-    return this.fromKept(job, formats);
+    return this.fromKept(job, formats, change);
   }
 
   /** A stream started elsewhere: its JSON, saved in the state dir. */

@@ -17,7 +17,8 @@ import { rateLabel } from '../../engine/timecode/rates.js';
 import { startTimecode, timelineOf } from '../../engine/timecode/timeline.js';
 import { isLinkJob } from '../../engine/media-link.js';
 import { normalizeExport, parseExport, type NormalizedTranscript } from '../../engine/captions/normalize.js';
-import { DEFAULT_OUTPUT, type ResultFormat } from '../../engine/settings.js';
+import { CAPTION_PRESETS } from '../../engine/captions/presets.js';
+import { DEFAULT_OUTPUT, type OutputSettings, type ResultFormat } from '../../engine/settings.js';
 import { RECIPE_EXTENSIONS, RECIPE_FORMATS, RECIPE_RENDERERS, recipeNotes } from '../../engine/recipes/render.js';
 import { resultAnchor } from './link-destination.js';
 import { expandPattern, patternProblem } from '../../engine/result-place.js';
@@ -116,9 +117,19 @@ async function resultFolder(job: JobRecord, anchor: string, folders: readonly st
   return dir;
 }
 
-/** Bytes of the longest suffix a result can have: `.{3-letter language}.{longest extension}`. */
+/** The longest name a second caption layout puts in a result's name (`.vertical.srt`). */
+function longestLayout(): string {
+  return Object.keys(CAPTION_PRESETS).reduce((a, b) => (b.length > a.length ? b : a), '');
+}
+
+/**
+ * Bytes of the longest suffix a result can have: `.{longest caption layout}.{3-letter language}.
+ * {longest extension}` (a layout only on caption formats, but the bound may be loose, not short).
+ */
 const LONGEST_SUFFIX = Math.max(
-  ...(Object.keys(RENDERERS) as ResultFormat[]).map((f) => Buffer.byteLength(`.xxx.${extensionOf(f)}`)),
+  ...(Object.keys(RENDERERS) as ResultFormat[]).map((f) =>
+    Buffer.byteLength(`.${longestLayout()}.xxx.${extensionOf(f)}`),
+  ),
 );
 
 /** Formats read from the transcript's words alone: with no words there is nothing to put in them. */
@@ -192,19 +203,22 @@ export async function writeResults(
     (f) => !(noSpeech && WORD_FORMATS.has(f)),
   );
   // A shortened stem is the same for all of a job's formats (cut for the longest suffix any result
-  // can have), now and when it is written again with others.
-  const suffixOf = (format: ResultFormat): string => {
+  // can have), now and when it is written again with others. A second caption layout goes before
+  // the language: `{name}.vertical.en.srt`.
+  const suffixOf = (format: ResultFormat, layout?: string): string => {
     const fileExt = extensionOf(format);
-    return format === 'json' || !output.languageSuffix ? fileExt : `${output.languageSuffix}.${fileExt}`;
+    const languaged = format === 'json' || !output.languageSuffix ? fileExt : `${output.languageSuffix}.${fileExt}`;
+    return layout ? `${layout}.${languaged}` : languaged;
   };
-  const suffixes = formats.map((f) => `.${suffixOf(f)}`);
-  for (const format of formats) {
+  const writes = withMoreCaptions(formats, job, output);
+  const suffixes = writes.map((w) => `.${suffixOf(w.format, w.layout)}`);
+  for (const { format, layout, job: renderJob } of writes) {
     const render = RENDERERS[format];
     if (!render) throw new ResultWriteError(`The ${format} format is not available.`, undefined);
-    const content = await render(text, job, corrected?.transcript);
+    const content = await render(text, renderJob, corrected?.transcript);
     if (content === null) continue;
     // `{name}.en.srt`: players pick the language from the suffix; the JSON keeps the plain name.
-    const ext = suffixOf(format);
+    const ext = suffixOf(format, layout);
     const target = await chooseOutputPath(anchor, base, ext, ownership, content, suffixes, LONGEST_SUFFIX);
     if (!target) {
       throw new ResultWriteError(
@@ -240,6 +254,32 @@ export async function writeResults(
     ...(notes.length > 0 && p.format === 'json' ? { notes } : {}),
     ...(timeline && editorFormats.includes(p.format) ? { timeline } : {}),
   }));
+}
+
+/** The caption formats that more layouts are written in, beside the first. */
+const LAYOUT_FORMATS: readonly ResultFormat[] = ['srt', 'vtt'];
+
+/**
+ * Every format to write, then each further caption layout the output asks for (a Broadcast `.srt`
+ * and a Vertical `.vertical.srt` from one transcript), in the SRT and VTT formats chosen; a layout
+ * that is the first one already is not written twice.
+ */
+function withMoreCaptions(
+  formats: readonly ResultFormat[],
+  job: JobRecord,
+  output: OutputSettings,
+): Array<{ format: ResultFormat; layout?: string; job: JobRecord }> {
+  const out: Array<{ format: ResultFormat; layout?: string; job: JobRecord }> = formats.map((format) => ({
+    format,
+    job,
+  }));
+  for (const preset of output.moreCaptions ?? []) {
+    if (preset === output.captions.preset) continue;
+    const layoutJob: JobRecord = { ...job, output: { ...output, captions: CAPTION_PRESETS[preset] } };
+    for (const format of formats.filter((f) => LAYOUT_FORMATS.includes(f)))
+      out.push({ format, layout: preset, job: layoutJob });
+  }
+  return out;
 }
 
 /**

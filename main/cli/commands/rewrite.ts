@@ -1,6 +1,7 @@
 // `sluice rewrite [file-or-folder...]`: writes every result format again from the exports kept in
 // the state folder ("export all again"), without processing or even reaching the service.
-import type { Command } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
+import { captionPreset, type CaptionPresetId } from '../../engine/captions/presets.js';
 import path from 'node:path';
 import type { JobRecord } from '../../engine/job.js';
 import type { ResultFormat } from '../../engine/settings.js';
@@ -17,6 +18,16 @@ interface RewriteFlags {
   formats?: ResultFormat[];
   timecode?: string;
   frameRate?: RateId;
+  preset?: CaptionPresetName;
+}
+
+type CaptionPresetName = Exclude<CaptionPresetId, 'custom'>;
+const PRESETS: readonly CaptionPresetName[] = ['streaming', 'broadcast', 'vertical'];
+
+function parsePreset(value: string): CaptionPresetName {
+  const p = PRESETS.find((x) => x === value.trim().toLowerCase());
+  if (!p) throw new InvalidArgumentError(`Use one of ${PRESETS.join(', ')}.`);
+  return p;
 }
 
 /** The job's timeline with what --timecode and --frame-rate change; undefined when neither is given. */
@@ -53,6 +64,11 @@ export function registerRewrite(program: Command): void {
       'frame rate for media without one of its own (default: each file’s own)',
       parseFrameRate,
     )
+    .option(
+      '--preset <name>',
+      'caption layout to write the SRT and VTT in: streaming, broadcast or vertical (default: each file’s own)',
+      parsePreset,
+    )
     .action(async (paths: string[], flags: RewriteFlags) => {
       // The embedded sandbox stands in for the service: nothing here talks to it.
       const rt = await Runtime.open({ stateDir: stateDirOf(flags), connection: { sandbox: true } });
@@ -62,7 +78,11 @@ export function registerRewrite(program: Command): void {
         if (jobs.length === 0) console.log('No completed files match.');
         for (const j of jobs) {
           try {
-            const done = await rt.results.writeAgain(j.id, flags.formats, timelineOf(j, flags));
+            const timeline = timelineOf(j, flags);
+            const done = await rt.results.writeAgain(j.id, flags.formats, {
+              ...(timeline ? { timeline } : {}),
+              ...(flags.preset ? { captions: captionPreset(flags.preset) } : {}),
+            });
             console.log(`written ${printable(j.source.path)}: ${describeJob(done)}`);
           } catch (e) {
             failed++;

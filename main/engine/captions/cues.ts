@@ -15,6 +15,8 @@ export interface CueOptions {
   pauseMs: number;
   /** Blank time between two cues (broadcast asks for a couple of frames); 0 lets cues touch. */
   minGapMs: number;
+  /** Off: no cue names its speaker (no label, no voice); speaker changes still start a new cue. */
+  speakerLabels: boolean;
 }
 
 export const DEFAULT_CUE_OPTIONS: CueOptions = {
@@ -24,6 +26,7 @@ export const DEFAULT_CUE_OPTIONS: CueOptions = {
   maxDurationMs: 7000,
   pauseMs: 700,
   minGapMs: 0,
+  speakerLabels: true,
 };
 
 export interface Cue {
@@ -166,7 +169,37 @@ export function buildCues(words: readonly CaptionWord[], options: Partial<CueOpt
     }
     current = open(w);
   }
-  return timeCues(drafts, o);
+  adoptOrphans(drafts, o, fits);
+  const cues = timeCues(drafts, o);
+  if (o.speakerLabels) return cues;
+  return cues.map(({ speaker: _speaker, ...c }) => ({ ...c, showLabel: false }));
+}
+
+/**
+ * A cue of one word that finishes what the cue before it was saying (the sentence's last word
+ * after a full two-line cue) would flash alone for a second: it takes words from the end of that
+ * cue until it holds half a line, or as many as still fit in both. Cues at a sentence end, a
+ * speaker change or a pause stay as they are.
+ */
+function adoptOrphans(drafts: Draft[], o: CueOptions, fits: (d: Draft) => boolean): void {
+  for (let i = 1; i < drafts.length; i++) {
+    const d = drafts[i]!;
+    const prev = drafts[i - 1]!;
+    const first = d.words[0];
+    const before = prev.words[prev.words.length - 1];
+    if (d.words.length !== 1 || !first || !before || prev.words.length < 2) continue;
+    const continues =
+      first.speaker === before.speaker && first.startMs - before.endMs < o.pauseMs && !endsSentence(before.text);
+    if (!continues) continue;
+    const half = Math.ceil(o.maxLineChars / 2);
+    while (prev.words.length > 1 && chars(joinWords(d.words)) < half) {
+      const moved = prev.words[prev.words.length - 1]!;
+      const grown: Draft = { words: [moved, ...d.words], showLabel: false };
+      if (!fits(grown)) break;
+      prev.words = prev.words.slice(0, -1);
+      d.words = grown.words;
+    }
+  }
 }
 
 /** Index after the last clause-ending word in the second half of the cue; 0 when none. */

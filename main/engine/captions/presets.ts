@@ -13,11 +13,21 @@ export interface CaptionSettings {
   minDurationMs: number;
   maxDurationMs: number;
   minGapMs: number;
+  /** "Speaker 1: " before a speaker's first caption (SRT) and voice tags (VTT); burn-ins want none. */
+  speakerLabels: boolean;
 }
 
 /** Streaming services' style guides (42 × 2), broadcast teletext width (37), phone-held video (32 × 1). */
 export const CAPTION_PRESETS: Readonly<Record<Exclude<CaptionPresetId, 'custom'>, CaptionSettings>> = {
-  streaming: { preset: 'streaming', charsPerLine: 42, lines: 2, minDurationMs: 1000, maxDurationMs: 7000, minGapMs: 0 },
+  streaming: {
+    preset: 'streaming',
+    charsPerLine: 42,
+    lines: 2,
+    minDurationMs: 1000,
+    maxDurationMs: 7000,
+    minGapMs: 0,
+    speakerLabels: true,
+  },
   broadcast: {
     preset: 'broadcast',
     charsPerLine: 37,
@@ -25,8 +35,18 @@ export const CAPTION_PRESETS: Readonly<Record<Exclude<CaptionPresetId, 'custom'>
     minDurationMs: 1000,
     maxDurationMs: 7000,
     minGapMs: 80,
+    speakerLabels: true,
   },
-  vertical: { preset: 'vertical', charsPerLine: 32, lines: 1, minDurationMs: 800, maxDurationMs: 4000, minGapMs: 0 },
+  // Social burn-ins: 11 of 32 characters spent on "Speaker 1: " is a third of the line.
+  vertical: {
+    preset: 'vertical',
+    charsPerLine: 32,
+    lines: 1,
+    minDurationMs: 800,
+    maxDurationMs: 4000,
+    minGapMs: 0,
+    speakerLabels: false,
+  },
 };
 
 export const DEFAULT_CAPTIONS: CaptionSettings = CAPTION_PRESETS.streaming;
@@ -39,13 +59,25 @@ export const CAPTION_SETTINGS = z
     minDurationMs: z.number().int().min(100).max(10_000).default(1000),
     maxDurationMs: z.number().int().min(500).max(30_000).default(7000),
     minGapMs: z.number().int().min(0).max(2000).default(0),
+    /** Absent: the preset's own choice (Custom: labels). */
+    speakerLabels: z.boolean().optional(),
   })
   .refine((c) => c.minDurationMs <= c.maxDurationMs, {
     message: 'the shortest time on screen must not exceed the longest',
     path: ['minDurationMs'],
   })
-  // A named preset always means its own values, whatever the stored fields say.
-  .transform((c): CaptionSettings => (c.preset === 'custom' ? c : CAPTION_PRESETS[c.preset]));
+  // A named preset always means its own layout, whatever the stored fields say; only whether
+  // speakers are labelled may be chosen against it.
+  .transform((c): CaptionSettings =>
+    c.preset === 'custom'
+      ? { ...c, speakerLabels: c.speakerLabels ?? true }
+      : { ...CAPTION_PRESETS[c.preset], speakerLabels: c.speakerLabels ?? CAPTION_PRESETS[c.preset].speakerLabels },
+  );
+
+/** A named preset's settings, for a caller that names only the preset (`sluice rewrite --preset`). */
+export function captionPreset(id: Exclude<CaptionPresetId, 'custom'>): CaptionSettings {
+  return CAPTION_PRESETS[id];
+}
 
 /** The cue builder's options for a caption setting (absent: the Streaming preset). */
 export function cueOptionsOf(c: CaptionSettings | undefined): Partial<CueOptions> {
@@ -56,5 +88,7 @@ export function cueOptionsOf(c: CaptionSettings | undefined): Partial<CueOptions
     minDurationMs: s.minDurationMs,
     maxDurationMs: s.maxDurationMs,
     minGapMs: s.minGapMs,
+    // Settings kept before the choice existed carry none: labelled, as then.
+    speakerLabels: s.speakerLabels !== false,
   };
 }

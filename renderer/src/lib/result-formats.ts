@@ -22,6 +22,18 @@ export const FORMATS: ReadonlyArray<{ id: ResultFormat; label: string }> = [
   { id: 'ffmetadata', label: 'Chapters for ffmpeg' },
 ];
 
+/** The formats in the groups a long list is shown in (History's re-export): each format in one group. */
+export const FORMAT_GROUPS: ReadonlyArray<{ id: string; title: string; formats: readonly ResultFormat[] }> = [
+  { id: 'captions', title: 'Captions', formats: ['srt', 'vtt'] },
+  { id: 'documents', title: 'Transcript documents', formats: ['json', 'txt', 'csv', 'md', 'docx'] },
+  { id: 'editor', title: 'For the editing timeline', formats: ['fcpxml', 'itt', 'ttml', 'edl', 'premiere', 'avid'] },
+  {
+    id: 'recipe',
+    title: 'Chapters and show notes (recipes)',
+    formats: ['chapters', 'youtube', 'shownotes', 'ffmetadata'],
+  },
+];
+
 export const JSON_KEPT = 'Always kept: every other format is made from it.';
 
 /** Markdown holds the summary, the sentiment and the answers; without any of them there is nothing to write. */

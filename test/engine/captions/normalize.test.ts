@@ -175,3 +175,16 @@ describe('normalizeExport: properties', () => {
     );
   });
 });
+
+describe('keys the service gave a word', () => {
+  it('keeps its confidence and language, so a corrected export can carry them on', () => {
+    const t = normalizeExport(
+      exportOf([
+        { ...w(' Straße', 0, 400), confidence: 0.93, language: 'de' },
+        { ...w(' ok', 400, 800), language: '' },
+      ]),
+    );
+    expect(t.words[0]).toMatchObject({ text: 'Straße', confidence: 0.93, language: 'de' });
+    expect(t.words[1]).not.toHaveProperty('language');
+  });
+});

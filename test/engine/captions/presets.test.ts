@@ -53,7 +53,15 @@ function check(text: string, c: CaptionSettings): void {
 
 const presets: CaptionSettings[] = [
   ...Object.values(CAPTION_PRESETS),
-  { preset: 'custom', charsPerLine: 20, lines: 3, minDurationMs: 1500, maxDurationMs: 3000, minGapMs: 120 },
+  {
+    preset: 'custom',
+    charsPerLine: 20,
+    lines: 3,
+    minDurationMs: 1500,
+    maxDurationMs: 3000,
+    minGapMs: 120,
+    speakerLabels: true,
+  },
 ];
 
 describe('caption presets', () => {
@@ -69,6 +77,26 @@ describe('caption presets', () => {
     expect(CAPTION_PRESETS.vertical).toMatchObject({ charsPerLine: 32, lines: 1 });
     expect(CAPTION_SETTINGS.parse(presets[3])).toEqual(presets[3]);
     expect(() => CAPTION_SETTINGS.parse({ preset: 'custom', minDurationMs: 5000, maxDurationMs: 1000 })).toThrow();
+  });
+
+  it('the preset chooses speaker labels: none on Vertical unless asked for, and none may be asked of any', () => {
+    const text = exportOf(Array.from({ length: 80 }, (_, i) => i * 37));
+    const srt = (c: CaptionSettings): string =>
+      CAPTION_RENDERERS.srt(text, { sourceName: 'a.wav', cues: cueOptionsOf(c) })!;
+    const vtt = (c: CaptionSettings): string =>
+      CAPTION_RENDERERS.vtt(text, { sourceName: 'a.wav', cues: cueOptionsOf(c) })!;
+    expect(srt(CAPTION_PRESETS.broadcast)).toMatch(/^Speaker 1: /m);
+    expect(srt(CAPTION_PRESETS.vertical)).not.toMatch(/Speaker \d/);
+    expect(vtt(CAPTION_PRESETS.vertical)).not.toMatch(/<v /);
+    expect(vtt(CAPTION_PRESETS.streaming)).toMatch(/<v Speaker 1>/);
+    const labelled = CAPTION_SETTINGS.parse({ preset: 'vertical', speakerLabels: true });
+    expect(labelled).toEqual({ ...CAPTION_PRESETS.vertical, speakerLabels: true });
+    expect(srt(labelled)).toMatch(/^Speaker 1: /m);
+    const bare = CAPTION_SETTINGS.parse({ preset: 'broadcast', speakerLabels: false });
+    expect(srt(bare)).not.toMatch(/Speaker \d/);
+    // Settings kept before the choice existed: labelled, except Vertical, which never wanted them.
+    expect(CAPTION_SETTINGS.parse({ preset: 'custom' }).speakerLabels).toBe(true);
+    expect(CAPTION_SETTINGS.parse({ preset: 'vertical' }).speakerLabels).toBe(false);
   });
 
   for (const c of presets) {

@@ -6,6 +6,7 @@
    field (house style), so a reactive SvelteMap/SvelteSet would only add overhead. */
 import type {
   BridgeError,
+  CaptionPresetName,
   ComponentsView,
   HistoryEntry,
   HistoryPage,
@@ -194,10 +195,10 @@ class HistoryState {
     if (r.ok) this.#components = { ...this.#components, [streamId]: r.value };
   }
 
-  /** `formats`: what to write for a local job (its own formats when absent). */
-  async reexport(entry: HistoryEntry, formats?: ResultFormat[]): Promise<void> {
+  /** `formats`, `captionPreset`: what to write for a local job (its own when absent). */
+  async reexport(entry: HistoryEntry, formats?: ResultFormat[], captionPreset?: CaptionPresetName): Promise<void> {
     const params = entry.jobId
-      ? { jobId: entry.jobId, ...(formats ? { formats } : {}) }
+      ? { jobId: entry.jobId, ...(formats ? { formats } : {}), ...(captionPreset ? { captionPreset } : {}) }
       : { streamId: entry.streamId ?? '' };
     const v = await this.#withBusy(entry.key, async () =>
       app.report(await call('history:reexport', params), 'Re-export failed'),

@@ -2,6 +2,7 @@
 // Note: main sends one event per job change (≤ 10/s per job); we coalesce them into one array
 // replacement per animation frame so 10,000 rows cost one re-sort per frame, not one per event.
 import type {
+  CaptionPresetName,
   CopyingView,
   AddOutcomeView,
   BatchStats,
@@ -307,7 +308,12 @@ class QueueState {
     await this.#jobAction('queue:cancel', id, 'Could not cancel');
   }
   retry = (id: string): Promise<void> => this.#jobAction('queue:retry', id, 'Could not retry');
-  rewrite = (id: string): Promise<void> => this.#jobAction('queue:rewrite', id, 'Could not rewrite the results');
+  /** Writes the results again from the kept export; `captionPreset` lays the captions out anew first. */
+  rewrite = async (id: string, captionPreset?: CaptionPresetName): Promise<void> => {
+    if (!captionPreset) return this.#jobAction('queue:rewrite', id, 'Could not rewrite the results');
+    const v = app.report(await call('queue:rewrite', { id, captionPreset }), 'Could not rewrite the results');
+    if (v) this.#queue(v.id, v);
+  };
 
   componentsFor(id: string): ComponentsView | null | undefined {
     return this.#components[id];
