@@ -298,7 +298,7 @@ export class ClaimStore {
     }
   }
 
-  /** Forgets a claim in memory without touching the share (a stop: the lease simply runs out... or resumes). */
+  /** Lets go of a claim in memory only: another computer owns it now, so the share is not touched. */
   forget(relPath: string): void {
     this.mine.delete(relPath);
   }
@@ -309,9 +309,5 @@ export class ClaimStore {
     if (!on || on.token !== token) return false;
     this.mine.set(relPath, on);
     return true;
-  }
-
-  tokenOf(relPath: string): string | undefined {
-    return this.mine.get(relPath)?.token;
   }
 }

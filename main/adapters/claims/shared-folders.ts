@@ -224,11 +224,6 @@ export class SharedFolders {
     this.deferTimer.unref();
   }
 
-  /** Files held by other computers right now (the Queue's "processing on HOST"). */
-  heldElsewhere(): number {
-    return this.waiting.size;
-  }
-
   async stop(): Promise<void> {
     clearInterval(this.deferTimer);
     this.deferTimer = undefined;
