@@ -148,3 +148,47 @@ test('the timeline start in the job, the running timecode and the editor’s mar
   }
   expect(problems).toEqual([]);
 });
+
+test('Settings: files added by hand start at a fixed timecode on a chosen rate, with the markers chosen', async ({
+  page,
+}) => {
+  const problems = await openApp(page);
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await go(page, 'Settings');
+  await page.locator('#default-out-tc-from').selectOption('fixed');
+  const start = page.locator('#default-out-tc-start');
+  await start.fill('01:00:00');
+  await expect(page.getByText('Write it as HH:MM:SS:FF')).toBeVisible();
+  await start.fill('00:59:50;00');
+  await page.locator('#default-out-tc-rate').selectOption('29.97df');
+  await page.getByRole('checkbox', { name: 'Chapters (chapter recipe)' }).first().check();
+  await page.getByRole('checkbox', { name: 'Speaker turns' }).first().uncheck();
+  await page.locator('#default-out-tc-rate').scrollIntoViewIfNeeded();
+  await shot(page, 'timeline-settings');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect
+    .poll(async () => (await bridge<{ defaults: { output: unknown } }>('settings:get')).defaults.output)
+    .toMatchObject({
+      timeline: { start: '00:59:50;00', defaultRate: '29.97df' },
+      markers: ['editor', 'chapters'],
+    });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  }
+  await page.setViewportSize({ width: 800, height: 600 });
+  await page.locator('#default-out-tc-rate').scrollIntoViewIfNeeded();
+  await shot(page, 'timeline-settings-800');
+  // Back to the media's own timecode for the flows that follow.
+  await page.locator('#default-out-tc-from').selectOption('source');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect
+    .poll(
+      async () =>
+        (await bridge<{ defaults: { output: { timeline?: { start: string } } } }>('settings:get')).defaults.output
+          .timeline?.start,
+    )
+    .toBe('source');
+  expect(problems).toEqual([]);
+});
