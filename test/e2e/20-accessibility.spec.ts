@@ -63,7 +63,7 @@ const VIEWS: View[] = [
       await expect(page.getByTestId('folder-editor')).toBeVisible();
       // The output folder's field and the card rules are part of the form axe checks.
       await page.getByRole('radio', { name: 'In an output folder' }).check();
-      await expect(page.getByLabel('Output folder')).toBeVisible();
+      await expect(page.getByLabel('Output folder', { exact: true })).toBeVisible();
       await expect(page.getByTestId('card-rules')).toBeVisible();
     },
   },
