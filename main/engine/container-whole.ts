@@ -21,7 +21,18 @@ export type ContainerLayout =
     }
   /** RIFF/WAVE (or RF64): the size the header declares for the whole file after its first 8 bytes. */
   | { readonly kind: 'riff'; readonly fileSize: number; readonly declaredSize: number | null }
-  /** A container this check does not read (MP3, MXF, MKV, …): the settle time alone decides. */
+  /**
+   * MXF (SMPTE 377): where the header partition places the footer partition (null when it does not
+   * say: a writer that cannot seek back leaves 0), and whether a partition pack is really there
+   * (null when the footer lies past the file's end).
+   */
+  | {
+      readonly kind: 'mxf';
+      readonly fileSize: number;
+      readonly footerAt: number | null;
+      readonly footerThere: boolean | null;
+    }
+  /** A container this check does not read (MP3, MKV, …): the settle time alone decides. */
   | { readonly kind: 'other' };
 
 export type Wholeness = { readonly whole: true } | { readonly whole: false; readonly reason: string };
@@ -34,6 +45,23 @@ const MOVIE_BOXES = new Set(['moov']);
 export function judgeContainer(layout: ContainerLayout): Wholeness {
   switch (layout.kind) {
     case 'other':
+      return WHOLE;
+    case 'mxf':
+      // A finished MXF's header is rewritten last with the footer's offset: a copy cut short has
+      // the header of the whole file and lacks the end it points to.
+      if (layout.footerAt === null) return WHOLE;
+      if (layout.footerAt >= layout.fileSize) {
+        return {
+          whole: false,
+          reason: `its header places the footer partition at byte ${layout.footerAt} and the file has ${layout.fileSize}`,
+        };
+      }
+      if (layout.footerThere === false) {
+        return {
+          whole: false,
+          reason: `its footer partition is not at byte ${layout.footerAt}, where its header places it`,
+        };
+      }
       return WHOLE;
     case 'riff':
       // 0 and 0xFFFFFFFF are what writers that cannot seek back leave: the length is unknown.

@@ -177,6 +177,7 @@ export class EventHub {
               ...(status?.fileCount !== undefined ? { fileCount: status.fileCount } : {}),
               // A status change keeps the last Rescan's summary: the folder's row goes on showing it.
               ...(status?.lastRescan ? { lastRescan: status.lastRescan } : {}),
+              ...(status?.cardSkips ? { cardSkips: status.cardSkips } : {}),
             },
             folder?.path ?? e.folderId,
           ),

@@ -6,6 +6,8 @@ import { catalogueNotice, type TemplateCatalogue } from '../service/template-cat
 import { findTemplate, type AnyTemplate } from '../service/templates.js';
 import type * as Api from '../service/types.js';
 import type { FolderWatchStatus } from '../adapters/watch/folder-watcher.js';
+import type { CardSkipRecord } from '../adapters/watch/folder-service.js';
+import { CARD_RULE_LIST } from '../../preload/contract.js';
 import type { CopyInProgress, FolderStatus, QueuePauseReason } from '../engine/events.js';
 import { canCancel, canDismiss, canMove, canRetry, canRewrite } from '../engine/eligibility.js';
 import { isTerminal, type ACTIVE_STATES, type JobRecord, type JobState } from '../engine/job.js';
@@ -145,7 +147,9 @@ export function toSettingsView(s: Settings, credentials: C.CredentialsView, star
   };
 }
 
-export function toFolderStatusViews(settings: Settings, statuses: readonly FolderWatchStatus[]): C.FolderStatusView[] {
+type StatusWithSkips = FolderWatchStatus & { cardSkips?: readonly CardSkipRecord[] };
+
+export function toFolderStatusViews(settings: Settings, statuses: readonly StatusWithSkips[]): C.FolderStatusView[] {
   const byId = new Map(statuses.map((s) => [s.folderId, s]));
   const views: C.FolderStatusView[] = settings.watchFolders.map((f) => {
     const s = byId.get(f.id);
@@ -160,7 +164,11 @@ export function toFolderStatusViews(settings: Settings, statuses: readonly Folde
   return views;
 }
 
-export function folderStatusView(s: FolderWatchStatus, folderPath: string): C.FolderStatusView {
+/** A card rule's id as the contract lists it; a rule the contract does not know yet is not shown. */
+const knownRule = (id: string): id is C.CardRuleId => CARD_RULE_LIST.some((r) => r.id === id);
+
+export function folderStatusView(s: StatusWithSkips, folderPath: string): C.FolderStatusView {
+  const skips = (s.cardSkips ?? []).flatMap((k) => (knownRule(k.rule) ? [{ ...k, rule: k.rule }] : []));
   return {
     folderId: s.folderId,
     path: folderPath,
@@ -169,6 +177,7 @@ export function folderStatusView(s: FolderWatchStatus, folderPath: string): C.Fo
     since: s.since,
     ...(s.fileCount !== undefined ? { fileCount: s.fileCount } : {}),
     ...(s.lastRescan ? { lastRescan: { ...s.lastRescan } } : {}),
+    ...(skips.length > 0 ? { cardSkips: skips } : {}),
   };
 }
 

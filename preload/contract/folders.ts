@@ -14,6 +14,33 @@ export interface FolderStatusView {
   fileCount?: number;
   /** What the last Rescan found, and the sentence that says it. */
   lastRescan?: RescanSummaryView;
+  /** Files the card rules skipped in this folder since Sluice started (newest first, at most 100). */
+  cardSkips?: CardSkipView[];
+}
+
+/** The card rules a watch folder applies (main/engine/card-rules.ts), as the folder editor lists them. */
+export const CARD_RULE_LIST = [
+  { id: 'sony-proxy', label: 'Sony proxies', example: 'SUB/C0001S03.MP4 beside CLIP/C0001.MP4' },
+  { id: 'dji-proxy', label: 'DJI proxies', example: 'DJI_0001.LRF beside DJI_0001.MP4' },
+  { id: 'gopro-proxy', label: 'GoPro proxies', example: 'GL010234.LRV beside GX010234.MP4' },
+  { id: 'proxy-folder', label: 'Proxy folders (Blackmagic, Resolve, Premiere)', example: 'Proxy/A001_C002.mov' },
+  { id: 'nle-cache', label: 'Editing caches', example: 'CacheClip/, Media Cache Files/, OptimizedMedia/' },
+  {
+    id: 'zoom-track',
+    label: "A recorder take's single inputs (mix kept)",
+    example: 'ZOOM0007_Tr1.WAV beside ZOOM0007_LR.WAV',
+  },
+  { id: 'zoom-mix', label: "A recorder take's mix (inputs kept)", example: 'ZOOM0007_LR.WAV beside ZOOM0007_Tr1.WAV' },
+] as const;
+export type CardRuleId = (typeof CARD_RULE_LIST)[number]['id'];
+
+export interface CardSkipView {
+  /** The skipped file, relative to the watch folder. */
+  path: string;
+  rule: CardRuleId;
+  /** The file processed instead (relative to the watch folder); null when the rule skips whatever is beside it. */
+  winner: string | null;
+  at: number;
 }
 
 export interface RescanSummaryView {

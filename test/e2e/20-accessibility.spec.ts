@@ -61,6 +61,10 @@ const VIEWS: View[] = [
       await go(page, 'Settings');
       await page.getByRole('button', { name: 'Add folder' }).click();
       await expect(page.getByTestId('folder-editor')).toBeVisible();
+      // The output folder's field and the card rules are part of the form axe checks.
+      await page.getByRole('radio', { name: 'In an output folder' }).check();
+      await expect(page.getByLabel('Output folder', { exact: true })).toBeVisible();
+      await expect(page.getByTestId('card-rules')).toBeVisible();
     },
   },
   {

@@ -3,7 +3,10 @@
 import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CARD_RULE_LIST } from '../../preload/contract.js';
+import { CARD_RULES } from '../../main/engine/card-rules.js';
 import type { EngineEvent } from '../../main/engine/events.js';
+import { toFolderStatusViews } from '../../main/ipc/views.js';
 import { Runtime } from '../../main/runtime/runtime.js';
 import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
 import { makeMediaDir, makeMp4, makeToneWav } from '../helpers/media.js';
@@ -119,6 +122,22 @@ describe('camera cards in a watch folder', () => {
     ]);
     expect(jobs.every((j) => !j.results.some((r) => r.path.includes(`${path.sep}SUB${path.sep}`)))).toBe(true);
     expect(sandbox.stats().upload).toBe(7);
+    // The folder editor's list: each skipped file with its rule and the file that won.
+    const view = toFolderStatusViews(rt.settings.get(), rt.folders.statuses()).find((f) => f.folderId === 'cards');
+    const sony = path.join('SONY_FX6', 'PRIVATE', 'M4ROOT');
+    expect(view?.cardSkips).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          path: path.join(sony, 'SUB', 'C0001S03.MP4'),
+          rule: 'sony-proxy',
+          winner: path.join(sony, 'CLIP', 'C0001.MP4'),
+        }),
+        expect.objectContaining({ path: path.join('ZOOM_H6', 'ZOOM0007', 'ZOOM0007_Tr2.WAV'), rule: 'zoom-track' }),
+        expect.objectContaining({ rule: 'proxy-folder', winner: null }),
+      ]),
+    );
+    // Every rule the engine applies is one the editor can list.
+    expect(CARD_RULE_LIST.map((r) => r.id)).toEqual(CARD_RULES.map((r) => r.id));
     // Each skip is said where the folder's skipped files are, naming the file that won.
     expect(messages).toEqual(
       expect.arrayContaining([
@@ -172,6 +191,7 @@ describe('camera cards in a watch folder', () => {
     const outcomes = await rt.queue.addPaths([byHand]);
     expect(outcomes.filter((o) => o.outcome === 'added').map((o) => path.basename(o.path))).toEqual(['C0001.MP4']);
     expect(outcomes).toContainEqual({
+      card: { rule: 'sony-proxy', winner: path.join('PRIVATE', 'M4ROOT', 'CLIP', 'C0001.MP4') },
       path: path.join(byHand, 'PRIVATE', 'M4ROOT', 'SUB', 'C0001S03.MP4'),
       outcome: 'rejected',
       message: `C0001S03.MP4 is skipped: it is a Sony proxy; ${path.join('PRIVATE', 'M4ROOT', 'CLIP', 'C0001.MP4')} is processed instead.`,

@@ -1,6 +1,6 @@
 // Reads a media file's container layout for the wholeness check (engine/container-whole.ts): the
-// top-level boxes of an MP4/MOV (16 bytes read per box, however large the file) or a WAV's RIFF
-// header. Nothing else is read, so it is cheap enough to ask on every settle of a stalled copy.
+// top-level boxes of an MP4/MOV (16 bytes read per box, however large the file), a WAV's RIFF
+// header, or where an MXF's header places its footer (and the 16 bytes there). Nothing else is read, so it is cheap enough to ask on every settle of a stalled copy.
 import { open, type FileHandle } from 'node:fs/promises';
 import { judgeContainer, type BoxExtent, type ContainerLayout, type Wholeness } from '../../engine/container-whole.js';
 
@@ -21,6 +21,7 @@ export async function readContainerLayout(path: string): Promise<ContainerLayout
       }
     }
     if (head.length >= 8 && FIRST_BOXES.has(head.toString('latin1', 4, 8))) return await walkBoxes(fh, size);
+    if (isPartitionKey(head)) return await mxfLayout(fh, size);
     return { kind: 'other' };
   } finally {
     await fh.close();
@@ -70,6 +71,26 @@ async function walkBoxes(fh: FileHandle, fileSize: number): Promise<ContainerLay
     at += size;
   }
   return { kind: 'isobmff', fileSize, boxes };
+}
+
+/** The first 13 bytes of every MXF partition pack's key (header, body, footer; SMPTE 377 table 13). */
+const PARTITION_KEY = Buffer.from([0x06, 0x0e, 0x2b, 0x34, 0x02, 0x05, 0x01, 0x01, 0x0d, 0x01, 0x02, 0x01, 0x01]);
+const isPartitionKey = (b: Buffer): boolean => b.length >= 16 && b.subarray(0, 13).equals(PARTITION_KEY);
+
+/**
+ * The header partition pack's FooterPartition field: after the 16-byte key and its BER length,
+ * versions (2+2), KAGSize (4), ThisPartition (8), PreviousPartition (8), then FooterPartition (8).
+ */
+async function mxfLayout(fh: FileHandle, fileSize: number): Promise<ContainerLayout> {
+  const pack = await readAt(fh, 0, 64);
+  const first = pack[16] ?? 0;
+  const lengthBytes = first & 0x80 ? 1 + (first & 0x7f) : 1;
+  const value = 16 + lengthBytes;
+  if (pack.length < value + 32) return { kind: 'mxf', fileSize, footerAt: null, footerThere: null };
+  const footer = Number(pack.readBigUInt64BE(value + 24));
+  if (footer === 0) return { kind: 'mxf', fileSize, footerAt: null, footerThere: null };
+  const footerThere = footer < fileSize ? isPartitionKey(await readAt(fh, footer, 16)) : null;
+  return { kind: 'mxf', fileSize, footerAt: footer, footerThere };
 }
 
 async function readAt(fh: FileHandle, position: number, length: number): Promise<Buffer> {

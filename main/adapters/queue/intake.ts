@@ -42,7 +42,13 @@ export interface AddOptions {
 export type AddOutcome =
   | { path: string; outcome: 'added'; jobId: string }
   | { path: string; outcome: 'already-queued' | 'already-done' | 'retried'; jobId: string }
-  | { path: string; outcome: 'rejected'; message: string };
+  | {
+      path: string;
+      outcome: 'rejected';
+      message: string;
+      /** Skipped by a card rule (rule id, and the file processed instead, relative to the folder). */
+      card?: { rule: string; winner: string | null };
+    };
 
 interface ConsiderOptions {
   templateId: string;
@@ -231,7 +237,8 @@ export class Intake {
 
   private async decide(file: string, origin: JobOrigin, o: ConsiderOptions): Promise<AddOutcome> {
     const card = o.cards ? await cardSkip(file, o.cards.root, o.cards.tracks) : undefined;
-    if (card) return { path: file, outcome: 'rejected', message: card };
+    if (card)
+      return { path: file, outcome: 'rejected', message: card.reason, card: { rule: card.rule, winner: card.winner } };
     let identity = o.identity;
     if (!identity) {
       const st = await stat(file).catch((e: NodeJS.ErrnoException) => e);

@@ -24,6 +24,17 @@ export interface FolderServiceDeps {
   events?: boolean;
 }
 
+/** A file a card rule skipped in a watch folder: what the folder editor lists. */
+export interface CardSkipRecord {
+  /** Relative to the watch folder. */
+  path: string;
+  rule: string;
+  winner: string | null;
+  at: number;
+}
+
+const CARD_SKIPS_KEPT = 100;
+
 /** A folder with no include patterns takes audio and video only. */
 function effective(f: WatchFolder): WatchFolder {
   return f.include.length > 0 ? f : { ...f, include: [...DEFAULT_MEDIA_GLOBS] };
@@ -66,6 +77,7 @@ export class FolderService {
         const folder = this.folder(f.folderId);
         if (!folder) return;
         void d.intake.addDetected(folder, f).then((o) => {
+          if (o.outcome === 'rejected' && o.card) this.noteCardSkip(folder, o.path, o.card);
           if (o.outcome === 'rejected') {
             d.emit({ type: 'folder:status', folderId: folder.id, status: 'watching', message: o.message });
           }
@@ -104,6 +116,21 @@ export class FolderService {
     });
   }
 
+  /** Per folder, the files its card rules skipped (path → skip), newest last, at most CARD_SKIPS_KEPT. */
+  private readonly cardSkips = new Map<string, Map<string, CardSkipRecord>>();
+
+  private noteCardSkip(folder: WatchFolder, file: string, card: { rule: string; winner: string | null }): void {
+    const skips = this.cardSkips.get(folder.id) ?? new Map<string, CardSkipRecord>();
+    this.cardSkips.set(folder.id, skips);
+    const rel = path.relative(folder.path, file);
+    skips.delete(rel);
+    skips.set(rel, { path: rel, rule: card.rule, winner: card.winner, at: Date.now() });
+    for (const oldest of skips.keys()) {
+      if (skips.size <= CARD_SKIPS_KEPT) break;
+      skips.delete(oldest);
+    }
+  }
+
   private all(): WatchFolder[] {
     return [...this.d.settings().watchFolders, ...(this.d.extra?.() ?? [])];
   }
@@ -140,10 +167,11 @@ export class FolderService {
     });
   }
 
-  statuses(): ReturnType<WatchManager['statuses']> {
+  statuses(): Array<ReturnType<WatchManager['statuses']>[number] & { cardSkips?: CardSkipRecord[] }> {
     return this.manager.statuses().map((s) => {
       const last = this.rescans.get(s.folderId);
-      return last ? { ...s, lastRescan: last } : s;
+      const skips = [...(this.cardSkips.get(s.folderId)?.values() ?? [])].reverse();
+      return { ...s, ...(last ? { lastRescan: last } : {}), ...(skips.length > 0 ? { cardSkips: skips } : {}) };
     });
   }
 

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { containerWholeness, readContainerLayout } from '../../../main/adapters/media/container-layout.js';
 import { judgeContainer } from '../../../main/engine/container-whole.js';
+import { probeMediaFacts } from '../../../main/adapters/media/probe.js';
 import { makeMediaDir, makeMp3, makeMp4, makeToneWav } from '../../helpers/media.js';
 
 const run = promisify(execFile);
@@ -95,6 +96,50 @@ describe('container wholeness', () => {
     const mp3 = await makeMp3(dir, 'a.mp3', 1);
     expect(await readContainerLayout(mp3)).toEqual({ kind: 'other' });
     expect(await containerWholeness(await cut(mp3, 0.5, 'half.mp3'))).toEqual({ whole: true });
+  });
+
+  it('MXF: whole as written; its first 16 KB (a copy cut short) is not whole, though the probe reads 2 s there', async () => {
+    const mxf = join(dir, 'A003C001.mxf');
+    await run('ffmpeg', [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=f=440:d=2',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=s=320x240:r=25:d=2',
+      '-c:v',
+      'mpeg2video',
+      '-c:a',
+      'pcm_s16le',
+      '-ar',
+      '48000',
+      '-shortest',
+      mxf,
+    ]);
+    const layout = await readContainerLayout(mxf);
+    expect(layout).toMatchObject({ kind: 'mxf', footerThere: true });
+    expect(await containerWholeness(mxf)).toEqual({ whole: true });
+    const head = join(dir, 'A003C001-16k.mxf');
+    await writeFile(head, (await readFile(mxf)).subarray(0, 16 * 1024));
+    // What MediaInfo reads from the header alone: the whole clip's duration.
+    expect((await probeMediaFacts(head)).durationMs).toBeGreaterThan(1500);
+    const w = await containerWholeness(head);
+    expect(w.whole).toBe(false);
+    if (!w.whole)
+      expect(w.reason).toMatch(/^its header places the footer partition at byte \d+ and the file has 16384$/);
+    // Cut anywhere before the footer, the same (a cut inside the last few KB, the footer itself, is not seen).
+    for (const f of [0.3, 0.9, 0.99])
+      expect((await containerWholeness(await cut(mxf, f, `cut-${f}.mxf`))).whole).toBe(false);
+    // Pre-allocated (the right size, zeros where the footer belongs): not whole either.
+    const zeros = await readFile(mxf);
+    const footerAt = (layout as { footerAt: number }).footerAt;
+    zeros.fill(0, footerAt);
+    await writeFile(join(dir, 'prealloc.mxf'), zeros);
+    expect(await containerWholeness(join(dir, 'prealloc.mxf'))).toMatchObject({ whole: false });
   });
 
   it('judges layouts: a box past the end, no moov, a broken header', () => {
