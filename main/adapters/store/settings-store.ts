@@ -22,12 +22,18 @@ export class SettingsStore {
       projectName: 'sluice',
       configFileMode: PRIVATE_FILE_MODE,
     });
-    const parsed = SETTINGS.safeParse(this.conf.get('settings') ?? {});
-    // A file damaged by hand falls back to defaults rather than refusing to start; it is kept aside.
-    if (!parsed.success) {
-      this.conf.set('settingsDamaged', this.conf.get('settings'));
-      this.cached = defaultSettings();
-    } else this.cached = parsed.data;
+    const raw = this.conf.get('settings') ?? {};
+    const parsed = SETTINGS.safeParse(raw);
+    if (parsed.success) {
+      this.cached = parsed.data;
+      return;
+    }
+    // A file damaged by hand, or a value an older version accepted and this one refuses (a name
+    // pattern leading out of the results folder): each refused value goes back to its default and
+    // the rest is kept; only what cannot be mended falls back to defaults. The file as it was is
+    // kept aside either way, and is rewritten only by the next save.
+    this.conf.set('settingsDamaged', raw);
+    this.cached = mended(raw) ?? defaultSettings();
   }
 
   get(): Settings {
@@ -50,4 +56,31 @@ export class SettingsStore {
   get path(): string {
     return this.conf.path;
   }
+}
+
+/** The settings with each refused value removed (its default applies), or undefined when that is not enough. */
+function mended(raw: unknown): Settings | undefined {
+  let candidate: unknown = structuredClone(raw);
+  for (let round = 0; round < 20; round++) {
+    const parsed = SETTINGS.safeParse(candidate);
+    if (parsed.success) return parsed.data;
+    let removed = false;
+    for (const issue of parsed.error.issues) removed = removeAt(candidate, issue.path) || removed;
+    if (!removed) return undefined;
+  }
+  return undefined;
+}
+
+function removeAt(root: unknown, at: readonly PropertyKey[]): boolean {
+  if (at.length === 0) return false;
+  let node = root;
+  for (const key of at.slice(0, -1)) {
+    if (typeof node !== 'object' || node === null) return false;
+    node = (node as Record<PropertyKey, unknown>)[key];
+  }
+  const last = at[at.length - 1]!;
+  if (typeof node !== 'object' || node === null || !(last in node)) return false;
+  if (Array.isArray(node) && typeof last === 'number') node.splice(last, 1);
+  else delete (node as Record<PropertyKey, unknown>)[last];
+  return true;
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SettingsStore, SettingsValidationError } from '../../../main/adapters/store/settings-store.js';
 import { DEFAULT_TEMPLATE_ID } from '../../../main/service/templates.js';
+import { WATCH_FOLDER } from '../../../main/engine/settings.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -54,5 +55,26 @@ describe('SettingsStore', () => {
     const a = new SettingsStore(dir);
     await writeFile(a.path, JSON.stringify({ settings: { queue: { uploadConcurrency: 'many' } } }));
     expect(new SettingsStore(dir).get().queue.uploadConcurrency).toBe(2);
+  });
+
+  it('keeps the rest of the settings when one value is refused: a pattern an older version took goes back to {name}', async () => {
+    const a = new SettingsStore(dir);
+    a.update((s) => ({
+      ...s,
+      queue: { ...s.queue, uploadConcurrency: 5 },
+      watchFolders: [{ ...WATCH_FOLDER.parse({ id: 'w1', path: dir }) }],
+    }));
+    const saved = JSON.parse(await readFile(a.path, 'utf8')) as {
+      settings: { watchFolders: Array<{ output?: object }> };
+    };
+    const folder = saved.settings.watchFolders[0]!;
+    folder.output = { ...folder.output, pattern: '../../elsewhere/{name}' };
+    await writeFile(a.path, JSON.stringify(saved));
+    const b = new SettingsStore(dir);
+    expect(b.get().queue.uploadConcurrency).toBe(5);
+    expect(b.get().watchFolders.map((f) => f.id)).toEqual(['w1']);
+    expect(b.get().watchFolders[0]!.output.pattern).toBe('{name}');
+    const kept = JSON.parse(await readFile(a.path, 'utf8')) as { settingsDamaged: typeof saved.settings };
+    expect(kept.settingsDamaged.watchFolders[0]).toMatchObject({ output: { pattern: '../../elsewhere/{name}' } });
   });
 });
