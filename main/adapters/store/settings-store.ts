@@ -60,7 +60,7 @@ export class SettingsStore {
 
 /** The settings with each refused value removed (its default applies), or undefined when that is not enough. */
 function mended(raw: unknown): Settings | undefined {
-  let candidate: unknown = structuredClone(raw);
+  const candidate: unknown = structuredClone(raw);
   for (let round = 0; round < 20; round++) {
     const parsed = SETTINGS.safeParse(candidate);
     if (parsed.success) return parsed.data;
