@@ -11,7 +11,7 @@
 //      reading would end after the media.
 // Otherwise milliseconds. A real ms export never meets (a) or (b): a spoken word lasts ≥ 100 ms.
 import type { ExportResult, Utterance, Word } from '../../service/types.js';
-import type { EditableOutline } from '../recipes/outline-edit.js';
+import type { EditableOutline } from '../recipes/outline-types.js';
 import type { UserMarker } from '../transcript/markers.js';
 
 export interface CaptionWord {

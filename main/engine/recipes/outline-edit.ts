@@ -10,30 +10,9 @@ import type { NormalizedTranscript } from '../captions/normalize.js';
 import { settleChapters, type AlignWord } from './align.js';
 import { readAnswers } from './answers.js';
 import { buildOutline } from './outline.js';
+import type { EditableOutline, OutlineChapter, OutlineQuote } from './outline-types.js';
 
-export interface OutlineChapter {
-  /** `c1`, `c2`, …: stable across replays of the layer. */
-  id: string;
-  startMs: number;
-  title: string;
-}
-
-export interface OutlineQuote {
-  /** `q1`, `q2`, …: stable across replays of the layer. */
-  id: string;
-  startMs: number;
-  endMs: number;
-  text: string;
-  /** The speaker id of the first word (the name is looked up when written). */
-  speaker?: string;
-}
-
-/** The timed outline as corrected; `notes` say what the recipe's answers left out (never edited). */
-export interface EditableOutline {
-  chapters: readonly OutlineChapter[];
-  quotes: readonly OutlineQuote[];
-  notes: readonly string[];
-}
+export type { EditableOutline, OutlineChapter, OutlineQuote };
 
 export type OutlineEdit =
   /** A chapter starting at `atMs` (the playhead); an empty title becomes "Chapter N". */

@@ -3,7 +3,7 @@
 // normalized export (captions/normalize.ts), so the review view, the captions and the search all
 // read the same words. Pure.
 import { joinWords, type CaptionWord, type NormalizedTranscript } from '../captions/normalize.js';
-import type { EditableOutline } from '../recipes/outline-edit.js';
+import type { EditableOutline } from '../recipes/outline-types.js';
 import type { UserMarker } from './markers.js';
 
 export interface TranscriptWord {
