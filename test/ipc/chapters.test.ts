@@ -1,6 +1,6 @@
 // A recipe job's chapters and pull quotes over the bridge on a real runtime and sandbox: shown
 // beside the transcript, renamed, moved and deleted like corrections, and chapters.json, youtube.txt
-// and the show notes beside the source follow within a second of each change, undo included.
+// the show notes and the EDL's chapter markers beside the source follow within a second of each change, undo included.
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -35,7 +35,11 @@ describe('chapters and quotes of a recipe job in the review', () => {
       defaults: {
         ...s.defaults,
         recipe: 'podcast',
-        output: { ...s.defaults.output, formats: ['json', 'chapters', 'youtube', 'shownotes', 'srt'] },
+        output: {
+          ...s.defaults.output,
+          formats: ['json', 'chapters', 'youtube', 'shownotes', 'srt', 'edl'],
+          markers: ['chapters'],
+        },
       },
     }));
     const media = path.join(env.dir, 'media');
@@ -74,6 +78,8 @@ describe('chapters and quotes of a recipe job in the review', () => {
     expect((await titles())[1]).toBe('Renamed in the review');
     expect((await read('youtube.txt')).split('\n')[1]).toMatch(/^\d+:\d\d Renamed in the review$/);
     expect(await read('shownotes.md')).toContain('Renamed in the review');
+    // The chapters are the EDL's markers when the folder asks for them.
+    expect(await read('edl')).toContain('|M:Renamed in the review |D:1');
     // Media-time formats do not change for a chapter.
     expect(await read('srt')).toBe(srtBefore);
 
@@ -94,6 +100,7 @@ describe('chapters and quotes of a recipe job in the review', () => {
     expect(view.outline?.quotes).toEqual(outline.quotes);
     expect(await read('chapters.json')).toBe(chaptersBefore);
     expect(await read('youtube.txt')).toBe(youtubeBefore);
+    expect(await read('edl')).not.toContain('Renamed in the review');
 
     // An edit on a stale id says what happened and changes nothing.
     const refused = await bridge.handlers['transcript:edit']({
