@@ -1,6 +1,6 @@
 // A recipe job's chapters and pull quotes over the bridge on a real runtime and sandbox: shown
-// beside the transcript, renamed, moved and deleted like corrections, and chapters.json, youtube.txt
-// the show notes and the EDL's chapter markers beside the source follow within a second of each change, undo included.
+// beside the transcript, renamed and deleted like corrections, and chapters.json, youtube.txt, the
+// show notes and the EDL's chapter markers beside the source follow within a second, undo included.
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
