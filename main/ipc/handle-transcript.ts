@@ -62,6 +62,18 @@ export function transcriptView(
     results: job.results.map(resultView),
     ...(timeline ? { timeline } : {}),
     markers: (cur.markers ?? []).map((m) => ({ ...m })),
+    ...(cur.outline
+      ? {
+          outline: {
+            chapters: cur.outline.chapters.map((c) => ({ ...c })),
+            quotes: cur.outline.quotes.map((q) => ({
+              ...q,
+              ...(q.speaker === undefined ? {} : { speakerName: speakerName(cur, q.speaker) }),
+            })),
+            notes: [...cur.outline.notes],
+          },
+        }
+      : {}),
   };
 }
 

@@ -10,6 +10,7 @@ import { DEFAULT_CAPTIONS } from '../engine/captions/presets.js';
 import { CLAIM_TIMEOUT_S, GLOSSARY, RECIPE, RESULT_FORMATS } from '../engine/settings.js';
 import { RATE_IDS } from '../engine/timecode/rates.js';
 import { MARKER_EDITS } from '../engine/transcript/markers.js';
+import { OUTLINE_EDITS } from '../engine/recipes/outline-edit.js';
 import { MARKER_SOURCES_SETTING } from '../engine/captions/editors/marker-sources.js';
 
 const str = (max = 4096) => z.string().max(max);
@@ -275,6 +276,7 @@ export const SCHEMAS: Schemas = {
       z.strictObject({ kind: z.literal('renameSpeaker'), speaker: id, name: str(1000) }),
       z.strictObject({ kind: z.literal('setSpeaker'), from: wordIndex, to: wordIndex, speaker: id }),
       ...MARKER_EDITS.map((m) => m.strict()),
+      ...OUTLINE_EDITS.map((m) => m.strict()),
       z.strictObject({
         kind: z.literal('replaceMany'),
         replacements: z

@@ -70,6 +70,17 @@ export interface TranscriptView {
   timeline?: TimelineClockView;
   /** The editor's own markers, in time order; kept with the corrections and written into the editor formats. */
   markers?: TranscriptMarkerView[];
+  /** The recipe's chapters and pull quotes as corrected; absent when no recipe ran for this file. */
+  outline?: TranscriptOutlineView;
+}
+
+/** Chapters and quotes, each in time order; kept with the corrections and written into every recipe result. */
+export interface TranscriptOutlineView {
+  /** The first starts at 0; none starts less than 10 s after the one before (it merges into it). */
+  chapters: Array<{ id: string; startMs: number; title: string }>;
+  quotes: Array<{ id: string; startMs: number; endMs: number; text: string; speaker?: string; speakerName?: string }>;
+  /** Chapters and quotes of the recipe's answer that were left out (their words not found), one sentence each. */
+  notes: string[];
 }
 
 /** The colours a marker can have: the ones Resolve, Premiere and Avid share (Resolve's names). */
@@ -107,6 +118,15 @@ export type TranscriptEdit =
   /** Renames, re-notes, re-colours or moves (`atMs`: to the playhead) a marker. */
   | { kind: 'updateMarker'; id: string; atMs?: number; name?: string; note?: string; colour?: MarkerColourView }
   | { kind: 'removeMarker'; id: string }
+  /** A chapter starting at `atMs` (the playhead); an empty title becomes "Chapter N". */
+  | { kind: 'addChapter'; atMs: number; title: string }
+  /** Renames or moves (`atMs`: to the playhead) a chapter. */
+  | { kind: 'updateChapter'; id: string; atMs?: number; title?: string }
+  | { kind: 'removeChapter'; id: string }
+  /** A pull quote at `atMs`; empty text takes the words said from there on. */
+  | { kind: 'addQuote'; atMs: number; text: string }
+  | { kind: 'updateQuote'; id: string; atMs?: number; text?: string }
+  | { kind: 'removeQuote'; id: string }
   /** Find-and-replace: several replaces (in order, apart, on the revision named) as one undoable change. */
   | { kind: 'replaceMany'; replacements: Array<{ from: number; to: number; text: string }> };
 

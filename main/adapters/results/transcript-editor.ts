@@ -16,6 +16,7 @@ import {
   type CorrectionsLayer,
 } from '../../engine/transcript/corrections.js';
 import { correctedExport } from '../../engine/transcript/corrected-export.js';
+import { seedOutline } from '../../engine/recipes/outline-edit.js';
 import { applyEdit, type TranscriptEdit } from '../../engine/transcript/transcript-edit.js';
 import { normalizedOf, transcriptOf, type Transcript } from '../../engine/transcript/transcript.js';
 import type { JobRecord } from '../../engine/job.js';
@@ -116,8 +117,9 @@ export class TranscriptEditor {
     if (hash !== layer.base) return undefined;
     const loaded = this.build(job, text, hash, layer);
     if (!isCorrected(loaded.base, loaded.current)) return undefined;
-    // Markers alone leave the words as received: the JSON is then saved exactly as the service sent it.
-    const wordsChanged = isCorrected(loaded.base, { ...loaded.current, markers: [] });
+    // Markers, chapters and quotes alone leave the words as received: the JSON is then saved
+    // exactly as the service sent it.
+    const wordsChanged = isCorrected(loaded.base, { ...loaded.current, markers: [], outline: loaded.base.outline });
     return {
       exportText: wordsChanged
         ? `${JSON.stringify(correctedExport(loaded.result, loaded.current, loaded.timeUnit), null, 2)}\n`
@@ -217,7 +219,8 @@ export class TranscriptEditor {
   private build(job: JobRecord, text: string, hash: string, layer: CorrectionsLayer): Loaded {
     const result = parseExport(text);
     const normalized = normalizeExport(result, { mediaDurationMs: job.mediaDurationMs });
-    const base = transcriptOf(normalized);
+    const outline = seedOutline(result, normalized);
+    const base: Transcript = { ...transcriptOf(normalized), ...(outline ? { outline } : {}) };
     let current: Transcript;
     try {
       current = replay(base, layer);

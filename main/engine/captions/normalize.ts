@@ -11,6 +11,7 @@
 //      reading would end after the media.
 // Otherwise milliseconds. A real ms export never meets (a) or (b): a spoken word lasts ≥ 100 ms.
 import type { ExportResult, Utterance, Word } from '../../service/types.js';
+import type { EditableOutline } from '../recipes/outline-types.js';
 import type { UserMarker } from '../transcript/markers.js';
 
 export interface CaptionWord {
@@ -39,6 +40,8 @@ export interface NormalizedTranscript {
   text: string;
   /** The editor's own markers (review), carried to the editor formats; absent: none. */
   markers?: readonly UserMarker[];
+  /** The recipe's chapters and quotes as the editor corrected them; absent: as aligned from the export. */
+  outline?: EditableOutline;
 }
 
 export interface NormalizeOptions {

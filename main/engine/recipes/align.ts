@@ -111,15 +111,25 @@ export function alignChapters(words: readonly AlignWord[], input: readonly Chapt
     found.push({ title: c.title.trim() || `Chapter ${order + 1}`, startMs: words[m.first]!.startMs, order });
   });
   found.sort((a, b) => a.startMs - b.startMs || a.order - b.order);
-  const chapters: TimedChapter[] = [];
-  const merged: TimedChapter[] = [];
-  for (const [i, c] of found.entries()) {
+  const { chapters, merged } = settleChapters(found.map((c) => ({ title: c.title, startMs: c.startMs })));
+  return { chapters, missing, merged };
+}
+
+/**
+ * The chapter rules on a list already in time order: the first starts at 0 (what comes before the
+ * first topic belongs to it), and a chapter less than MIN_CHAPTER_GAP_MS after the one before
+ * merges into it (left out, its title with it). Extra fields (an id) are kept.
+ */
+export function settleChapters<T extends TimedChapter>(sorted: readonly T[]): { chapters: T[]; merged: T[] } {
+  const chapters: T[] = [];
+  const merged: T[] = [];
+  for (const [i, c] of sorted.entries()) {
     const startMs = i === 0 ? 0 : c.startMs;
     const prev = chapters[chapters.length - 1];
-    if (prev && startMs - prev.startMs < MIN_CHAPTER_GAP_MS) merged.push({ title: c.title, startMs });
-    else chapters.push({ title: c.title, startMs });
+    if (prev && startMs - prev.startMs < MIN_CHAPTER_GAP_MS) merged.push({ ...c, startMs });
+    else chapters.push({ ...c, startMs });
   }
-  return { chapters, missing, merged };
+  return { chapters, merged };
 }
 
 export interface TimedQuote {

@@ -26,7 +26,22 @@ export interface RecipeContext {
 export function outlineOf(exportText: string, ctx: RecipeContext): Outline {
   const result = parseExport(exportText);
   const transcript = ctx.transcript ?? normalizeExport(result, { mediaDurationMs: ctx.mediaDurationMs });
-  return buildOutline(result, transcript);
+  const edited = ctx.transcript?.outline;
+  if (!edited) return buildOutline(result, transcript);
+  // Corrected in the review: the chapters and quotes as the editor left them, aligned once on the
+  // service's words (so correcting a word never loses a chapter), with what the recipe left out.
+  const o = buildOutline(result, { ...transcript, words: [] });
+  const endMs = transcript.words.reduce((m, w) => Math.max(m, w.endMs), 0);
+  return {
+    ...o,
+    chapters: edited.chapters.map((c) => ({ title: c.title, startMs: c.startMs })),
+    quotes: edited.quotes.map(({ id: _id, speaker, ...q }) => {
+      const name = transcript.words.find((w) => w.speakerId === speaker)?.speaker ?? speaker;
+      return { ...q, ...(name === undefined ? {} : { speaker: name }) };
+    }),
+    endMs,
+    notes: [...edited.notes],
+  };
 }
 
 export const RECIPE_RENDERERS: Record<RecipeFormat, (exportText: string, ctx: RecipeContext) => string | null> = {

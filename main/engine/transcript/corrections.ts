@@ -3,6 +3,7 @@
 // `applied` changes replayed on it, so undo and redo restore exactly what was there (no inverse
 // operations to get wrong). A revert is a change too, and can be undone. Pure.
 import { z } from 'zod';
+import { OUTLINE_EDITS } from '../recipes/outline-edit.js';
 import { MARKER_EDITS } from './markers.js';
 import { applyEdit, type TranscriptEdit } from './transcript-edit.js';
 import type { Transcript } from './transcript.js';
@@ -31,6 +32,7 @@ export const CORRECTION = z.discriminatedUnion('kind', [
   }),
   z.object({ kind: z.literal('revert') }),
   ...MARKER_EDITS,
+  ...OUTLINE_EDITS,
 ]);
 
 export const CORRECTIONS_LAYER = z
@@ -77,10 +79,18 @@ export function isCorrected(base: Transcript, current: Transcript): boolean {
   if (base.words.length !== current.words.length) return true;
   if (Object.keys(current.names).length > 0) return true;
   if ((current.markers?.length ?? 0) > 0) return true;
+  if (outlineChanged(base, current)) return true;
   for (let i = 0; i < base.words.length; i++) {
     const a = base.words[i]!;
     const b = current.words[i]!;
     if (a.text !== b.text || a.speaker !== b.speaker || a.startMs !== b.startMs || a.endMs !== b.endMs) return true;
   }
   return false;
+}
+
+/** Whether the chapters or quotes differ from those the recipe gave. */
+export function outlineChanged(base: Transcript, current: Transcript): boolean {
+  if (base.outline === current.outline) return false;
+  const shape = (t: Transcript): string => JSON.stringify([t.outline?.chapters ?? [], t.outline?.quotes ?? []]);
+  return shape(base) !== shape(current);
 }

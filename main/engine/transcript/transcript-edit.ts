@@ -1,12 +1,15 @@
 // One correction applied to a transcript, pure: the words typed in place of others keep the time
 // the others took (spread over it by characters), a speaker gets a name for the whole file, or a
 // run of words moves to another speaker. Words outside the edit are never touched.
+import { applyOutlineEdit, OutlineEditError, type OutlineEdit } from '../recipes/outline-edit.js';
 import { applyMarkerEdit, MarkerEditError, type MarkerEdit } from './markers.js';
 import type { Transcript, TranscriptWord } from './transcript.js';
 
 export type TranscriptEdit =
   /** The editor's own markers (markers.ts). */
   | MarkerEdit
+  /** The recipe's chapters and pull quotes (recipes/outline-edit.ts). */
+  | OutlineEdit
   /** Words [from, to) become the words of `text`, spread over the original span ('' removes them). */
   | { kind: 'replace'; from: number; to: number; text: string }
   /** Names a speaker for the whole file ('' gives back the default name). */
@@ -159,5 +162,16 @@ export function applyEdit(t: Transcript, edit: TranscriptEdit): Transcript {
       }
     case 'replaceMany':
       return replaceMany(t, edit.replacements);
+    case 'addChapter':
+    case 'updateChapter':
+    case 'removeChapter':
+    case 'addQuote':
+    case 'updateQuote':
+    case 'removeQuote':
+      try {
+        return { ...t, outline: applyOutlineEdit(t.outline, t.words, edit) };
+      } catch (e) {
+        throw e instanceof OutlineEditError ? new TranscriptEditError(e.message) : e;
+      }
   }
 }

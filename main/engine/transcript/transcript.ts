@@ -3,6 +3,7 @@
 // normalized export (captions/normalize.ts), so the review view, the captions and the search all
 // read the same words. Pure.
 import { joinWords, type CaptionWord, type NormalizedTranscript } from '../captions/normalize.js';
+import type { EditableOutline } from '../recipes/outline-types.js';
 import type { UserMarker } from './markers.js';
 
 export interface TranscriptWord {
@@ -31,6 +32,8 @@ export interface Transcript {
   text: string;
   /** The editor's own markers, in time order (markers.ts); absent: none. */
   markers?: readonly UserMarker[];
+  /** The recipe's chapters and quotes as corrected (recipes/outline-edit.ts); absent: no recipe ran. */
+  outline?: EditableOutline;
 }
 
 export function transcriptOf(n: NormalizedTranscript): Transcript {
@@ -88,6 +91,7 @@ export function normalizedOf(t: Transcript, timeUnit: 'ms' | 's' = 'ms'): Normal
     timeUnit,
     text: words.length > 0 ? joinWords(words) : t.text,
     ...(t.markers && t.markers.length > 0 ? { markers: t.markers } : {}),
+    ...(t.outline ? { outline: t.outline } : {}),
   };
 }
 

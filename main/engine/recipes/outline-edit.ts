@@ -1,0 +1,197 @@
+// The recipe's chapters and pull quotes as the editor corrects them in the review: renamed, moved
+// to the playhead, removed, added at the playhead. Kept in the corrections layer like any
+// correction (so undo, redo and revert cover them, and every result follows), applied to the
+// outline aligned on the service's own words. Ids are given here, in order, so replaying the layer
+// gives the same ids. The recipe's chapter rules hold after every edit (align.ts settleChapters).
+// Pure.
+import { z } from 'zod';
+import type { ExportResult } from '../../service/types.js';
+import type { NormalizedTranscript } from '../captions/normalize.js';
+import { settleChapters, type AlignWord } from './align.js';
+import { readAnswers } from './answers.js';
+import { buildOutline } from './outline.js';
+import type { EditableOutline, OutlineChapter, OutlineQuote } from './outline-types.js';
+
+export type { EditableOutline, OutlineChapter, OutlineQuote };
+
+export type OutlineEdit =
+  /** A chapter starting at `atMs` (the playhead); an empty title becomes "Chapter N". */
+  | { kind: 'addChapter'; atMs: number; title: string }
+  /** A rename, or a move (`atMs`: to the playhead). */
+  | { kind: 'updateChapter'; id: string; atMs?: number; title?: string }
+  | { kind: 'removeChapter'; id: string }
+  /** A pull quote at `atMs`; empty text takes the words said from there on. */
+  | { kind: 'addQuote'; atMs: number; text: string }
+  | { kind: 'updateQuote'; id: string; atMs?: number; text?: string }
+  | { kind: 'removeQuote'; id: string };
+
+export const OUTLINE_LIMITS = { title: 200, quote: 1000, items: 500, id: 20, quoteWords: 12 } as const;
+
+const atMs = z
+  .number()
+  .int()
+  .min(0)
+  .max(48 * 3600 * 1000);
+const title = z.string().max(OUTLINE_LIMITS.title * 4);
+const text = z.string().max(OUTLINE_LIMITS.quote * 4);
+const id = z.string().min(1).max(OUTLINE_LIMITS.id);
+
+/** The outline edits as the corrections file and the bridge accept them. */
+export const OUTLINE_EDITS = [
+  z.object({ kind: z.literal('addChapter'), atMs, title }),
+  z.object({ kind: z.literal('updateChapter'), id, atMs: atMs.optional(), title: title.optional() }),
+  z.object({ kind: z.literal('removeChapter'), id }),
+  z.object({ kind: z.literal('addQuote'), atMs, text }),
+  z.object({ kind: z.literal('updateQuote'), id, atMs: atMs.optional(), text: text.optional() }),
+  z.object({ kind: z.literal('removeQuote'), id }),
+] as const;
+
+const KINDS: ReadonlySet<string> = new Set([
+  'addChapter',
+  'updateChapter',
+  'removeChapter',
+  'addQuote',
+  'updateQuote',
+  'removeQuote',
+]);
+export const isOutlineEdit = (e: { kind: string }): e is OutlineEdit => KINDS.has(e.kind);
+
+export class OutlineEditError extends Error {}
+
+/**
+ * The outline of an export that ran a recipe, aligned on the service's words, with ids in time
+ * order; undefined when no recipe answered (no chapters and no quotes asked for).
+ */
+export function seedOutline(result: ExportResult, transcript: NormalizedTranscript): EditableOutline | undefined {
+  const answers = readAnswers(result);
+  if (answers.chapters === undefined && answers.quotes === undefined) return undefined;
+  // Quotes keep the speaker's id, so a speaker renamed later is named by the new name.
+  const words = transcript.words.map((w) => {
+    const speaker = w.speakerId ?? w.speaker;
+    return { ...w, ...(speaker === undefined ? {} : { speaker }) };
+  });
+  const o = buildOutline(result, { ...transcript, words });
+  return {
+    chapters: o.chapters.map((c, i) => ({ id: `c${i + 1}`, startMs: c.startMs, title: c.title })),
+    quotes: o.quotes.map((q, i) => ({ id: `q${i + 1}`, ...q })),
+    notes: o.notes,
+  };
+}
+
+function clean(value: string, max: number, what: string): string {
+  const t = value.replace(/\s+/gu, ' ').trim();
+  if (Array.from(t).length > max) throw new OutlineEditError(`A ${what} has at most ${max} characters.`);
+  return t;
+}
+
+const num = (id: string): number => Number(id.slice(1)) || 0;
+const nextId = (prefix: string, items: readonly { id: string }[]): string =>
+  `${prefix}${1 + Math.max(0, ...items.map((i) => num(i.id)))}`;
+const byTime = <T extends { id: string; startMs: number }>(a: T, b: T): number =>
+  a.startMs - b.startMs || num(a.id) - num(b.id);
+const at = (ms: number): number => Math.max(0, Math.round(ms));
+
+/** The word being said at `ms`, or the next one after it. */
+function wordAt(words: readonly AlignWord[], ms: number): number {
+  const i = words.findIndex((w) => w.endMs > ms);
+  return i < 0 ? words.length - 1 : i;
+}
+
+function settled(chapters: readonly OutlineChapter[]): OutlineChapter[] {
+  return settleChapters([...chapters].sort(byTime)).chapters;
+}
+
+function chapterEdit(chapters: readonly OutlineChapter[], edit: OutlineEdit): OutlineChapter[] {
+  switch (edit.kind) {
+    case 'addChapter': {
+      if (chapters.length >= OUTLINE_LIMITS.items)
+        throw new OutlineEditError(`A file keeps at most ${OUTLINE_LIMITS.items} chapters.`);
+      const newId = nextId('c', chapters);
+      const name = clean(edit.title, OUTLINE_LIMITS.title, "chapter's title") || `Chapter ${num(newId)}`;
+      return settled([...chapters, { id: newId, startMs: at(edit.atMs), title: name }]);
+    }
+    case 'updateChapter': {
+      const old = chapters.find((c) => c.id === edit.id);
+      if (!old) throw new OutlineEditError('That chapter is no longer there.');
+      const name = edit.title === undefined ? old.title : clean(edit.title, OUTLINE_LIMITS.title, "chapter's title");
+      const updated = {
+        ...old,
+        title: name || old.title,
+        ...(edit.atMs === undefined ? {} : { startMs: at(edit.atMs) }),
+      };
+      return settled(chapters.map((c) => (c.id === edit.id ? updated : c)));
+    }
+    case 'removeChapter':
+      if (!chapters.some((c) => c.id === edit.id)) throw new OutlineEditError('That chapter is no longer there.');
+      return settled(chapters.filter((c) => c.id !== edit.id));
+    default:
+      return [...chapters];
+  }
+}
+
+function quoteAt(words: readonly AlignWord[], ms: number, typed: string | undefined): Omit<OutlineQuote, 'id'> {
+  const i = wordAt(words, ms);
+  const first = words[i];
+  const said = words.slice(Math.max(0, i), Math.max(0, i) + OUTLINE_LIMITS.quoteWords);
+  const quote = typed !== undefined && typed !== '' ? typed : said.map((w) => w.text).join(' ');
+  if (quote === '') throw new OutlineEditError('Nothing is said there: type the quote, or move the playhead.');
+  return {
+    startMs: at(ms),
+    endMs: Math.max(at(ms), said[said.length - 1]?.endMs ?? at(ms)),
+    text: quote,
+    ...(first?.speaker === undefined ? {} : { speaker: first.speaker }),
+  };
+}
+
+function quoteEdit(quotes: readonly OutlineQuote[], words: readonly AlignWord[], edit: OutlineEdit): OutlineQuote[] {
+  switch (edit.kind) {
+    case 'addQuote': {
+      if (quotes.length >= OUTLINE_LIMITS.items)
+        throw new OutlineEditError(`A file keeps at most ${OUTLINE_LIMITS.items} quotes.`);
+      const typed = clean(edit.text, OUTLINE_LIMITS.quote, 'quote');
+      return [...quotes, { id: nextId('q', quotes), ...quoteAt(words, edit.atMs, typed) }].sort(byTime);
+    }
+    case 'updateQuote': {
+      const old = quotes.find((q) => q.id === edit.id);
+      if (!old) throw new OutlineEditError('That quote is no longer there.');
+      const typed = edit.text === undefined ? undefined : clean(edit.text, OUTLINE_LIMITS.quote, 'quote');
+      let updated: OutlineQuote = { ...old, text: typed || old.text };
+      if (edit.atMs !== undefined) {
+        // Moved: the words stay; the time and speaker become those of the word said there.
+        const startMs = at(edit.atMs);
+        const speaker = words[wordAt(words, startMs)]?.speaker;
+        const { speaker: _was, ...rest } = updated;
+        updated = {
+          ...rest,
+          startMs,
+          endMs: startMs + Math.max(0, old.endMs - old.startMs),
+          ...(speaker === undefined ? {} : { speaker }),
+        };
+      }
+      return quotes.map((q) => (q.id === edit.id ? updated : q)).sort(byTime);
+    }
+    case 'removeQuote':
+      if (!quotes.some((q) => q.id === edit.id)) throw new OutlineEditError('That quote is no longer there.');
+      return quotes.filter((q) => q.id !== edit.id);
+    default:
+      return [...quotes];
+  }
+}
+
+/** The outline after one edit. Throws OutlineEditError when it does not fit. */
+export function applyOutlineEdit(
+  outline: EditableOutline | undefined,
+  words: readonly AlignWord[],
+  edit: OutlineEdit,
+): EditableOutline {
+  if (!outline)
+    throw new OutlineEditError(
+      'This file has no chapters or quotes: process it again with a recipe (Podcast episode).',
+    );
+  const isChapter = edit.kind.endsWith('Chapter');
+  return {
+    ...outline,
+    chapters: isChapter ? chapterEdit(outline.chapters, edit) : outline.chapters,
+    quotes: isChapter ? outline.quotes : quoteEdit(outline.quotes, words, edit),
+  };
+}

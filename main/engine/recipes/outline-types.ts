@@ -1,0 +1,26 @@
+// The recipe's chapters and pull quotes as the review corrects them (outline-edit.ts), apart so
+// the transcript types can name them without importing what builds them. Types only.
+
+export interface OutlineChapter {
+  /** `c1`, `c2`, …: stable across replays of the layer. */
+  id: string;
+  startMs: number;
+  title: string;
+}
+
+export interface OutlineQuote {
+  /** `q1`, `q2`, …: stable across replays of the layer. */
+  id: string;
+  startMs: number;
+  endMs: number;
+  text: string;
+  /** The speaker id of the first word (the name is looked up when written). */
+  speaker?: string;
+}
+
+/** The timed outline as corrected; `notes` say what the recipe's answers left out (never edited). */
+export interface EditableOutline {
+  chapters: readonly OutlineChapter[];
+  quotes: readonly OutlineQuote[];
+  notes: readonly string[];
+}

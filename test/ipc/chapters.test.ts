@@ -1,0 +1,113 @@
+// A recipe job's chapters and pull quotes over the bridge on a real runtime and sandbox: shown
+// beside the transcript, renamed and deleted like corrections, and chapters.json, youtube.txt, the
+// show notes and the EDL's chapter markers beside the source follow within a second, undo included.
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { BridgeEvent } from '../../main/ipc/event-stream.js';
+import { createBridge, type Bridge } from '../../main/ipc/handlers.js';
+import { makeToneWav } from '../helpers/media.js';
+import { value } from '../helpers/result.js';
+import { openEnv, until, type Env } from './helpers.js';
+
+let env: Env;
+let bridge: Bridge;
+let events: BridgeEvent[];
+
+beforeEach(async () => {
+  env = await openEnv();
+  env.platform.mediaUrl = (jobId) => `media/${jobId}`;
+  bridge = createBridge(env.rt, env.platform, { flushIntervalMs: 20, statsIntervalMs: 50 });
+  events = [];
+  bridge.events.subscribe((e) => events.push(e), { ready: true });
+});
+afterEach(async () => {
+  bridge.close();
+  await env.close();
+});
+
+type Edit = Parameters<Bridge['handlers']['transcript:edit']>[0]['edit'];
+
+describe('chapters and quotes of a recipe job in the review', () => {
+  it('follow every change into chapters.json, youtube.txt and the show notes within a second, undo included', async () => {
+    await env.rt.updateSettings((s) => ({
+      ...s,
+      defaults: {
+        ...s.defaults,
+        recipe: 'podcast',
+        output: {
+          ...s.defaults.output,
+          formats: ['json', 'chapters', 'youtube', 'shownotes', 'srt', 'edl'],
+          markers: ['chapters'],
+        },
+      },
+    }));
+    const media = path.join(env.dir, 'media');
+    await mkdir(media, { recursive: true });
+    const added = value(await bridge.handlers['queue:add']({ paths: [await makeToneWav(media, 'talk.wav', 90)] }));
+    const jobId = added[0]?.outcome === 'added' ? added[0].jobId : '';
+    await until(() => env.rt.queue.job(jobId)?.state === 'completed', 30_000);
+    const read = (ext: string): Promise<string> => readFile(path.join(media, `talk.${ext}`), 'utf8');
+    const titles = async (): Promise<string[]> =>
+      (JSON.parse(await read('chapters.json')) as { chapters: Array<{ title: string }> }).chapters.map((c) => c.title);
+    const chaptersBefore = await read('chapters.json');
+    const youtubeBefore = await read('youtube.txt');
+    const srtBefore = await read('srt');
+
+    let view = value(await bridge.handlers['transcript:open']({ jobId }));
+    const outline = view.outline!;
+    expect(outline.chapters.length).toBeGreaterThanOrEqual(3);
+    expect(outline.chapters[0]!.startMs).toBe(0);
+    expect(outline.chapters.map((c) => c.title)).toEqual(await titles());
+    expect(outline.quotes.length).toBeGreaterThan(0);
+    const second = outline.chapters[1]!;
+
+    const change = async (edit: Edit): Promise<number> => {
+      const started = Date.now();
+      view = value(await bridge.handlers['transcript:edit']({ jobId, revision: view.revision, edit }));
+      await until(() =>
+        events.find(
+          (e) => e.name === 'transcript:changed' && e.payload.jobId === jobId && e.payload.revision === view.revision,
+        ),
+      );
+      return Date.now() - started;
+    };
+
+    expect(await change({ kind: 'updateChapter', id: second.id, title: 'Renamed in the review' })).toBeLessThan(1000);
+    expect(view.outline?.chapters[1]).toEqual({ ...second, title: 'Renamed in the review' });
+    expect((await titles())[1]).toBe('Renamed in the review');
+    expect((await read('youtube.txt')).split('\n')[1]).toMatch(/^\d+:\d\d Renamed in the review$/);
+    expect(await read('shownotes.md')).toContain('Renamed in the review');
+    // The chapters are the EDL's markers when the folder asks for them.
+    expect(await read('edl')).toContain('|M:Renamed in the review |D:1');
+    // Media-time formats do not change for a chapter.
+    expect(await read('srt')).toBe(srtBefore);
+
+    const quote = view.outline!.quotes[0]!;
+    expect(await change({ kind: 'removeQuote', id: quote.id })).toBeLessThan(1000);
+    expect(view.outline?.quotes.map((q) => q.id)).not.toContain(quote.id);
+
+    view = value(await bridge.handlers['transcript:undo']({ jobId }));
+    view = value(await bridge.handlers['transcript:undo']({ jobId }));
+    const started = Date.now();
+    await until(() =>
+      events.find(
+        (e) => e.name === 'transcript:changed' && e.payload.jobId === jobId && e.payload.revision === view.revision,
+      ),
+    );
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(view.outline?.chapters).toEqual(outline.chapters);
+    expect(view.outline?.quotes).toEqual(outline.quotes);
+    expect(await read('chapters.json')).toBe(chaptersBefore);
+    expect(await read('youtube.txt')).toBe(youtubeBefore);
+    expect(await read('edl')).not.toContain('Renamed in the review');
+
+    // An edit on a stale id says what happened and changes nothing.
+    const refused = await bridge.handlers['transcript:edit']({
+      jobId,
+      revision: view.revision,
+      edit: { kind: 'removeChapter', id: 'c99' },
+    });
+    expect(refused.ok).toBe(false);
+  }, 60_000);
+});
