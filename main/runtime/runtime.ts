@@ -120,6 +120,7 @@ export class Runtime {
       jobs: () => runner.activeJobs(),
       folder: folderOf,
       retake: (folder, file) => intake.addDetected(folder, file),
+      changed: () => emit({ type: 'claims:changed' }),
       ...(opts.claimRefreshMs === undefined ? {} : { refreshMs: opts.claimRefreshMs }),
     });
     const intake = new Intake(store, runner, () => settings.get(), this.claims);
