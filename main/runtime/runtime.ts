@@ -16,6 +16,7 @@ import { TranscriptIndex } from '../adapters/store/transcript-index.js';
 import { ensurePrivateStateDir } from '../adapters/store/private-files.js';
 import { SettingsStore } from '../adapters/store/settings-store.js';
 import { SpendingGuard } from '../adapters/queue/spending-guard.js';
+import { startupStorageError } from '../adapters/queue/storage-guard.js';
 import { acquireStateLock } from '../adapters/store/state-lock.js';
 import { TemplateCatalogueCache } from '../adapters/queue/template-catalogue-cache.js';
 import type { EngineEvent } from '../engine/events.js';
@@ -175,6 +176,14 @@ export class Runtime {
   }
 
   static async open(opts: RuntimeOptions): Promise<Runtime> {
+    try {
+      return await Runtime.openIn(opts);
+    } catch (e) {
+      throw startupStorageError(opts.stateDir, e);
+    }
+  }
+
+  private static async openIn(opts: RuntimeOptions): Promise<Runtime> {
     ensurePrivateStateDir(opts.stateDir);
     const release = acquireStateLock(opts.stateDir);
     try {
