@@ -144,6 +144,9 @@ export class Runtime {
       extra: () => this.extraFolders,
       ...(opts.watchEvents === undefined ? {} : { events: opts.watchEvents }),
     });
+    // The queue resumes when the state folder takes writes again (or the user resumes it):
+    // files it could not record meanwhile are taken now, not at the next rescan.
+    this.on((e) => e.type === 'queue:resumed' && this.folders.retakeUnrecorded());
     this.searchIndex = new TranscriptIndex({
       dir: path.join(stateDir, 'search'),
       // Archived jobs too: their transcripts stay searchable after they leave the Queue.
