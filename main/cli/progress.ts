@@ -4,6 +4,7 @@ import { sourceLabel, sourceName } from '../engine/media-link.js';
 import cliProgress from 'cli-progress';
 import path from 'node:path';
 import type { JobRecord } from '../engine/job.js';
+import { rateLimitNote } from '../engine/outcome-words.js';
 import type { Runtime } from '../runtime/runtime.js';
 import { printable } from './printable.js';
 import { fitCells, renderTable, type TableOptions } from './table.js';
@@ -50,9 +51,12 @@ export function plainProgress(runtime: Runtime, ids: ReadonlySet<string>, out = 
     if (e.type === 'queue:resumed') out.write('resumed\n');
     if (e.type !== 'job:updated' || !ids.has(e.job.id)) return;
     const j = e.job;
-    if (last.get(j.id) === j.state) return;
-    last.set(j.id, j.state);
-    const detail = j.state === 'completed' || j.state === 'failed' ? ` ${describeJob(j)}` : '';
+    // A rate-limited job waits again and again: each wait is a line, with how long it is.
+    const note = rateLimitNote(j, Date.now());
+    const seen = note ? `${j.state} ${j.nextAttemptAt}` : j.state;
+    if (last.get(j.id) === seen) return;
+    last.set(j.id, seen);
+    const detail = j.state === 'completed' || j.state === 'failed' ? ` ${describeJob(j)}` : note ? ` ${note}` : '';
     out.write(`${j.state} ${printable(sourceLabel(j))}${detail}\n`);
   });
   return { stop: off };

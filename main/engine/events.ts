@@ -18,7 +18,9 @@ export type EngineEvent =
    * Files in watch folders still changing (being copied) appeared, grew or were taken: only their
    * count, so a 100,000-file card dump costs each event O(1); the list is asked for when shown.
    */
-  | { type: 'copies:changed'; total: number };
+  | { type: 'copies:changed'; total: number }
+  /** Files of shared watch folders that other computers hold changed (team mode). */
+  | { type: 'claims:changed' };
 
 /** A file a watch folder has seen but not taken yet, because its size or time still changes. */
 export interface CopyInProgress {

@@ -155,6 +155,28 @@ const BY_CLASS: Record<JobError['class'], PlainOutcome> = {
   processing: { summary: 'The service failed while processing this file.', nextStep: RETRY_LATER },
 };
 
+const RATE_LIMITED: PlainOutcome = {
+  summary:
+    'Rate-limited by the service: it asked for fewer requests. Sluice retries by itself, waiting longer each time.',
+  nextStep: 'Nothing to do; if it lasts, ask the service about your account’s request rate.',
+};
+
+/** A 429 that is not the account's usage limit (that one has its own name and words). */
+const isRateLimited = (e: JobError): boolean =>
+  e.statusCode === 429 && e.internalErrorName !== 'STREAM_USAGE_LIMIT_REACHED';
+
+/**
+ * "Rate-limited by the service, retrying in 12 s" for a job waiting out a 429; undefined otherwise.
+ * Said where a job's waiting is reported in lines (the CLI), as the Queue row says it.
+ */
+export function rateLimitNote(
+  job: Pick<JobRecord, 'state' | 'error' | 'nextAttemptAt'>,
+  now: number,
+): string | undefined {
+  if (job.state !== 'queued' || job.nextAttemptAt === undefined || !job.error || !isRateLimited(job.error)) return;
+  return `Rate-limited by the service, retrying in ${Math.max(1, Math.ceil((job.nextAttemptAt - now) / 1000))} s`;
+}
+
 /** The plain sentences for a job's error; undefined when it has none. */
 export function plainError(error: JobError | undefined): PlainOutcome | undefined {
   if (!error) return undefined;
@@ -164,6 +186,7 @@ export function plainError(error: JobError | undefined): PlainOutcome | undefine
   }
   const named = error.internalErrorName ? BY_NAME[error.internalErrorName] : undefined;
   if (named) return named;
+  if (isRateLimited(error)) return RATE_LIMITED;
   const own = OWN_WORDS.find(([re]) => re.test(error.message));
   if (own) return { summary: error.message, nextStep: own[1] };
   return BY_CLASS[error.class];

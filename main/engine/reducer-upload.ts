@@ -6,6 +6,7 @@ import {
   applyStream,
   exhausted,
   fail,
+  isRateLimit,
   isUsageLimit,
   jobErrorOf,
   retryAt,
@@ -77,9 +78,13 @@ export function onUploadSucceeded(
 /**
  * Only a creation the service itself refused (an ErrorResponse it sent, 4xx or 503) proves the
  * stream does not exist. Anything else (no answer, a proxy's 502, a 500 mid-body) may have left a
- * partial stream behind, so the id is checked before the next move.
+ * partial stream behind, so the id is checked before the next move. A rate limit's 429 is a
+ * refusal too, whoever sent it (a gateway's has no ErrorResponse): it is answered instead of the
+ * request, never after it was carried out. Checking the id after one cost a request per retry, and
+ * a service refusing every second request then refused every upload (lookup, upload, lookup, ...).
  */
 function creationRefused(f: Failure): boolean {
+  if (f.kind === 'http' && isRateLimit(f)) return true;
   if (f.kind !== 'http' || f.internalErrorName === undefined) return false;
   const s = f.statusCode ?? 0;
   return (s >= 400 && s < 500) || s === 503;
@@ -158,12 +163,13 @@ export function onReattachResult(
   if (!ev.found) {
     // Never created, and the source is still being copied: the same id waits for the finished file.
     if (job.awaitingCopy) return to(job, { state: 'queued', verifyStream: false, uploadedBytes: 0 }, now);
-    // Never created: upload again under the same id.
+    // Never created: upload again under the same id. A lookup that answered is no upload that
+    // did: the count of refused uploads goes on, so a rate limit's backoff keeps growing.
     return to(
       job,
       {
         verifyStream: false,
-        failures: 0,
+        failures: job.error?.statusCode === 429 ? job.failures : 0,
         uploadedBytes: 0,
         attempts: { ...job.attempts, upload: job.attempts.upload + 1 },
       },

@@ -21,7 +21,7 @@ export interface EventHubOptions {
   statsIntervalMs?: number;
   /** Events a subscriber may hold before it is ready; past that, job events collapse into one snapshot. */
   maxBuffered?: number;
-  /** Least time between two `queue:copying-changed` events. */
+  /** Least time between two `queue:copying-changed` (and `queue:elsewhere-changed`) events. */
   copyingIntervalMs?: number;
 }
 
@@ -77,6 +77,8 @@ export class EventHub {
   private statsTimer: NodeJS.Timeout | undefined;
   private copyingTimer: NodeJS.Timeout | undefined;
   private lastCopyingAt = 0;
+  private elsewhereTimer: NodeJS.Timeout | undefined;
+  private lastElsewhereAt = 0;
   private lastFlushAt = 0;
   private lastStatsAt = 0;
   private readonly off: () => void;
@@ -163,6 +165,9 @@ export class EventHub {
       case 'copies:changed':
         this.scheduleCopying();
         return;
+      case 'claims:changed':
+        this.scheduleElsewhere();
+        return;
       case 'folder:status': {
         const folder = this.rt.settings.get().watchFolders.find((f) => f.id === e.folderId);
         const status = this.rt.folders.statuses().find((s) => s.folderId === e.folderId);
@@ -246,11 +251,26 @@ export class EventHub {
     this.copyingTimer.unref();
   }
 
+  /** Held like the copying list: at most one event per interval, carrying the newest groups. */
+  private scheduleElsewhere(): void {
+    if (this.elsewhereTimer) return;
+    const wait = Math.max(0, this.lastElsewhereAt + this.o.copyingIntervalMs - Date.now());
+    const send = (): void => {
+      this.elsewhereTimer = undefined;
+      this.lastElsewhereAt = Date.now();
+      this.publish({ name: 'queue:elsewhere-changed', payload: this.model.elsewhere() });
+    };
+    if (wait === 0) return send();
+    this.elsewhereTimer = setTimeout(send, wait);
+    this.elsewhereTimer.unref();
+  }
+
   close(): void {
     this.off();
     clearTimeout(this.flushTimer);
     clearTimeout(this.statsTimer);
     clearTimeout(this.copyingTimer);
+    clearTimeout(this.elsewhereTimer);
     this.subscribers.clear();
   }
 }

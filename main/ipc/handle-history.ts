@@ -38,6 +38,7 @@ function localEntry(j: JobRecord): HistoryEntry {
     ...plainOutcomeView(j),
     formats: (j.output ?? DEFAULT_OUTPUT).formats,
     params: j.params,
+    ...(j.processedBy ? { processedBy: j.processedBy } : {}),
     canCancelStream: !!j.streamId && canCancel(j),
     canRerun: canRerun(j),
     canReexport: canReexport(j),

@@ -1,7 +1,8 @@
 // The Queue screen's views, computed in main from the queue's numbers (runtime/queue-stats.ts):
 // shared by the handlers (queue:snapshot) and the event stream (queue:stats-changed) so both say
 // the same thing.
-import type { CopyingList, JobView, QueueSnapshot, QueueStats } from '../../preload/contract.js';
+import path from 'node:path';
+import type { CopyingList, ElsewhereView, JobView, QueueSnapshot, QueueStats } from '../../preload/contract.js';
 import { isTerminal, type JobRecord } from '../engine/job.js';
 import { compareQueueOrder } from '../engine/queue-order.js';
 import type { Runtime } from '../runtime/runtime.js';
@@ -10,6 +11,8 @@ import { copyingView, toJobView } from './views.js';
 
 /** Files still copying sent in full; past these only their count (a card dump is 100,000 files). */
 export const COPYING_SHOWN = 50;
+/** Names shown per computer holding files of a shared folder; past these only their count. */
+export const ELSEWHERE_SHOWN = 20;
 
 export type { PaceMemory } from '../runtime/queue-stats.js';
 export type QueueModelOptions = QueueStatsOptions;
@@ -44,10 +47,12 @@ export class QueueModel {
     const jobs = this.rt.queue.jobs().filter((j) => !j.dismissed || !isTerminal(j.state));
     jobs.sort(compareQueueOrder);
     const { total, files } = this.copying();
+    const elsewhere = this.elsewhere();
     return {
       ...this.stats(),
       jobs: jobs.map((j) => this.view(j)),
       ...(total > 0 ? { copying: files, copyingTotal: total } : {}),
+      ...(elsewhere.length > 0 ? { elsewhere } : {}),
       generatedAt: this.now(),
     };
   }
@@ -58,5 +63,16 @@ export class QueueModel {
       total: this.rt.folders.copyingCount,
       files: this.rt.folders.copies(COPYING_SHOWN).map(copyingView),
     };
+  }
+
+  /** Files of shared folders that other computers hold, from the claims on the share. */
+  elsewhere(): ElsewhereView[] {
+    return this.rt.claims.heldElsewhere(ELSEWHERE_SHOWN).map((g) => ({
+      folderId: g.folderId,
+      folderPath: g.folderPath,
+      host: g.host,
+      count: g.count,
+      files: g.paths.map((p) => ({ path: p, fileName: path.basename(p) })),
+    }));
   }
 }

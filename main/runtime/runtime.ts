@@ -16,6 +16,7 @@ import { TranscriptIndex } from '../adapters/store/transcript-index.js';
 import { ensurePrivateStateDir } from '../adapters/store/private-files.js';
 import { SettingsStore } from '../adapters/store/settings-store.js';
 import { SpendingGuard } from '../adapters/queue/spending-guard.js';
+import { startupStorageError } from '../adapters/queue/storage-guard.js';
 import { acquireStateLock } from '../adapters/store/state-lock.js';
 import { TemplateCatalogueCache } from '../adapters/queue/template-catalogue-cache.js';
 import type { EngineEvent } from '../engine/events.js';
@@ -120,6 +121,7 @@ export class Runtime {
       jobs: () => runner.activeJobs(),
       folder: folderOf,
       retake: (folder, file) => intake.addDetected(folder, file),
+      changed: () => emit({ type: 'claims:changed' }),
       ...(opts.claimRefreshMs === undefined ? {} : { refreshMs: opts.claimRefreshMs }),
     });
     const intake = new Intake(store, runner, () => settings.get(), this.claims);
@@ -142,6 +144,9 @@ export class Runtime {
       extra: () => this.extraFolders,
       ...(opts.watchEvents === undefined ? {} : { events: opts.watchEvents }),
     });
+    // The queue resumes when the state folder takes writes again (or the user resumes it):
+    // files it could not record meanwhile are taken now, not at the next rescan.
+    this.on((e) => e.type === 'queue:resumed' && this.folders.retakeUnrecorded());
     this.searchIndex = new TranscriptIndex({
       dir: path.join(stateDir, 'search'),
       // Archived jobs too: their transcripts stay searchable after they leave the Queue.
@@ -174,6 +179,14 @@ export class Runtime {
   }
 
   static async open(opts: RuntimeOptions): Promise<Runtime> {
+    try {
+      return await Runtime.openIn(opts);
+    } catch (e) {
+      throw startupStorageError(opts.stateDir, e);
+    }
+  }
+
+  private static async openIn(opts: RuntimeOptions): Promise<Runtime> {
     ensurePrivateStateDir(opts.stateDir);
     const release = acquireStateLock(opts.stateDir);
     try {

@@ -88,6 +88,7 @@ export const EVENT_NAMES = [
   'queue:snapshot-changed',
   'queue:stats-changed',
   'queue:copying-changed',
+  'queue:elsewhere-changed',
   'queue:paused',
   'queue:resumed',
   'folder:status-changed',

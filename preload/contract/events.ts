@@ -1,7 +1,7 @@
 // Every event: `noun:past-participle` → payload.
 // Part of the contract (../contract.ts re-exports every part): no imports but its siblings.
 import type { FolderStatusView } from './folders.js';
-import type { CopyingList, JobView, PauseView, QueueSnapshot, QueueStats } from './queue.js';
+import type { CopyingList, ElsewhereView, JobView, PauseView, QueueSnapshot, QueueStats } from './queue.js';
 import type { SettingsView } from './settings.js';
 import type { TranscriptChangedView } from './transcripts.js';
 import type { AppInfo } from './usage.js';
@@ -19,6 +19,8 @@ export interface Events {
   'queue:stats-changed': QueueStats;
   /** The files still being copied into watch folders (count + first few), at most 4 times a second. */
   'queue:copying-changed': CopyingList;
+  /** Files of shared folders other computers are processing (a few names per computer), at most 4 times a second. */
+  'queue:elsewhere-changed': ElsewhereView[];
   'queue:paused': PauseView;
   'queue:resumed': Record<string, never>;
   'folder:status-changed': FolderStatusView;

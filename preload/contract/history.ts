@@ -29,6 +29,8 @@ export interface HistoryEntry {
   /** A local job's result formats and template parameters, what a re-export starts from. */
   formats?: ResultFormat[];
   params?: Params;
+  /** The computer that processed it, for a file of a folder shared with other computers (team mode). */
+  processedBy?: string;
   canCancelStream: boolean;
   canRerun: boolean;
   canReexport: boolean;

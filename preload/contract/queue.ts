@@ -147,6 +147,22 @@ export interface CopyingList {
   files: CopyingView[];
 }
 
+/**
+ * Files of a shared watch folder that another computer is processing (team mode): not this
+ * computer's jobs, shown so a file on the share is not invisible here. One per folder and computer.
+ */
+export interface ElsewhereView {
+  folderId: string;
+  /** The watch folder's path, to say which folder. */
+  folderPath: string;
+  /** The other computer's name, as it wrote it in its claim ("EDIT-BAY-2"). */
+  host: string;
+  /** How many of the folder's files it holds. */
+  count: number;
+  /** The first few of them (oldest sighting first); `count` says how many in all. */
+  files: Array<{ path: string; fileName: string }>;
+}
+
 export interface QueueSnapshot extends QueueStats {
   /** Every job not dismissed, in queue order (active first, then finished, newest first). */
   jobs: JobView[];
@@ -154,6 +170,8 @@ export interface QueueSnapshot extends QueueStats {
   copying?: CopyingView[];
   /** How many are copying in all (more than `copying` lists on a card dump). */
   copyingTotal?: number;
+  /** Files of shared folders that other computers are processing. */
+  elsewhere?: ElsewhereView[];
   generatedAt: number;
 }
 

@@ -125,6 +125,15 @@ describe('upload failures by class', () => {
       fields: { nextAttemptAt: T0 + 2000, failures: 1 },
     },
     {
+      // A lookup before each retry cost a request: refusing every second request refused every upload.
+      name: '429 rate limit: the stream was refused, not half-made; the retry uploads without a lookup',
+      job: jobs.uploading(),
+      event: fail(failures.rateLimit429),
+      state: 'queued',
+      effects: [{ type: 'scheduleRetry', at: T0 + 2000 }],
+      fields: { verifyStream: false },
+    },
+    {
       // Its Retry-After (2 s) is shorter than the backoff after 50 failures: the wait keeps growing.
       name: '429 rate limit never uses up the retries',
       job: { ...jobs.uploading(), failures: 50 },
@@ -234,6 +243,18 @@ describe('crash re-attach matrix', () => {
       state: 'uploading',
       effects: [{ type: 'startUpload', streamId: S1 }],
       fields: { streamId: S1, verifyStream: false, attempts: { upload: 1, export: 0 } },
+    },
+    {
+      name: '404 after a rate limit → upload again, the count of refusals kept so the backoff goes on growing',
+      job: {
+        ...jobs.verifying(),
+        failures: 4,
+        error: { class: 'transient', message: 'Too many requests', statusCode: 429 },
+      },
+      event: { type: 'reattachResult', found: false },
+      state: 'uploading',
+      effects: [{ type: 'startUpload', streamId: S1 }],
+      fields: { failures: 4 },
     },
     {
       name: 'known + uploadConfirmed → resume tracking',

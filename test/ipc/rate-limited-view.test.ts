@@ -46,5 +46,7 @@ describe('the Queue row of a job waiting for its retry', () => {
     const view = toJobView(queued({ ...error }), undefined, T0);
     expect(view.nextAttemptAt).toBe(T0 + 12_000);
     expect(view.rateLimited).toBe(want);
+    // The detail's words: a rate limit is the service asking to slow down, not a busy or broken service.
+    expect(view.plainError?.summary.startsWith('Rate-limited by the service')).toBe(want === true);
   });
 });

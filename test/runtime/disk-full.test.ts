@@ -7,6 +7,7 @@ import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { JobStore } from '../../main/adapters/store/job-store.js';
+import { WATCH_FOLDER } from '../../main/engine/settings.js';
 import { jobIds } from '../../main/adapters/queue/intake.js';
 import type { EngineEvent } from '../../main/engine/events.js';
 import type { JobRecord } from '../../main/engine/job.js';
@@ -119,4 +120,52 @@ describe('a full disk under the state folder', () => {
     const reopened = JobStore.snapshot<JobRecord>(stateDir);
     expect(reopened.filter((j) => j.state === 'completed')).toHaveLength(6);
   }, 90_000);
+
+  it('takes the files a watch folder found while the disk was full once it frees, without waiting for a rescan', async () => {
+    sandbox = await startSandbox({ apiKey: KEY, speedFactor: 0.05 });
+    const inbox = path.join(dir, 'inbox');
+    await mkdir(inbox);
+    const stateDir = path.join(dir, '.state');
+    rt = await Runtime.open({
+      stateDir,
+      connection: { baseUrl: sandbox.url },
+      credentials: { kind: 'apiKey', apiKey: KEY },
+      ctx: { poll: { initialMs: 30, maxMs: 150, factor: 1.5, flatMs: 0 } },
+    });
+    const folder = WATCH_FOLDER.parse({ id: 'inbox', path: inbox });
+    // An hour between rescans: only being offered again can take the refused files in time.
+    await rt.updateSettings((s) => ({
+      ...s,
+      queue: { ...s.queue, settleMs: 200, rescanIntervalMs: 3_600_000 },
+      watchFolders: [folder],
+    }));
+    const events: EngineEvent[] = [];
+    rt.on((e) => events.push(e));
+    await rt.start({ watch: true });
+    const journal = path.join(stateDir, 'jobs.jsonl');
+    // A first job makes the journal, the guard's test write once the disk frees.
+    const tone = await makeToneWav(dir, 'tone.wav', 1);
+    await copyFile(tone, path.join(inbox, 'first.wav'));
+    await expect
+      .poll(() => rt?.queue.jobs().filter((j) => j.state === 'completed').length, { timeout: 20_000 })
+      .toBe(1);
+    let full = true;
+    diskFullAt(journal, () => full);
+    for (const name of ['a.wav', 'b.wav']) await copyFile(tone, path.join(inbox, name));
+    const refused = (): number =>
+      events.filter((e) => e.type === 'folder:status' && /was not queued/.test(e.message ?? '')).length;
+    await expect.poll(refused, { timeout: 20_000 }).toBe(2);
+    expect(rt.queue.pauseState?.reason).toBe('storage');
+    expect(rt.queue.jobs()).toHaveLength(1);
+
+    full = false;
+    await expect
+      .poll(() => rt?.queue.jobs().filter((j) => j.state === 'completed').length, { timeout: 20_000 })
+      .toBe(3);
+    expect((await readdir(inbox)).filter((f) => f.endsWith('.json')).sort()).toEqual([
+      'a.json',
+      'b.json',
+      'first.json',
+    ]);
+  }, 60_000);
 });

@@ -31,6 +31,18 @@ export interface SharedFoldersOptions {
   refreshMs?: number;
   now?: () => number;
   fs?: ClaimFs;
+  /** Called when the files held by other computers changed (the Queue shows them). */
+  changed?: () => void;
+}
+
+/** Files of one shared folder another computer holds, as the Queue shows them. */
+export interface HeldElsewhere {
+  folderId: string;
+  folderPath: string;
+  host: string;
+  count: number;
+  /** The first few file paths (a share may hold thousands); `count` says how many in all. */
+  paths: string[];
 }
 
 export type ClaimOutcome = { ok: true; shared: SharedIdentity } | { ok: false; message: string };
@@ -45,6 +57,8 @@ export class SharedFolders {
   private readonly deferred = new Map<string, { folder: WatchFolder; file: FileIdentity }>();
   /** Tokens of claims granted whose job is not in the queue yet (counted against the backlog). */
   private readonly granted = new Set<string>();
+  /** Files another computer was last seen holding: path → folder and that computer's name. */
+  private readonly elsewhere = new Map<string, { folder: WatchFolder; host: string }>();
   private chain: Promise<unknown> = Promise.resolve();
   private deferTimer: NodeJS.Timeout | undefined;
   private readonly handedOver = new Set<string>();
@@ -124,13 +138,16 @@ export class SharedFolders {
     }
     if (got.kind === 'done') {
       this.waiting.delete(file.path);
+      this.notHeld(file.path);
       return { ok: false, message: `${name}: already processed on ${got.record.host}.` };
     }
     if (got.kind === 'held') {
       this.waiting.set(file.path, { folder, file });
+      this.heldBy(file.path, folder, got.host);
       return { ok: false, message: `${name}: processing on ${got.host}.` };
     }
     this.waiting.delete(file.path);
+    this.notHeld(file.path);
     this.granted.add(got.token);
     // Forgotten if the job never came (the journal refused it): the lease then simply runs out.
     setTimeout(() => this.granted.delete(got.token), 10_000).unref();
@@ -204,7 +221,37 @@ export class SharedFolders {
     for (const [p, w] of [...this.waiting]) {
       this.waiting.delete(p);
       await this.o.retake(w.folder, w.file).catch(() => undefined);
+      // Not asked about again (the file went, or its folder is no longer shared): no longer shown.
+      if (!this.waiting.has(p)) this.notHeld(p);
     }
+  }
+
+  private heldBy(filePath: string, folder: WatchFolder, host: string): void {
+    const was = this.elsewhere.get(filePath);
+    if (was?.host === host && was.folder.id === folder.id) return;
+    this.elsewhere.set(filePath, { folder, host });
+    this.o.changed?.();
+  }
+
+  private notHeld(filePath: string): void {
+    if (this.elsewhere.delete(filePath)) this.o.changed?.();
+  }
+
+  /**
+   * The files other computers hold, one group per folder and computer, each with at most
+   * `shown` of its paths: what a screen shows stays small however many files the share holds.
+   */
+  heldElsewhere(shown = 20): HeldElsewhere[] {
+    const groups = new Map<string, HeldElsewhere>();
+    for (const [p, h] of this.elsewhere) {
+      const k = `${h.folder.id}\0${h.host}`;
+      let g = groups.get(k);
+      if (!g)
+        groups.set(k, (g = { folderId: h.folder.id, folderPath: h.folder.path, host: h.host, count: 0, paths: [] }));
+      g.count++;
+      if (g.paths.length < shown) g.paths.push(p);
+    }
+    return [...groups.values()];
   }
 
   private armDeferred(): void {

@@ -48,6 +48,8 @@ export type AddOutcome =
       message: string;
       /** Skipped by a card rule (rule id, and the file processed instead, relative to the folder). */
       card?: { rule: string; winner: string | null };
+      /** Not recorded because the state folder refused the write: worth offering again once it takes writes. */
+      unrecorded?: true;
     };
 
 interface ConsiderOptions {
@@ -304,7 +306,7 @@ export class Intake {
     if (!this.runner.add(job)) {
       // Not recorded, so not taken: a watch folder's rescan offers the file again.
       const why = this.runner.pauseState?.message ?? 'the state folder cannot be written';
-      return { path: file, outcome: 'rejected', message: `${file} was not queued: ${why}` };
+      return { path: file, outcome: 'rejected', message: `${file} was not queued: ${why}`, unrecorded: true };
     }
     this.known.set(file, job);
     if (identity.contentHash) this.twins.remember(identity.contentHash, job.id);

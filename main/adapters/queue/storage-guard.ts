@@ -73,6 +73,23 @@ export class StorageGuard {
   }
 }
 
+/**
+ * A state folder that cannot be written when Sluice starts, said with the folder and what to do
+ * (the bare system error named neither); any other error is returned as it is.
+ */
+export function startupStorageError(dir: string, err: unknown): unknown {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  const what =
+    code === 'ENOSPC' || code === 'EDQUOT'
+      ? 'is on a full disk: free some space'
+      : code === 'EROFS'
+        ? 'is on a read-only volume: make it writable'
+        : undefined;
+  if (!what) return err;
+  const message = `The state folder ${dir} ${what}, or choose another with --state-dir or SLUICE_STATE_DIR.`;
+  return Object.assign(new Error(message, { cause: err }), { code });
+}
+
 export function storageMessage(dir: string, err: unknown): string {
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
   const why =

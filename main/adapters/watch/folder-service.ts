@@ -11,6 +11,7 @@ import type { Settings, WatchFolder } from '../../engine/settings.js';
 import type { Intake } from '../queue/intake.js';
 import { resultExtensions } from '../results/write-results.js';
 import { WatchManager } from './watch-manager.js';
+import type { DetectedFile } from './folder-watcher.js';
 
 export interface FolderServiceDeps {
   intake: Intake;
@@ -73,16 +74,7 @@ export class FolderService {
       rescanIntervalMs: q.rescanIntervalMs,
       resultExtensions: resultExtensions(),
       events: d.events ?? true,
-      onFile: (f) => {
-        const folder = this.folder(f.folderId);
-        if (!folder) return;
-        void d.intake.addDetected(folder, f).then((o) => {
-          if (o.outcome === 'rejected' && o.card) this.noteCardSkip(folder, o.path, o.card);
-          if (o.outcome === 'rejected') {
-            d.emit({ type: 'folder:status', folderId: folder.id, status: 'watching', message: o.message });
-          }
-        });
-      },
+      onFile: (f) => this.offer(f),
       onStatus: (s) => {
         d.emit({
           type: 'folder:status',
@@ -114,6 +106,32 @@ export class FolderService {
         if (changed) this.emitCopies();
       },
     });
+  }
+
+  /**
+   * Files the journal could not record (the state folder's disk was full): a watch folder reports
+   * a file once, so they are offered again when the queue resumes, not left to the next rescan.
+   */
+  private readonly unrecorded = new Map<string, DetectedFile>();
+
+  private offer(f: DetectedFile): void {
+    const folder = this.folder(f.folderId);
+    if (!folder) return;
+    void this.d.intake.addDetected(folder, f).then((o) => {
+      if (o.outcome === 'rejected' && o.unrecorded) this.unrecorded.set(f.path, f);
+      else this.unrecorded.delete(f.path);
+      if (o.outcome === 'rejected' && o.card) this.noteCardSkip(folder, o.path, o.card);
+      if (o.outcome === 'rejected') {
+        this.d.emit({ type: 'folder:status', folderId: folder.id, status: 'watching', message: o.message });
+      }
+    });
+  }
+
+  /** The state folder takes writes again: the files it refused meanwhile are offered again. */
+  retakeUnrecorded(): void {
+    const files = [...this.unrecorded.values()];
+    this.unrecorded.clear();
+    for (const f of files) this.offer(f);
   }
 
   /** Per folder, the files its card rules skipped (path → skip), newest last, at most CARD_SKIPS_KEPT. */

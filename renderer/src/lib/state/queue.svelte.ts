@@ -4,6 +4,7 @@
 import type {
   CaptionPresetName,
   CopyingView,
+  ElsewhereView,
   AddOutcomeView,
   BatchStats,
   BridgeError,
@@ -42,6 +43,7 @@ class QueueState {
   #jobs = $state.raw<JobView[]>([]);
   #copying = $state.raw<CopyingView[]>([]);
   #copyingTotal = $state(0);
+  #elsewhere = $state.raw<ElsewhereView[]>([]);
   #stats = $state.raw<QueueStats | null>(null);
   #loading = $state(true);
   #error = $state.raw<BridgeError | null>(null);
@@ -181,7 +183,15 @@ class QueueState {
     this.#jobs = [...s.jobs].sort(compareJobs);
     this.#copying = s.copying ?? [];
     this.#copyingTotal = s.copyingTotal ?? this.#copying.length;
-    const { jobs: _jobs, generatedAt: _at, copying: _copying, copyingTotal: _total, ...stats } = s;
+    this.#elsewhere = s.elsewhere ?? [];
+    const {
+      jobs: _jobs,
+      generatedAt: _at,
+      copying: _copying,
+      copyingTotal: _total,
+      elsewhere: _elsewhere,
+      ...stats
+    } = s;
     this.#setStats(stats);
   }
 
@@ -255,6 +265,7 @@ class QueueState {
       this.#copying = c.files;
       this.#copyingTotal = c.total;
     });
+    on('queue:elsewhere-changed', (e) => (this.#elsewhere = e));
     on('queue:paused', (pause) => this.#stats && (this.#stats = { ...this.#stats, pause }));
     on('queue:resumed', () => {
       if (!this.#stats) return;
@@ -424,6 +435,10 @@ class QueueState {
   /** Files still being copied into watch folders (not jobs yet). */
   get copying(): CopyingView[] {
     return this.#copying;
+  }
+  /** Files of shared folders other computers are processing, one group per folder and computer. */
+  get elsewhere(): ElsewhereView[] {
+    return this.#elsewhere;
   }
   /** How many are copying in all; `copying` lists only the first few. */
   get copyingTotal(): number {

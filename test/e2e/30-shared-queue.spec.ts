@@ -1,0 +1,64 @@
+/// <reference lib="dom" />
+// Team mode on the Queue: files of a shared folder that another computer claimed show as one line
+// per computer ("3 files processing on EDIT-BAY-2"), opened to list them; none becomes a job here.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ClaimStore } from '../../main/adapters/claims/claim-store.js';
+import { env, go, openApp, shot, toneWav } from './helpers.js';
+
+async function bridge<T>(channel: string, params: unknown = {}): Promise<T> {
+  const url = new URL(env.url);
+  const token = new URLSearchParams(url.hash.slice(1)).get('token') ?? '';
+  const r = await fetch(new URL(`api/${channel}`, url.origin + url.pathname), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-sluice-token': token },
+    body: JSON.stringify(params),
+  });
+  const body = (await r.json()) as { ok: boolean; value?: T; error?: { message: string } };
+  if (!body.ok) throw new Error(`${channel}: ${body.error?.message}`);
+  return body.value as T;
+}
+
+test('files another computer is processing on a shared folder show in the Queue by that computer', async ({ page }) => {
+  const problems = await openApp(page);
+  const share = path.join(env.work, 'shared-queue');
+  mkdirSync(share, { recursive: true });
+  // Another computer's live claims, written as it writes them (mkdir, then its owner.json).
+  const bay2 = new ClaimStore(share, { host: 'EDIT-BAY-2', instance: 'edit-bay-2-1', timeoutMs: 600_000 });
+  const names = ['interview-a.wav', 'interview-b.wav', 'interview-c.wav'];
+  for (const name of names) {
+    writeFileSync(path.join(share, name), toneWav(1));
+    expect((await bay2.take(name, `key-${name}`, 0)).kind).toBe('taken');
+  }
+  const folder = await bridge<{ id: string }>('folders:add', { folder: { path: share, shared: true } });
+  try {
+    await go(page, 'Queue');
+    const elsewhere = page.getByRole('list', { name: 'Files other computers are processing' });
+    await expect(elsewhere).toContainText('3 files processing on EDIT-BAY-2', { timeout: 30_000 });
+    await expect(elsewhere).toContainText(share);
+    const line = elsewhere.locator('summary');
+    await line.focus();
+    await page.keyboard.press('Enter');
+    for (const name of names) await expect(elsewhere.getByText(name, { exact: true })).toBeVisible();
+    // Held elsewhere: not this computer's job.
+    await expect(page.getByTestId('job-row').filter({ hasText: 'interview-a.wav' })).toHaveCount(0);
+    for (const scheme of ['light', 'dark'] as const) {
+      for (const size of [
+        { width: 800, height: 600 },
+        { width: 1920, height: 1080 },
+      ]) {
+        await page.setViewportSize(size);
+        await page.emulateMedia({ colorScheme: scheme });
+        await shot(page, `shared-queue-${scheme}-${size.width}`);
+        const axe = await new AxeBuilder({ page }).include('[data-testid=elsewhere]').analyze();
+        expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+      }
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+  } finally {
+    await bridge('folders:remove', { id: folder.id });
+  }
+  expect(problems).toEqual([]);
+});
