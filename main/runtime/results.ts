@@ -4,7 +4,7 @@
 // through the function given at construction, so writing runs one way: caller → here → writer.
 import path from 'node:path';
 import type { ExportOutcome } from '../api/export.js';
-import { Rewriter, type OutputChange } from '../adapters/results/rewriter.js';
+import { Rewriter, type OutputChange, type Rewritten } from '../adapters/results/rewriter.js';
 import type { Ownership } from '../adapters/results/result-writer.js';
 import { removeSuperseded } from '../adapters/results/supersede.js';
 import { ResultOwnership, writeResults } from '../adapters/results/write-results.js';
@@ -68,10 +68,15 @@ export class Results {
    * results anew: for a completed job whose result files were lost or edited by hand. `formats`
    * replaces the job's formats first and `change` the rest of its output, as in writeAgain.
    */
-  async reexport(id: string, formats?: OutputSettings['formats'], change: OutputChange = {}): Promise<JobRecord> {
+  async reexport(
+    id: string,
+    formats?: OutputSettings['formats'],
+    change: OutputChange = {},
+  ): Promise<{ job: JobRecord; keptBecause?: Rewritten['keptBecause'] }> {
     const job = this.eligible(id, 'reexport');
     if (!job.streamId) throw new Error('This job has no stream at the service.');
-    return this.recordRewrite(id, await this.rewriter.fromService({ ...job, streamId: job.streamId }, formats, change));
+    const done = await this.rewriter.fromService({ ...job, streamId: job.streamId }, formats, change);
+    return { job: this.recordRewrite(id, done), ...(done.keptBecause ? { keptBecause: done.keptBecause } : {}) };
   }
 
   /** Exports a stream started elsewhere (no local job) into the state dir; returns the file. */

@@ -117,7 +117,11 @@ export interface Requests {
    */
   'history:reexport': {
     params: { jobId: string; formats?: ResultFormat[]; captionPreset?: CaptionPresetName } | { streamId: string };
-    result: { results: ResultFileView[] };
+    /**
+     * `fromKept`: written from the export kept on this computer, because the service no longer
+     * holds the stream (`gone`) or cannot be reached (`unreachable`).
+     */
+    result: { results: ResultFileView[]; fromKept?: 'gone' | 'unreachable' };
   };
 
   /** Service validation errors come back as VALIDATION with `fields` on start/end/currency/granularity. */
