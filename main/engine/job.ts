@@ -59,6 +59,11 @@ export interface ResultFile {
   mtimeMs?: number;
   /** Written under the fallback name because a file Sluice did not write held the usual one. */
   collided?: boolean;
+  /**
+   * With `collided`: the file of the usual name, when that exact name holds it (a caption file the
+   * editor changed by hand); the editor may have Sluice write over it instead (Results.overwriteHeld).
+   */
+  heldBy?: string;
   /** Written under a shortened name because the usual one is past the file system's limit. */
   shortened?: boolean;
   /**
