@@ -278,6 +278,11 @@ export type JobEvent =
   | { type: 'resultsWritten'; results: ResultFile[] }
   | { type: 'resultsWriteFailed'; message: string }
   | { type: 'cancelRequested' }
+  /**
+   * The user paused the queue: an upload in flight stops now (the line is freed at once), its
+   * stream is canceled while READY (nothing processed, nothing billed) and the file queued again.
+   */
+  | { type: 'uploadInterrupted' }
   | { type: 'retryRequested' }
   | { type: 'expiredDetected' }
   /** The user moved the job: its new ordering keys (from the scheduler's `move`). */
