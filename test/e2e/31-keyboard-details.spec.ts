@@ -81,3 +81,28 @@ test('the details are one Tab from the list, and Cancel then Retry there keep fo
   await expect(row).toHaveCount(0);
   expect(problems).toEqual([]);
 });
+
+test('Queue rows shorten a long folder path in the middle, keeping the folders at its end', async ({ page }) => {
+  const problems = await openApp(page);
+  await page.setViewportSize({ width: 800, height: 600 });
+  await go(page, 'Queue');
+  const row = jobRow(page, 'seed-short.wav');
+  const folder = row.locator('.folder');
+  const full = (await folder.getAttribute('data-full')) ?? '';
+  // A file added by hand sits in its own folder of the inbox: the end tells it from the others.
+  const end = folder.locator('.end');
+  await expect(end).toBeVisible();
+  const kept = (await end.textContent()) ?? '';
+  expect(kept.length).toBeGreaterThanOrEqual(16);
+  expect(full.endsWith(kept)).toBe(true);
+  // Whole on screen: the end is not clipped by the row's narrow column, the start is.
+  const [box, outer] = await Promise.all([end.boundingBox(), folder.boundingBox()]);
+  expect(box && outer && box.x + box.width <= outer.x + outer.width + 0.5).toBe(true);
+  const clipped = await folder.locator('.start').evaluate((e) => e.scrollWidth > e.clientWidth);
+  expect(clipped).toBe(true);
+  for (const theme of THEMES) {
+    await page.emulateMedia({ colorScheme: theme });
+    await shot(page, `queue-folder-middle-${theme}-800x600`);
+  }
+  expect(problems).toEqual([]);
+});
