@@ -79,6 +79,10 @@ test('a correction after a hand edit says where it went, and overwriting or keep
   const review = page.getByTestId('review');
   const status = review.getByTestId('transcript-status');
   const notice = review.getByTestId('held-files');
+  // How to correct is said before the first correction (a single click only seeks).
+  await expect(status).toHaveText(
+    'Double-click a word to correct it, or select words and press Enter. Corrections are saved as you make them.',
+  );
   await correctWord(page, 2, 'Thursday');
   await expect(status).toContainText(
     'hand-edited.srt was changed outside Sluice and kept; the corrections are in hand-edited.wav.srt',
