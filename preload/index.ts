@@ -131,6 +131,7 @@ const api = {
     undo: invoke('transcript:undo'),
     redo: invoke('transcript:redo'),
     revert: invoke('transcript:revert'),
+    overwriteHeld: invoke('transcript:overwriteHeld'),
   },
   onJobAdded: subscribe('job:added'),
   onJobUpdated: subscribe('job:updated'),

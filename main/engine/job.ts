@@ -59,6 +59,11 @@ export interface ResultFile {
   mtimeMs?: number;
   /** Written under the fallback name because a file Sluice did not write held the usual one. */
   collided?: boolean;
+  /**
+   * With `collided`: the file of the usual name, when that exact name holds it (a caption file the
+   * editor changed by hand); the editor may have Sluice write over it instead (Results.overwriteHeld).
+   */
+  heldBy?: string;
   /** Written under a shortened name because the usual one is past the file system's limit. */
   shortened?: boolean;
   /**
@@ -273,6 +278,11 @@ export type JobEvent =
   | { type: 'resultsWritten'; results: ResultFile[] }
   | { type: 'resultsWriteFailed'; message: string }
   | { type: 'cancelRequested' }
+  /**
+   * The user paused the queue: an upload in flight stops now (the line is freed at once), its
+   * stream is canceled while READY (nothing processed, nothing billed) and the file queued again.
+   */
+  | { type: 'uploadInterrupted' }
   | { type: 'retryRequested' }
   | { type: 'expiredDetected' }
   /** The user moved the job: its new ordering keys (from the scheduler's `move`). */

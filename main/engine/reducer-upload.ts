@@ -267,6 +267,21 @@ function abandon(job: JobRecord, streamId: string, now: number): Transition {
   );
 }
 
+/**
+ * Pause stops the transfer now rather than after it: the request is aborted and the stream it was
+ * filling canceled while READY. The job waits on that cancel as after an unconfirmed upload
+ * (verifyStream): a stream that failed or is gone is abandoned and the file queued again under a
+ * new id (abandon); one that completed meanwhile is taken as done (never billed twice).
+ */
+export function onUploadInterrupted(job: JobRecord, now: number): Transition {
+  if (!uploadingNow(job) || !job.streamId) return unchanged(job);
+  const streamId = job.streamId;
+  return to(without(job, 'nextAttemptAt'), { verifyStream: true, uploadedBytes: 0 }, now, [
+    { type: 'abortUpload', streamId },
+    { type: 'cancelStream', streamId },
+  ]);
+}
+
 /** Waiting for the service to confirm the cancel of a stream that may still hold the file. */
 const cancelingUnconfirmed = (job: JobRecord): boolean =>
   job.state === 'uploading' && job.verifyStream && !job.uploadConfirmed && job.streamId !== undefined;

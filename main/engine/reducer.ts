@@ -10,6 +10,7 @@ import {
   onReattachFailed,
   onReattachResult,
   onUploadFailed,
+  onUploadInterrupted,
   onUploadProgress,
   onUploadSucceeded,
 } from './reducer-upload.js';
@@ -73,6 +74,8 @@ export function next(job: JobRecord, event: JobEvent, now: number, ctx: EngineCo
       return onResultsWriteFailed(job, event, now);
     case 'cancelRequested':
       return onCancel(job, now);
+    case 'uploadInterrupted':
+      return onUploadInterrupted(job, now);
     case 'retryRequested':
       return onRetry(job, now);
     case 'expiredDetected':

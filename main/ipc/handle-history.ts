@@ -117,7 +117,10 @@ export function historyHandlers(ctx: HandlerContext): RawHandlers<HistoryChannel
           'formats' in target ? target.formats : undefined,
           preset ? { captions: captionPreset(preset) } : {},
         );
-        return { results: done.results.map(resultView) };
+        return {
+          results: done.job.results.map(resultView),
+          ...(done.keptBecause ? { fromKept: done.keptBecause } : {}),
+        };
       }
       // A stream started elsewhere has no source file beside which to save: it goes to the state dir.
       const file = await rt.results.exportExternal('streamId' in target ? target.streamId : '');

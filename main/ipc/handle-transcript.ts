@@ -108,5 +108,11 @@ export function transcriptHandlers(ctx: HandlerContext): RawHandlers<TranscriptC
     'transcript:undo': ({ jobId }) => answer(jobId, (j) => rt.transcripts.undo(j)),
     'transcript:redo': ({ jobId }) => answer(jobId, (j) => rt.transcripts.redo(j)),
     'transcript:revert': ({ jobId }) => answer(jobId, (j) => rt.transcripts.revert(j)),
+    'transcript:overwriteHeld': async ({ jobId }) => {
+      completed(jobId);
+      // After the corrections being written: the overwrite writes them too, and nothing races it.
+      await rt.transcripts.settled(jobId);
+      return { results: (await rt.results.overwriteHeld(jobId)).results.map(resultView) };
+    },
   };
 }

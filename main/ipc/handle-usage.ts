@@ -16,8 +16,19 @@ function guessField(text: string): (typeof FIELDS)[number] {
   return FIELDS.find((f) => lower.includes(f)) ?? 'start';
 }
 
+/** "Afghan Afghani (AFN)" for a code the runtime knows by name; the code alone otherwise. */
+function currencyLabel(code: string | undefined): string {
+  if (!code) return 'this currency';
+  try {
+    const name = new Intl.DisplayNames(['en'], { type: 'currency' }).of(code);
+    return name && name !== code ? `${name} (${code})` : code;
+  } catch {
+    return code;
+  }
+}
+
 /** The service's (or the client's own) refusal of a usage query, as field errors; undefined when not one. */
-function usageFieldErrors(e: unknown): FieldError[] | undefined {
+function usageFieldErrors(e: unknown, currency?: string): FieldError[] | undefined {
   if (!(e instanceof ServiceError)) return undefined;
   const message = e.message;
   switch (e.internalErrorName) {
@@ -26,7 +37,13 @@ function usageFieldErrors(e: unknown): FieldError[] | undefined {
     case 'USAGE_INTERVAL_TOO_SHORT':
       return [{ path: 'end', message: `The end must come after the start. ${message}` }];
     case 'CURRENCY_ERROR':
-      return [{ path: 'currency', message }];
+      // "Unsupported currency: AFN" in an editor's words: which currency, and what to do.
+      return [
+        {
+          path: 'currency',
+          message: `The service does not price usage in ${currencyLabel(currency)}. Choose another currency, or Credits.`,
+        },
+      ];
     case 'GENERAL_VALIDATION_ERROR': {
       const nested = e.nestedErrors.map((n) => `${n.title} ${n.message}`).join(' ');
       return [{ path: guessField(`${nested} ${message}`), message }];
@@ -53,7 +70,7 @@ async function report(ctx: HandlerContext, q: UsageQuery): Promise<UsageView> {
     };
     return toUsageView(r, cap, rt.connection.simulated);
   } catch (e) {
-    const fields = usageFieldErrors(e);
+    const fields = usageFieldErrors(e, q.currency);
     if (fields) throw validation(fields);
     throw e;
   }

@@ -289,6 +289,7 @@ export const SCHEMAS: Schemas = {
   'transcript:undo': byJob,
   'transcript:redo': byJob,
   'transcript:revert': byJob,
+  'transcript:overwriteHeld': byJob,
 };
 
 // The constant list and the contract's map must name the same channels (both directions).

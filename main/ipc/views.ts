@@ -52,6 +52,7 @@ export function resultView(r: JobRecord['results'][number]): C.ResultFileView {
     path: r.path,
     fileName: path.basename(r.path),
     collided: r.collided === true,
+    ...(r.collided && r.heldBy ? { heldBy: r.heldBy } : {}),
     ...(r.timeline ? { timeline: { ...r.timeline } } : {}),
   };
 }

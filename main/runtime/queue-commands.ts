@@ -162,14 +162,29 @@ export class QueueCommands {
     return this.d.runner.apply(id, { type: 'dismissRequested' })?.dismissed === true;
   }
 
-  pause(message = 'Paused by you.'): void {
+  /**
+   * Pauses now: nothing new starts, and uploads in flight stop (their streams canceled before any
+   * processing, the files queued again to upload from the start on resume), so the line is free at
+   * once. "Stop after current" is the pause that lets them finish.
+   */
+  pause(): void {
     this.stopping = false;
+    const uploading = this.inFlight().filter((j) => j.state === 'uploading' && !j.verifyStream);
+    const message =
+      uploading.length === 0
+        ? 'Paused by you.'
+        : `Paused by you. ${uploading.length === 1 ? 'The upload in progress was' : `${uploading.length} uploads in progress were`} stopped; ${uploading.length === 1 ? 'it starts' : 'they start'} again from the beginning when you resume.`;
     this.d.runner.setPause({ reason: 'user', message });
+    for (const j of uploading) this.d.runner.apply(j.id, { type: 'uploadInterrupted' });
   }
 
-  /** Pauses, letting the files in flight finish (the pause never interrupts them). */
+  /** Pauses, letting the files in flight finish (this pause never interrupts them). */
   stopAfterCurrent(): void {
-    this.pause('Stopping after the files in progress; nothing new starts until you resume.');
+    this.stopping = false;
+    this.d.runner.setPause({
+      reason: 'user',
+      message: 'Stopping after the files in progress; nothing new starts until you resume.',
+    });
     this.stopping = true;
   }
 

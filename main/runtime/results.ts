@@ -2,9 +2,10 @@
 // History's re-export, and a rewrite after a transcript correction. It owns which files are
 // Sluice's own (only those are ever replaced) and the rewriter; the corrected transcript comes in
 // through the function given at construction, so writing runs one way: caller → here → writer.
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ExportOutcome } from '../api/export.js';
-import { Rewriter, type OutputChange } from '../adapters/results/rewriter.js';
+import { Rewriter, type OutputChange, type Rewritten } from '../adapters/results/rewriter.js';
 import type { Ownership } from '../adapters/results/result-writer.js';
 import { removeSuperseded } from '../adapters/results/supersede.js';
 import { ResultOwnership, writeResults } from '../adapters/results/write-results.js';
@@ -68,10 +69,38 @@ export class Results {
    * results anew: for a completed job whose result files were lost or edited by hand. `formats`
    * replaces the job's formats first and `change` the rest of its output, as in writeAgain.
    */
-  async reexport(id: string, formats?: OutputSettings['formats'], change: OutputChange = {}): Promise<JobRecord> {
+  async reexport(
+    id: string,
+    formats?: OutputSettings['formats'],
+    change: OutputChange = {},
+  ): Promise<{ job: JobRecord; keptBecause?: Rewritten['keptBecause'] }> {
     const job = this.eligible(id, 'reexport');
     if (!job.streamId) throw new Error('This job has no stream at the service.');
-    return this.recordRewrite(id, await this.rewriter.fromService({ ...job, streamId: job.streamId }, formats, change));
+    const done = await this.rewriter.fromService({ ...job, streamId: job.streamId }, formats, change);
+    return { job: this.recordRewrite(id, done), ...(done.keptBecause ? { keptBecause: done.keptBecause } : {}) };
+  }
+
+  /**
+   * The editor chose to have Sluice's results replace the files they changed by hand (a corrected
+   * `C0001.srt` the review wrote to `C0001.MP4.srt` because the editor had edited `C0001.srt`):
+   * those files become Sluice's own at their current stamp, every format is written again from the
+   * kept export with the corrections, and the fallback copies, now superseded, are removed.
+   */
+  async overwriteHeld(id: string): Promise<JobRecord> {
+    const job = this.eligible(id, 'rewrite');
+    const held: JobRecord['results'] = [];
+    for (const r of job.results) {
+      if (!r.collided || !r.heldBy) continue;
+      const st = await stat(r.heldBy).catch(() => null);
+      if (st?.isFile())
+        held.push({ format: r.format, path: r.heldBy, writtenBySluice: true, size: st.size, mtimeMs: st.mtimeMs });
+    }
+    if (held.length === 0) return job;
+    this.ownership.record(held);
+    const done = await this.rewriter.fromKept(job);
+    // A fallback copy changed since Sluice wrote it stays on disk (removeSuperseded's rule), unlisted.
+    await removeSuperseded(job.results, done.results);
+    return this.recordRewrite(id, done);
   }
 
   /** Exports a stream started elsewhere (no local job) into the state dir; returns the file. */

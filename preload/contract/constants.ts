@@ -79,6 +79,7 @@ export const CHANNELS = [
   'transcript:undo',
   'transcript:redo',
   'transcript:revert',
+  'transcript:overwriteHeld',
 ] as const satisfies readonly Channel[];
 
 export const EVENT_NAMES = [

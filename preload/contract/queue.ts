@@ -20,6 +20,11 @@ export interface ResultFileView {
   fileName: string;
   /** Written under a fallback name because a file Sluice did not write held the usual one. */
   collided: boolean;
+  /**
+   * With `collided`: the file that holds the usual name, when it has exactly that name (a caption
+   * file changed by hand outside Sluice); 'transcript:overwriteHeld' writes over it on request.
+   */
+  heldBy?: string;
   /** An editor format (FCPXML, EDL, …): the start timecode and rate it was written at. */
   timeline?: TimelineUsedView;
 }

@@ -117,7 +117,11 @@ export interface Requests {
    */
   'history:reexport': {
     params: { jobId: string; formats?: ResultFormat[]; captionPreset?: CaptionPresetName } | { streamId: string };
-    result: { results: ResultFileView[] };
+    /**
+     * `fromKept`: written from the export kept on this computer, because the service no longer
+     * holds the stream (`gone`) or cannot be reached (`unreachable`).
+     */
+    result: { results: ResultFileView[]; fromKept?: 'gone' | 'unreachable' };
   };
 
   /** Service validation errors come back as VALIDATION with `fields` on start/end/currency/granularity. */
@@ -132,6 +136,11 @@ export interface Requests {
   'transcript:redo': { params: { jobId: string }; result: TranscriptView };
   /** Back to the service's transcript as received (itself undoable). */
   'transcript:revert': { params: { jobId: string }; result: TranscriptView };
+  /**
+   * The results the review wrote under a fallback name because the editor had changed the usual
+   * file by hand (`heldBy` on a result) are written over those files instead; the fallbacks go.
+   */
+  'transcript:overwriteHeld': { params: { jobId: string }; result: { results: ResultFileView[] } };
 }
 
 export type Channel = keyof Requests;

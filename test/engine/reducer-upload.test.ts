@@ -459,3 +459,42 @@ describe('crash re-attach matrix', () => {
     expect(out.effects).toEqual([{ type: 'startUpload', streamId: 'new-id' }]);
   });
 });
+
+describe('pause stops an upload in flight', () => {
+  it('aborts the transfer, cancels the READY stream and waits on the cancel; no upload meanwhile', () => {
+    const out = next({ ...jobs.uploading(), uploadedBytes: 4096 }, { type: 'uploadInterrupted' }, T0, ctx);
+    expect(out.job).toMatchObject({ state: 'uploading', streamId: S1, verifyStream: true, uploadedBytes: 0 });
+    expect(out.effects).toEqual([
+      { type: 'abortUpload', streamId: S1 },
+      { type: 'cancelStream', streamId: S1 },
+    ]);
+    // The aborted request's own failure changes nothing: the cancel's answer decides.
+    const aborted = next(out.job, { type: 'uploadFailed', error: failures.aborted }, T0 + 1, ctx);
+    expect(aborted.job).toBe(out.job);
+    expect(aborted.effects).toEqual([]);
+  });
+
+  it('the stream canceled (FAILED): queued again under a new id, the old one never reused', () => {
+    const interrupted = next(jobs.uploading(), { type: 'uploadInterrupted' }, T0, ctx).job;
+    const canceled = next(interrupted, { type: 'cancelAnswered', stream: stream('FAILED') }, T0 + 1, ctx);
+    expect(canceled.job).toMatchObject({ state: 'queued', previousStreamIds: [S1], verifyStream: false });
+    expect(canceled.job.streamId).toBeUndefined();
+    const again = next(canceled.job, { type: 'dispatched', freshStreamId: 'new-id' }, T0 + 2, ctx);
+    expect(again.effects).toEqual([{ type: 'startUpload', streamId: 'new-id' }]);
+  });
+
+  it('a stream that completed before the cancel reached it is taken as done, not uploaded again', () => {
+    const interrupted = next(jobs.uploading(), { type: 'uploadInterrupted' }, T0, ctx).job;
+    const done = next(interrupted, { type: 'cancelAnswered', stream: stream('COMPLETED') }, T0 + 1, ctx);
+    expect(done.job.state).not.toBe('queued');
+    expect(done.job.streamId).toBe(S1);
+  });
+
+  it('a job waiting on its stream (verifying) or past the upload is left alone', () => {
+    for (const job of [jobs.verifying(), jobs.processing(), jobs.queued()]) {
+      const out = next(job, { type: 'uploadInterrupted' }, T0, ctx);
+      expect(out.job).toBe(job);
+      expect(out.effects).toEqual([]);
+    }
+  });
+});

@@ -191,7 +191,9 @@ export function nameParts(sourcePath: string): NameParts {
  * past the file system's limit is shortened (`shortened`; see name-fit.ts), to one stem for every
  * suffix in `suffixes` (all of the job's formats) leaving `room` bytes of suffix, so one clip's
  * results share it.
- * Returns null when both are held by others.
+ * Returns null when both are held by others. On the fallback, `heldBy` is the file holding the usual
+ * name when it has exactly that name (a caption file the editor changed by hand), which the editor
+ * may choose to overwrite; a holder of another case (a drone's telemetry `.SRT`) is never offered.
  */
 export async function chooseOutputPath(
   sourcePath: string,
@@ -201,7 +203,7 @@ export async function chooseOutputPath(
   content?: string | Uint8Array,
   suffixes: readonly string[] = [`.${format}`],
   room?: number,
-): Promise<{ path: string; collided: boolean; shortened?: true } | null> {
+): Promise<{ path: string; collided: boolean; shortened?: true; heldBy?: string } | null> {
   const dir = path.dirname(sourcePath);
   const { ext } = nameParts(sourcePath);
   const named = (stem: string) => {
@@ -211,16 +213,22 @@ export async function chooseOutputPath(
   const first = named(baseName);
   const second = named(ext ? `${baseName}.${ext}` : `${baseName}.sluice`);
   const entries = await readdir(dir).catch(() => [] as string[]);
-  for (const [candidate, collided] of [
-    [first, false],
-    [second, true],
-  ] as const) {
-    const full = path.join(dir, candidate.name);
-    if (!(await heldByAnother(dir, candidate.name, entries, owned, content))) {
-      return { path: full, collided, ...(candidate.shortened ? { shortened: true as const } : {}) };
-    }
+  if (!(await heldByAnother(dir, first.name, entries, owned, content))) {
+    return {
+      path: path.join(dir, first.name),
+      collided: false,
+      ...(first.shortened ? { shortened: true as const } : {}),
+    };
   }
-  return null;
+  if (await heldByAnother(dir, second.name, entries, owned, content)) return null;
+  const exact = await stat(path.join(dir, first.name)).catch(() => null);
+  const onlyExact = entries.filter((e) => foldedName(e) === foldedName(first.name)).every((e) => e === first.name);
+  return {
+    path: path.join(dir, second.name),
+    collided: true,
+    ...(second.shortened ? { shortened: true as const } : {}),
+    ...(exact?.isFile() && onlyExact ? { heldBy: path.join(dir, first.name) } : {}),
+  };
 }
 
 /** The same name, as a file system that ignores case (macOS, Windows, exFAT) or composition (macOS) sees it. */

@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { ExportOutcome } from '../../api/export.js';
 import type { JobRecord, ResultFile } from '../../engine/job.js';
 import { DEFAULT_OUTPUT, type OutputSettings } from '../../engine/settings.js';
+import { isServiceError } from '../../service/errors.js';
 import { keepExport, keptExportPath } from '../queue/delivery.js';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../store/private-files.js';
 import { writeFileAtomic } from './result-writer.js';
@@ -39,6 +40,19 @@ export interface OutputChange {
 export interface Rewritten {
   results: ResultFile[];
   output?: OutputSettings;
+  /**
+   * Written from the export kept on this computer because the service could not give it again:
+   * it no longer holds the stream (`gone`: the sandbox restarted, the stream expired) or it cannot
+   * be reached (`unreachable`). The kept export is the same transcript, so nothing is lost.
+   */
+  keptBecause?: 'gone' | 'unreachable';
+}
+
+/** Why the service could not give the export, when the kept one may stand in for it. */
+function keptFallback(err: unknown): Rewritten['keptBecause'] {
+  if (!isServiceError(err)) return undefined;
+  if (err.errorClass === 'not-found') return 'gone';
+  return err.kind === 'network' || err.kind === 'timeout' ? 'unreachable' : undefined;
 }
 
 export class Rewriter {
@@ -67,13 +81,32 @@ export class Rewriter {
     return { results, ...(output ? { output } : {}) };
   }
 
-  /** Fetches the export again (while the service still holds the stream), keeps it, writes it. */
+  /**
+   * Fetches the export again (while the service still holds the stream), keeps it, writes it. When
+   * the service no longer holds the stream or cannot be reached, the export kept on this computer
+   * is written instead (as "save results again" does), and the answer says so.
+   */
   async fromService(
     job: JobRecord & { streamId: string },
     formats?: OutputSettings['formats'],
     change: OutputChange = {},
   ): Promise<Rewritten> {
-    const outcome = await this.d.exportJson(job.streamId);
+    let outcome: ExportOutcome;
+    try {
+      outcome = await this.d.exportJson(job.streamId);
+    } catch (err) {
+      const why = keptFallback(err);
+      if (!why) throw err;
+      if (existsSync(keptExportPath(this.d.exportsDir, job.id))) {
+        return { ...(await this.fromKept(job, formats, change)), keptBecause: why };
+      }
+      if (why === 'gone') {
+        throw new Error(
+          'The service no longer holds this stream (it expired, or the sandbox was restarted) and no copy of its export is kept on this computer. Re-run the file to process it again.',
+        );
+      }
+      throw err;
+    }
     if (outcome.outcome === 'no-data') throw new NoExportDataError();
     await keepExport(this.d.exportsDir, job.id, outcome.bytes);
     return this.fromKept(job, formats, change);

@@ -196,6 +196,7 @@ export async function writeResults(
     data: string | Uint8Array;
     collided: boolean;
     shortened: boolean;
+    heldBy?: string;
   }> = [];
   // JSON first: it is always kept, and the other formats are derived from it.
   const noSpeech = hasNoSpeech(text);
@@ -232,6 +233,7 @@ export async function writeResults(
       data: content,
       collided: target.collided,
       shortened: !!target.shortened,
+      ...(target.heldBy ? { heldBy: target.heldBy } : {}),
     });
   }
   // All the job's formats or none: a half-delivered set would look complete to a reader.
@@ -249,6 +251,7 @@ export async function writeResults(
     writtenBySluice: true,
     ...stamps[i],
     ...(p.collided ? { collided: true } : {}),
+    ...(p.heldBy ? { heldBy: p.heldBy } : {}),
     ...(p.shortened ? { shortened: true } : {}),
     ...(noSpeech && p.format === 'json' ? { noSpeech: true } : {}),
     ...(notes.length > 0 && p.format === 'json' ? { notes } : {}),

@@ -82,9 +82,11 @@ describe('chooseOutputPath', () => {
   it('falls back to {name}.{ext}.json when a foreign file holds {name}.json', async () => {
     const src = path.join(dir, 'take1.wav');
     await writeFile(path.join(dir, 'take1.json'), 'user data');
+    // The file holding the usual name is named, for the editor to choose to overwrite it.
     expect(await chooseOutputPath(src, 'take1', 'json', nobodyOwns)).toEqual({
       path: path.join(dir, 'take1.wav.json'),
       collided: true,
+      heldBy: path.join(dir, 'take1.json'),
     });
   });
 
@@ -107,6 +109,7 @@ describe('chooseOutputPath', () => {
     expect(await chooseOutputPath(src, 'take1', 'json', nobodyOwns, '{"text":"hallo!"}')).toEqual({
       path: path.join(dir, 'take1.wav.json'),
       collided: true,
+      heldBy: path.join(dir, 'take1.json'),
     });
   });
 

@@ -66,6 +66,8 @@ class AppState {
   #focusJob = $state.raw<string | null>(null);
   /** Settings should open the new-folder editor when it shows (the empty Queue's "Add a watch folder"). */
   #newFolder = $state(false);
+  /** A part of Settings to show and focus when it opens ("Set a cap" on Usage: the spending guard). */
+  #settingsPart = $state<'spending-guard' | null>(null);
   /** Unsaved changes of what is shown (Settings, a watch folder's editor), asked about before leaving. */
   #guards = new Set<UnsavedChanges>();
   /** Where the user asked to go while something held unsaved changes: the question is on screen. */
@@ -146,6 +148,19 @@ class AppState {
   addWatchFolder(): void {
     this.#newFolder = true;
     this.navigate('settings');
+  }
+  /** Opens Settings at one of its parts, scrolled to and focused there. */
+  openSettingsAt(part: 'spending-guard'): void {
+    this.#settingsPart = part;
+    this.navigate('settings');
+  }
+  get settingsPartRequested(): 'spending-guard' | null {
+    return this.#settingsPart;
+  }
+  takeSettingsPart(): 'spending-guard' | null {
+    const part = this.#settingsPart;
+    this.#settingsPart = null;
+    return part;
   }
   takeNewFolderRequest(): boolean {
     const asked = this.#newFolder;

@@ -204,7 +204,9 @@ class HistoryState {
       app.report(await call('history:reexport', params), 'Re-export failed'),
     );
     if (!v) return;
-    app.notify('ok', `Saved ${v.results.length} result ${v.results.length === 1 ? 'file' : 'files'} again.`);
+    const saved = `Saved ${v.results.length} result ${v.results.length === 1 ? 'file' : 'files'} again`;
+    const why = v.fromKept === 'gone' ? 'no longer holds this stream' : 'cannot be reached';
+    app.notify('ok', v.fromKept ? `${saved} from the copy kept on this computer (the service ${why}).` : `${saved}.`);
     if (this.#selectedEntry?.key === entry.key)
       this.#selectedEntry = { ...entry, results: v.results, ...(formats ? { formats } : {}) };
     await this.reload();

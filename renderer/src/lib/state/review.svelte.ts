@@ -4,6 +4,7 @@
 import type {
   BridgeError,
   Result,
+  ResultFileView,
   TranscriptChangedView,
   TranscriptEdit,
   TranscriptView,
@@ -16,6 +17,7 @@ export interface TranscriptPort {
   open(jobId: string): Promise<Result<TranscriptView>>;
   edit(jobId: string, revision: number, edit: TranscriptEdit): Promise<Result<TranscriptView>>;
   history(verb: 'undo' | 'redo' | 'revert', jobId: string): Promise<Result<TranscriptView>>;
+  overwriteHeld(jobId: string): Promise<Result<{ results: ResultFileView[] }>>;
   onChanged(cb: (change: TranscriptChangedView) => void): () => void;
 }
 
@@ -42,6 +44,10 @@ export class ReviewState {
    */
   #moved: { revision: number; from: number; at: number; delta: number } | null = null;
   #following = $state(true);
+  /** The job's result files as last written (the open view's, then each rewrite's). */
+  #results = $state.raw<ResultFileView[]>([]);
+  /** Hand-edited files the editor chose to keep beside the corrected copies: not asked about again. */
+  #keptBoth = $state.raw<readonly string[]>([]);
   #currentParagraph = $derived(this.#view ? paragraphIndexOfWord(this.#view.paragraphs, this.#current) : -1);
 
   constructor(port: TranscriptPort) {
@@ -81,6 +87,35 @@ export class ReviewState {
     const after = normalise(this.#draft);
     return after === before ? null : { before, after };
   }
+  /**
+   * Results the corrections went to under another name, because the editor had changed the usual
+   * file by hand (`C0001.srt` kept, the corrected captions in `C0001.MP4.srt`), not yet answered for.
+   */
+  get held(): ResultFileView[] {
+    return this.#results.filter((r) => r.collided && r.heldBy && !this.#keptBoth.includes(r.heldBy));
+  }
+  /** Leaves the hand-edited files as they are, the corrected copies beside them. */
+  keepBoth(): void {
+    this.#keptBoth = [...this.#keptBoth, ...this.held.map((r) => r.heldBy ?? '')];
+  }
+  /** Writes the corrected results over the hand-edited files (the editor chose to), removing the copies. */
+  async overwriteHeld(): Promise<boolean> {
+    if (this.#busy || !this.#view) return false;
+    this.#busy = true;
+    this.#status = { kind: 'saving' };
+    try {
+      const r = await this.#port.overwriteHeld(this.#jobId);
+      if (!r.ok) {
+        this.#status = { kind: 'failed', message: r.error.message };
+        return false;
+      }
+      this.#results = r.value.results;
+      this.#status = { kind: 'saved' };
+      return true;
+    } finally {
+      this.#busy = false;
+    }
+  }
   /** The list keeps the current paragraph in view until the user scrolls away. */
   get following(): boolean {
     return this.#following;
@@ -90,15 +125,19 @@ export class ReviewState {
     this.#jobId = jobId;
     this.#loadError = null;
     const r = await this.#port.open(jobId);
-    if (r.ok) this.#replace(r.value);
-    else this.#loadError = r.error;
+    if (r.ok) {
+      this.#replace(r.value);
+      this.#results = r.value.results;
+    } else this.#loadError = r.error;
   }
 
   /** Sets where main's pushes apply; returns the unsubscribe. */
   subscribe(): () => void {
     return this.#port.onChanged((c) => {
       if (c.jobId !== this.#jobId) return;
-      this.#status = c.resultWarning ? { kind: 'saved', warning: c.resultWarning } : { kind: 'saved' };
+      this.#results = c.results;
+      const warning = c.resultWarning ?? heldNote(c.results);
+      this.#status = warning ? { kind: 'saved', warning } : { kind: 'saved' };
       // A change made elsewhere (another window, the CLI): read it rather than edit a stale copy.
       if (this.#view && c.revision > this.#view.revision && !this.#busy) void this.load(this.#jobId);
     });
@@ -294,6 +333,20 @@ export class ReviewState {
   }
 }
 
+/**
+ * Where corrections went when a file changed by hand held the usual name: "C0001.srt was changed
+ * outside Sluice and kept; the corrections are in C0001.MP4.srt" (never "results updated" alone).
+ */
+export function heldNote(results: readonly ResultFileView[]): string | undefined {
+  const held = results.filter((r) => r.collided && r.heldBy);
+  if (held.length === 0) return undefined;
+  const names = (list: readonly string[]): string => list.join(', ');
+  const base = (p: string): string => p.split(/[/\\]/).pop() ?? p;
+  const kept = names(held.map((r) => base(r.heldBy ?? '')));
+  const copies = names(held.map((r) => r.fileName));
+  return `${kept} ${held.length === 1 ? 'was' : 'were'} changed outside Sluice and kept; the corrections are in ${copies}`;
+}
+
 /** Typed text as a correction: trimmed, runs of spaces as one. */
 function normalise(text: string): string {
   return text.trim().replace(/\s+/g, ' ');
@@ -304,5 +357,6 @@ export const transcriptBridge: TranscriptPort = {
   open: (jobId) => call('transcript:open', { jobId }),
   edit: (jobId, revision, edit) => call('transcript:edit', { jobId, revision, edit }),
   history: (verb, jobId) => call(`transcript:${verb}`, { jobId }),
+  overwriteHeld: (jobId) => call('transcript:overwriteHeld', { jobId }),
   onChanged: (cb) => on('transcript:changed', cb),
 };

@@ -1,0 +1,38 @@
+/// <reference lib="dom" />
+// (page.evaluate callbacks run in the browser: this file needs the DOM types.)
+// History at 800 × 600 with a job's detail open keeps the file-name column: the narrower the list,
+// the more of the other columns go (the detail shows them), never the name.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { go, openApp, seedScreens, shot, THEMES } from './helpers.js';
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(120_000);
+  const page = await browser.newPage();
+  await seedScreens(page);
+  await page.close();
+});
+
+test('History at 800 × 600 with the detail open keeps the file names readable', async ({ page }) => {
+  const problems = await openApp(page);
+  await page.setViewportSize({ width: 800, height: 600 });
+  await go(page, 'History');
+  const row = page.getByTestId('history-row').filter({ hasText: 'seed-short.wav' }).first();
+  await row.click();
+  await expect(page.getByTestId('history-detail')).toBeVisible();
+  const name = row.locator('.file .name');
+  const box = await name.boundingBox();
+  // Room for a name like "seed-short.wav" whole (about 100 px), not a sliver.
+  expect(box?.width ?? 0).toBeGreaterThanOrEqual(100);
+  await expect(name).toBeInViewport();
+  // The heading row's labels stay apart (no "FI STATE").
+  const [file, state] = await Promise.all([0, 1].map((i) => page.locator('.list-head > *').nth(i).boundingBox()));
+  expect(file && state && file.x + file.width <= state.x).toBe(true);
+  for (const theme of THEMES) {
+    await page.emulateMedia({ colorScheme: theme });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    await shot(page, `history-detail-${theme}-800x600`);
+  }
+  expect(problems).toEqual([]);
+});
