@@ -132,7 +132,12 @@ export const POST_ACTION = z.discriminatedUnion('kind', [
 export type PostAction = z.infer<typeof POST_ACTION>;
 
 /** Long enough for NAS attribute caches (up to 60 s) and a missed refresh; at most a day. */
-export const CLAIM_TIMEOUT_S = z.number().int().min(5).max(86_400);
+const CLAIM_TIMEOUT_WORDS = 'Give whole seconds from 5 to 86400 (24 hours).';
+export const CLAIM_TIMEOUT_S = z
+  .number(CLAIM_TIMEOUT_WORDS)
+  .int(CLAIM_TIMEOUT_WORDS)
+  .min(5, CLAIM_TIMEOUT_WORDS)
+  .max(86_400, CLAIM_TIMEOUT_WORDS);
 
 export const WATCH_FOLDER = z.object({
   id: z.string().min(1).max(64),

@@ -26,6 +26,7 @@ test('a folder shared with other computers keeps its claim timeout, and a timeou
   await editor.getByRole('button', { name: 'Add folder' }).click();
   await expect(editor.getByRole('alert').first()).toBeVisible();
   await expect(timeout).toHaveAttribute('aria-invalid', 'true');
+  await expect(editor.getByRole('alert').first()).toContainText('whole seconds from 5 to 86400');
   for (const scheme of ['light', 'dark'] as const) {
     for (const size of [
       { width: 800, height: 600 },
