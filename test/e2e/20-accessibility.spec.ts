@@ -79,8 +79,11 @@ const VIEWS: View[] = [
 
 async function close(page: Page): Promise<void> {
   for (let i = 0; i < 2; i++) await page.keyboard.press('Escape');
+  // An editor the view changed asks before it closes (Escape there means Stay): its changes go.
   const cancel = page.getByTestId('folder-editor').getByRole('button', { name: 'Cancel' });
-  if (await cancel.isVisible()) await cancel.click();
+  if (await cancel.isVisible()) await cancel.click({ timeout: 5000 });
+  const discard = page.getByRole('dialog', { name: /^Save your changes/ }).getByRole('button', { name: 'Discard' });
+  if (await discard.isVisible()) await discard.click({ timeout: 5000 });
 }
 
 type Finding = { id: string; impact: string; nodes: number; example: string; targets: string[] };

@@ -73,6 +73,8 @@ test('the timeline start in the job, the running timecode and the editor’s mar
   });
   const added = (await up.json()) as { ok: boolean; value: Array<{ jobId?: string }> };
   const jobId = added.value[0]?.jobId ?? '';
+  // A spec before may have left the queue paused (the screens' seed does): this file must run.
+  await bridge('queue:resume');
 
   const problems = await openApp(page);
   await page.setViewportSize({ width: 1920, height: 1080 });
@@ -117,7 +119,10 @@ test('the timeline start in the job, the running timecode and the editor’s mar
   await expect(review.getByTestId('transcript-status')).toContainText('Saved · results updated');
   const snap = await bridge<QueueSnapshot>('queue:snapshot');
   const edl = snap.jobs.find((j) => j.id === jobId)!.results.find((r) => r.format === 'edl')!.path;
-  expect(readFileSync(edl, 'utf8')).toContain(`|C:ResolveColorGreen |M:Good bite |D:1`);
+  // The add is saved first and the name and colour as a second change: the file follows within seconds.
+  await expect
+    .poll(() => readFileSync(edl, 'utf8'), { timeout: 5000 })
+    .toContain(`|C:ResolveColorGreen |M:Good bite |D:1`);
 
   // The button adds a second one; Delete takes it away, and Undo brings it back.
   await panel.getByRole('button', { name: 'Add marker' }).click();

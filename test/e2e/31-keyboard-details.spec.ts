@@ -86,7 +86,11 @@ test('Queue rows shorten a long folder path in the middle, keeping the folders a
   const problems = await openApp(page);
   await page.setViewportSize({ width: 800, height: 600 });
   await go(page, 'Queue');
-  const row = jobRow(page, 'seed-short.wav');
+  // A job of its own: what the specs before left in the queue is theirs.
+  const name = `folder-middle-${Date.now()}.wav`;
+  await dropFiles(page, [{ name, mimeType: 'audio/wav', base64: toneWav(1).toString('base64') }]);
+  const row = jobRow(page, name);
+  await expect(row).toBeVisible();
   const folder = row.locator('.folder');
   const full = (await folder.getAttribute('data-full')) ?? '';
   // A file added by hand sits in its own folder of the inbox: the end tells it from the others.
