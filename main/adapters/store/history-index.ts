@@ -17,12 +17,11 @@ import path from 'node:path';
 import { foldText } from '../../engine/transcript/search-text.js';
 import { PRIVATE_FILE_MODE } from './private-files.js';
 import { eachLine, tailHash } from './rows-file.js';
+import { CREATE, INDEXES, nameCondition } from './history-index-sql.js';
 import { openSqlite, type SqlDatabase, type SqlValue } from './sqlite.js';
 
 const SCHEMA = 3;
 const FILE = 'history.sqlite';
-/** The trigram index finds terms of 3 characters or more; shorter ones are checked by `instr`. */
-const TRIGRAM = 3;
 
 export type IndexSortKey = 'created' | 'completed' | 'name' | 'state' | 'size';
 
@@ -83,27 +82,6 @@ const SORT_COLUMN: Record<IndexSortKey, string> = {
   state: 'state',
   size: 'size',
 };
-
-const CREATE = `
-  CREATE TABLE IF NOT EXISTS meta(k TEXT PRIMARY KEY, v);
-  CREATE TABLE IF NOT EXISTS jobs(n INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, o INTEGER NOT NULL,
-    created INTEGER NOT NULL, completed INTEGER NOT NULL, name TEXT NOT NULL, folded TEXT NOT NULL,
-    template TEXT NOT NULL, state TEXT NOT NULL, size INTEGER NOT NULL, folder TEXT NOT NULL);
-  CREATE TABLE IF NOT EXISTS streams(sid TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY(sid, n)) WITHOUT ROWID;
-  CREATE TABLE IF NOT EXISTS counts(state TEXT NOT NULL, template TEXT NOT NULL, folder TEXT NOT NULL,
-    c INTEGER NOT NULL, PRIMARY KEY(state, template, folder)) WITHOUT ROWID;
-  CREATE VIRTUAL TABLE IF NOT EXISTS names USING fts5(folded, tokenize='trigram', content='', contentless_delete=1);
-`;
-
-/** Made once the rows are in when building from nothing: sorting once beats updating per row. */
-const INDEXES = `
-  CREATE INDEX IF NOT EXISTS jobs_created ON jobs(created, id);
-  CREATE INDEX IF NOT EXISTS jobs_completed ON jobs(completed, created, id);
-  CREATE INDEX IF NOT EXISTS jobs_folded ON jobs(folded, created, id);
-  CREATE INDEX IF NOT EXISTS jobs_state ON jobs(state, created, id);
-  CREATE INDEX IF NOT EXISTS jobs_size ON jobs(size, created, id);
-  CREATE INDEX IF NOT EXISTS streams_n ON streams(n);
-`;
 
 export class HistoryIndex {
   /** The files of the index in the archive folder (the database and SQLite's companions). */
@@ -384,23 +362,6 @@ export class HistoryIndex {
   close(): void {
     this.db.close();
   }
-}
-
-/** The search as SQL: the trigram index narrows to names holding each long term, `instr` decides. */
-function nameCondition(s: { terms: readonly string[]; whole: string }): { sql: string; params: SqlValue[] } {
-  const parts: string[] = [];
-  const params: SqlValue[] = [];
-  const terms = s.terms.length > 0 ? s.terms : [s.whole];
-  const long = terms.filter((t) => [...t].length >= TRIGRAM);
-  if (long.length > 0) {
-    parts.push('n IN (SELECT rowid FROM names WHERE names MATCH ?)');
-    params.push(long.map((t) => `"${t.replaceAll('"', '""')}"`).join(' AND '));
-  }
-  for (const t of terms) {
-    parts.push('instr(folded, ?) > 0');
-    params.push(t);
-  }
-  return { sql: parts.join(' AND '), params };
 }
 
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
