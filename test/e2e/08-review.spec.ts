@@ -3,7 +3,6 @@
 // Transcript review: a two-hour transcript through a stub `window.api` (measures the view, not the
 // engine), then a real job end to end: play, seek by word, correct, rename, and the results beside
 // the source rewritten.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -11,20 +10,12 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import mammoth from 'mammoth';
 import type { JobView, TranscriptView } from '../../preload/contract.js';
-import { env, go, openApp, shot } from './helpers.js';
+import { bridge, env, expectNoSeriousAxe, go, openApp, shot } from './helpers.js';
 
 /** "Transcription + speakers": the sandbox then gives the words speakers. */
 const DIARIZATION_TEMPLATE = '669fee048452492b62cfad39';
 
 /** No serious or critical axe-core findings in the review (the shell around it is checked by its own flows). */
-async function axe(page: Page, label: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).include('[data-testid=review]').analyze();
-  const bad = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad).toEqual([]);
-}
-
 test('a two-hour transcript renders only the paragraphs in view and scrolls smoothly', async ({ page }) => {
   test.setTimeout(180_000);
   await page.addInitScript(() => {
@@ -212,7 +203,7 @@ test('a two-hour transcript renders only the paragraphs in view and scrolls smoo
   await page.keyboard.press('End');
   await expect(list.locator('[data-paragraph="1499"]')).toBeVisible();
   await shot(page, 'review-two-hours');
-  await axe(page, 'two-hour review');
+  await expectNoSeriousAxe(page, 'two-hour review', '[data-testid=review]');
 
   // Corrections by mouse: double-click a word, type, Enter; sent on the revision shown.
   await list.focus();
@@ -269,7 +260,7 @@ test('a two-hour transcript renders only the paragraphs in view and scrolls smoo
   ] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.setViewportSize(size);
-    await axe(page, `review ${scheme} ${size.width}`);
+    await expectNoSeriousAxe(page, `review ${scheme} ${size.width}`, '[data-testid=review]');
     await shot(page, `review-stub-${scheme}-${size.width}`);
   }
   await page.emulateMedia({ colorScheme: 'light' });
@@ -281,20 +272,6 @@ test('a two-hour transcript renders only the paragraphs in view and scrolls smoo
   await expect(opener).toBeFocused();
   expect(problems).toEqual([]);
 });
-
-/** One request over the web bridge, with the token `sluice serve` printed. */
-async function bridge<T>(channel: string, params: unknown = {}): Promise<T> {
-  const url = new URL(env.url);
-  const token = new URLSearchParams(url.hash.slice(1)).get('token') ?? '';
-  const r = await fetch(new URL(`api/${channel}`, url.origin + url.pathname), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-sluice-token': token },
-    body: JSON.stringify(params),
-  });
-  const body = (await r.json()) as { ok: boolean; value?: T; error?: { message: string } };
-  if (!body.ok) throw new Error(`${channel}: ${body.error?.message}`);
-  return body.value as T;
-}
 
 /** Spoken English from espeak-ng under a moving picture: a short WebM any Chromium plays. */
 function interviewVideo(dir: string): string {
@@ -466,7 +443,7 @@ test('a word corrected and a speaker renamed in the review reach the SRT, VTT, T
   ] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.setViewportSize(size);
-    await axe(page, `review ${scheme} ${size.width}`);
+    await expectNoSeriousAxe(page, `review ${scheme} ${size.width}`, '[data-testid=review]');
     await shot(page, `review-${scheme}-${size.width}`);
   }
   await page.emulateMedia({ colorScheme: 'light' });

@@ -6,28 +6,11 @@
 import { expect, test } from '@playwright/test';
 import type { TranscriptView } from '../../preload/contract.js';
 import { searchTokens } from '../../main/engine/transcript/search-text.js';
-import { env, go, openApp, shot, toneWav } from './helpers.js';
+import { bridge as post, go, openApp, shot, toneWav } from './helpers.js';
 
 /** "Romanian transcription": the sandbox's Romanian sentences carry ă, â, î, ș and ț. */
 const ROMANIAN_TEMPLATE = '678e26e695f8f5742e8718f4';
 const FILE = 'interviu-pod.wav';
-
-/** One POST to the web bridge with the token `sluice serve` printed; a FormData body is sent as is. */
-async function post<T>(channel: string, body: FormData | object): Promise<T> {
-  const url = new URL(env.url);
-  const headers: Record<string, string> = {
-    'x-sluice-token': new URLSearchParams(url.hash.slice(1)).get('token') ?? '',
-  };
-  if (!(body instanceof FormData)) headers['content-type'] = 'application/json';
-  const r = await fetch(new URL(`api/${channel}`, url.origin + url.pathname), {
-    method: 'POST',
-    headers,
-    body: body instanceof FormData ? body : JSON.stringify(body),
-  });
-  const answer = (await r.json()) as { ok: boolean; value?: T; error?: { message: string } };
-  if (!answer.ok) throw new Error(`${channel}: ${answer.error?.message}`);
-  return answer.value as T;
-}
 
 /**
  * A word with diacritics spoken well into the recording, as the index finds it: the earliest

@@ -3,31 +3,13 @@
 // Nothing typed in the review is lost: a correction being typed is applied when focus leaves it
 // (another word, another paragraph, another screen), a double-click on another word while it is
 // being saved still opens that word, and leaving without focus moving (Ctrl+2) asks first.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { TranscriptView } from '../../preload/contract.js';
-import { env, go, openApp, shot, toneWav } from './helpers.js';
+import { bridge as post, expectNoSeriousAxe, go, openApp, shot, toneWav } from './helpers.js';
 
 /** "Transcription + speakers": the sandbox then gives the words speakers, so several paragraphs. */
 const DIARIZATION_TEMPLATE = '669fee048452492b62cfad39';
 const FILE = 'typed-corrections.wav';
-
-/** One POST to the web bridge with the token `sluice serve` printed; a FormData body is sent as is. */
-async function post<T>(channel: string, body: FormData | object): Promise<T> {
-  const url = new URL(env.url);
-  const headers: Record<string, string> = {
-    'x-sluice-token': new URLSearchParams(url.hash.slice(1)).get('token') ?? '',
-  };
-  if (!(body instanceof FormData)) headers['content-type'] = 'application/json';
-  const r = await fetch(new URL(`api/${channel}`, url.origin + url.pathname), {
-    method: 'POST',
-    headers,
-    body: body instanceof FormData ? body : JSON.stringify(body),
-  });
-  const answer = (await r.json()) as { ok: boolean; value?: T; error?: { message: string } };
-  if (!answer.ok) throw new Error(`${channel}: ${answer.error?.message}`);
-  return answer.value as T;
-}
 
 let uploaded: Promise<string> | null = null;
 /** The job both tests correct: uploaded once per server (a retried test finds it in the queue). */
@@ -59,14 +41,6 @@ async function openReview(page: Page, jobId: string): Promise<string[]> {
   });
   await openReviewAgain(page, jobId);
   return problems;
-}
-
-async function axe(page: Page, label: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad).toEqual([]);
 }
 
 test('a correction being typed is applied when the editor clicks another word or paragraph', async ({ page }) => {
@@ -151,7 +125,7 @@ test('a correction being typed survives leaving the review: by the sidebar it is
   await expect(dialog).toContainText('“Friday”');
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await axe(page, `leave dialog over the review, ${scheme}`);
+    await expectNoSeriousAxe(page, `leave dialog over the review, ${scheme}`);
     await shot(page, `review-leave-dialog-${scheme}`);
   }
   await page.emulateMedia({ colorScheme: 'light' });

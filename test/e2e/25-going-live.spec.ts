@@ -4,23 +4,7 @@
 // the Account card says what that costs and what to install, in an editor's words.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { env, go, openApp, shot } from './helpers.js';
-
-/** One POST to the web bridge with the token `sluice serve` printed. */
-async function post<T>(channel: string, body: object): Promise<T> {
-  const url = new URL(env.url);
-  const r = await fetch(new URL(`api/${channel}`, url.origin + url.pathname), {
-    method: 'POST',
-    headers: {
-      'x-sluice-token': new URLSearchParams(url.hash.slice(1)).get('token') ?? '',
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify(body),
-  });
-  const answer = (await r.json()) as { ok: boolean; value?: T; error?: { message: string } };
-  if (!answer.ok) throw new Error(`${channel}: ${answer.error?.message}`);
-  return answer.value as T;
-}
+import { bridge as post, go, openApp, shot } from './helpers.js';
 
 test('the key field suggests no sandbox key; a missing keychain is explained without developer words', async ({
   page,

@@ -4,40 +4,15 @@
 // by Ctrl+F over every word (most of them outside the paragraphs in the DOM), Enter and
 // Shift+Enter bring each match into view lit, and "Replace all" is one change: saved as
 // corrections are, in the results within a second, and taken back by one Undo.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import type { JobView, TranscriptView } from '../../preload/contract.js';
-import { env, go, openApp, shot, toneWav } from './helpers.js';
+import { bridge as post, expectNoSeriousAxe, go, openApp, shot, toneWav } from './helpers.js';
 
 /** "Transcription + speakers": several speakers, so many paragraphs. */
 const DIARIZATION_TEMPLATE = '669fee048452492b62cfad39';
 const FILE = 'find-replace-long.wav';
 const MISSPELT = 40;
-
-async function post<T>(channel: string, body: FormData | object): Promise<T> {
-  const url = new URL(env.url);
-  const headers: Record<string, string> = {
-    'x-sluice-token': new URLSearchParams(url.hash.slice(1)).get('token') ?? '',
-  };
-  if (!(body instanceof FormData)) headers['content-type'] = 'application/json';
-  const r = await fetch(new URL(`api/${channel}`, url.origin + url.pathname), {
-    method: 'POST',
-    headers,
-    body: body instanceof FormData ? body : JSON.stringify(body),
-  });
-  const answer = (await r.json()) as { ok: boolean; value?: T; error?: { message: string } };
-  if (!answer.ok) throw new Error(`${channel}: ${answer.error?.message}`);
-  return answer.value as T;
-}
-
-async function axe(page: Page, label: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad).toEqual([]);
-}
 
 const count = (text: string, word: string): number => text.split(word).length - 1;
 
@@ -109,7 +84,7 @@ test('a name misspelt forty times is found across the whole transcript and repla
   ] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.setViewportSize(size);
-    await axe(page, `find ${scheme} ${size.width}`);
+    await expectNoSeriousAxe(page, `find ${scheme} ${size.width}`);
     await shot(page, `review-find-${scheme}-${size.width}`);
   }
   await page.emulateMedia({ colorScheme: 'light' });

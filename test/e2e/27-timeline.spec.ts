@@ -4,25 +4,12 @@
 // the running timecode beside the player and keeps the editor's own markers (M, the button, rename,
 // delete, undo), which reach the EDL beside the source.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { QueueSnapshot } from '../../preload/contract.js';
-import { env, go, openApp, shot } from './helpers.js';
-
-async function bridge<T>(channel: string, params: unknown = {}): Promise<T> {
-  const url = new URL(env.url);
-  const token = new URLSearchParams(url.hash.slice(1)).get('token') ?? '';
-  const r = await fetch(new URL(`api/${channel}`, url.origin + url.pathname), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-sluice-token': token },
-    body: JSON.stringify(params),
-  });
-  const body = (await r.json()) as { ok: boolean; value?: T; error?: { message: string } };
-  if (!body.ok) throw new Error(`${channel}: ${body.error?.message}`);
-  return body.value as T;
-}
+import { bridge, env, expectNoSeriousAxe, go, openApp, shot } from './helpers.js';
 
 /** Spoken English under a 25 fps picture, as WebM (Chromium plays it). */
 function clip(dir: string): string {
@@ -39,14 +26,6 @@ function clip(dir: string): string {
   ]);
   expect(ff.status, String(ff.stderr)).toBe(0);
   return out;
-}
-
-async function axe(page: Page, label: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).include('[data-testid=review]').analyze();
-  const bad = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad).toEqual([]);
 }
 
 test('the timeline start in the job, the running timecode and the editor’s markers in the review', async ({ page }) => {
@@ -148,7 +127,7 @@ test('the timeline start in the job, the running timecode and the editor’s mar
   ] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.setViewportSize(size);
-    await axe(page, `timeline ${scheme} ${size.width}`);
+    await expectNoSeriousAxe(page, `timeline ${scheme} ${size.width}`, '[data-testid=review]');
     await shot(page, `timeline-review-${scheme}-${size.width}`);
   }
   expect(problems).toEqual([]);

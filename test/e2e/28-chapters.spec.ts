@@ -3,36 +3,15 @@
 // A job that ran the Podcast recipe: the review lists its chapters and pull quotes beside the
 // transcript; a click seeks, a chapter is renamed, one added at the playhead and deleted, undo brings
 // it back, and chapters.json beside the source follows each change.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import type { QueueSnapshot, TranscriptView } from '../../preload/contract.js';
-import { env, go, openApp, shot, toneWav } from './helpers.js';
+import { bridge, env, expectNoSeriousAxe, go, openApp, shot, toneWav } from './helpers.js';
 
 function api(channel: string): { url: URL; token: string } {
   const url = new URL(env.url);
   const token = new URLSearchParams(url.hash.slice(1)).get('token') ?? '';
   return { url: new URL(`api/${channel}`, url.origin + url.pathname), token };
-}
-
-async function bridge<T>(channel: string, params: unknown = {}): Promise<T> {
-  const { url, token } = api(channel);
-  const r = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-sluice-token': token },
-    body: JSON.stringify(params),
-  });
-  const body = (await r.json()) as { ok: boolean; value?: T; error?: { message: string } };
-  if (!body.ok) throw new Error(`${channel}: ${body.error?.message}`);
-  return body.value as T;
-}
-
-async function axe(page: Page, label: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).include('[data-testid=review]').analyze();
-  const bad = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad).toEqual([]);
 }
 
 test('the chapters and pull quotes of a recipe job in the review', async ({ page }) => {
@@ -133,7 +112,7 @@ test('the chapters and pull quotes of a recipe job in the review', async ({ page
       await page.emulateMedia({ colorScheme: scheme });
       await page.setViewportSize(size);
       await expect(panel).toBeVisible();
-      await axe(page, `chapters ${scheme} ${size.width}`);
+      await expectNoSeriousAxe(page, `chapters ${scheme} ${size.width}`, '[data-testid=review]');
       await shot(page, `chapters-review-${scheme}-${size.width}`);
     }
     expect(problems).toEqual([]);

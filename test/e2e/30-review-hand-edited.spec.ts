@@ -3,39 +3,14 @@
 // A correction after the editor changed a caption file by hand: Sluice keeps the hand-edited SRT
 // and writes the corrected captions under another name. The review says so (not "results updated"),
 // names both files, and offers to overwrite the hand-edited file or keep both.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TranscriptView } from '../../preload/contract.js';
-import { env, go, openApp, shot, toneWav } from './helpers.js';
+import { bridge as post, expectNoSeriousAxe, go, openApp, shot, toneWav } from './helpers.js';
 
 const FILE = 'hand-edited.wav';
 const HAND_CUE = '\n99\n00:09:00,000 --> 00:09:02,000\nAdded by hand in Subtitle Edit\n';
-
-async function post<T>(channel: string, body: FormData | object): Promise<T> {
-  const url = new URL(env.url);
-  const headers: Record<string, string> = {
-    'x-sluice-token': new URLSearchParams(url.hash.slice(1)).get('token') ?? '',
-  };
-  if (!(body instanceof FormData)) headers['content-type'] = 'application/json';
-  const r = await fetch(new URL(`api/${channel}`, url.origin + url.pathname), {
-    method: 'POST',
-    headers,
-    body: body instanceof FormData ? body : JSON.stringify(body),
-  });
-  const answer = (await r.json()) as { ok: boolean; value?: T; error?: { message: string } };
-  if (!answer.ok) throw new Error(`${channel}: ${answer.error?.message}`);
-  return answer.value as T;
-}
-
-async function axe(page: Page, label: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).include('[data-testid=review]').analyze();
-  const bad = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad).toEqual([]);
-}
 
 async function openReview(page: Page, jobId: string): Promise<void> {
   await page.locator(`[data-testid=job-row][data-id="${jobId}"]`).dblclick();
@@ -101,7 +76,7 @@ test('a correction after a hand edit says where it went, and overwriting or keep
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await expect(notice.getByRole('button', { name: 'Overwrite hand-edited.srt' })).toBeVisible();
-      await axe(page, `hand-edited notice ${scheme} ${size.width}`);
+      await expectNoSeriousAxe(page, `hand-edited notice ${scheme} ${size.width}`, '[data-testid=review]');
       await shot(page, `review-hand-edited-${scheme}-${size.width}x${size.height}`);
     }
   }

@@ -6,20 +6,7 @@ import { expect, test } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ClaimStore } from '../../main/adapters/claims/claim-store.js';
-import { env, go, openApp, shot, toneWav } from './helpers.js';
-
-async function bridge<T>(channel: string, params: unknown = {}): Promise<T> {
-  const url = new URL(env.url);
-  const token = new URLSearchParams(url.hash.slice(1)).get('token') ?? '';
-  const r = await fetch(new URL(`api/${channel}`, url.origin + url.pathname), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-sluice-token': token },
-    body: JSON.stringify(params),
-  });
-  const body = (await r.json()) as { ok: boolean; value?: T; error?: { message: string } };
-  if (!body.ok) throw new Error(`${channel}: ${body.error?.message}`);
-  return body.value as T;
-}
+import { bridge, env, go, openApp, shot, toneWav } from './helpers.js';
 
 test('files another computer is processing on a shared folder show in the Queue by that computer', async ({ page }) => {
   const problems = await openApp(page);

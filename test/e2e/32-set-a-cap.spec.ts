@@ -4,22 +4,11 @@
 // on its switch (the cap field once the guard is on), not at the top of Settings.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { env, go, openApp, shot, THEMES } from './helpers.js';
-
-async function bridge(channel: string, body: object): Promise<void> {
-  const url = new URL(env.url);
-  const r = await fetch(new URL(`api/${channel}`, url.origin + url.pathname), {
-    method: 'POST',
-    headers: {
-      'x-sluice-token': new URLSearchParams(url.hash.slice(1)).get('token') ?? '',
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify(body),
-  });
-  expect(((await r.json()) as { ok: boolean }).ok).toBe(true);
-}
+import { bridge, go, openApp, shot, THEMES } from './helpers.js';
 
 test('Set a cap on Usage opens Settings at the spending guard, focus on it', async ({ page }) => {
+  // Four full-page axe passes over Settings: ~20 s quiet, several times that on a loaded machine.
+  test.setTimeout(180_000);
   await bridge('settings:update', { patch: { spendingGuard: { enabled: false } } });
   for (const size of [
     { width: 800, height: 600 },

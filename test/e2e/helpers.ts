@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 // (page.evaluate callbacks run in the browser: this file needs the DOM types.)
 // Shared pieces of the e2e flows: opening the app, generated media, DataTransfer drops, screenshots.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -170,4 +171,34 @@ export async function failAtService(names: string[]): Promise<void> {
     body: JSON.stringify(plan),
   });
   expect(r.status).toBe(200);
+}
+
+/**
+ * One POST to the web bridge with the token `sluice serve` printed: JSON for an object, a FormData
+ * body (an upload) sent as is. Throws with the bridge's own message when the request is refused.
+ */
+export async function bridge<T = unknown>(channel: string, body: FormData | object = {}): Promise<T> {
+  const url = new URL(env.url);
+  const headers: Record<string, string> = {
+    'x-sluice-token': new URLSearchParams(url.hash.slice(1)).get('token') ?? '',
+  };
+  if (!(body instanceof FormData)) headers['content-type'] = 'application/json';
+  const r = await fetch(new URL(`api/${channel}`, url.origin + url.pathname), {
+    method: 'POST',
+    headers,
+    body: body instanceof FormData ? body : JSON.stringify(body),
+  });
+  const answer = (await r.json()) as { ok: boolean; value?: T; error?: { message: string } };
+  if (!answer.ok) throw new Error(`${channel}: ${answer.error?.message}`);
+  return answer.value as T;
+}
+
+/** axe over the page, or only what `scope` selects: no serious or critical finding, named by `label`. */
+export async function expectNoSeriousAxe(page: Page, label: string, scope?: string): Promise<void> {
+  const builder = new AxeBuilder({ page });
+  const { violations } = await (scope ? builder.include(scope) : builder).analyze();
+  const bad = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad).toEqual([]);
 }
