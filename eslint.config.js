@@ -20,7 +20,7 @@ export default tseslint.config(
   // The renderer: Svelte 5 components and rune modules, in a browser (no Node globals).
   ...svelte.configs.recommended,
   {
-    files: ['renderer/**/*.svelte', 'renderer/**/*.svelte.ts'],
+    files: ['renderer/**/*.svelte', 'renderer/**/*.svelte.ts', 'test/renderer/**/*.svelte.ts'],
     languageOptions: { parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.svelte'] } },
   },
   {

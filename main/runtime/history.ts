@@ -12,14 +12,8 @@ import { hotSummaries, jobSummaries, type JobSummary } from '../adapters/store/j
 import type { HistoryIndex, IndexedJob } from '../adapters/store/history-index.js';
 import type { JobStore } from '../adapters/store/job-store.js';
 import type { TranscriptHits, TranscriptMatch } from '../adapters/store/transcript-index.js';
+import { STREAM_TO_JOB, streamStatesFor } from '../engine/stream-state.js';
 import { foldText, nameMatcher, searchTokens } from '../engine/transcript/search-text.js';
-
-export const STREAM_TO_JOB: Record<StreamState, JobState> = {
-  READY: 'processing',
-  COMPLETED: 'completed',
-  FAILED: 'failed',
-  EXPIRED: 'expired',
-};
 
 export type HistorySortKey = 'created' | 'completed' | 'name' | 'state' | 'size';
 
@@ -283,9 +277,7 @@ export class History {
       if (matches(filter, row)) rows.push(row);
       else if (hits?.has(job.id) && matches(unsearched, row)) rows.push({ ...row, inTranscript: true });
     }
-    const wanted = (q.states ?? []).flatMap((s) =>
-      (Object.keys(STREAM_TO_JOB) as StreamState[]).filter((k) => STREAM_TO_JOB[k] === s),
-    );
+    const wanted = streamStatesFor(q.states ?? []);
     const tryExternal = q.includeExternal !== false && !q.folderIds?.length && (!q.states?.length || wanted.length > 0);
     const ext: HistoryResult['external'] = { included: false };
     if (tryExternal) {

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PlatformPort } from '../../main/ipc/platform.js';
 import { memoryVault } from '../../main/adapters/store/secret-vault.js';
-import { Runtime } from '../../main/runtime/runtime.js';
+import type { Runtime } from '../../main/runtime/runtime.js';
+import { closeRuntime, openRuntime } from '../helpers/runtime.js';
 
 export interface Env {
   dir: string;
@@ -19,14 +20,7 @@ export interface Env {
 export async function openEnv(kind: 'electron' | 'web' = 'web'): Promise<Env> {
   const dir = await mkdtemp(path.join(tmpdir(), 'sluice-ipc-'));
   const stateDir = path.join(dir, 'state');
-  const rt = await Runtime.open({
-    stateDir,
-    connection: { sandbox: true },
-    sandboxOptions: { speedFactor: 0.01 },
-    ctx: { poll: { initialMs: 50, maxMs: 200, factor: 1.5, flatMs: 0 } },
-    watchEvents: false,
-  });
-  await rt.start();
+  const rt = await openRuntime({ stateDir });
   const opened: string[] = [];
   const platform: PlatformPort = {
     kind,
@@ -42,7 +36,7 @@ export async function openEnv(kind: 'electron' | 'web' = 'web'): Promise<Env> {
     opened,
     platform,
     close: async () => {
-      await rt.close();
+      await closeRuntime(rt);
       await rm(dir, { recursive: true, force: true });
     },
   };

@@ -5,23 +5,18 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Command } from 'commander';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Result } from '../../preload/contract.js';
 import { jobIds } from '../../main/adapters/queue/intake.js';
 import { registerInfo } from '../../main/cli/commands/info.js';
 import { createBridge, type Bridge } from '../../main/ipc/handlers.js';
 import { makeMediaDir, makeToneWav } from '../helpers/media.js';
 import { startMediaServer, type MediaServer } from '../helpers/media-server.js';
 import { openEnv, type Env } from './helpers.js';
+import { value } from '../helpers/result.js';
 
 let env: Env;
 let bridge: Bridge;
 let media: string;
 let server: MediaServer;
-
-function value<T>(r: Result<T>): T {
-  if (!r.ok) throw new Error(`expected ok, got ${JSON.stringify(r.error)}`);
-  return r.value;
-}
 
 beforeEach(async () => {
   env = await openEnv();

@@ -4,20 +4,15 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Result } from '../../preload/contract.js';
 import { createBridge, type Bridge } from '../../main/ipc/handlers.js';
 import { ANSWER_IDS } from '../../main/engine/recipes/recipes.js';
 import { TEMPLATE_IDS } from '../../main/service/templates.js';
 import { makeToneWav } from '../helpers/media.js';
 import { openEnv, until, type Env } from './helpers.js';
+import { value } from '../helpers/result.js';
 
 let env: Env;
 let bridge: Bridge;
-
-function value<T>(r: Result<T>): T {
-  if (!r.ok) throw new Error(`expected ok, got ${JSON.stringify(r.error)}`);
-  return r.value;
-}
 
 beforeEach(async () => {
   env = await openEnv();

@@ -4,21 +4,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Result } from '../../preload/contract.js';
 import { createBridge, type Bridge } from '../../main/ipc/handlers.js';
 import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
 import { memoryVault } from '../../main/adapters/store/secret-vault.js';
 import { Runtime } from '../../main/runtime/runtime.js';
+import { value } from '../helpers/result.js';
 
 let dir: string;
 let rt: Runtime;
 let bridge: Bridge;
 let service: Sandbox;
-
-function value<T>(r: Result<T>): T {
-  if (!r.ok) throw new Error(`expected ok, got ${JSON.stringify(r.error)}`);
-  return r.value;
-}
 
 beforeEach(async () => {
   // The sandbox chosen in the settings (the default), not forced for the run: what an editor starts with.

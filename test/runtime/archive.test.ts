@@ -9,25 +9,13 @@ import { value } from '../helpers/result.js';
 import { memoryVault } from '../../main/adapters/store/secret-vault.js';
 import { createBridge } from '../../main/ipc/handlers.js';
 import type { PlatformPort } from '../../main/ipc/platform.js';
-import { Runtime } from '../../main/runtime/runtime.js';
+import type { Runtime } from '../../main/runtime/runtime.js';
+import { closeRuntimes, openRuntime } from '../helpers/runtime.js';
 import { makeToneWav } from '../helpers/media.js';
 import { until } from '../ipc/helpers.js';
 
 let dir: string;
-const opened: Runtime[] = [];
-
-async function open(): Promise<Runtime> {
-  const rt = await Runtime.open({
-    stateDir: path.join(dir, 'state'),
-    connection: { sandbox: true },
-    sandboxOptions: { speedFactor: 0.01 },
-    ctx: { poll: { initialMs: 50, maxMs: 200, factor: 1.5, flatMs: 0 } },
-    watchEvents: false,
-  });
-  opened.push(rt);
-  await rt.start();
-  return rt;
-}
+const open = (): Promise<Runtime> => openRuntime({ stateDir: path.join(dir, 'state') });
 
 const platform: PlatformPort = {
   kind: 'web',
@@ -41,7 +29,7 @@ beforeEach(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'sluice-archive-rt-'));
 });
 afterEach(async () => {
-  for (const rt of opened.splice(0)) await rt.close().catch(() => undefined);
+  await closeRuntimes();
   await rm(dir, { recursive: true, force: true });
 });
 

@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
 import { jobIds } from '../../main/adapters/queue/intake.js';
 import { DEFAULT_CAPTIONS } from '../../main/engine/captions/presets.js';
-import { Runtime } from '../../main/runtime/runtime.js';
+import type { Runtime } from '../../main/runtime/runtime.js';
+import { closeRuntime, closeRuntimes, openRuntime } from '../helpers/runtime.js';
 import { makeGarbage, makeMediaDir, makeToneWav } from '../helpers/media.js';
 import { allStreams } from '../helpers/service.js';
 
@@ -14,19 +15,8 @@ const KEY = 'test-key';
 let dir: string;
 let stateDir: string;
 let sandbox: Sandbox;
-const opened: Runtime[] = [];
-
-async function open(concurrency = 4): Promise<Runtime> {
-  const rt = await Runtime.open({
-    stateDir,
-    connection: { baseUrl: sandbox.url },
-    credentials: { kind: 'apiKey', apiKey: KEY },
-    concurrency,
-    ctx: { poll: { initialMs: 50, maxMs: 200, factor: 1.5, flatMs: 0 } },
-  });
-  opened.push(rt);
-  return rt;
-}
+const open = (concurrency = 4): Promise<Runtime> =>
+  openRuntime({ stateDir, sandbox: { url: sandbox.url, apiKey: KEY }, concurrency, start: false });
 
 beforeEach(async () => {
   dir = await makeMediaDir('sluice-batch-');
@@ -35,7 +25,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  for (const rt of opened.splice(0)) await rt.close().catch(() => undefined);
+  await closeRuntimes();
   await sandbox.close();
   await rm(dir, { recursive: true, force: true });
 });
@@ -173,8 +163,7 @@ describe('runtime against the sandbox', () => {
         }
       });
     });
-    await first.close();
-    opened.splice(opened.indexOf(first), 1);
+    await closeRuntime(first);
     const second = await open();
     await second.start();
     const jobs = await second.queue.whenSettled(ids);

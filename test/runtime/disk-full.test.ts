@@ -96,9 +96,8 @@ describe('a full disk under the state folder', () => {
     await expect.poll(() => rt?.queue.pauseState?.reason, { timeout: 20_000 }).toBe('storage');
     expect(rt.queue.pauseState?.message).toContain(stateDir);
     expect(rt.queue.pauseState?.message).toMatch(/disk is full/);
-    // Let what was in flight finish against the full disk; the retry keeps failing meanwhile.
-    await new Promise((r) => setTimeout(r, 2500));
-    expect(disk.failures()).toBeGreaterThan(1);
+    // What was in flight runs into the full disk too; the retry keeps failing meanwhile.
+    await expect.poll(() => disk.failures(), { timeout: 20_000 }).toBeGreaterThan(1);
     expect(rt.queue.jobs().filter((j) => j.state === 'failed')).toEqual([]);
     const whileFull = journalLines(journal); // the half-written line was cut off
 

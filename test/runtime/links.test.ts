@@ -7,7 +7,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { jobIds } from '../../main/adapters/queue/intake.js';
 import { toJobView } from '../../main/ipc/views.js';
 import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
-import { Runtime } from '../../main/runtime/runtime.js';
+import type { Runtime } from '../../main/runtime/runtime.js';
+import { closeRuntimes, openRuntime } from '../helpers/runtime.js';
 import { makeMediaDir, makeToneWav } from '../helpers/media.js';
 import { startMediaServer, type MediaServer } from '../helpers/media-server.js';
 
@@ -15,19 +16,8 @@ const KEY = 'test-key';
 let dir: string;
 let sandbox: Sandbox;
 let server: MediaServer;
-const opened: Runtime[] = [];
-
-async function open(): Promise<Runtime> {
-  const rt = await Runtime.open({
-    stateDir: path.join(dir, '.state'),
-    connection: { baseUrl: sandbox.url },
-    credentials: { kind: 'apiKey', apiKey: KEY },
-    ctx: { poll: { initialMs: 50, maxMs: 200, factor: 1.5, flatMs: 0 } },
-  });
-  opened.push(rt);
-  await rt.start();
-  return rt;
-}
+const open = (): Promise<Runtime> =>
+  openRuntime({ stateDir: path.join(dir, '.state'), sandbox: { url: sandbox.url, apiKey: KEY } });
 
 beforeEach(async () => {
   dir = await makeMediaDir('sluice-links-rt-');
@@ -38,7 +28,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  for (const rt of opened.splice(0)) await rt.close().catch(() => undefined);
+  await closeRuntimes();
   await sandbox.close();
   await server.close();
   await rm(dir, { recursive: true, force: true });

@@ -5,30 +5,26 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EngineEvent } from '../../main/engine/events.js';
 import { startSandbox, type FaultConfig, type Sandbox } from '../../main/sandbox/index.js';
 import { jobIds } from '../../main/adapters/queue/intake.js';
-import { Runtime } from '../../main/runtime/runtime.js';
+import type { Runtime } from '../../main/runtime/runtime.js';
+import { closeRuntimes, openRuntime } from '../helpers/runtime.js';
 import { allStreams } from '../helpers/service.js';
 import { makeMediaDir, makeToneWav } from '../helpers/media.js';
 
 const KEY = 'test-key';
 let dir: string;
 let sandbox: Sandbox;
-const opened: Runtime[] = [];
-
-async function open(extra: { apiKey?: string; port?: number } = {}): Promise<Runtime> {
-  const rt = await Runtime.open({
+const open = (extra: { apiKey?: string } = {}): Promise<Runtime> =>
+  openRuntime({
     stateDir: path.join(dir, '.state'),
-    connection: { baseUrl: sandbox.url },
-    credentials: { kind: 'apiKey', apiKey: extra.apiKey ?? KEY },
+    sandbox: { url: sandbox.url, apiKey: extra.apiKey ?? KEY },
     concurrency: 3,
     // Fast clocks: polling and backoff in tens of milliseconds instead of seconds.
     ctx: {
       poll: { initialMs: 30, maxMs: 150, factor: 1.5, flatMs: 0 },
       backoff: { baseMs: 20, capMs: 300, maxRetryAfterMs: 1500 },
     },
+    start: false,
   });
-  opened.push(rt);
-  return rt;
-}
 
 async function makeFiles(n: number): Promise<string> {
   const media = path.join(dir, 'media');
@@ -43,7 +39,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  for (const rt of opened.splice(0)) await rt.close().catch(() => undefined);
+  await closeRuntimes();
   await sandbox?.close();
   await rm(dir, { recursive: true, force: true });
 });

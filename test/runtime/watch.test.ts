@@ -4,7 +4,8 @@ import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WATCH_FOLDER } from '../../main/engine/settings.js';
-import { Runtime } from '../../main/runtime/runtime.js';
+import type { Runtime } from '../../main/runtime/runtime.js';
+import { closeRuntime, closeRuntimes, openRuntime } from '../helpers/runtime.js';
 import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
 import { makeMediaDir, makeToneWav } from '../helpers/media.js';
 
@@ -12,16 +13,13 @@ const KEY = 'k';
 let dir: string;
 let folder: string;
 let sandbox: Sandbox;
-const opened: Runtime[] = [];
-
 async function open(postAction: 'none' | 'move' = 'none'): Promise<Runtime> {
-  const rt = await Runtime.open({
+  const rt = await openRuntime({
     stateDir: path.join(dir, 'state'),
-    connection: { baseUrl: sandbox.url },
-    credentials: { kind: 'apiKey', apiKey: KEY },
+    sandbox: { url: sandbox.url, apiKey: KEY },
     ctx: { poll: { initialMs: 30, maxMs: 100, factor: 1.5, flatMs: 0 } },
+    start: false,
   });
-  opened.push(rt);
   const watched = WATCH_FOLDER.parse({
     id: 'w1',
     path: folder,
@@ -40,7 +38,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  for (const rt of opened.splice(0)) await rt.close().catch(() => undefined);
+  await closeRuntimes();
   await sandbox.close();
   await rm(dir, { recursive: true, force: true });
 });
@@ -54,8 +52,7 @@ describe('watch folders in the runtime', () => {
     await expect.poll(() => completed(rt), { timeout: 15_000 }).toBe(1);
     expect((await readdir(folder)).sort()).toEqual(['a.json', 'a.srt', 'a.txt', 'a.vtt', 'a.wav']);
     await rt.folders.rescan();
-    await rt.close();
-    opened.splice(0);
+    await closeRuntime(rt);
     rt = await open();
     await new Promise((r) => setTimeout(r, 800));
     expect(rt.queue.jobs()).toHaveLength(1);

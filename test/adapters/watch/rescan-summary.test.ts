@@ -3,23 +3,18 @@
 import { copyFile, mkdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Result } from '../../../preload/contract.js';
 import { describeRescan } from '../../../main/engine/rescan-summary.js';
 import { memoryVault } from '../../../main/adapters/store/secret-vault.js';
 import { createBridge, type Bridge } from '../../../main/ipc/handlers.js';
 import { Runtime } from '../../../main/runtime/runtime.js';
 import { makeMediaDir, makeToneWav } from '../../helpers/media.js';
 import { until } from '../../ipc/helpers.js';
+import { value } from '../../helpers/result.js';
 
 let dir: string;
 let folder: string;
 let rt: Runtime;
 let bridge: Bridge;
-
-function value<T>(r: Result<T>): T {
-  if (!r.ok) throw new Error(`expected ok, got ${JSON.stringify(r.error)}`);
-  return r.value;
-}
 
 beforeEach(async () => {
   dir = await makeMediaDir('sluice-rescan-');

@@ -34,8 +34,15 @@ export interface Recorder {
   files: Array<DetectedFile & { at: number }>;
   statuses: FolderWatchStatus[];
   problems: Array<{ folderId: string; path: string; message: string }>;
+  /** Files seen and not yet settled (reported waiting, not yet taken, gone or dropped). */
+  waiting: Set<string>;
   manager: WatchManager;
   count(p: string): number;
+  /**
+   * Walks the folders once more and waits until no file is left being judged: what a test waits
+   * for before saying "nothing more was reported", instead of a fixed sleep.
+   */
+  quiet(timeoutMs?: number): Promise<void>;
 }
 
 export function recorder(opts: Partial<Omit<WatchManagerOptions, 'onFile' | 'onStatus' | 'onProblem'>> = {}): Recorder {
@@ -43,7 +50,12 @@ export function recorder(opts: Partial<Omit<WatchManagerOptions, 'onFile' | 'onS
     files: [],
     statuses: [],
     problems: [],
+    waiting: new Set(),
     count: (p) => r.files.filter((f) => f.path === p).length,
+    quiet: async (timeoutMs = 5000) => {
+      await r.manager!.rescanNow();
+      await waitFor(() => r.waiting.size === 0, timeoutMs, 'the settle checks to finish');
+    },
   };
   r.manager = new WatchManager({
     settleMs: 200,
@@ -53,6 +65,17 @@ export function recorder(opts: Partial<Omit<WatchManagerOptions, 'onFile' | 'onS
     onFile: (f) => r.files.push({ ...f, at: Date.now() }),
     onStatus: (s) => r.statuses.push(s),
     onProblem: (folderId, p, message) => r.problems.push({ folderId, path: p, message }),
+    onWaiting: (id, p, size) => {
+      r.waiting.add(p);
+      opts.onWaiting?.(id, p, size);
+    },
+    onDoneWaiting: (id, which) => {
+      opts.onDoneWaiting?.(id, which);
+      if ('path' in which) r.waiting.delete(which.path);
+      else if ('under' in which) {
+        for (const p of r.waiting) if (p.startsWith(which.under)) r.waiting.delete(p);
+      } else r.waiting.clear();
+    },
   });
   return r as Recorder;
 }
