@@ -59,6 +59,11 @@ describe('usage:stream', () => {
     expect(cost.total.amount).toBe(cost.lines.reduce((s, l) => addDecimal(s, l.amount), '0'));
     expect(cost.total.tokensIn).toBe(ai.tokensIn);
     // The same figures the service gives for the stream, record by record.
+    // The job's detail in the Queue and in History names the recipe it ran with.
+    const job = value(await bridge.handlers['queue:snapshot']({})).jobs.find((j) => j.streamId === streamId);
+    expect(job?.recipe).toBe('Podcast episode');
+    const page = value(await bridge.handlers['history:list']({ includeExternal: false }));
+    expect(page.entries.find((e) => e.streamId === streamId)?.recipe).toBe('Podcast episode');
     const raw = await env.rt.connection.streamUsage(streamId);
     expect(cost.total.amount).toBe(raw.processors.reduce((s, r) => addDecimal(s, r.credits), '0'));
   }, 60_000);
