@@ -124,6 +124,7 @@ const api = {
   usage: {
     report: invoke('usage:report'),
     csv: invoke('usage:csv'),
+    stream: invoke('usage:stream'),
   },
   transcript: {
     open: invoke('transcript:open'),

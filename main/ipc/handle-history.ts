@@ -12,7 +12,7 @@ import type { HistoryItem } from '../runtime/history.js';
 import { acceptedParams } from '../engine/params.js';
 import { catalogueTemplate } from '../service/template-catalogue.js';
 import { requireEligible, requireJob, type HandlerContext, type RawHandlers } from './handler-context.js';
-import { componentsView, plainOutcomeView, resultView, templateName } from './views.js';
+import { componentsView, plainOutcomeView, recipeView, resultView, templateName } from './views.js';
 
 type HistoryChannels = Extract<Channel, `history:${string}`>;
 
@@ -34,6 +34,7 @@ function localEntry(j: JobRecord): HistoryEntry {
     // A link's bytes are its address sent as the body, not the media's size.
     ...(isLinkJob(j) ? {} : { totalBytes: j.totalBytes }),
     results: j.results.map(resultView),
+    ...recipeView(j),
     ...(j.error ? { error: j.error.message } : {}),
     ...plainOutcomeView(j),
     formats: (j.output ?? DEFAULT_OUTPUT).formats,

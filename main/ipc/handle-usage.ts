@@ -5,6 +5,7 @@ import { amountLabel, measurementLabel, MEASUREMENT_LABELS } from '../../preload
 import { ServiceError } from '../service/errors.js';
 import { csvField } from '../engine/captions/formats.js';
 import { validation } from './errors.js';
+import { fileCost } from './file-cost.js';
 import type { HandlerContext, RawHandlers } from './handler-context.js';
 import { toUsageView } from './views.js';
 
@@ -112,5 +113,6 @@ export function usageHandlers(ctx: HandlerContext): RawHandlers<UsageChannels> {
       const day = (t: number) => new Date(t).toISOString().slice(0, 10);
       return { fileName: `sluice-usage-${day(v.startTimestamp)}-to-${day(v.endTimestamp)}.csv`, csv: usageCsv(v) };
     },
+    'usage:stream': ({ streamId }) => fileCost(ctx, streamId),
   };
 }

@@ -267,6 +267,7 @@ export const SCHEMAS: Schemas = {
   ]),
   'usage:report': usageQuery,
   'usage:csv': usageQuery,
+  'usage:stream': z.strictObject({ streamId: id }),
   'transcript:open': byJob,
   'transcript:edit': z.strictObject({
     jobId: id,

@@ -177,6 +177,14 @@ export class Connection {
     return this.client.usageReport(opts);
   }
 
+  /** What the service counted for one stream, processor by processor (§7.3). */
+  streamUsage(
+    streamId: string,
+    opts?: Parameters<SluiceClient['streamUsage']>[1],
+  ): ReturnType<SluiceClient['streamUsage']> {
+    return this.client.streamUsage(streamId, opts);
+  }
+
   /** The account's streams, page by page (including those started elsewhere). */
   streams(opts: Parameters<SluiceClient['iterateStreams']>[0]): ReturnType<SluiceClient['iterateStreams']> {
     return this.client.iterateStreams(opts);

@@ -74,6 +74,7 @@ export const CHANNELS = [
   'history:reexport',
   'usage:report',
   'usage:csv',
+  'usage:stream',
   'transcript:open',
   'transcript:edit',
   'transcript:undo',

@@ -23,6 +23,10 @@ export interface HistoryEntry {
   completedAt?: number;
   totalBytes?: number;
   results: ResultFileView[];
+  /** The recipe the job ran with ("Podcast episode"), known from its parameters. */
+  recipe?: string;
+  /** What the recipe's answers left out, one sentence each (chapters or quotes not found in the transcript…). */
+  recipeNotes?: string[];
   error?: string;
   plainError?: PlainErrorView;
   noSpeech?: boolean;

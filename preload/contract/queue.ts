@@ -72,6 +72,10 @@ export interface JobView {
   rateLimited?: boolean;
   stuck: boolean;
   results: ResultFileView[];
+  /** The recipe the job ran with ("Podcast episode"), known from its parameters. */
+  recipe?: string;
+  /** What the recipe's answers left out, one sentence each (chapters or quotes not found in the transcript…). */
+  recipeNotes?: string[];
   resultWarning?: string;
   movedTo?: string;
   dismissed: boolean;

@@ -12,7 +12,7 @@ import type { AddOutcomeView, JobView, QueueSnapshot, QueueStats, ResultFileView
 import type { ConnectionTestView, ConnectionView, SettingsPatch, SettingsView, WatchFolderView } from './settings.js';
 import type { ComponentsView, MoveDirection, Params, ResultFormat } from './shared.js';
 import type { CaptionPresetName, TranscriptEdit, TranscriptView } from './transcripts.js';
-import type { AppInfo, UsageQuery, UsageView } from './usage.js';
+import type { AppInfo, FileCostView, UsageQuery, UsageView } from './usage.js';
 
 // ---- requests -----------------------------------------------------------------------------------
 
@@ -127,6 +127,11 @@ export interface Requests {
   /** Service validation errors come back as VALIDATION with `fields` on start/end/currency/granularity. */
   'usage:report': { params: UsageQuery; result: UsageView };
   'usage:csv': { params: UsageQuery; result: { fileName: string; csv: string } };
+  /**
+   * What one file cost: its stream's usage per operation, in the currency chosen in Settings
+   * (else credits). NOT_FOUND when the service no longer keeps the stream's usage; every error in words.
+   */
+  'usage:stream': { params: { streamId: string }; result: FileCostView };
 
   /** The transcript of a completed job, corrections applied, with its media to play. */
   'transcript:open': { params: { jobId: string }; result: TranscriptView };

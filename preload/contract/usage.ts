@@ -37,6 +37,37 @@ export interface UsageView {
   simulated: boolean;
 }
 
+/** One file's cost, per operation: what the service counted for its stream (§7.3). */
+export interface FileCostFigures {
+  /** Milliseconds of audio processed. */
+  audioMs: number;
+  /** AI tokens read (transcript and prompts) and written (answers), and the service's total. */
+  tokensIn: number;
+  tokensOut: number;
+  tokens: number;
+  /** Decimal string in `currency`, or credits when it is null. */
+  amount: string;
+  /** False while a processor is still counting (its latest partial record is shown). */
+  final: boolean;
+}
+
+export interface FileCostLineView extends FileCostFigures {
+  operationType: string;
+  /** A processor of this operation stopped on an error; what it used until then is counted. */
+  errorOccurred: boolean;
+}
+
+export interface FileCostView {
+  streamId: string;
+  /** null: credits. */
+  currency: string | null;
+  lines: FileCostLineView[];
+  total: FileCostFigures;
+  /** The currency chosen in Settings, when the service does not price in it (the amounts are credits). */
+  currencyRefused?: string;
+  simulated: boolean;
+}
+
 export interface AppInfo {
   version: string;
   platform: Platform;

@@ -305,6 +305,34 @@ const CASES: Case[] = [
     },
   })),
   {
+    readme: '`--stream ID` (or `--file PATH`: its latest stream in History)',
+    args: () => ['usage', '--stream', slowStream, '--base-url', slow.url, '--state-dir', path.join(dir, 'cost')],
+    env: () => ({ SLUICE_API_KEY: KEY }),
+    check: (r) => {
+      ok(r);
+      expect(r.stdout).toContain(`Stream ${slowStream}`);
+      // Still processing: the transcriber's latest partial record, not yet final.
+      expect(r.stdout).toMatch(/Batch transcription \(still counting\)/);
+      expect(r.stdout).toMatch(/Total so far/);
+    },
+  },
+  {
+    readme: '`--stream ID` (or `--file PATH`: its latest stream in History)',
+    // A file History has never seen: said in words (usage-stream.test.ts covers one it has).
+    args: () => [
+      'usage',
+      '--file',
+      path.join(dir, 'never-processed.wav'),
+      '--sandbox',
+      '--state-dir',
+      path.join(dir, 'cost'),
+    ],
+    check: (r) => {
+      expect(r.code, r.out).toBe(1);
+      expect(r.stderr).toMatch(/History has no stream for .*never-processed\.wav\. Give its stream id with --stream/);
+    },
+  },
+  {
     readme: '`sluice cancel <stream-id>`',
     args: () => ['cancel', slowStream, '--base-url', slow.url, '--state-dir', path.join(dir, 'cancel')],
     env: () => ({ SLUICE_API_KEY: KEY }),

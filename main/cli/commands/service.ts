@@ -8,8 +8,9 @@ import { GRANULARITIES, type Granularity, type UsageReportDto } from '../../serv
 import { resolveConnection } from '../../adapters/queue/connection.js';
 import { keytarStore } from '../../adapters/store/keychain.js';
 import { SettingsStore } from '../../adapters/store/settings-store.js';
-import { addCommonOptions, defaultStateDir, serviceUrlFlags, type CommonFlags } from '../context.js';
+import { addCommonOptions, defaultStateDir, serviceUrlFlags, stateDirOf, type CommonFlags } from '../context.js';
 import { renderTable, WIDE_OPTION, type TableOptions } from '../table.js';
+import { printStreamCost, streamOfFile } from './stream-usage.js';
 
 export async function withClient<T>(
   flags: CommonFlags,
@@ -84,6 +85,40 @@ export function usageTable(r: UsageReportDto, opts: TableOptions = {}): string {
   );
 }
 
+/** `usage --stream` / `--file`: one file's cost instead of the period's. */
+async function oneFile(
+  flags: CommonFlags & { start?: string; end?: string; stream?: string; file?: string; wide?: boolean },
+  currency: string | undefined,
+): Promise<number> {
+  if (
+    flags.start !== undefined ||
+    flags.end !== undefined ||
+    (flags.stream !== undefined && flags.file !== undefined)
+  ) {
+    console.error(
+      'sluice usage: --stream and --file show one file’s cost: give one of them, without --start or --end.',
+    );
+    return 2;
+  }
+  const streamId = flags.stream?.trim() || (flags.file ? streamOfFile(stateDirOf(flags), flags.file) : undefined);
+  if (!streamId) {
+    console.error(
+      flags.file
+        ? `sluice usage: History has no stream for ${flags.file}. Give its stream id with --stream (see \`sluice history\`).`
+        : 'sluice usage: --stream needs a stream id (see `sluice history`).',
+    );
+    return flags.file ? 1 : 2;
+  }
+  return withClient(flags, (client, simulated) =>
+    printStreamCost(client, simulated, streamId, {
+      ...(currency ? { currency } : {}),
+      ...(flags.json ? { json: true } : {}),
+      ...(flags.wide ? { wide: true } : {}),
+      ...(flags.file ? { file: flags.file } : {}),
+    }),
+  ).catch(fail);
+}
+
 export function registerService(program: Command): void {
   addCommonOptions(
     program
@@ -96,10 +131,20 @@ export function registerService(program: Command): void {
         '--currency <code>',
         'an ISO 4217 code such as USD, EUR, GBP or RON; the service says which it supports (default: the one in Settings, else credits)',
       )
+      .option('--stream <stream-id>', "what one file cost: its stream's usage per operation (AI prompts included)")
+      .option('--file <path>', 'as --stream, for the latest stream of this file in History')
       .option(...WIDE_OPTION),
   ).action(
     async (
-      flags: CommonFlags & { start?: string; end?: string; granularity: string; currency?: string; wide?: boolean },
+      flags: CommonFlags & {
+        start?: string;
+        end?: string;
+        granularity: string;
+        currency?: string;
+        wide?: boolean;
+        stream?: string;
+        file?: string;
+      },
     ) => {
       const g = flags.granularity.toUpperCase();
       // ISO 4217 codes are upper case, the form the service takes (§7.1: `USD`). Without the flag,
@@ -109,6 +154,10 @@ export function registerService(program: Command): void {
       if (currency !== undefined && !/^[A-Z]{3}$/.test(currency)) {
         console.error('sluice usage: --currency must be a three-letter ISO 4217 code such as USD, EUR or GBP.');
         process.exitCode = 2;
+        return;
+      }
+      if (flags.stream !== undefined || flags.file !== undefined) {
+        process.exitCode = await oneFile(flags, currency);
         return;
       }
       if (!GRANULARITIES.includes(g as Granularity)) {

@@ -3,7 +3,7 @@
 // already asks its own question there is refused with a reason rather than silently overwritten.
 import type { Params } from '../settings.js';
 import { glossaryParams, glossaryProblems } from './glossary.js';
-import { RECIPES, type Recipe, type RecipeId } from './recipes.js';
+import { RECIPE_IDS, RECIPES, type Recipe, type RecipeId } from './recipes.js';
 
 /** The parameters a recipe sends, alone. */
 export function recipeOwnParams(recipe: Recipe): Params {
@@ -70,4 +70,14 @@ export function recipeParams(
     params: { ...r.params, ...glossaryParams(typeof vocabulary === 'string' ? vocabulary : undefined, glossary) },
     problems: [...r.problems, ...glossaryProblems(glossary)],
   };
+}
+
+/**
+ * The recipe a job's parameters carry: the one whose answer ids fill its question slots, the
+ * recipe with the most prompts first (Podcast's first two are Interview's). The job keeps its
+ * parameters, not the recipe's name, so a re-run or an older job is recognised the same way.
+ */
+export function recipeUsed(params: Params): RecipeId | undefined {
+  const byPrompts = [...RECIPE_IDS].sort((a, b) => RECIPES[b].prompts.length - RECIPES[a].prompts.length);
+  return byPrompts.find((id) => RECIPES[id].prompts.every((p, n) => params[`ask${n}Id`] === p.id));
 }

@@ -75,3 +75,18 @@ export function toDateInput(at: number): string {
   const dd = String(d.getDate()).padStart(2, '0');
   return `${d.getFullYear()}-${mm}-${dd}`;
 }
+
+/**
+ * One file's cost: small amounts keep their digits (a prompt costs fractions of a cent), in the
+ * currency's own sign ("€0.0012"), or "0.013 credits" without one.
+ */
+export function formatAmount(amount: string, currency: string | null): string {
+  const n = Number(amount);
+  if (!Number.isFinite(n)) return amount;
+  if (!currency) return `${new Intl.NumberFormat(undefined, { maximumFractionDigits: 6 }).format(n)} credits`;
+  try {
+    return new Intl.NumberFormat(undefined, { style: 'currency', currency, maximumFractionDigits: 6 }).format(n);
+  } catch {
+    return `${new Intl.NumberFormat(undefined, { maximumFractionDigits: 6 }).format(n)} ${currency}`;
+  }
+}

@@ -1,0 +1,102 @@
+/// <reference lib="dom" />
+// (page.evaluate callbacks run in the browser: this file needs the DOM types.)
+// A file that ran the Podcast recipe: its detail in the Queue names the recipe and, when asked,
+// shows what it cost per operation (the AI prompts on their own line) with a total; History's
+// detail does the same, in the currency chosen in Settings.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { env, go, openApp, shot, toneWav } from './helpers.js';
+
+function api(channel: string): { url: URL; token: string } {
+  const url = new URL(env.url);
+  const token = new URLSearchParams(url.hash.slice(1)).get('token') ?? '';
+  return { url: new URL(`api/${channel}`, url.origin + url.pathname), token };
+}
+
+async function bridge<T>(channel: string, params: unknown = {}): Promise<T> {
+  const { url, token } = api(channel);
+  const r = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-sluice-token': token },
+    body: JSON.stringify(params),
+  });
+  const body = (await r.json()) as { ok: boolean; value?: T; error?: { message: string } };
+  if (!body.ok) throw new Error(`${channel}: ${body.error?.message}`);
+  return body.value as T;
+}
+
+async function axe(page: Page, within: string, label: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).include(within).analyze();
+  const bad = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad).toEqual([]);
+}
+
+async function costShown(detail: Locator, amount: RegExp): Promise<void> {
+  const cost = detail.getByTestId('file-cost');
+  await cost.getByRole('button', { name: 'Show what it cost' }).click();
+  const lines = cost.getByTestId('file-cost-line');
+  await expect(lines.filter({ hasText: 'Batch transcription' })).toContainText('1.5 min of audio');
+  const ai = lines.filter({ hasText: 'Questions and AI processing' });
+  await expect(ai).toContainText(/[\d,]+ AI tokens read · [\d,]+ written/);
+  await expect(cost.getByTestId('file-cost-total')).toContainText('Total');
+  await expect(cost.getByTestId('file-cost-total')).toContainText(amount);
+}
+
+test('what a recipe file cost, in the Queue and in History', async ({ page }) => {
+  test.setTimeout(180_000);
+  await bridge('settings:update', {
+    patch: { defaults: { recipe: 'podcast', output: { formats: ['json', 'chapters', 'youtube', 'shownotes'] } } },
+  });
+  try {
+    const form = new FormData();
+    form.set('file', new Blob([new Uint8Array(toneWav(90))], { type: 'audio/wav' }), 'costed-episode.wav');
+    const { url, token } = api('queue:upload');
+    await fetch(url, { method: 'POST', headers: { 'x-sluice-token': token }, body: form });
+
+    const problems = await openApp(page);
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await go(page, 'Queue');
+    const row = page.locator('[data-testid=job-row][data-name="costed-episode.wav"]');
+    await expect(row).toHaveAttribute('data-state', 'completed', { timeout: 90_000 });
+    await row.dblclick();
+    const detail = page.getByTestId('job-detail');
+    await expect(detail.getByTestId('recipe-notes')).toContainText('Podcast episode');
+    await costShown(detail, /credits/);
+    await detail.getByTestId('file-cost').scrollIntoViewIfNeeded();
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await axe(page, '[data-testid=job-detail]', `queue ${scheme}`);
+      await shot(page, `file-cost-queue-${scheme}-1920`);
+    }
+
+    // History, after a reload (nothing kept), in the currency chosen in Settings.
+    await bridge('settings:update', { patch: { usage: { currency: 'EUR' } } });
+    await page.reload();
+    await go(page, 'History');
+    await page.getByRole('searchbox', { name: 'Search file names' }).fill('costed-episode');
+    const rows = page.getByTestId('history-row');
+    await expect(rows).toHaveCount(1);
+    await rows.first().click();
+    const entry = page.getByTestId('history-detail');
+    await expect(entry.getByTestId('recipe-notes')).toContainText('Podcast episode');
+    await costShown(entry, /€/);
+    await entry.getByTestId('file-cost').scrollIntoViewIfNeeded();
+    for (const [scheme, size] of [
+      ['light', { width: 1920, height: 1080 }],
+      ['dark', { width: 1920, height: 1080 }],
+      ['light', { width: 800, height: 600 }],
+      ['dark', { width: 800, height: 600 }],
+    ] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize(size);
+      await entry.getByTestId('file-cost').scrollIntoViewIfNeeded();
+      await axe(page, '[data-testid=history-detail]', `history ${scheme} ${size.width}`);
+      await shot(page, `file-cost-history-${scheme}-${size.width}`);
+    }
+    expect(problems).toEqual([]);
+  } finally {
+    await bridge('settings:update', { patch: { defaults: { recipe: null }, usage: { currency: null } } });
+  }
+});
