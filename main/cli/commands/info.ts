@@ -2,9 +2,10 @@
 // while `sluice watch` or the app runs).
 import type { Command } from 'commander';
 import { readHistory, readStatus } from '../../adapters/store/history-read.js';
+// Not the context's stateDirOf: that module loads the runtime, seconds of start-up these reads never use.
+import { resolveStateDir } from '../../adapters/store/state-dir.js';
 import { ACTIVE_STATES, JOB_STATES, type JobRecord, type JobState } from '../../engine/job.js';
 import { isLinkJob, sourceName } from '../../engine/media-link.js';
-import { stateDirOf } from '../context.js';
 import { describeJob, jobJson } from '../progress.js';
 import { renderTable, stdoutTarget, WIDE_OPTION, type Column } from '../table.js';
 
@@ -17,7 +18,7 @@ export function registerInfo(program: Command): void {
     .option(...WIDE_OPTION)
     .action((flags: { stateDir?: string; json?: boolean; wide?: boolean }) => {
       // Archived jobs are finished: what runs now is in the journal.
-      const { counts: byState, journal } = readStatus(stateDirOf(flags));
+      const { counts: byState, journal } = readStatus(resolveStateDir(flags.stateDir));
       const counts = Object.fromEntries(JOB_STATES.map((s) => [s, byState.get(s) ?? 0]));
       const running = journal.filter((j) => (ACTIVE_STATES as readonly JobState[]).includes(j.state));
       if (flags.json) {
@@ -65,7 +66,7 @@ export function registerInfo(program: Command): void {
         json?: boolean;
         wide?: boolean;
       }) => {
-        const jobs = readHistory(stateDirOf(flags), {
+        const jobs = readHistory(resolveStateDir(flags.stateDir), {
           states: flags.state,
           ...(flags.search !== undefined ? { search: flags.search } : {}),
           limit: flags.limit,
