@@ -94,6 +94,8 @@ export interface StreamTrackerOptions {
  */
 export class StreamTracker {
   private readonly due = new Map<string, number>();
+  /** When each job was first tracked: its stream has processed at least this long. */
+  private readonly since = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
   private timerAt = Infinity;
   private polling = false;
@@ -116,11 +118,13 @@ export class StreamTracker {
 
   track(jobId: string, at: number): void {
     this.due.set(jobId, at);
+    if (!this.since.has(jobId)) this.since.set(jobId, this.now());
     this.arm();
   }
 
   untrack(jobId: string): void {
     this.due.delete(jobId);
+    this.since.delete(jobId);
   }
 
   get size(): number {
@@ -180,7 +184,10 @@ export class StreamTracker {
     for (const [id, at] of this.due) {
       const streamId = this.o.streamIdOf(id);
       if (streamId) tracked.push({ id, streamId, at });
-      else this.due.delete(id);
+      else {
+        this.due.delete(id);
+        this.since.delete(id);
+      }
     }
     const listing = tracked.length >= LIST_THRESHOLD;
     const due = listing ? tracked : tracked.filter((t) => t.at <= now);
@@ -197,7 +204,14 @@ export class StreamTracker {
       );
       if (listing) {
         const finished = outcomes.filter((o) => 'stream' in o && o.stream.state !== 'READY').length;
-        this.listGap = nextListGap(this.listGap, finished, tracked.length, this.bounds());
+        // Nothing found for a while widens the gap, but never past a tenth of how long the oldest
+        // stream has processed: when streams of one length all finish at once, the first ones
+        // are noticed within about 10 % of their processing, not after a gap grown while waiting.
+        const bounds = this.bounds();
+        let oldest = now;
+        for (const t of tracked) oldest = Math.min(oldest, this.since.get(t.id) ?? now);
+        const cap = Math.max(bounds.min, Math.min(bounds.max, (now - oldest) / 10));
+        this.listGap = Math.min(cap, nextListGap(this.listGap, finished, tracked.length, bounds));
       }
       const byStream = new Map(due.map((t) => [t.streamId, t]));
       for (const o of outcomes) {
@@ -205,6 +219,7 @@ export class StreamTracker {
         if (!t || this.due.get(t.id) !== t.at) continue; // no longer tracked, or re-armed meanwhile
         if ('stream' in o && o.stream.state === 'READY' && t.at > now) continue;
         this.due.delete(t.id);
+        if ('stream' in o && o.stream.state !== 'READY') this.since.delete(t.id);
         if ('stream' in o) this.o.onPolled(t.id, o.stream);
         else this.o.onFailed(t.id, o.error);
       }
