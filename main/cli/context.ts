@@ -1,11 +1,10 @@
 // What every command that talks to the service shares: connection and state-dir options, and
 // opening the runtime with the API key from SLUICE_API_KEY or the OS keychain.
 import { Option, type Command } from 'commander';
-import path from 'node:path';
 import { BUILTIN_CATALOGUE, catalogueTemplate, type TemplateCatalogue } from '../service/template-catalogue.js';
 import type { ServiceName } from '../service/policy.js';
 import { keytarStore, type SecretStore } from '../adapters/store/keychain.js';
-import { defaultStateDir } from '../adapters/store/state-dir.js';
+import { defaultStateDir, resolveStateDir } from '../adapters/store/state-dir.js';
 import { parseParamPairs, templateProblems, uncheckedNotice } from '../engine/params.js';
 import {
   RESULT_FORMATS,
@@ -59,7 +58,7 @@ export interface JobFlags extends CommonFlags {
 export { defaultStateDir };
 
 export function stateDirOf(flags: CommonFlags): string {
-  return path.resolve(flags.stateDir ?? defaultStateDir());
+  return resolveStateDir(flags.stateDir);
 }
 
 export class UsageError extends Error {

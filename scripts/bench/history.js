@@ -3,14 +3,18 @@
 // start (a new store and History, as after launching) and then as the median of 7. Baseline,
 // measured in the same run: reading the archive's summary rows once, the least every query did
 // before History had its index, and that plain scan's own first page.
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { JOB_ARCHIVE } from '../../dist/main/adapters/store/job-archive-spec.js';
 import { JobStore } from '../../dist/main/adapters/store/job-store.js';
 import { sqliteDriver } from '../../dist/main/adapters/store/sqlite.js';
 import { createJob } from '../../dist/main/engine/job.js';
 import { ExternalStreams, History } from '../../dist/main/runtime/history.js';
-import { fmt, median } from './common.js';
+import { fmt, median, root } from './common.js';
+
+const run = promisify(execFile);
 
 const DAY = 86_400_000;
 const NAMES = [
@@ -142,6 +146,7 @@ export async function benchHistory(work, log) {
     reopen.push(performance.now() - o0);
   }
   store.close();
+  const status = await benchStatus(dir, n);
   const worst = Math.max(...Object.values(first), ...Object.values(again));
   const base = median(rowsMs);
   const list = (m) =>
@@ -162,5 +167,46 @@ export async function benchHistory(work, log) {
         `${fmt(writeS, 1)} s; opening the store with its index: ${fmt(median(reopen), 0)} ms. ` +
         `Words inside transcripts are the transcript row's search.`,
     },
+    status,
   ];
+}
+
+/**
+ * `sluice status` on the same archive against `sluice --version` (the same start-up, nothing read),
+ * medians of 5 interleaved runs; its counts must add up to every archived job. The note gives what
+ * status did before: the whole archive read (`JobStore.snapshot`), timed in this process.
+ */
+async function benchStatus(dir, n) {
+  const bin = path.join(root, 'bin/sluice.js');
+  const status = [];
+  const version = [];
+  let counted = 0;
+  for (let i = 0; i < 5; i++) {
+    let t = performance.now();
+    await run(process.execPath, [bin, '--version']);
+    version.push(performance.now() - t);
+    t = performance.now();
+    const { stdout } = await run(process.execPath, [bin, 'status', '--json', '--state-dir', dir], {
+      maxBuffer: 1 << 26,
+    });
+    status.push(performance.now() - t);
+    counted = Object.values(JSON.parse(stdout).counts).reduce((a, b) => a + b, 0);
+  }
+  if (counted !== n) throw new Error(`sluice status counted ${counted} of ${n} jobs`);
+  const scan = [];
+  for (let i = 0; i < 3; i++) {
+    const t = performance.now();
+    JobStore.snapshot(dir);
+    scan.push(performance.now() - t);
+  }
+  const extra = median(status) - median(version);
+  return {
+    name: `\`sluice status\` at ${n} archived jobs`,
+    value: `${fmt(median(status), 0)} ms`,
+    baseline: `sluice --version: ${fmt(median(version), 0)} ms`,
+    ratio: fmt(median(status) / median(version)),
+    target: '≤ --version + 200 ms',
+    met: extra <= 200,
+    note: `medians of 5 interleaved runs; counts add up to all ${n} jobs; reading the whole archive as status did before: ${fmt(median(scan), 0)} ms in process`,
+  };
 }

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HistoryIndex } from '../../main/adapters/store/history-index.js';
+import { readStatus } from '../../main/adapters/store/history-read.js';
 import { JOB_ARCHIVE } from '../../main/adapters/store/job-archive-spec.js';
 import type { JobArchive } from '../../main/adapters/store/job-archive.js';
 import { JobStore } from '../../main/adapters/store/job-store.js';
@@ -179,6 +180,22 @@ describe.skipIf(skip !== '')(`History's index ${skip}`, () => {
     expect(accents.items.some((i) => i.origin === 'local' && i.job.source.path.includes('u\u0308'))).toBe(true);
     expect(accents.items.some((i) => i.origin === 'local' && i.job.source.path.includes('ü'))).toBe(true);
   }, 180_000);
+
+  it("counts every job by state for `sluice status` from the kept counts, the journal's jobs winning", () => {
+    const plain = new Map<string, number>();
+    for (const j of JobStore.snapshot<JobRecord>(dir)) plain.set(j.state, (plain.get(j.state) ?? 0) + 1);
+    const committed = JobStore.journalSnapshot<JobRecord>(dir).committed.rows;
+    const reader = HistoryIndex.reader(path.join(dir, 'archive'), committed);
+    expect(reader, 'the counts come from the index, not from reading the archive').toBeDefined();
+    reader?.close();
+    const { counts, journal } = readStatus(dir);
+    expect(Object.fromEntries(counts)).toEqual(Object.fromEntries(plain));
+    // Each job once: the 15 brought back as queued are no longer counted in their archived state.
+    expect([...counts.values()].reduce((a, b) => a + b, 0)).toBe(N + 20);
+    expect(counts.get('queued')).toBe(15);
+    expect(counts.get('uploading')).toBe(20);
+    expect(journal.filter((j) => j.state === 'uploading')).toHaveLength(20);
+  });
 
   it('catches up after a crash between the archive commit and its update, and is rebuilt when damaged', async () => {
     const archiveDir = path.join(dir, 'archive');

@@ -80,6 +80,7 @@ export class QueueRunner {
       },
       now: this.now,
       minListIntervalMs: this.ctx.poll.initialMs,
+      maxListIntervalMs: this.ctx.poll.maxMs,
       ...(o.hungryPollMs === undefined ? {} : { hungryPollMs: o.hungryPollMs }),
     });
     this.probe = new OfflineProbe(

@@ -49,8 +49,27 @@ export async function pollCycle(port: TrackerPort, due: readonly string[]): Prom
   return outcomes;
 }
 
-/** Cheap with the READY listing: one request per 100 streams in flight, whatever their number. */
+/** The shortest gap between two listings while uploads wait for a stream slot. */
 export const HUNGRY_POLL_MS = 100;
+
+/**
+ * The gap between listings follows what they find rather than when each stream falls due: a
+ * listing serves every tracked stream, so asking each time one is due (every second while any is
+ * young) lists many times per stream that finishes. The gap aims at about `tracked / 25` streams
+ * found finished per listing (at least half a stream, at most four): a slot that frees then waits
+ * on average half a gap, about 2 % of its stream's processing, to be noticed. A listing finding
+ * nothing widens the gap by half; one finding more than the aim narrows it (at most by half).
+ */
+export function nextListGap(
+  gap: number,
+  finished: number,
+  tracked: number,
+  bounds: { min: number; max: number },
+): number {
+  const aim = Math.min(4, Math.max(0.5, tracked / 25));
+  const factor = finished === 0 ? 1.5 : Math.min(1.5, Math.max(0.5, aim / finished));
+  return Math.min(bounds.max, Math.max(bounds.min, gap * factor));
+}
 
 export interface StreamTrackerOptions {
   port: TrackerPort;
@@ -60,18 +79,23 @@ export interface StreamTrackerOptions {
   onFailed: (jobId: string, error: unknown) => void;
   now?: () => number;
   hungryPollMs?: number;
-  /** Least time between two listings (default: the shortest polling interval, 1 s). */
+  /** Least time between two listings while no upload waits (default: the shortest polling interval, 1 s). */
   minListIntervalMs?: number;
+  /** Most time between two listings (default: the longest polling interval, 30 s). */
+  maxListIntervalMs?: number;
 }
 
 /**
  * The streams in flight and when each is next due (the reducer's per-stream backoff). One cycle at
  * a time, one timer. With few streams the due ones are read by id; with many, one READY listing
  * covers every tracked stream, those that left READY are read by id, and a stream still READY
- * keeps its own backoff unless it was due anyway.
+ * keeps its own backoff unless it was due anyway. Listings come no closer than the gap
+ * (`nextListGap`); while uploads wait for a slot they come at the gap even if no stream is due.
  */
 export class StreamTracker {
   private readonly due = new Map<string, number>();
+  /** When each job was first tracked: its stream has processed at least this long. */
+  private readonly since = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
   private timerAt = Infinity;
   private polling = false;
@@ -79,19 +103,28 @@ export class StreamTracker {
   private held = false;
   private stopped = false;
   private lastListAt = -Infinity;
+  private listGap: number;
   private readonly now: () => number;
 
   constructor(private readonly o: StreamTrackerOptions) {
     this.now = o.now ?? Date.now;
+    this.listGap = this.bounds().min;
+  }
+
+  private bounds(): { min: number; max: number } {
+    const min = this.hungry ? (this.o.hungryPollMs ?? HUNGRY_POLL_MS) : (this.o.minListIntervalMs ?? 1000);
+    return { min, max: Math.max(min, this.o.maxListIntervalMs ?? 30_000) };
   }
 
   track(jobId: string, at: number): void {
     this.due.set(jobId, at);
+    if (!this.since.has(jobId)) this.since.set(jobId, this.now());
     this.arm();
   }
 
   untrack(jobId: string): void {
     this.due.delete(jobId);
+    this.since.delete(jobId);
   }
 
   get size(): number {
@@ -102,6 +135,8 @@ export class StreamTracker {
   setHungry(hungry: boolean): void {
     if (hungry === this.hungry) return;
     this.hungry = hungry;
+    const { min, max } = this.bounds();
+    this.listGap = Math.min(max, Math.max(min, this.listGap));
     if (hungry) this.arm();
   }
 
@@ -112,6 +147,7 @@ export class StreamTracker {
 
   release(): void {
     this.held = false;
+    this.lastListAt = -Infinity;
     const now = this.now();
     for (const id of this.due.keys()) this.due.set(id, now);
     this.arm();
@@ -127,11 +163,12 @@ export class StreamTracker {
     let at = Infinity;
     for (const t of this.due.values()) if (t < at) at = t;
     if (at === Infinity) return;
-    const now = this.now();
-    if (this.hungry) at = Math.min(at, now + (this.o.hungryPollMs ?? HUNGRY_POLL_MS));
-    // A listing already checked every tracked stream: the next one waits at least the minimum
-    // interval, however many streams fall due in between (their count does not add requests).
-    else if (this.due.size >= LIST_THRESHOLD) at = Math.max(at, this.lastListAt + (this.o.minListIntervalMs ?? 1000));
+    // A listing already checked every tracked stream: the next one waits for the gap, however many
+    // streams fall due in between (their count does not add requests).
+    if (this.due.size >= LIST_THRESHOLD) {
+      const next = this.lastListAt + this.listGap;
+      at = this.hungry ? next : Math.max(at, next);
+    }
     if (at >= this.timerAt) return;
     clearTimeout(this.timer);
     this.timerAt = at;
@@ -147,7 +184,10 @@ export class StreamTracker {
     for (const [id, at] of this.due) {
       const streamId = this.o.streamIdOf(id);
       if (streamId) tracked.push({ id, streamId, at });
-      else this.due.delete(id);
+      else {
+        this.due.delete(id);
+        this.since.delete(id);
+      }
     }
     const listing = tracked.length >= LIST_THRESHOLD;
     const due = listing ? tracked : tracked.filter((t) => t.at <= now);
@@ -162,12 +202,24 @@ export class StreamTracker {
         this.o.port,
         due.map((t) => t.streamId),
       );
+      if (listing) {
+        const finished = outcomes.filter((o) => 'stream' in o && o.stream.state !== 'READY').length;
+        // Nothing found for a while widens the gap, but never past a tenth of how long the oldest
+        // stream has processed: when streams of one length all finish at once, the first ones
+        // are noticed within about 10 % of their processing, not after a gap grown while waiting.
+        const bounds = this.bounds();
+        let oldest = now;
+        for (const t of tracked) oldest = Math.min(oldest, this.since.get(t.id) ?? now);
+        const cap = Math.max(bounds.min, Math.min(bounds.max, (now - oldest) / 10));
+        this.listGap = Math.min(cap, nextListGap(this.listGap, finished, tracked.length, bounds));
+      }
       const byStream = new Map(due.map((t) => [t.streamId, t]));
       for (const o of outcomes) {
         const t = byStream.get(o.streamId);
         if (!t || this.due.get(t.id) !== t.at) continue; // no longer tracked, or re-armed meanwhile
         if ('stream' in o && o.stream.state === 'READY' && t.at > now) continue;
         this.due.delete(t.id);
+        if ('stream' in o && o.stream.state !== 'READY') this.since.delete(t.id);
         if ('stream' in o) this.o.onPolled(t.id, o.stream);
         else this.o.onFailed(t.id, o.error);
       }

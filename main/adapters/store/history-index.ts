@@ -350,6 +350,28 @@ export class HistoryIndex {
     return all - hidden;
   }
 
+  /**
+   * Archived jobs per state from the kept counts, less `exclude` (jobs back in the journal, which
+   * wins): `sluice status` at 100,000 jobs without reading a row.
+   */
+  stateCounts(exclude: Iterable<string>): Map<string, number> {
+    const out = new Map<string, number>();
+    this.db.exec('BEGIN');
+    try {
+      this.fillTemp('hidden', exclude);
+      for (const r of this.db.prepare('SELECT state, sum(c) AS c FROM counts GROUP BY state').all()) {
+        out.set(String(r.state), Number(r.c));
+      }
+      const hidden = this.db.prepare(
+        'SELECT j.state AS state, count(*) AS c FROM temp.hidden h CROSS JOIN jobs j ON j.id = h.id GROUP BY j.state',
+      );
+      for (const r of hidden.all()) out.set(String(r.state), (out.get(String(r.state)) ?? 0) - Number(r.c));
+    } finally {
+      this.db.exec('COMMIT');
+    }
+    return out;
+  }
+
   /** A per-connection list of ids for the query at hand (emptied each time). */
   private fillTemp(table: 'hidden' | 'found', ids: Iterable<string> | undefined): void {
     this.db.exec(

@@ -1,13 +1,14 @@
 // `sluice history`'s read of every job, newest first, while the app or `watch` may own the journal:
 // the journal's jobs filtered here, the archived ones answered by History's index when it holds
 // every committed row (then only the listed records are read), else by reading the archive, as
-// before the index. The search folds names as the History screen does (search-text.ts).
+// before the index. The search folds names as the History screen does (search-text.ts). `status`
+// counts by state the same way.
 import type { JobRecord } from '../../engine/job.js';
 import { sourceName } from '../../engine/media-link.js';
 import { foldText, nameMatcher, searchTokens } from '../../engine/transcript/search-text.js';
 import path from 'node:path';
 import { HistoryIndex } from './history-index.js';
-import { readArchivedAt } from './job-archive.js';
+import { readArchivedAt, readArchivedRecords } from './job-archive.js';
 import { JobStore } from './job-store.js';
 
 export interface HistoryRead {
@@ -51,4 +52,29 @@ export function readHistory(stateDir: string, q: HistoryRead): JobRecord[] {
   } finally {
     index.close();
   }
+}
+
+/**
+ * `sluice status`'s counts of every job by state: the journal's jobs counted here, the archived
+ * ones from the index's kept counts (less those back in the journal, which wins), so 100,000
+ * archived jobs cost no more than ten; without an index, the archive is read as before.
+ */
+export function readStatus(stateDir: string): { counts: Map<string, number>; journal: JobRecord[] } {
+  const { records, committed } = JobStore.journalSnapshot<JobRecord>(stateDir);
+  const index = HistoryIndex.reader(path.join(stateDir, 'archive'), committed.rows);
+  let counts: Map<string, number>;
+  if (index) {
+    try {
+      counts = index.stateCounts(records.keys());
+    } finally {
+      index.close();
+    }
+  } else {
+    counts = new Map();
+    for (const j of readArchivedRecords<JobRecord>(stateDir, committed)) {
+      if (!records.has(j.id)) counts.set(j.state, (counts.get(j.state) ?? 0) + 1);
+    }
+  }
+  for (const j of records.values()) counts.set(j.state, (counts.get(j.state) ?? 0) + 1);
+  return { counts, journal: [...records.values()] };
 }

@@ -35,6 +35,11 @@ export function appDataDir(o: StateDirEnv = {}): string {
   return xdgConfigHome(env, home);
 }
 
+/** The state folder a command was given (`--state-dir`), else the default one, as an absolute path. */
+export function resolveStateDir(given: string | undefined): string {
+  return path.resolve(given ?? defaultStateDir());
+}
+
 /** Sluice's state folder: `SLUICE_STATE_DIR`, else `<appData>/Sluice`. */
 export function defaultStateDir(o: StateDirEnv = {}): string {
   const env = o.env ?? process.env;

@@ -1,17 +1,13 @@
 // Read-only commands: `status` and `history` read the journal without taking it over (they work
 // while `sluice watch` or the app runs).
 import type { Command } from 'commander';
-import { readHistory } from '../../adapters/store/history-read.js';
-import { JobStore } from '../../adapters/store/job-store.js';
+import { readHistory, readStatus } from '../../adapters/store/history-read.js';
+// Not the context's stateDirOf: that module loads the runtime, seconds of start-up these reads never use.
+import { resolveStateDir } from '../../adapters/store/state-dir.js';
 import { ACTIVE_STATES, JOB_STATES, type JobRecord, type JobState } from '../../engine/job.js';
 import { isLinkJob, sourceName } from '../../engine/media-link.js';
-import { stateDirOf, type CommonFlags } from '../context.js';
 import { describeJob, jobJson } from '../progress.js';
 import { renderTable, stdoutTarget, WIDE_OPTION, type Column } from '../table.js';
-
-function readJobs(flags: CommonFlags): JobRecord[] {
-  return JobStore.snapshot<JobRecord>(stateDirOf(flags));
-}
 
 export function registerInfo(program: Command): void {
   program
@@ -21,9 +17,10 @@ export function registerInfo(program: Command): void {
     .option('--json', 'machine-readable output')
     .option(...WIDE_OPTION)
     .action((flags: { stateDir?: string; json?: boolean; wide?: boolean }) => {
-      const jobs = readJobs(flags);
-      const counts = Object.fromEntries(JOB_STATES.map((s) => [s, jobs.filter((j) => j.state === s).length]));
-      const running = jobs.filter((j) => (ACTIVE_STATES as readonly JobState[]).includes(j.state));
+      // Archived jobs are finished: what runs now is in the journal.
+      const { counts: byState, journal } = readStatus(resolveStateDir(flags.stateDir));
+      const counts = Object.fromEntries(JOB_STATES.map((s) => [s, byState.get(s) ?? 0]));
+      const running = journal.filter((j) => (ACTIVE_STATES as readonly JobState[]).includes(j.state));
       if (flags.json) {
         console.log(JSON.stringify({ counts, running: running.map(jobJson) }, null, 2));
         return;
@@ -69,7 +66,7 @@ export function registerInfo(program: Command): void {
         json?: boolean;
         wide?: boolean;
       }) => {
-        const jobs = readHistory(stateDirOf(flags), {
+        const jobs = readHistory(resolveStateDir(flags.stateDir), {
           states: flags.state,
           ...(flags.search !== undefined ? { search: flags.search } : {}),
           limit: flags.limit,

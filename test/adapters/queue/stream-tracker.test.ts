@@ -1,0 +1,90 @@
+// The stream tracker's listings follow what they find: a queue of 200 streams, 50 in flight, each
+// processing 10–25 s, with uploads always waiting for a slot. The port is the tracker's own
+// interface (the READY listing and the read by id), answered from a simulated service on a fake
+// clock; requests over HTTP are the soak bench's work (scripts/bench/soak.js).
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { nextListGap, StreamTracker, type TrackerPort } from '../../../main/adapters/queue/stream-tracker.js';
+import type { StreamDto, StreamState } from '../../../main/service/types.js';
+
+const dto = (streamId: string, state: StreamState): StreamDto =>
+  ({ streamId, state, stateDescription: null, finalizedTimestamp: null }) as StreamDto;
+
+describe('nextListGap', () => {
+  const bounds = { min: 100, max: 30_000 };
+  it('widens when a listing finds nothing and narrows when it finds more than it aims at', () => {
+    expect(nextListGap(1000, 0, 50, bounds)).toBe(1500);
+    expect(nextListGap(1000, 2, 50, bounds)).toBe(1000); // 50 tracked: aims at 2
+    expect(nextListGap(1000, 8, 50, bounds)).toBe(500);
+    expect(nextListGap(1000, 1, 5, bounds)).toBe(500); // few tracked: aims at half a stream
+    expect(nextListGap(25_000, 0, 50, bounds)).toBe(30_000);
+    expect(nextListGap(120, 10, 50, bounds)).toBe(100);
+  });
+});
+
+describe('StreamTracker with a hungry queue', () => {
+  beforeEach(() => void vi.useFakeTimers({ now: 0 }));
+  afterEach(() => void vi.useRealTimers());
+
+  /** `total` streams through `slots`, each processing `length(i)` ms; what the tracker asked and when it noticed. */
+  async function run(total: number, slots: number, length: (i: number) => number) {
+    const endsAt = new Map<string, number>();
+    const processing = new Map<string, number>();
+    const noticed: number[] = [];
+    const counts = { list: 0, byId: 0 };
+    let started = 0;
+    const port: TrackerPort = {
+      listReady: () => {
+        counts.list++;
+        const now = Date.now();
+        return Promise.resolve([...endsAt].filter(([, end]) => end > now).map(([id]) => dto(id, 'READY')));
+      },
+      findStream: (id) => {
+        counts.byId++;
+        return Promise.resolve(dto(id, (endsAt.get(id) ?? 0) <= Date.now() ? 'COMPLETED' : 'READY'));
+      },
+    };
+    const tracker: StreamTracker = new StreamTracker({
+      port,
+      streamIdOf: (id) => (endsAt.has(id) ? id : undefined),
+      now: () => Date.now(),
+      onPolled: (id, s) => {
+        if (s.state === 'READY') return tracker.track(id, Date.now() + 1000);
+        noticed.push((Date.now() - endsAt.get(id)!) / processing.get(id)!);
+        endsAt.delete(id);
+        start();
+      },
+      onFailed: () => expect.unreachable('no read fails here'),
+    });
+    const start = (): void => {
+      if (started >= total) return tracker.setHungry(false);
+      const id = `s${started}`;
+      const ms = length(started);
+      started++;
+      endsAt.set(id, Date.now() + ms);
+      processing.set(id, ms);
+      tracker.track(id, Date.now() + 1000);
+      tracker.setHungry(started < total);
+    };
+    for (let i = 0; i < slots; i++) start();
+    while (noticed.length < total) await vi.advanceTimersByTimeAsync(50);
+    tracker.stop();
+    return { ...counts, mean: noticed.reduce((a, b) => a + b, 0) / noticed.length, worst: Math.max(...noticed) };
+  }
+
+  it('lists about once per two finished streams and notices each within a few % of its processing', async () => {
+    const total = 200;
+    const r = await run(total, 50, (i) => 10_000 + ((i * 7919) % 15_000));
+    // About one read by id per finished stream (the last three streams, too few to list, are read
+    // by id when due); the listings add about one per two.
+    expect(r.byId).toBeLessThan(total * 1.1);
+    expect(r.list / total).toBeLessThan(0.75);
+    expect(r.mean).toBeLessThan(0.05);
+  });
+
+  it('streams of one length finishing together: the first are noticed within about a tenth of their processing', async () => {
+    const total = 300;
+    const r = await run(total, 100, () => 4000);
+    expect(r.worst).toBeLessThan(0.15);
+    expect(r.list / total).toBeLessThan(0.75);
+  });
+});
