@@ -4,7 +4,7 @@
 // before the index. The search folds names as the History screen does (search-text.ts).
 import type { JobRecord } from '../../engine/job.js';
 import { sourceName } from '../../engine/media-link.js';
-import { foldText, nameMatcher, searchTokens } from '../../engine/transcript/search-text.js';
+import { foldText, nameMatcher, searchable, searchTokens } from '../../engine/transcript/search-text.js';
 import path from 'node:path';
 import { HistoryIndex } from './history-index.js';
 import { readArchivedAt } from './job-archive.js';
@@ -22,7 +22,7 @@ export function readHistory(stateDir: string, q: HistoryRead): JobRecord[] {
   const { records, committed } = JobStore.journalSnapshot<JobRecord>(stateDir);
   const named = q.search === undefined ? () => true : nameMatcher(q.search);
   const passes = (j: JobRecord): boolean =>
-    (q.states.length === 0 || q.states.includes(j.state)) && named(sourceName(j));
+    (q.states.length === 0 || q.states.includes(j.state)) && named(searchable(sourceName(j), j.processedBy));
   const newest = (jobs: Iterable<JobRecord>): JobRecord[] =>
     [...jobs]
       .filter(passes)
