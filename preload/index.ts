@@ -109,6 +109,7 @@ const api = {
     resume: invoke('folders:resume'),
     rescan: invoke('folders:rescan'),
     statuses: invoke('folders:statuses'),
+    fileSystem: invoke('folders:fileSystem'),
   },
   templates: {
     list: invoke('templates:list'),

@@ -283,7 +283,11 @@ export type JobEvent =
    * stream is canceled while READY (nothing processed, nothing billed) and the file queued again.
    */
   | { type: 'uploadInterrupted' }
-  | { type: 'retryRequested' }
+  /**
+   * Retry by hand. A shared folder's file comes with the claim this computer took again on the
+   * share (its token and the attempt it was taken for): a retry never runs without one.
+   */
+  | { type: 'retryRequested'; claim?: { token: string; attempt: number } }
   | { type: 'expiredDetected' }
   /** The user moved the job: its new ordering keys (from the scheduler's `move`). */
   | { type: 'reordered'; priority: number; seq: number }

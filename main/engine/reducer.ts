@@ -35,6 +35,7 @@ import {
 } from './reducer-shared.js';
 import { onDismissRequested, onReordered, onResultsRewritten, onSourceMoved } from './reducer-user.js';
 import { onSourceChanged, onSourceSettled } from './reducer-source.js';
+import type { SharedIdentity } from './shared-folder.js';
 
 export { DEFAULT_CONTEXT, type EngineContext } from './reducer-shared.js';
 
@@ -77,7 +78,7 @@ export function next(job: JobRecord, event: JobEvent, now: number, ctx: EngineCo
     case 'uploadInterrupted':
       return onUploadInterrupted(job, now);
     case 'retryRequested':
-      return onRetry(job, now);
+      return onRetry(job, now, event.claim);
     case 'expiredDetected':
       // Once the export is staged locally, the service's copy no longer matters.
       return job.state === 'processing' || (job.state === 'exporting' && !job.stagedResultPath)
@@ -146,7 +147,7 @@ function onCancel(job: JobRecord, now: number): Transition {
   return to(without(job, 'nextAttemptAt'), { state: 'canceled', canceledByUser: true }, now, effects);
 }
 
-function onRetry(job: JobRecord, now: number): Transition {
+function onRetry(job: JobRecord, now: number, claim?: { token: string; attempt: number }): Transition {
   if (!canRetry(job)) return unchanged(job);
   const previous =
     job.streamId && !job.previousStreamIds.includes(job.streamId)
@@ -183,11 +184,17 @@ function onRetry(job: JobRecord, now: number): Transition {
       canceledByUser: false,
       results: [],
       // The old id stays taken at the service: a shared file asks under its next attempt's id.
-      ...(job.shared ? { shared: { ...job.shared, attempt: job.shared.attempt + 1 } } : {}),
+      ...(job.shared ? { shared: retriedShared(job.shared, claim) } : {}),
     },
     now,
     [{ type: 'scheduleRetry', at: now }],
   );
+}
+
+/** The next attempt's identity; with the claim taken again, its token (and a later attempt, if the claim had one). */
+function retriedShared(shared: SharedIdentity, claim?: { token: string; attempt: number }): SharedIdentity {
+  const attempt = Math.max(shared.attempt + 1, claim?.attempt ?? 0);
+  return claim ? { ...shared, attempt, token: claim.token } : { ...shared, attempt };
 }
 
 /** Postpones the job's next network action; never changes its state (offline must not fail a job). */

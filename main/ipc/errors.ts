@@ -8,7 +8,7 @@ import { ConnectionError } from '../adapters/queue/connection.js';
 import { KeychainError } from '../adapters/store/keychain.js';
 import { SettingsValidationError } from '../adapters/store/settings-store.js';
 import { NoExportDataError } from '../adapters/results/rewriter.js';
-import { TemplateRejected } from '../runtime/queue-commands.js';
+import { RetryRefused, TemplateRejected } from '../runtime/queue-commands.js';
 
 /** Thrown inside handlers to answer with a chosen code; anything else is mapped by `toBridgeError`. */
 export class BridgeFailure extends Error {
@@ -55,6 +55,7 @@ export function toBridgeError(e: unknown): BridgeError {
     });
     return { code: 'VALIDATION', message: e.message, retryable: false, fields };
   }
+  if (e instanceof RetryRefused) return { code: 'CONFLICT', message: e.message, retryable: false };
   if (e instanceof TemplateRejected) {
     return toBridgeError(validation(e.problems.map((p) => ({ path: p.field, message: p.detail }))));
   }

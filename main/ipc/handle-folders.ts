@@ -1,5 +1,7 @@
 // folders:* and templates:* handlers. A folder typed by hand (the browser has no folder dialog) is
 // checked here: it must exist and be a directory before it is saved.
+import { folderFileSystem } from '../adapters/watch/file-system-kind.js';
+import { sharedHint } from '../engine/file-system-kind.js';
 import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -111,6 +113,11 @@ export function folderHandlers(ctx: HandlerContext): RawHandlers<FolderChannels>
       return statuses();
     },
     'folders:statuses': () => statuses(),
+    'folders:fileSystem': async ({ path }) => {
+      const kind = await folderFileSystem(path);
+      const hint = sharedHint(kind);
+      return { ...kind, ...(hint ? { hint } : {}) };
+    },
     'templates:list': async ({ refresh }) =>
       templateCatalogueView(await rt.templates.get({ refresh: refresh === true }), rt.connection.simulated),
     'templates:check': ({ templateId, params }) => rt.queue.checkTemplate(templateId, params),

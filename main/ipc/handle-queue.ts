@@ -73,9 +73,9 @@ export function queueHandlers(ctx: HandlerContext): RawHandlers<Extract<Channel,
       rt.queue.cancel(id);
       return view(id);
     },
-    'queue:retry': ({ id }) => {
+    'queue:retry': async ({ id }) => {
       requireEligible(rt, id, 'retry');
-      rt.queue.retry(id);
+      await rt.queue.retry(id);
       return view(id);
     },
     'queue:retryFailed': async () => {

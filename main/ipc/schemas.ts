@@ -243,6 +243,7 @@ export const SCHEMAS: Schemas = {
   'folders:resume': byId,
   'folders:rescan': z.strictObject({ id: id.optional() }),
   'folders:statuses': none,
+  'folders:fileSystem': z.strictObject({ path: z.string().trim().min(1).max(4096) }),
   'templates:list': z.strictObject({ refresh: z.boolean().optional() }),
   'templates:check': z.strictObject({ templateId: str(200), params }),
   'history:list': historyQuery,

@@ -13,7 +13,7 @@ import type { HistoryIndex, IndexedJob } from '../adapters/store/history-index.j
 import type { JobStore } from '../adapters/store/job-store.js';
 import type { TranscriptHits, TranscriptMatch } from '../adapters/store/transcript-index.js';
 import { STREAM_TO_JOB, streamStatesFor } from '../engine/stream-state.js';
-import { foldText, nameMatcher, searchTokens } from '../engine/transcript/search-text.js';
+import { foldText, nameMatcher, searchable, searchTokens } from '../engine/transcript/search-text.js';
 
 export type HistorySortKey = 'created' | 'completed' | 'name' | 'state' | 'size';
 
@@ -96,6 +96,8 @@ interface Row {
   templateId: string;
   state: string;
   size: number;
+  /** The computer that processed a shared folder's file: the search finds jobs by it too. */
+  host?: string;
   item(): HistoryItem;
 }
 
@@ -109,6 +111,7 @@ function localRow(j: JobSummary): Row {
     templateId: j.templateId,
     state: j.state,
     size: j.totalBytes,
+    ...(j.processedBy ? { host: j.processedBy } : {}),
     item: () => {
       const job = j.load();
       if (job) return { origin: 'local', job };
@@ -135,7 +138,7 @@ function externalRow(s: StreamDto): Row {
 type Filter = Omit<HistoryFilter, 'search'> & { search?: (name: string) => boolean };
 
 function matches(q: Filter, r: Row): boolean {
-  if (q.search && !q.search(r.name)) return false;
+  if (q.search && !q.search(searchable(r.name, r.host))) return false;
   if (q.states?.length && !q.states.includes(r.state as JobState)) return false;
   if (q.templateIds?.length && !q.templateIds.includes(r.templateId)) return false;
   if (q.from !== undefined && r.created < q.from) return false;
@@ -323,6 +326,7 @@ function indexedRow(r: IndexedJob, load: () => JobRecord | undefined): Row {
     templateId: r.template,
     state: r.state,
     size: r.size,
+    ...(r.host ? { host: r.host } : {}),
     ...(r.inTranscript ? { inTranscript: true } : {}),
     item: () => {
       const job = load();

@@ -1,6 +1,7 @@
 // What a person (or a script) asks of the queue: add files and links, cancel, retry, move, dismiss,
 // pause and resume, and wait for a batch. The engine decides each; the queue runner carries it out.
 import path from 'node:path';
+import type { SharedFolders } from '../adapters/claims/shared-folders.js';
 import type { AddOptions, AddOutcome, Intake } from '../adapters/queue/intake.js';
 import { hopelessRetry } from '../adapters/queue/intake-media.js';
 import { linkResultsDir } from '../adapters/results/link-destination.js';
@@ -12,7 +13,7 @@ import type { JobStore } from '../adapters/store/job-store.js';
 import type { SettingsStore } from '../adapters/store/settings-store.js';
 import type { SluiceClient } from '../api/client.js';
 import { needsPerson } from '../engine/batch.js';
-import { canCancel } from '../engine/eligibility.js';
+import { canCancel, canRetry } from '../engine/eligibility.js';
 import type { EngineEvent } from '../engine/events.js';
 import { isTerminal, type JobRecord } from '../engine/job.js';
 import { isLinkJob } from '../engine/media-link.js';
@@ -29,6 +30,14 @@ export class TemplateRejected extends Error {
   }
 }
 
+/** A retry refused in words (a shared folder's file another computer holds, or completed): nothing changed. */
+export class RetryRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RetryRefused';
+  }
+}
+
 export interface QueueCommandsDeps {
   store: JobStore<JobRecord>;
   runner: QueueRunner;
@@ -37,6 +46,8 @@ export interface QueueCommandsDeps {
   templates: TemplateCatalogueCache;
   /** The live client, read at call time (a reconnect swaps it). */
   client: () => SluiceClient;
+  /** Team mode: a shared folder's job takes its claim on the share again before a retry. */
+  claims?: Pick<SharedFolders, 'reclaim'>;
   /** Subscribes to engine events; returns the unsubscribe function. */
   on: (listener: (e: EngineEvent) => void) => () => void;
 }
@@ -115,8 +126,16 @@ export class QueueCommands {
     return this.d.runner.apply(id, { type: 'cancelRequested' });
   }
 
-  retry(id: string): JobRecord | undefined {
-    return this.d.runner.apply(id, { type: 'retryRequested' });
+  /**
+   * Retries a job by hand. A shared folder's file first takes its claim on the share again: refused
+   * (RetryRefused, nothing changed) while another computer holds it or once it was completed.
+   */
+  async retry(id: string): Promise<JobRecord | undefined> {
+    const job = this.d.store.get(id);
+    if (!job || !canRetry(job)) return this.d.runner.apply(id, { type: 'retryRequested' });
+    const got = await this.d.claims?.reclaim(job);
+    if (got && !got.ok) throw new RetryRefused(got.message);
+    return this.d.runner.apply(id, { type: 'retryRequested', ...(got ? { claim: got.claim } : {}) });
   }
 
   /**
@@ -144,7 +163,12 @@ export class QueueCommands {
       if (j.state !== 'failed') continue;
       const reason = isLinkJob(j) ? undefined : await hopelessRetry(j);
       if (reason) skipped.push({ jobId: j.id, fileName: path.basename(j.source.path), reason });
-      else if (this.retry(j.id)?.state === 'queued') count++;
+      else {
+        const retried = await this.retry(j.id).catch((e: unknown) => e as Error);
+        if (retried instanceof Error)
+          skipped.push({ jobId: j.id, fileName: path.basename(j.source.path), reason: retried.message });
+        else if (retried?.state === 'queued') count++;
+      }
     }
     return { count, skipped };
   }

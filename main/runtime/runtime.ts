@@ -133,6 +133,7 @@ export class Runtime {
       settings,
       templates: this.templates,
       client,
+      claims: this.claims,
       on: (listener) => this.on(listener),
     });
     this.folders = new FolderService({

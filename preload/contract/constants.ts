@@ -65,6 +65,7 @@ export const CHANNELS = [
   'folders:resume',
   'folders:rescan',
   'folders:statuses',
+  'folders:fileSystem',
   'templates:list',
   'templates:check',
   'history:list',

@@ -5,6 +5,15 @@ import type { FolderState } from './shared.js';
 
 // ---- folders, templates, history, usage ---------------------------------------------------------
 
+/** A folder's file system as team mode sees it (main/engine/file-system-kind.ts). */
+export interface FileSystemView {
+  verdict: 'network' | 'maybe' | 'local' | 'unknown';
+  /** "SMB", "NFS", "ext4"; absent when unknown. */
+  label?: string;
+  /** The suggestion to share the folder, for a network drive. */
+  hint?: string;
+}
+
 export interface FolderStatusView {
   folderId: string;
   path: string;

@@ -3,6 +3,7 @@
 import type {
   FolderInput,
   FolderPickView,
+  FileSystemView,
   FolderStatusView,
   TemplateCatalogueView,
   TemplateCheckView,
@@ -92,6 +93,8 @@ export interface Requests {
   /** Without id: every folder. */
   'folders:rescan': { params: { id?: string }; result: FolderStatusView[] };
   'folders:statuses': { params: NoParams; result: FolderStatusView[] };
+  /** Which file system a folder is on, and the team-mode hint for a network drive (unknown when unreadable). */
+  'folders:fileSystem': { params: { path: string }; result: FileSystemView };
 
   /** The account's templates merged with the public ones; `refresh` reads the service's list again. */
   'templates:list': { params: { refresh?: boolean }; result: TemplateCatalogueView };

@@ -20,6 +20,8 @@ const T0 = Date.UTC(2026, 0, 1);
 const DAY = 86_400_000;
 const N = 3000;
 const STATES: JobState[] = ['completed', 'completed', 'completed', 'failed', 'canceled', 'expired'];
+/** Computers of a shared folder (one name with an accent, folded like file names). */
+const HOSTS = ['EDIT-BAY-2', 'Édit-Bay-3', 'Mac Studio'];
 const NAMES = [
   'Interview Jürgen', // composed ü
   'Interview Ju\u0308rgen', // decomposed, as macOS stores names
@@ -60,6 +62,7 @@ function job(n: number, over: Partial<JobRecord> = {}): JobRecord {
     state,
     completedAt: state === 'completed' ? base.createdAt + (n % 11) * 60_000 : undefined,
     streamId: `s-${n}`,
+    ...(n % 7 === 0 ? { processedBy: HOSTS[n % HOSTS.length] } : {}),
     ...over,
   } as JobRecord;
 }
@@ -134,6 +137,9 @@ describe.skipIf(skip !== '')(`History's index ${skip}`, () => {
     { search: 'mikrofon' },
     { search: 'interview mikrofon' },
     { search: 'nothing-like-this' },
+    { search: 'bay-2' },
+    { search: 'edit bay' },
+    { search: 'studio interview' },
     { search: 'take', states: ['completed'], from: T0 + 5 * DAY },
   ];
   const sorts: HistoryFilter['sort'][] = [
@@ -179,6 +185,18 @@ describe.skipIf(skip !== '')(`History's index ${skip}`, () => {
     expect(accents.total).toBeGreaterThan(500);
     expect(accents.items.some((i) => i.origin === 'local' && i.job.source.path.includes('u\u0308'))).toBe(true);
     expect(accents.items.some((i) => i.origin === 'local' && i.job.source.path.includes('ü'))).toBe(true);
+    // The computer that processed a job finds it, its name folded like file names; names alone do not.
+    const bays = await indexed.query({ search: 'EDIT bay', pageSize: 1000, includeExternal: false });
+    expect(bays.total).toBeGreaterThan(100);
+    const hosts = new Set(bays.items.map((i) => (i.origin === 'local' ? i.job.processedBy : 'external')));
+    expect([...hosts].sort()).toEqual(['EDIT-BAY-2', 'Édit-Bay-3']);
+    const both = await indexed.query({ search: 'studio cafe', pageSize: 1000, includeExternal: false });
+    expect(both.total).toBeGreaterThan(10);
+    for (const i of both.items) {
+      if (i.origin !== 'local') throw new Error('only local jobs expected');
+      expect(i.job.processedBy).toBe('Mac Studio');
+      expect(i.job.source.path.toLowerCase()).toContain('caf');
+    }
   }, 180_000);
 
   it("counts every job by state for `sluice status` from the kept counts, the journal's jobs winning", () => {

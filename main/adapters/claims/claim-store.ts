@@ -126,15 +126,20 @@ export class ClaimStore {
     }
   }
 
-  /** Takes the claim on a file for this computer, or says who holds it (or that it is done). */
+  /**
+   * Takes the claim on a file for this computer, or says who holds it (or that it is done). `again`
+   * is a retry by hand: a file that ended without results (failed, canceled) may be taken again;
+   * one completed, here or elsewhere, is still done.
+   */
   async take(
     relPath: string,
     key: string,
     attempt: number,
     file?: { size: number; mtimeMs: number },
+    opts: { again?: boolean } = {},
   ): Promise<TakeResult> {
     const done = await this.readDone(relPath, key, file);
-    if (done) return { kind: 'done', record: done };
+    if (done && !(opts.again && done.state !== 'completed')) return { kind: 'done', record: done };
     const dir = this.claimDir(relPath);
     await this.fs.mkdir(path.dirname(dir), { recursive: true });
     const got = await this.makeDir(dir);

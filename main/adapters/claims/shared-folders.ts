@@ -46,6 +46,7 @@ export interface HeldElsewhere {
 }
 
 export type ClaimOutcome = { ok: true; shared: SharedIdentity } | { ok: false; message: string };
+export type ReclaimOutcome = { ok: true; claim: { token: string; attempt: number } } | { ok: false; message: string };
 
 export class SharedFolders {
   readonly host: string;
@@ -58,7 +59,7 @@ export class SharedFolders {
   /** Tokens of claims granted whose job is not in the queue yet (counted against the backlog). */
   private readonly granted = new Set<string>();
   /** Files another computer was last seen holding: path → folder and that computer's name. */
-  private readonly elsewhere = new Map<string, { folder: WatchFolder; host: string }>();
+  private readonly elsewhere = new Map<string, { folder: Pick<WatchFolder, 'id' | 'path'>; host: string }>();
   private chain: Promise<unknown> = Promise.resolve();
   private deferTimer: NodeJS.Timeout | undefined;
   private readonly handedOver = new Set<string>();
@@ -69,7 +70,7 @@ export class SharedFolders {
     this.host = o.host ?? hostname();
   }
 
-  private store(folder: WatchFolder): ClaimStore {
+  private store(folder: Pick<WatchFolder, 'path' | 'claimTimeoutS'>): ClaimStore {
     const timeoutMs = (folder.claimTimeoutS ?? DEFAULT_CLAIM_TIMEOUT_S) * 1000;
     const k = `${folder.path}\0${timeoutMs}`;
     let s = this.stores.get(k);
@@ -154,6 +155,57 @@ export class SharedFolders {
     return { ok: true, shared: { relPath, key, attempt: got.attempt, token: got.token } };
   }
 
+  /**
+   * A failed or canceled job of a shared folder retried by hand takes its claim on the share again
+   * before it may upload, for its next attempt; refused in words while another computer holds the
+   * file or when the file was completed (here or elsewhere). Undefined for a job of no shared folder.
+   */
+  async reclaim(job: JobRecord): Promise<ReclaimOutcome | undefined> {
+    if (!job.shared) return undefined;
+    const folder = this.rootOf(job);
+    const name = path.basename(job.source.path);
+    if (!folder) {
+      return { ok: false, message: `${name}: the shared folder it came from cannot be found; add the file again.` };
+    }
+    const store = this.store(folder);
+    const attempt = job.shared.attempt + 1;
+    const got = await store
+      .take(job.shared.relPath, job.shared.key, attempt, job.source, { again: true })
+      .catch((e: unknown) => e as Error);
+    if (got instanceof Error) {
+      return {
+        ok: false,
+        message: `${name}: the shared folder's claims cannot be written (${got.message}); not retried. Try again when the drive answers.`,
+      };
+    }
+    if (got.kind === 'done') {
+      return { ok: false, message: `${name}: already processed on ${got.record.host}; not retried.` };
+    }
+    if (got.kind === 'held') {
+      return {
+        ok: false,
+        message: `${name}: processing on ${got.host}, which holds the file in the shared folder; not retried.`,
+      };
+    }
+    this.handedOver.delete(job.id);
+    return { ok: true, claim: { token: got.token, attempt: got.attempt } };
+  }
+
+  /**
+   * The shared folder a job came from: its watch folder, or (the folder left Settings since) the
+   * root its share-relative path points to, with the default claim timeout.
+   */
+  private rootOf(job: JobRecord): (Pick<WatchFolder, 'path' | 'claimTimeoutS'> & { id: string }) | undefined {
+    const folder = job.origin.kind === 'watch' ? this.o.folder(job.origin.folderId) : undefined;
+    if (folder) return folder;
+    if (!job.shared) return undefined;
+    const parts = job.shared.relPath.split('/').length;
+    let root = job.source.path;
+    for (let i = 0; i < parts; i++) root = path.dirname(root);
+    if (normaliseSharePath(path.relative(root, job.source.path)) !== job.shared.relPath) return undefined;
+    return { id: job.origin.kind === 'watch' ? job.origin.folderId : root, path: root };
+  }
+
   /** After a restart: this computer's unfinished shared jobs keep their claims, or are handed over. */
   async resume(): Promise<void> {
     for (const job of this.o.jobs()) {
@@ -226,7 +278,7 @@ export class SharedFolders {
     }
   }
 
-  private heldBy(filePath: string, folder: WatchFolder, host: string): void {
+  private heldBy(filePath: string, folder: Pick<WatchFolder, 'id' | 'path'>, host: string): void {
     const was = this.elsewhere.get(filePath);
     if (was?.host === host && was.folder.id === folder.id) return;
     this.elsewhere.set(filePath, { folder, host });

@@ -270,7 +270,13 @@ export class Intake {
     const outcome = addOutcome(decision, current, o);
     if (current && outcome) {
       if (outcome === 'retried') {
-        const retried = this.runner.apply(current.id, { type: 'retryRequested' });
+        // A shared folder's file takes its claim on the share again first, or stays as it was.
+        const again = current.shared && this.claims ? await this.claims.reclaim(current) : undefined;
+        if (again && !again.ok) return { path: file, outcome: 'rejected', message: again.message };
+        const retried = this.runner.apply(current.id, {
+          type: 'retryRequested',
+          ...(again ? { claim: again.claim } : {}),
+        });
         if (retried) this.known.set(file, retried);
       }
       return { path: file, outcome, jobId: current.id };

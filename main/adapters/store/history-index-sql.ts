@@ -9,7 +9,8 @@ export const CREATE = `
   CREATE TABLE IF NOT EXISTS meta(k TEXT PRIMARY KEY, v);
   CREATE TABLE IF NOT EXISTS jobs(n INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, o INTEGER NOT NULL,
     created INTEGER NOT NULL, completed INTEGER NOT NULL, name TEXT NOT NULL, folded TEXT NOT NULL,
-    template TEXT NOT NULL, state TEXT NOT NULL, size INTEGER NOT NULL, folder TEXT NOT NULL);
+    template TEXT NOT NULL, state TEXT NOT NULL, size INTEGER NOT NULL, folder TEXT NOT NULL,
+    host TEXT NOT NULL, seek TEXT NOT NULL);
   CREATE TABLE IF NOT EXISTS streams(sid TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY(sid, n)) WITHOUT ROWID;
   CREATE TABLE IF NOT EXISTS counts(state TEXT NOT NULL, template TEXT NOT NULL, folder TEXT NOT NULL,
     c INTEGER NOT NULL, PRIMARY KEY(state, template, folder)) WITHOUT ROWID;
@@ -26,7 +27,10 @@ export const INDEXES = `
   CREATE INDEX IF NOT EXISTS streams_n ON streams(n);
 `;
 
-/** The search as SQL: the trigram index narrows to names holding each long term, `instr` decides. */
+/**
+ * The search as SQL: the trigram index narrows to names holding each long term, `instr` decides.
+ * Both look in `seek`, the folded name and the folded computer that processed the job.
+ */
 export function nameCondition(s: { terms: readonly string[]; whole: string }): { sql: string; params: SqlValue[] } {
   const parts: string[] = [];
   const params: SqlValue[] = [];
@@ -37,7 +41,7 @@ export function nameCondition(s: { terms: readonly string[]; whole: string }): {
     params.push(long.map((t) => `"${t.replaceAll('"', '""')}"`).join(' AND '));
   }
   for (const t of terms) {
-    parts.push('instr(folded, ?) > 0');
+    parts.push('instr(seek, ?) > 0');
     params.push(t);
   }
   return { sql: parts.join(' AND '), params };

@@ -14,13 +14,13 @@
 //   would have matched on the rows (the trigram index only narrows; `instr` decides).
 import fs from 'node:fs';
 import path from 'node:path';
-import { foldText } from '../../engine/transcript/search-text.js';
+import { foldText, searchable } from '../../engine/transcript/search-text.js';
 import { PRIVATE_FILE_MODE } from './private-files.js';
 import { eachLine, tailHash } from './rows-file.js';
 import { CREATE, INDEXES, nameCondition } from './history-index-sql.js';
 import { openSqlite, type SqlDatabase, type SqlValue } from './sqlite.js';
 
-const SCHEMA = 3;
+const SCHEMA = 4;
 const FILE = 'history.sqlite';
 
 export type IndexSortKey = 'created' | 'completed' | 'name' | 'state' | 'size';
@@ -33,7 +33,7 @@ export interface IndexQuery {
   folderIds?: readonly string[];
   from?: number;
   to?: number;
-  /** Folded words that must all be in the folded name; or, with no words, `whole` as typed, folded. */
+  /** Folded words that must all be in the folded name (or the computer that processed it); or, with no words, `whole` as typed, folded. */
   search?: { terms: readonly string[]; whole: string };
   /** Jobs found by their transcript: they match the search whatever their name. */
   hits?: Iterable<string>;
@@ -57,6 +57,8 @@ export interface IndexedJob {
   state: string;
   size: number;
   folder: string;
+  /** The computer that processed a shared folder's file. */
+  host?: string;
   /** Found by its transcript, not by its name. */
   inTranscript: boolean;
 }
@@ -73,6 +75,7 @@ interface RowLine {
   b?: number;
   f?: string;
   k?: string[];
+  p?: string;
 }
 
 const SORT_COLUMN: Record<IndexSortKey, string> = {
@@ -200,12 +203,12 @@ export class HistoryIndex {
        ON CONFLICT(state, template, folder) DO UPDATE SET c = c + excluded.c`,
     );
     const insert = this.db.prepare(
-      `INSERT INTO jobs(id, o, created, completed, name, folded, template, state, size, folder)
-       VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO jobs(id, o, created, completed, name, folded, template, state, size, folder, host, seek)
+       VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     const update = this.db.prepare(
       `UPDATE jobs SET o = ?, created = ?, completed = ?, name = ?, folded = ?, template = ?, state = ?,
-       size = ?, folder = ? WHERE n = ?`,
+       size = ?, folder = ?, host = ?, seek = ? WHERE n = ?`,
     );
     const dropName = this.db.prepare('DELETE FROM names WHERE rowid = ?');
     const addName = this.db.prepare('INSERT INTO names(rowid, folded) VALUES(?, ?)');
@@ -221,6 +224,8 @@ export class HistoryIndex {
       if (typeof r.i !== 'string' || typeof r.o !== 'number') return;
       const name = String(r.n ?? '');
       const folded = foldText(name);
+      const host = typeof r.p === 'string' ? r.p : '';
+      const seek = foldText(searchable(name, host));
       const fields: SqlValue[] = [
         r.o,
         num(r.c),
@@ -231,6 +236,8 @@ export class HistoryIndex {
         String(r.s ?? ''),
         num(r.b),
         r.f || 'manual',
+        host,
+        seek,
       ];
       const had = find.get(r.i);
       let n: number | bigint;
@@ -242,7 +249,7 @@ export class HistoryIndex {
         dropStreams.run(n);
       } else n = insert.run(r.i, ...fields).lastInsertRowid;
       count.run(fields[6]!, fields[5]!, fields[8]!, 1);
-      addName.run(n, folded);
+      addName.run(n, seek);
       for (const sid of Array.isArray(r.k) ? r.k : []) addStream.run(String(sid), n);
     });
   }
@@ -296,7 +303,7 @@ export class HistoryIndex {
       const order = key === 'created' ? `created ${dir}, id ${dir}` : `${key} ${dir}, created ${dir}, id ${dir}`;
       const rows = this.db
         .prepare(
-          `SELECT id, o, created, completed, name, folded, template, state, size, folder, (${byName}) AS byName
+          `SELECT id, o, created, completed, name, folded, template, state, size, folder, host, (${byName}) AS byName
            FROM jobs WHERE ${cond} ORDER BY ${order} LIMIT ? OFFSET ?`,
         )
         .all(...nameParams, ...params, q.limit, q.offset)
@@ -311,6 +318,7 @@ export class HistoryIndex {
           state: String(r.state),
           size: Number(r.size),
           folder: String(r.folder),
+          ...(r.host ? { host: String(r.host) } : {}),
           inTranscript: !Number(r.byName),
         }));
       return { total, rows };

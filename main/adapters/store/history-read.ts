@@ -5,7 +5,7 @@
 // counts by state the same way.
 import type { JobRecord } from '../../engine/job.js';
 import { sourceName } from '../../engine/media-link.js';
-import { foldText, nameMatcher, searchTokens } from '../../engine/transcript/search-text.js';
+import { foldText, nameMatcher, searchable, searchTokens } from '../../engine/transcript/search-text.js';
 import path from 'node:path';
 import { HistoryIndex } from './history-index.js';
 import { readArchivedAt, readArchivedRecords } from './job-archive.js';
@@ -23,7 +23,7 @@ export function readHistory(stateDir: string, q: HistoryRead): JobRecord[] {
   const { records, committed } = JobStore.journalSnapshot<JobRecord>(stateDir);
   const named = q.search === undefined ? () => true : nameMatcher(q.search);
   const passes = (j: JobRecord): boolean =>
-    (q.states.length === 0 || q.states.includes(j.state)) && named(sourceName(j));
+    (q.states.length === 0 || q.states.includes(j.state)) && named(searchable(sourceName(j), j.processedBy));
   const newest = (jobs: Iterable<JobRecord>): JobRecord[] =>
     [...jobs]
       .filter(passes)

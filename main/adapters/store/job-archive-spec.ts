@@ -7,7 +7,8 @@ import type { ArchivePolicy } from './job-archive.js';
 
 /** The fields of an archived summary row (see HistoryRow for what History makes of them). */
 export type JobRow = {
-  /** createdAt, completedAt, file name, template, state, bytes, folder id ('' = manual), stream ids */
+  /** createdAt, completedAt, file name, template, state, bytes, folder id ('' = manual), stream ids,
+   * and the computer that processed a shared folder's file (History finds jobs by it) */
   c: number;
   e: number;
   n: string;
@@ -16,6 +17,7 @@ export type JobRow = {
   b: number;
   f: string;
   k: string[];
+  p?: string;
 };
 
 export const sourceKey = (p: string): string => `p:${p}`;
@@ -42,5 +44,6 @@ export const JOB_ARCHIVE: ArchivePolicy<JobRecord> = {
     b: j.totalBytes,
     f: j.origin.kind === 'watch' ? j.origin.folderId : '',
     k: [...(j.streamId ? [j.streamId] : []), ...j.previousStreamIds],
+    ...(j.processedBy ? { p: j.processedBy } : {}),
   }),
 };

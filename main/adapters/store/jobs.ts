@@ -20,6 +20,8 @@ export interface JobSummary {
   templateId: string;
   state: JobState;
   totalBytes: number;
+  /** The computer that processed a shared folder's file. */
+  processedBy?: string;
   /** The job in the journal (undefined for an archived one: `load` reads it). */
   hot?: JobRecord;
   /** Reads the whole record (from the archive for an archived job). */
@@ -112,6 +114,7 @@ export function* jobSummaries(store: JobStore<JobRecord>): Generator<JobSummary>
       templateId: row.t,
       state: row.s,
       totalBytes: row.b,
+      ...(row.p ? { processedBy: row.p } : {}),
       load: () => archive.readAt(row.o),
     };
   }
@@ -130,6 +133,7 @@ export function* hotSummaries(store: JobStore<JobRecord>): Generator<JobSummary>
       templateId: j.templateId,
       state: j.state,
       totalBytes: j.totalBytes,
+      ...(j.processedBy ? { processedBy: j.processedBy } : {}),
       hot: j,
       load: () => j,
     };

@@ -1,5 +1,7 @@
 // `sluice watch [folder...]`: watches folders until SIGINT/SIGTERM, then stops cleanly (journal
 // flushed, uploads in flight left resumable). Without folders it watches the saved watch folders.
+import { folderFileSystem } from '../../adapters/watch/file-system-kind.js';
+import { networkPhrase } from '../../engine/file-system-kind.js';
 import type { Command } from 'commander';
 import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
@@ -129,6 +131,11 @@ async function watchUntilStopped(
     runtime.watchAlso(extra);
     const watched = [...runtime.settings.get().watchFolders.filter((f) => f.enabled), ...extra];
     if (watched.length === 0) throw new UsageError('No folders to watch: give one, or add watch folders in Settings.');
+    for (const f of watched) {
+      if (f.shared) continue;
+      const where = networkPhrase(await folderFileSystem(f.path));
+      if (where) console.error(printable(`${f.path} ${where}: if other computers watch it, add --shared on each.`));
+    }
     const names = new Map(watched.map((f) => [f.id, f.path]));
     const rt = runtime;
     const lastState = new Map<string, string>();

@@ -35,6 +35,14 @@ export function nameMatcher(query: string, fold: (name: string) => string = fold
   };
 }
 
+/**
+ * What History's search looks in for a job: its file name and, for a shared folder's file, the
+ * computer that processed it ("bay 2" finds EDIT-BAY-2's jobs). The index keeps the same text.
+ */
+export function searchable(name: string, host?: string): string {
+  return host ? `${name}\n${host}` : name;
+}
+
 export interface SearchLine {
   /** The words of the line, as written. */
   words: string[];

@@ -1,0 +1,110 @@
+// Which file system a watch folder is on, as far as team mode cares: a network drive (SMB, NFS, ...)
+// is where several computers may watch one folder, so Sluice suggests "Shared with other computers"
+// there. The adapter (adapters/watch/file-system-kind.ts) reads the facts; this decides.
+//
+// Linux: statfs(2)'s f_type magic numbers (linux/magic.h and the file systems' own sources).
+// Windows: a UNC path (\\server\share) is a network path by definition; a mapped drive letter is
+// not recognised (that needs GetDriveType, which Node does not expose). macOS: Node's statfs gives
+// no file system name there, so nothing is claimed ('unknown').
+
+export type NetworkVerdict =
+  /** A network file system: other computers may well watch the same folder. */
+  | 'network'
+  /** A user-space file system (FUSE): sshfs and rclone are network drives, exFAT or NTFS drivers are not. */
+  | 'maybe'
+  | 'local'
+  /** Not known on this platform, or the type is not in the list. */
+  | 'unknown';
+
+export interface FileSystemKind {
+  verdict: NetworkVerdict;
+  /** A short name for people: "SMB", "NFS", "ext4"; absent when unknown. */
+  label?: string;
+}
+
+/** Linux statfs f_type values, as unsigned 32-bit numbers. */
+const NETWORK_TYPES: ReadonlyMap<number, string> = new Map([
+  [0x6969, 'NFS'],
+  [0x517b, 'SMB'],
+  [0xff534d42, 'SMB'], // CIFS
+  [0xfe534d42, 'SMB'], // SMB2/3 (the cifs module's SMB2 magic)
+  [0x5346414f, 'AFS'],
+  [0x6b414653, 'AFS'], // kAFS
+  [0x01021997, '9P'],
+  [0x00c36400, 'Ceph'],
+  [0x73757245, 'Coda'],
+  [0x564c, 'NCP'],
+  [0x0bd00bd0, 'Lustre'],
+  [0x47504653, 'GPFS'],
+  [0x01161970, 'GFS2'],
+  [0x7461636f, 'OCFS2'],
+]);
+
+const FUSE = 0x65735546;
+
+const LOCAL_TYPES: ReadonlyMap<number, string> = new Map([
+  [0xef53, 'ext4'],
+  [0x01021994, 'tmpfs'],
+  [0x9123683e, 'Btrfs'],
+  [0x58465342, 'XFS'],
+  [0x794c7630, 'overlay'],
+  [0x4d44, 'FAT'],
+  [0x2011bab0, 'exFAT'],
+  [0x5346544e, 'NTFS'],
+  [0x2fc12fc1, 'ZFS'],
+  [0xf2f52010, 'F2FS'],
+]);
+
+/** The verdict for a Linux statfs type (Node may hand the 32-bit magic back signed: it is read unsigned). */
+export function kindOfLinuxType(type: number): FileSystemKind {
+  const t = type >>> 0;
+  const net = NETWORK_TYPES.get(t);
+  if (net) return { verdict: 'network', label: net };
+  if (t === FUSE) return { verdict: 'maybe', label: 'FUSE' };
+  const local = LOCAL_TYPES.get(t);
+  return local ? { verdict: 'local', label: local } : { verdict: 'unknown' };
+}
+
+/**
+ * A Windows UNC path (`\\server\share\...`, also written `//server/share`, or `\\?\UNC\server\share`)
+ * names a network share. Device paths (`\\?\C:\`, `\\.\`) do not.
+ */
+export function isUncPath(p: string): boolean {
+  const s = p.replaceAll('/', '\\');
+  if (/^\\\\\?\\UNC\\[^\\]+\\[^\\]+/i.test(s)) return true;
+  if (s.startsWith('\\\\?\\') || s.startsWith('\\\\.\\')) return false;
+  return /^\\\\[^\\]+\\[^\\]+/.test(s);
+}
+
+export interface FileSystemFacts {
+  platform: string;
+  path: string;
+  /** statfs's f_type, when it could be read. */
+  statfsType?: number;
+}
+
+/** What team mode makes of a folder's file system. */
+export function fileSystemKind(f: FileSystemFacts): FileSystemKind {
+  if (f.platform === 'win32') return isUncPath(f.path) ? { verdict: 'network', label: 'SMB' } : { verdict: 'unknown' };
+  if (f.platform === 'linux' && f.statfsType !== undefined) return kindOfLinuxType(f.statfsType);
+  return { verdict: 'unknown' };
+}
+
+/** Whether to suggest "Shared with other computers" for a folder not shared yet. */
+export function suggestShared(kind: FileSystemKind): boolean {
+  return kind.verdict === 'network' || kind.verdict === 'maybe';
+}
+
+/** "is on a network drive (SMB)", or undefined when there is nothing to suggest. */
+export function networkPhrase(kind: FileSystemKind): string | undefined {
+  if (!suggestShared(kind)) return undefined;
+  return kind.verdict === 'network'
+    ? `is on a network drive (${kind.label ?? 'network'})`
+    : `may be on a network drive (${kind.label ?? 'FUSE'}, as sshfs and rclone mount)`;
+}
+
+/** The folder editor's suggestion in words, or undefined when there is none. */
+export function sharedHint(kind: FileSystemKind): string | undefined {
+  const where = networkPhrase(kind);
+  return where && `This folder ${where}. If other computers watch it, turn on Shared with other computers.`;
+}

@@ -1,0 +1,42 @@
+// The file system of real folders here: the disk under the temporary folder and a tmpfs are local;
+// a folder that cannot be read is unknown, not an error. (No network mount can be made here: NFS,
+// SMB and sshfs need privileges or packages this machine lacks; the engine's tests cover their types.)
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { folderFileSystem } from '../../../main/adapters/watch/file-system-kind.js';
+
+const linux = process.platform === 'linux';
+
+it.skipIf(!linux)('a folder on the local disk is local, named by its file system', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'sluice-fs-kind-'));
+  try {
+    const kind = await folderFileSystem(dir);
+    expect(kind.verdict).toBe('local');
+    expect(kind.label).toBeTruthy();
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+it.skipIf(!linux || !existsSync('/dev/shm'))('a tmpfs folder is local', async () => {
+  expect(await folderFileSystem('/dev/shm')).toEqual({ verdict: 'local', label: 'tmpfs' });
+});
+
+it('a folder that is not there is unknown', async () => {
+  expect(await folderFileSystem(path.join(tmpdir(), 'sluice-no-such-folder-here'))).toEqual({ verdict: 'unknown' });
+});
+
+it('a Windows share is a network drive by its path alone', async () => {
+  expect(await folderFileSystem('\\\\nas\\News', 'win32')).toEqual({ verdict: 'network', label: 'SMB' });
+});
+
+it('the test seam stands a statfs type in for the real one, and only a number counts', async () => {
+  expect(await folderFileSystem(tmpdir(), 'linux', { SLUICE_TEST_FS_TYPE: '0xFF534D42' })).toEqual({
+    verdict: 'network',
+    label: 'SMB',
+  });
+  expect((await folderFileSystem(tmpdir(), 'linux', { SLUICE_TEST_FS_TYPE: 'nfs' })).verdict).not.toBe('network');
+});
