@@ -72,6 +72,8 @@ function job(name: string, bytes: () => Buffer, type: string): Promise<string> {
       const queued = await post<{ jobs: Array<{ id: string; fileName: string }> }>('queue:snapshot', {});
       const known = queued.jobs.find((j) => j.fileName === name);
       if (known) return known.id;
+      // Earlier flows on this server may leave the queue paused (the screens' seed does).
+      await post('queue:resume', {});
       const form = new FormData();
       form.set('templateId', DIARIZATION_TEMPLATE);
       form.set('params', JSON.stringify({ speakersNumber: 3 }));
