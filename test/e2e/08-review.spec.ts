@@ -379,7 +379,7 @@ test('the source plays beside its transcript, the spoken word is lit, and clicki
   await expect
     .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 })
     .toBeGreaterThan(0);
-  await page.keyboard.press('k');
+  await page.keyboard.press('l');
   await expect
     .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
     .toBeGreaterThan(0.8);

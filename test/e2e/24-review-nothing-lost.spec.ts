@@ -73,7 +73,8 @@ test('a correction being typed is applied when the editor clicks another word or
   await page.getByRole('button', { name: 'Correct this paragraph' }).click();
   const para = list.getByTestId('inline-input');
   await expect(para).toBeFocused();
-  await para.press('End');
+  // The paragraph's field wraps: the end of the text, not of its first line.
+  await para.press('ControlOrMeta+End');
   await para.pressSequentially(' and the tide turned');
   await shot(page, 'review-typing-paragraph');
   await second.locator('[data-w]').nth(1).click();
@@ -115,8 +116,8 @@ test('a correction being typed survives leaving the review: by the sidebar it is
   await expect.poll(async () => (await words(jobId))[4]).toBe('Thursday');
 
   // Ctrl+2 while typing: focus never leaves the field, so the leave dialog asks. Stay keeps the text.
-  await go(page, 'Queue');
-  await openReviewAgain(page, jobId);
+  // (Back on the Queue, the review it was opened over shows again.)
+  await backToReview(page);
   await list.locator('[data-w="5"]').dblclick();
   await list.getByTestId('inline-input').fill('Friday');
   await page.keyboard.press('Control+2');
@@ -142,8 +143,7 @@ test('a correction being typed survives leaving the review: by the sidebar it is
   await expect.poll(async () => (await words(jobId))[5]).toBe('Friday');
 
   // Discard drops it, as asked.
-  await go(page, 'Queue');
-  await openReviewAgain(page, jobId);
+  await backToReview(page);
   await list.locator('[data-w="6"]').dblclick();
   const kept = (await words(jobId))[6];
   await list.getByTestId('inline-input').fill('Saturday');
@@ -153,6 +153,13 @@ test('a correction being typed survives leaving the review: by the sidebar it is
   expect((await words(jobId))[6]).toBe(kept);
   expect(problems).toEqual([]);
 });
+
+/** Back to the Queue, which the review was opened over: it shows again. */
+async function backToReview(page: Page): Promise<void> {
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Queue' }).click();
+  await expect(page.getByTestId('review').getByRole('heading', { level: 1 })).toContainText(FILE);
+  await expect(page.getByTestId('review').getByTestId('transcript-paragraph').first()).toBeVisible();
+}
 
 async function openReviewAgain(page: Page, jobId: string): Promise<void> {
   await page.locator(`[data-testid=job-row][data-id="${jobId}"]`).dblclick();

@@ -22,10 +22,16 @@ const press = (key: string, extra: Partial<ReviewKey> = {}): ReturnType<typeof r
 describe('reviewKeyAction', () => {
   it.each([
     [' ', {}, 'togglePlay'],
-    ['k', {}, 'togglePlay'],
-    ['K', { shiftKey: true }, 'togglePlay'],
-    ['j', {}, 'back'],
-    ['l', {}, 'forward'],
+    ['k', {}, 'pause'],
+    ['K', { shiftKey: true }, 'pause'],
+    ['j', {}, 'shuttleBack'],
+    ['l', {}, 'shuttleForward'],
+    ['j', { kHeld: true }, 'nudgeBack'],
+    ['l', { kHeld: true }, 'nudgeForward'],
+    ['ArrowLeft', {}, 'back'],
+    ['ArrowRight', {}, 'forward'],
+    ['t', {}, 'largerPlayer'],
+    ['f', {}, 'fullScreen'],
     ['m', {}, 'addMarker'],
     ['M', { shiftKey: true }, 'addMarker'],
     ['<', { shiftKey: true }, 'slower'],
@@ -54,11 +60,14 @@ describe('reviewKeyAction', () => {
   it('leaves Space and Enter to a focused control', () => {
     expect(press(' ', { onControl: true })).toBeNull();
     expect(press('Enter', { onControl: true })).toBeNull();
-    expect(press('k', { onControl: true })).toBe('togglePlay');
+    expect(press('k', { onControl: true })).toBe('pause');
+    expect(press('l', { onControl: true })).toBe('shuttleForward');
+    expect(press('ArrowLeft', { onControl: true })).toBeNull();
   });
   it('ignores plain arrows (they scroll) and other chords', () => {
     expect(press('ArrowDown')).toBeNull();
     expect(press('j', { ctrlKey: true })).toBeNull();
+    expect(press('L', { shiftKey: true })).toBeNull();
     expect(press('z', { ctrlKey: true, altKey: true })).toBeNull();
   });
 });
@@ -78,7 +87,22 @@ describe('stepRate', () => {
 describe('reviewShortcuts', () => {
   it('lists a key for every action the map answers', () => {
     const listed = reviewShortcuts('Ctrl').map(([, what]) => what.toLowerCase());
-    for (const what of ['play', 'back', 'forward', 'slower', 'paragraph', 'correct', 'undo', 'redo', 'marker'])
+    for (const what of [
+      'play',
+      'backwards',
+      'pause',
+      'frame',
+      'back',
+      'forward',
+      'slower',
+      'larger',
+      'full screen',
+      'paragraph',
+      'correct',
+      'undo',
+      'redo',
+      'marker',
+    ])
       expect(listed.some((l) => l.includes(what))).toBe(true);
   });
 });

@@ -5,6 +5,13 @@ export type ReviewAction =
   | 'togglePlay'
   | 'back'
   | 'forward'
+  | 'shuttleBack'
+  | 'pause'
+  | 'shuttleForward'
+  | 'nudgeBack'
+  | 'nudgeForward'
+  | 'largerPlayer'
+  | 'fullScreen'
   | 'slower'
   | 'faster'
   | 'previousParagraph'
@@ -25,6 +32,8 @@ export interface ReviewKey {
   typing: boolean;
   /** Focus is on a button, link, menu or the player's own controls: Space and Enter are theirs. */
   onControl: boolean;
+  /** K is held down: J and L then nudge by a frame instead of shuttling (as in an NLE). */
+  kHeld?: boolean;
 }
 
 /** Seconds a back/forward key moves the playhead. */
@@ -49,17 +58,28 @@ export function reviewKeyAction(e: ReviewKey): ReviewAction | null {
     if (key === 'ArrowDown') return 'nextParagraph';
     return null;
   }
+  if (e.shiftKey && (key === 'j' || key === 'l')) return null;
   switch (key) {
     case ' ':
       return e.onControl ? null : 'togglePlay';
     case 'Enter':
       return e.onControl ? null : 'correct';
+    // J/K/L shuttle as in an NLE; with K held, J and L nudge a frame.
     case 'k':
-      return 'togglePlay';
+      return 'pause';
     case 'j':
-      return 'back';
+      return e.kHeld ? 'nudgeBack' : 'shuttleBack';
     case 'l':
-      return 'forward';
+      return e.kHeld ? 'nudgeForward' : 'shuttleForward';
+    // Arrows belong to the player's own controls, the speed menu and sliders when they have focus.
+    case 'ArrowLeft':
+      return e.onControl ? null : 'back';
+    case 'ArrowRight':
+      return e.onControl ? null : 'forward';
+    case 't':
+      return 'largerPlayer';
+    case 'f':
+      return 'fullScreen';
     case 'm':
       return 'addMarker';
     case '<':
@@ -80,10 +100,15 @@ export function stepRate(rate: number, direction: 1 | -1): number {
 /** For the shortcuts help: keys (already in display form but for the modifier) and what they do. */
 export function reviewShortcuts(mod: string): Array<[string[], string]> {
   return [
-    [['Space'], 'Play or pause (also K)'],
-    [['J'], `Back ${SKIP_SECONDS} seconds`],
-    [['L'], `Forward ${SKIP_SECONDS} seconds`],
+    [['Space'], 'Play or pause'],
+    [['L'], 'Play; again for 2× and 4×'],
+    [['J'], 'Play backwards; again for 2× and 4×'],
+    [['K'], 'Pause (stops J and L)'],
+    [['K', 'J/L'], 'Hold K: back or forward one frame'],
+    [['←', '→'], `Back or forward ${SKIP_SECONDS} seconds`],
     [['<', '>'], 'Slower or faster playback'],
+    [['T'], 'Larger or smaller video player'],
+    [['F'], 'Video full screen'],
     [['Alt', '↑/↓'], 'Previous or next paragraph'],
     [['Enter'], 'Correct the selected words'],
     [[mod, 'F'], 'Find and replace in the transcript'],

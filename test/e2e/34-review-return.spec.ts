@@ -1,0 +1,401 @@
+/// <reference lib="dom" />
+// (page.evaluate callbacks run in the browser: this file needs the DOM types.)
+// The review as an editor's workplace: leaving it for another screen and coming back finds the same
+// file, paragraph and playhead (paused); the video player can be made larger (and full screen) while
+// audio keeps its one-line player; J/K/L shuttle as in an NLE; a paragraph being corrected wraps.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { env, openApp, shot, toneWav } from './helpers.js';
+
+/** "Transcription + speakers": the sandbox then gives the words speakers, so many paragraphs. */
+const DIARIZATION_TEMPLATE = '669fee048452492b62cfad39';
+const VIDEO = 'harbour-return.webm';
+const AUDIO = 'harbour-return.wav';
+
+/** One POST to the web bridge with the token `sluice serve` printed; a FormData body is sent as is. */
+async function post<T>(channel: string, body: FormData | object): Promise<T> {
+  const url = new URL(env.url);
+  const headers: Record<string, string> = {
+    'x-sluice-token': new URLSearchParams(url.hash.slice(1)).get('token') ?? '',
+  };
+  if (!(body instanceof FormData)) headers['content-type'] = 'application/json';
+  const r = await fetch(new URL(`api/${channel}`, url.origin + url.pathname), {
+    method: 'POST',
+    headers,
+    body: body instanceof FormData ? body : JSON.stringify(body),
+  });
+  const answer = (await r.json()) as { ok: boolean; value?: T; error?: { message: string } };
+  if (!answer.ok) throw new Error(`${channel}: ${answer.error?.message}`);
+  return answer.value as T;
+}
+
+/** 80 s of a test pattern over a tone: a small WebM any Chromium plays (the sandbox hears the tone). */
+function makeVideo(): Buffer {
+  const out = path.join(env.work, VIDEO);
+  const ff = spawnSync('ffmpeg', [
+    '-y',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=320x180:rate=25',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:sample_rate=48000',
+    '-t',
+    '80',
+    '-c:v',
+    'libvpx',
+    '-b:v',
+    '150k',
+    '-g',
+    '25',
+    '-c:a',
+    'libopus',
+    out,
+  ]);
+  expect(ff.status, String(ff.stderr)).toBe(0);
+  return readFileSync(out);
+}
+
+const uploads = new Map<string, Promise<string>>();
+/** A completed-to-be job for `name`, uploaded once per server (a retried test finds it in the queue). */
+function job(name: string, bytes: () => Buffer, type: string): Promise<string> {
+  let p = uploads.get(name);
+  if (!p) {
+    p = (async () => {
+      const queued = await post<{ jobs: Array<{ id: string; fileName: string }> }>('queue:snapshot', {});
+      const known = queued.jobs.find((j) => j.fileName === name);
+      if (known) return known.id;
+      // Earlier flows on this server may leave the queue paused (the screens' seed does).
+      await post('queue:resume', {});
+      const form = new FormData();
+      form.set('templateId', DIARIZATION_TEMPLATE);
+      form.set('params', JSON.stringify({ speakersNumber: 3 }));
+      form.set('file', new Blob([new Uint8Array(bytes())], { type }), name);
+      const added = await post<Array<{ jobId?: string }>>('queue:upload', form);
+      const jobId = added[0]?.jobId ?? '';
+      expect(jobId).not.toBe('');
+      return jobId;
+    })();
+    uploads.set(name, p);
+  }
+  return p;
+}
+const videoJob = (): Promise<string> => job(VIDEO, makeVideo, 'video/webm');
+const audioJob = (): Promise<string> => job(AUDIO, () => toneWav(30), 'audio/wav');
+
+const nav = (page: Page, name: string): Promise<void> =>
+  page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name }).click();
+
+/** Opens a job's transcript from the Queue's detail; the review's media element. */
+async function openReview(page: Page, jobId: string, name: string): Promise<Locator> {
+  await nav(page, 'Queue');
+  const row = page.locator(`[data-testid=job-row][data-id="${jobId}"]`);
+  await expect(row).toHaveAttribute('data-state', 'completed', { timeout: 150_000 });
+  await row.dblclick();
+  await page.getByTestId('job-detail').getByRole('button', { name: 'Transcript' }).click();
+  const review = page.getByTestId('review');
+  await expect(review.getByRole('heading', { level: 1 })).toContainText(name);
+  await expect(review.getByTestId('transcript-paragraph').first()).toBeVisible();
+  const media = review.locator('video, audio');
+  await expect
+    .poll(() => media.evaluate((m: HTMLMediaElement) => m.readyState), { timeout: 20_000 })
+    .toBeGreaterThan(0);
+  return media;
+}
+
+/** The playhead, paused or not, and the playback rate. */
+const playhead = (media: Locator): Promise<{ t: number; paused: boolean; rate: number }> =>
+  media.evaluate((m: HTMLMediaElement) => ({ t: m.currentTime, paused: m.paused, rate: m.playbackRate }));
+
+/** The index of the paragraph at the top of the transcript list. */
+const topParagraph = (page: Page): Promise<number> =>
+  page.getByTestId('transcript-list').evaluate((list) => {
+    const top = list.getBoundingClientRect().top;
+    const paras = Array.from(list.querySelectorAll<HTMLElement>('[data-paragraph]'))
+      .filter((p) => p.getBoundingClientRect().bottom > top + 10)
+      .sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
+    return Number(paras[0]?.dataset.paragraph ?? -1);
+  });
+
+/** How far paragraph `index` starts above (negative) or below the top of the transcript list. */
+const offsetOf = (page: Page, index: number): Promise<number> =>
+  page.getByTestId('transcript-list').evaluate((list, i) => {
+    const p = list.querySelector(`[data-paragraph="${i}"]`);
+    return p ? p.getBoundingClientRect().top - list.getBoundingClientRect().top : NaN;
+  }, index);
+
+async function axe(page: Page, label: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).include('[data-testid=review]').analyze();
+  const bad = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad).toEqual([]);
+}
+
+test('leaving the review for another screen and coming back finds the same file, paragraph and playhead, paused', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const jobId = await videoJob();
+  const problems = await openApp(page);
+  const media = await openReview(page, jobId, VIDEO);
+  const review = page.getByTestId('review');
+  const paragraphs = await review.getByTestId('transcript-paragraph').count();
+  expect(paragraphs).toBeGreaterThan(4);
+
+  // Well into the file: five paragraphs on (each at the top of the list), then play a moment.
+  for (let i = 0; i < 5; i++) await page.keyboard.press('Alt+ArrowDown');
+  await expect.poll(() => topParagraph(page)).toBeGreaterThan(2);
+  await page.keyboard.press('l');
+  await expect.poll(async () => (await playhead(media)).paused).toBe(false);
+  await page.waitForTimeout(600);
+
+  // Ctrl+3 while it plays: Usage, the review put aside.
+  await page.keyboard.press('Control+3');
+  await expect(page.getByRole('heading', { level: 1, name: 'Usage' })).toBeVisible();
+  await expect(review).toHaveCount(0);
+  // Ctrl+1 back to the Queue it was opened over: the same file, the same paragraph on top, the
+  // playhead where it was left, paused.
+  await page.keyboard.press('Control+1');
+  await expect(review.getByRole('heading', { level: 1 })).toContainText(VIDEO);
+  const back = review.locator('video');
+  await expect.poll(() => back.evaluate((m: HTMLMediaElement) => m.readyState), { timeout: 20_000 }).toBeGreaterThan(0);
+  const here = await playhead(back);
+  expect(here.paused).toBe(true);
+  expect(here.t).toBeGreaterThan(1);
+  const top = await topParagraph(page);
+  expect(top).toBeGreaterThan(2);
+
+  // Scroll by hand to another paragraph, seek elsewhere, then leave by the sidebar and come back.
+  await review
+    .getByTestId('transcript-list')
+    .locator(`[data-paragraph="${top - 2}"]`)
+    .scrollIntoViewIfNeeded();
+  await review.getByTestId('transcript-list').evaluate((l) => l.scrollBy(0, -4000));
+  await expect.poll(() => topParagraph(page)).toBe(0);
+  await review.getByTestId('transcript-list').locator('[data-paragraph="1"] [data-w]').nth(1).click();
+  const seekTo = (await playhead(back)).t;
+  await page.keyboard.press('PageDown');
+  await review.getByTestId('transcript-list').evaluate((l) => l.scrollBy(0, 150));
+  const shownTop = await topParagraph(page);
+  const scrolled = await offsetOf(page, shownTop);
+  await nav(page, 'History');
+  await expect(page.getByRole('heading', { level: 1, name: 'History' })).toBeVisible();
+  await expect(review).toHaveCount(0);
+  await nav(page, 'Queue');
+  await expect(review.getByRole('heading', { level: 1 })).toContainText(VIDEO);
+  const again = review.locator('video');
+  await expect
+    .poll(() => again.evaluate((m: HTMLMediaElement) => m.readyState), { timeout: 20_000 })
+    .toBeGreaterThan(0);
+  await expect.poll(async () => (await playhead(again)).t).toBeCloseTo(seekTo, 1);
+  expect((await playhead(again)).paused).toBe(true);
+  await expect.poll(() => topParagraph(page)).toBe(shownTop);
+  // To the pixel, near enough: the same lines of it in view.
+  await expect.poll(async () => Math.abs((await offsetOf(page, shownTop)) - scrolled)).toBeLessThan(6);
+  await shot(page, 'review-return');
+
+  // Its own screen's button closes it: the Queue's list, and the job can be opened again there.
+  await nav(page, 'Queue');
+  await expect(review).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Queue' })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test('the video player can be made larger and full screen, kept while reviewing; audio is left as it is', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const [videoId, audioId] = await Promise.all([videoJob(), audioJob()]);
+  const problems = await openApp(page);
+  const media = await openReview(page, videoId, VIDEO);
+  const review = page.getByTestId('review');
+  const larger = review.getByTestId('player-larger');
+  const small = (await media.boundingBox())!;
+  await expect(larger).toHaveAttribute('aria-pressed', 'false');
+
+  await larger.click();
+  await expect(larger).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(async () => (await media.boundingBox())!.height).toBeGreaterThan(small.height * 1.5);
+  // The transcript is still there beside it, and still readable.
+  const list = (await review.getByTestId('transcript-list').boundingBox())!;
+  expect(list.height).toBeGreaterThan(150);
+  // T toggles it, from anywhere in the review but a text field.
+  await review.getByRole('heading', { level: 1 }).focus();
+  await page.keyboard.press('t');
+  await expect(larger).toHaveAttribute('aria-pressed', 'false');
+  await expect.poll(async () => Math.round((await media.boundingBox())!.height)).toBe(Math.round(small.height));
+  await page.keyboard.press('t');
+  await expect(larger).toHaveAttribute('aria-pressed', 'true');
+
+  // Kept while reviewing: another screen and back.
+  await page.keyboard.press('Control+2');
+  await expect(review).toHaveCount(0);
+  await page.keyboard.press('Control+1');
+  await expect(review.getByTestId('player-larger')).toHaveAttribute('aria-pressed', 'true');
+  await expect
+    .poll(async () => (await review.locator('video').boundingBox())!.height)
+    .toBeGreaterThan(small.height * 1.5);
+
+  for (const size of [
+    { width: 800, height: 600 },
+    { width: 1920, height: 1080 },
+  ]) {
+    await page.setViewportSize(size);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await axe(page, `larger player ${scheme} ${size.width}`);
+      await shot(page, `review-larger-${scheme}-${size.width}`);
+    }
+    await page.keyboard.press('t');
+    await shot(page, `review-normal-${size.width}`);
+    await page.keyboard.press('t');
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1360, height: 860 });
+
+  // F: the browser's full screen for the video; F again leaves it.
+  await review.getByRole('heading', { level: 1 }).focus();
+  await page.keyboard.press('f');
+  await expect.poll(() => page.evaluate(() => document.fullscreenElement?.tagName ?? '')).toBe('VIDEO');
+  await page.keyboard.press('f');
+  await expect.poll(() => page.evaluate(() => document.fullscreenElement?.tagName ?? '')).toBe('');
+
+  // Audio: no picture to enlarge, so neither button, and T changes nothing.
+  await review.getByRole('button', { name: 'Close the transcript' }).click();
+  const audio = await openReview(page, audioId, AUDIO);
+  await expect(review.getByTestId('player-larger')).toHaveCount(0);
+  await expect(review.getByTestId('player-fullscreen')).toHaveCount(0);
+  const before = (await audio.boundingBox())!;
+  await review.getByRole('heading', { level: 1 }).focus();
+  await page.keyboard.press('t');
+  await page.keyboard.press('f');
+  const after = (await audio.boundingBox())!;
+  expect([after.width, after.height]).toEqual([before.width, before.height]);
+  expect(await page.evaluate(() => document.fullscreenElement)).toBeNull();
+  expect(problems).toEqual([]);
+});
+
+test('J, K and L shuttle as in an NLE, K held with J or L nudges a frame, and typing is left alone', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const jobId = await videoJob();
+  const problems = await openApp(page);
+  const media = await openReview(page, jobId, VIDEO);
+  const review = page.getByTestId('review');
+  const shuttle = review.getByTestId('shuttle');
+  await review.getByRole('heading', { level: 1 }).focus();
+  // Start 30 s in, paused.
+  await media.evaluate((m: HTMLMediaElement) => (m.currentTime = 30));
+
+  // L: forward at 1×, again 2×, again 4×; K stops, and Space plays at the speed chosen before.
+  await page.keyboard.press('l');
+  await expect.poll(async () => await playhead(media)).toMatchObject({ paused: false, rate: 1 });
+  await page.keyboard.press('l');
+  await expect.poll(async () => (await playhead(media)).rate).toBe(2);
+  await expect(shuttle).toContainText('2×');
+  await page.keyboard.press('l');
+  await expect.poll(async () => (await playhead(media)).rate).toBe(4);
+  await expect(review.getByRole('combobox', { name: 'Speed' })).toHaveValue('4');
+  await page.keyboard.press('k');
+  await expect.poll(async () => await playhead(media)).toMatchObject({ paused: true, rate: 1 });
+  await expect(shuttle).toHaveCount(0);
+
+  // J: backwards (the element cannot play in reverse: the playhead is moved back in real time).
+  const from = (await playhead(media)).t;
+  await page.keyboard.press('j');
+  await expect(shuttle).toContainText('◀ 1×');
+  await page.waitForTimeout(1500);
+  const mid = await playhead(media);
+  expect(mid.paused).toBe(true);
+  expect(from - mid.t).toBeGreaterThan(0.5);
+  expect(from - mid.t).toBeLessThan(3);
+  await page.keyboard.press('j');
+  await expect(shuttle).toContainText('◀ 2×');
+  await page.waitForTimeout(1000);
+  const faster = (await playhead(media)).t;
+  expect(mid.t - faster).toBeGreaterThan(1);
+  await page.keyboard.press('k');
+  await expect(shuttle).toHaveCount(0);
+  const stopped = (await playhead(media)).t;
+  await page.waitForTimeout(400);
+  expect((await playhead(media)).t).toBeCloseTo(stopped, 2);
+
+  // K held, J and L: one frame (25 fps here) back and on.
+  await page.keyboard.down('k');
+  await page.keyboard.press('j');
+  await expect.poll(async () => (await playhead(media)).t).toBeCloseTo(stopped - 0.04, 2);
+  await page.keyboard.press('l');
+  await page.keyboard.press('l');
+  await expect.poll(async () => (await playhead(media)).t).toBeCloseTo(stopped + 0.04, 2);
+  await page.keyboard.up('k');
+  expect((await playhead(media)).paused).toBe(true);
+
+  // In a text field the letters are text.
+  await review.getByTestId('transcript-list').locator('[data-w="3"]').dblclick();
+  const field = review.getByTestId('inline-input');
+  await field.fill('');
+  await field.pressSequentially('jkl');
+  await expect(field).toHaveValue('jkl');
+  expect(await playhead(media)).toMatchObject({ paused: true, rate: 1 });
+  await field.press('Escape');
+
+  // The shortcuts list says so.
+  await page.keyboard.press('?');
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  for (const line of [
+    'Play backwards; again for 2× and 4×',
+    'Play; again for 2× and 4×',
+    'Hold K: back or forward one frame',
+    'Larger or smaller video player',
+    'Video full screen',
+  ])
+    await expect(help).toContainText(line);
+  await shot(page, 'review-shortcuts');
+  expect(problems).toEqual([]);
+});
+
+test('a paragraph being corrected wraps in a field that grows with it', async ({ page }) => {
+  test.setTimeout(300_000);
+  const jobId = await videoJob();
+  const problems = await openApp(page);
+  await page.setViewportSize({ width: 800, height: 600 });
+  await openReview(page, jobId, VIDEO);
+  const list = page.getByTestId('review').getByTestId('transcript-list');
+  // The longest paragraph on screen.
+  const lengths = await list
+    .getByTestId('transcript-paragraph')
+    .evaluateAll((ps) => ps.map((p) => p.querySelectorAll('[data-w]').length));
+  const longest = lengths.indexOf(Math.max(...lengths));
+  expect(lengths[longest]).toBeGreaterThan(12);
+  const para = list.getByTestId('transcript-paragraph').nth(longest);
+  await para.getByRole('button', { name: 'Paragraph actions' }).click();
+  await page.getByRole('button', { name: 'Correct this paragraph' }).click();
+  const field = list.getByTestId('inline-input');
+  await expect(field).toBeFocused();
+  const box = await field.evaluate((f: HTMLElement) => ({
+    tag: f.tagName,
+    lines: f.clientHeight / parseFloat(getComputedStyle(f).lineHeight),
+    sideways: f.scrollWidth > f.clientWidth + 1,
+    hidden: f.scrollHeight > f.clientHeight + 2,
+  }));
+  expect(box).toMatchObject({ tag: 'TEXTAREA', sideways: false, hidden: false });
+  expect(box.lines).toBeGreaterThan(1.5);
+  // It grows as more is typed, and Enter still applies it.
+  const h = (await field.boundingBox())!.height;
+  await field.press('ControlOrMeta+End');
+  await field.pressSequentially(' and then the harbour master walked along the quay to the lighthouse again');
+  await expect.poll(async () => (await field.boundingBox())!.height).toBeGreaterThan(h);
+  await shot(page, 'review-paragraph-wraps');
+  await field.press('Escape');
+  await expect(field).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
