@@ -2,8 +2,9 @@
 // reported once per size+mtime. One timer per folder drives the due checks, never one per file,
 // and stat/open run at bounded concurrency so 10,000 files landing at once stay a queue.
 import { promises as fsp } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import { SettleSet, type FileStat } from '../../engine/settle.js';
-import { containerWholeness } from '../media/container-layout.js';
+import { containerWholenessOf } from '../media/container-layout.js';
 import { code, type ScannedFile } from './folder-scan.js';
 
 export interface DetectedFile {
@@ -157,9 +158,9 @@ export class SettleChecker {
   }
 
   private async take(p: string, st: FileStat, ino: number, gen: number): Promise<void> {
+    let h: FileHandle;
     try {
-      const h = await fsp.open(p, 'r');
-      await h.close();
+      h = await fsp.open(p, 'r');
     } catch (e) {
       if (gen !== this.epoch) return;
       const c = code(e);
@@ -168,8 +169,15 @@ export class SettleChecker {
       if (c === 'EBUSY') return this.judge(p, st, ino, gen);
       return this.problem(p, keyOf(st), `Cannot read file: ${(e as Error).message}`);
     }
-    // A copy stalled mid-way is unchanged for as long as it stalls: its container says it is not whole.
-    if (!(await containerWholeness(p)).whole) return gen === this.epoch ? this.judge(p, st, ino, gen) : undefined;
+    // A copy stalled mid-way is unchanged for as long as it stalls: its container says it is not
+    // whole. Read through the handle that proved the file readable: one open per file, not two.
+    let whole: boolean;
+    try {
+      whole = (await containerWholenessOf(h)).whole;
+    } finally {
+      await h.close().catch(() => undefined);
+    }
+    if (!whole) return gen === this.epoch ? this.judge(p, st, ino, gen) : undefined;
     const key = keyOf(st);
     if (gen !== this.epoch || this.reported.get(p) === key) return;
     this.reported.set(p, key);
