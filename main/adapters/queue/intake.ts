@@ -253,11 +253,16 @@ export class Intake {
       identity = { path: file, size: st.size, mtimeMs: st.mtimeMs };
     }
     const q = this.settings().queue;
-    if (!o.link && q.hashContent && identity.contentHash === undefined) {
+    const known = this.latest(file);
+    if (
+      !o.link &&
+      q.hashContent &&
+      identity.contentHash === undefined &&
+      !(!q.fullHash && origin.kind === 'watch' && asTaken(identity, known, o))
+    ) {
       const contentHash = await (q.fullHash ? hashFile : fingerprintFile)(file).catch(() => undefined);
       if (contentHash) identity = { ...identity, contentHash };
     }
-    const known = this.latest(file);
     if (!known && !o.force && !o.link) {
       const same = await this.twins.take(file, identity, o.place ?? {});
       if (same) {
@@ -315,6 +320,19 @@ export class Intake {
 }
 
 export { hashFile } from './fingerprint.js';
+
+/**
+ * The file is where its newest job took it, with the same size and mtime, and no new job is asked
+ * for: the decision is "already queued/done" with or without the fingerprint, so its three reads
+ * are spared (a restart over a folder of 100,000 files taken before fingerprinted every one).
+ * Watch folders only: their watcher reports a file again only when its size or mtime changed, so
+ * a rewrite that keeps both was never theirs to see; a file added by hand, or whole-file hashing
+ * (the setting for such rewrites), is still hashed.
+ */
+function asTaken(identity: FileIdentity, known: JobRecord | undefined, o: ConsiderOptions): boolean {
+  if (!known || o.force) return false;
+  return known.source.size === identity.size && Math.floor(known.source.mtimeMs) === Math.floor(identity.mtimeMs);
+}
 
 function describeStatError(file: string, e: NodeJS.ErrnoException): string {
   // A name given on the command line that is not valid UTF-8 arrives with U+FFFD in its place.
