@@ -19,8 +19,8 @@ export async function readContainerLayout(path: string): Promise<ContainerLayout
 }
 
 /** The layout read through a handle the caller opened (and closes). */
-async function layoutOf(fh: FileHandle): Promise<ContainerLayout> {
-  const { size } = await fh.stat();
+async function layoutOf(fh: FileHandle, known?: number): Promise<ContainerLayout> {
+  const size = known ?? (await fh.stat()).size;
   const head = await readAt(fh, 0, 16);
   if (head.length >= 12) {
     const magic = head.toString('latin1', 0, 4);
@@ -42,10 +42,10 @@ export async function containerWholeness(path: string): Promise<Wholeness> {
   }
 }
 
-/** The same, through a handle the caller opened to check the file can be read (one open, not two). */
-export async function containerWholenessOf(fh: FileHandle): Promise<Wholeness> {
+/** The same, through a handle the caller opened to check the file can be read (one open, not two); `size` from its fstat. */
+export async function containerWholenessOf(fh: FileHandle, size?: number): Promise<Wholeness> {
   try {
-    return judgeContainer(await layoutOf(fh));
+    return judgeContainer(await layoutOf(fh, size));
   } catch {
     return { whole: true };
   }

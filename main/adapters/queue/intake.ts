@@ -112,6 +112,16 @@ export class Intake {
     return latestBySource(this.store, file, this.known.get(file));
   }
 
+  /**
+   * Whether a watch folder's settled file would be fingerprinted here: its watcher then reads the
+   * fingerprint through the handle it already holds and hands it in with the file.
+   */
+  fingerprintWanted(file: { path: string; size: number; mtimeMs: number }): boolean {
+    const q = this.settings().queue;
+    if (!q.hashContent || q.fullHash) return false;
+    return !asTaken(file, this.latest(file.path), { force: false });
+  }
+
   /** What the history already holds of this file as it is now (Rescan's summary). */
   knownAs(file: { path: string; size: number; mtimeMs: number }): KnownAs {
     const known = this.latest(file.path);
@@ -207,7 +217,10 @@ export class Intake {
   }
 
   /** A complete file reported by a watch folder. Failed files are not retried automatically. */
-  async addDetected(folder: WatchFolder, file: { path: string; size: number; mtimeMs: number }): Promise<AddOutcome> {
+  async addDetected(
+    folder: WatchFolder,
+    file: { path: string; size: number; mtimeMs: number; contentHash?: string },
+  ): Promise<AddOutcome> {
     return this.consider(
       file.path,
       { kind: 'watch', folderId: folder.id },
@@ -217,7 +230,13 @@ export class Intake {
         output: folder.output,
         force: false,
         retryFailed: false,
-        identity: { path: file.path, size: file.size, mtimeMs: file.mtimeMs },
+        identity: {
+          path: file.path,
+          size: file.size,
+          mtimeMs: file.mtimeMs,
+          // Read by the watcher as the file settled, of the kind the settings ask for (never a whole-file hash).
+          ...(file.contentHash && !this.settings().queue.fullHash ? { contentHash: file.contentHash } : {}),
+        },
         ...(folder.cardRules === 'off' ? {} : { cards: { root: folder.path, tracks: folder.cardRules ?? 'mix' } }),
         ...(folder.shared ? { shared: folder } : {}),
         place: resultPlaceFor(folder, file.path),
@@ -329,7 +348,7 @@ export { hashFile } from './fingerprint.js';
  * a rewrite that keeps both was never theirs to see; a file added by hand, or whole-file hashing
  * (the setting for such rewrites), is still hashed.
  */
-function asTaken(identity: FileIdentity, known: JobRecord | undefined, o: ConsiderOptions): boolean {
+function asTaken(identity: FileIdentity, known: JobRecord | undefined, o: { force: boolean }): boolean {
   if (!known || o.force) return false;
   return known.source.size === identity.size && Math.floor(known.source.mtimeMs) === Math.floor(identity.mtimeMs);
 }

@@ -13,7 +13,20 @@ export interface DetectedFile {
   size: number;
   mtimeMs: number;
   ino?: number;
+  /** Its content fingerprint, read through the settle check's own handle when the taker wants one. */
+  contentHash?: string;
 }
+
+/**
+ * The content fingerprint of a settled file through the handle its settle check opened (saving a
+ * second open, stat and close per file), or undefined when none is wanted (already taken, content
+ * identity off, whole-file hashing chosen: the taker reads it itself then).
+ */
+export type Fingerprinter = (
+  file: { path: string; size: number; mtimeMs: number },
+  handle: FileHandle,
+  size: number,
+) => Promise<string | undefined> | undefined;
 
 export interface SettleCheckerOptions {
   folderId: string;
@@ -25,6 +38,7 @@ export interface SettleCheckerOptions {
   onWaiting?(path: string, size: number): void;
   /** These files stopped waiting: taken, gone, or the folder stopped. */
   onDoneWaiting?(which: WaitingDone): void;
+  fingerprint?: Fingerprinter;
 }
 
 /**
@@ -47,6 +61,7 @@ export class SettleChecker {
   private readonly onWaiting: (path: string, size: number) => void;
   private readonly onDoneWaiting: (which: WaitingDone) => void;
   private readonly tracker: SettleSet;
+  private readonly fingerprint: Fingerprinter | undefined;
   /** path → size:mtime last reported: the guard that makes duplicate events harmless. */
   private readonly reported = new Map<string, string>();
   private readonly problems = new Map<string, string>();
@@ -67,6 +82,7 @@ export class SettleChecker {
     this.onWaiting = o.onWaiting ?? (() => undefined);
     this.onDoneWaiting = o.onDoneWaiting ?? (() => undefined);
     this.tracker = new SettleSet(o.settleMs);
+    this.fingerprint = o.fingerprint;
   }
 
   /** A file the walk found, already stat'ed: judged without a second stat unless it is known. */
@@ -172,8 +188,16 @@ export class SettleChecker {
     // A copy stalled mid-way is unchanged for as long as it stalls: its container says it is not
     // whole. Read through the handle that proved the file readable: one open per file, not two.
     let whole: boolean;
+    let contentHash: string | undefined;
     try {
-      whole = (await containerWholenessOf(h)).whole;
+      const size = await h.stat().then(
+        (s) => s.size,
+        () => undefined,
+      );
+      whole = (await containerWholenessOf(h, size)).whole;
+      if (whole && size !== undefined && this.fingerprint) {
+        contentHash = await Promise.resolve(this.fingerprint({ path: p, ...st }, h, size)).catch(() => undefined);
+      }
     } finally {
       await h.close().catch(() => undefined);
     }
@@ -183,7 +207,14 @@ export class SettleChecker {
     this.reported.set(p, key);
     this.problems.delete(p);
     this.onDoneWaiting({ path: p });
-    const f: DetectedFile = { folderId: this.folderId, path: p, size: st.size, mtimeMs: st.mtimeMs, ino };
+    const f: DetectedFile = {
+      folderId: this.folderId,
+      path: p,
+      size: st.size,
+      mtimeMs: st.mtimeMs,
+      ino,
+      ...(contentHash ? { contentHash } : {}),
+    };
     try {
       this.onFile(f);
     } catch {
