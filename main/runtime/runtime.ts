@@ -115,7 +115,7 @@ export class Runtime {
     this.transcripts = transcripts;
     this.results = results;
     const folderOf = (id: string): WatchFolder | undefined =>
-      [...settings.get().watchFolders, ...this.extraFolders].find((f) => f.id === id);
+      [...settings.current().watchFolders, ...this.extraFolders].find((f) => f.id === id);
     this.claims = new SharedFolders({
       apply: (id, event) => runner.apply(id, event),
       jobs: () => runner.activeJobs(),
@@ -124,7 +124,7 @@ export class Runtime {
       changed: () => emit({ type: 'claims:changed' }),
       ...(opts.claimRefreshMs === undefined ? {} : { refreshMs: opts.claimRefreshMs }),
     });
-    const intake = new Intake(store, runner, () => settings.get(), this.claims);
+    const intake = new Intake(store, runner, () => settings.current(), this.claims);
     this.templates = new TemplateCatalogueCache(() => client().iterateTemplates());
     this.queue = new QueueCommands({
       store,
@@ -138,7 +138,7 @@ export class Runtime {
     });
     this.folders = new FolderService({
       intake,
-      settings: () => settings.get(),
+      settings: () => settings.current(),
       emit,
       record: (id, event) => runner.apply(id, event),
       setFolderPaused: (id, paused) => runner.setFolderPaused(id, paused),

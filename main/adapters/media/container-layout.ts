@@ -12,26 +12,40 @@ const MAX_BOXES = 100_000;
 export async function readContainerLayout(path: string): Promise<ContainerLayout> {
   const fh = await open(path, 'r');
   try {
-    const { size } = await fh.stat();
-    const head = await readAt(fh, 0, 16);
-    if (head.length >= 12) {
-      const magic = head.toString('latin1', 0, 4);
-      if ((magic === 'RIFF' || magic === 'RF64') && head.toString('latin1', 8, 12) === 'WAVE') {
-        return { kind: 'riff', fileSize: size, declaredSize: await riffSize(fh, magic, head.readUInt32LE(4)) };
-      }
-    }
-    if (head.length >= 8 && FIRST_BOXES.has(head.toString('latin1', 4, 8))) return await walkBoxes(fh, size);
-    if (isPartitionKey(head)) return await mxfLayout(fh, size);
-    return { kind: 'other' };
+    return await layoutOf(fh);
   } finally {
     await fh.close();
   }
+}
+
+/** The layout read through a handle the caller opened (and closes). */
+async function layoutOf(fh: FileHandle, known?: number): Promise<ContainerLayout> {
+  const size = known ?? (await fh.stat()).size;
+  const head = await readAt(fh, 0, 16);
+  if (head.length >= 12) {
+    const magic = head.toString('latin1', 0, 4);
+    if ((magic === 'RIFF' || magic === 'RF64') && head.toString('latin1', 8, 12) === 'WAVE') {
+      return { kind: 'riff', fileSize: size, declaredSize: await riffSize(fh, magic, head.readUInt32LE(4)) };
+    }
+  }
+  if (head.length >= 8 && FIRST_BOXES.has(head.toString('latin1', 4, 8))) return await walkBoxes(fh, size);
+  if (isPartitionKey(head)) return await mxfLayout(fh, size);
+  return { kind: 'other' };
 }
 
 /** Whether the file's container is whole; a file that cannot be read is left to the other checks. */
 export async function containerWholeness(path: string): Promise<Wholeness> {
   try {
     return judgeContainer(await readContainerLayout(path));
+  } catch {
+    return { whole: true };
+  }
+}
+
+/** The same, through a handle the caller opened to check the file can be read (one open, not two); `size` from its fstat. */
+export async function containerWholenessOf(fh: FileHandle, size?: number): Promise<Wholeness> {
+  try {
+    return judgeContainer(await layoutOf(fh, size));
   } catch {
     return { whole: true };
   }

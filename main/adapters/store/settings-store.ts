@@ -40,6 +40,15 @@ export class SettingsStore {
     return structuredClone(this.cached);
   }
 
+  /**
+   * The settings as saved, shared rather than copied: for readers asked once per file (a watch
+   * folder's 100,000 files each cloned the whole settings twice). Never changed in place: a save
+   * replaces the object, so a reader holding it keeps a consistent, if older, view.
+   */
+  current(): Readonly<Settings> {
+    return this.cached;
+  }
+
   /** Replaces the settings after validating the whole object; throws SettingsValidationError. */
   set(next: unknown): Settings {
     const parsed = SETTINGS.safeParse(next);

@@ -9,6 +9,7 @@ import { DEFAULT_MEDIA_GLOBS } from '../../engine/media-types.js';
 import { summarizeRescan, type RescanSummary } from '../../engine/rescan-summary.js';
 import type { Settings, WatchFolder } from '../../engine/settings.js';
 import type { Intake } from '../queue/intake.js';
+import { fingerprintHandle } from '../queue/fingerprint.js';
 import { resultExtensions } from '../results/write-results.js';
 import { WatchManager } from './watch-manager.js';
 import type { DetectedFile } from './folder-watcher.js';
@@ -75,6 +76,8 @@ export class FolderService {
       resultExtensions: resultExtensions(),
       events: d.events ?? true,
       onFile: (f) => this.offer(f),
+      // Read while the settle check holds the file open, for files the intake would fingerprint.
+      fingerprint: (f, handle, size) => (d.intake.fingerprintWanted(f) ? fingerprintHandle(handle, size) : undefined),
       onStatus: (s) => {
         d.emit({
           type: 'folder:status',

@@ -10,7 +10,7 @@ import type { FolderStatus } from '../../engine/events.js';
 import type { RescanSummary } from '../../engine/rescan-summary.js';
 import type { WatchFolder } from '../../engine/settings.js';
 import { code, folderRules, scanFolder, type FolderRules, type ScannedFile } from './folder-scan.js';
-import { SettleChecker, type DetectedFile, type WaitingDone } from './settle-checker.js';
+import { SettleChecker, type DetectedFile, type Fingerprinter, type WaitingDone } from './settle-checker.js';
 
 export type { DetectedFile } from './settle-checker.js';
 
@@ -41,6 +41,7 @@ export interface FolderWatcherOptions {
   onProblem(folderId: string, filePath: string, message: string): void;
   onWaiting?(folderId: string, filePath: string, size: number): void;
   onDoneWaiting?(folderId: string, which: WaitingDone): void;
+  fingerprint?: Fingerprinter;
 }
 
 /** A huge tree can take long to set up; past this the walk goes ahead and events join when ready. */
@@ -87,6 +88,7 @@ export class FolderWatcher {
       onProblem: (p, m) => o.onProblem(folder.id, p, m),
       onWaiting: (p, size) => o.onWaiting?.(folder.id, p, size),
       onDoneWaiting: (which) => o.onDoneWaiting?.(folder.id, which),
+      ...(o.fingerprint ? { fingerprint: o.fingerprint } : {}),
     });
     this.status = { folderId: folder.id, state: 'paused', since: o.now() };
   }

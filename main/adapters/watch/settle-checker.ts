@@ -2,8 +2,9 @@
 // reported once per size+mtime. One timer per folder drives the due checks, never one per file,
 // and stat/open run at bounded concurrency so 10,000 files landing at once stay a queue.
 import { promises as fsp } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import { SettleSet, type FileStat } from '../../engine/settle.js';
-import { containerWholeness } from '../media/container-layout.js';
+import { containerWholenessOf } from '../media/container-layout.js';
 import { code, type ScannedFile } from './folder-scan.js';
 
 export interface DetectedFile {
@@ -12,7 +13,20 @@ export interface DetectedFile {
   size: number;
   mtimeMs: number;
   ino?: number;
+  /** Its content fingerprint, read through the settle check's own handle when the taker wants one. */
+  contentHash?: string;
 }
+
+/**
+ * The content fingerprint of a settled file through the handle its settle check opened (saving a
+ * second open, stat and close per file), or undefined when none is wanted (already taken, content
+ * identity off, whole-file hashing chosen: the taker reads it itself then).
+ */
+export type Fingerprinter = (
+  file: { path: string; size: number; mtimeMs: number },
+  handle: FileHandle,
+  size: number,
+) => Promise<string | undefined> | undefined;
 
 export interface SettleCheckerOptions {
   folderId: string;
@@ -24,6 +38,7 @@ export interface SettleCheckerOptions {
   onWaiting?(path: string, size: number): void;
   /** These files stopped waiting: taken, gone, or the folder stopped. */
   onDoneWaiting?(which: WaitingDone): void;
+  fingerprint?: Fingerprinter;
 }
 
 /**
@@ -46,6 +61,7 @@ export class SettleChecker {
   private readonly onWaiting: (path: string, size: number) => void;
   private readonly onDoneWaiting: (which: WaitingDone) => void;
   private readonly tracker: SettleSet;
+  private readonly fingerprint: Fingerprinter | undefined;
   /** path → size:mtime last reported: the guard that makes duplicate events harmless. */
   private readonly reported = new Map<string, string>();
   private readonly problems = new Map<string, string>();
@@ -66,6 +82,7 @@ export class SettleChecker {
     this.onWaiting = o.onWaiting ?? (() => undefined);
     this.onDoneWaiting = o.onDoneWaiting ?? (() => undefined);
     this.tracker = new SettleSet(o.settleMs);
+    this.fingerprint = o.fingerprint;
   }
 
   /** A file the walk found, already stat'ed: judged without a second stat unless it is known. */
@@ -157,9 +174,9 @@ export class SettleChecker {
   }
 
   private async take(p: string, st: FileStat, ino: number, gen: number): Promise<void> {
+    let h: FileHandle;
     try {
-      const h = await fsp.open(p, 'r');
-      await h.close();
+      h = await fsp.open(p, 'r');
     } catch (e) {
       if (gen !== this.epoch) return;
       const c = code(e);
@@ -168,14 +185,36 @@ export class SettleChecker {
       if (c === 'EBUSY') return this.judge(p, st, ino, gen);
       return this.problem(p, keyOf(st), `Cannot read file: ${(e as Error).message}`);
     }
-    // A copy stalled mid-way is unchanged for as long as it stalls: its container says it is not whole.
-    if (!(await containerWholeness(p)).whole) return gen === this.epoch ? this.judge(p, st, ino, gen) : undefined;
+    // A copy stalled mid-way is unchanged for as long as it stalls: its container says it is not
+    // whole. Read through the handle that proved the file readable: one open per file, not two.
+    let whole: boolean;
+    let contentHash: string | undefined;
+    try {
+      const size = await h.stat().then(
+        (s) => s.size,
+        () => undefined,
+      );
+      whole = (await containerWholenessOf(h, size)).whole;
+      if (whole && size !== undefined && this.fingerprint) {
+        contentHash = await Promise.resolve(this.fingerprint({ path: p, ...st }, h, size)).catch(() => undefined);
+      }
+    } finally {
+      await h.close().catch(() => undefined);
+    }
+    if (!whole) return gen === this.epoch ? this.judge(p, st, ino, gen) : undefined;
     const key = keyOf(st);
     if (gen !== this.epoch || this.reported.get(p) === key) return;
     this.reported.set(p, key);
     this.problems.delete(p);
     this.onDoneWaiting({ path: p });
-    const f: DetectedFile = { folderId: this.folderId, path: p, size: st.size, mtimeMs: st.mtimeMs, ino };
+    const f: DetectedFile = {
+      folderId: this.folderId,
+      path: p,
+      size: st.size,
+      mtimeMs: st.mtimeMs,
+      ino,
+      ...(contentHash ? { contentHash } : {}),
+    };
     try {
       this.onFile(f);
     } catch {

@@ -5,7 +5,7 @@ import type { WatchFolder } from '../../engine/settings.js';
 import { DEFAULT_SETTLE_MS } from '../../engine/settle.js';
 import type { ScannedFile } from './folder-scan.js';
 import { FolderWatcher, type FolderWatchStatus } from './folder-watcher.js';
-import type { DetectedFile, WaitingDone } from './settle-checker.js';
+import type { DetectedFile, Fingerprinter, WaitingDone } from './settle-checker.js';
 
 export type { FolderWatchStatus } from './folder-watcher.js';
 export type { DetectedFile, WaitingDone } from './settle-checker.js';
@@ -24,6 +24,8 @@ export interface WatchManagerOptions {
   onProblem?(folderId: string, path: string, message: string): void;
   onWaiting?(folderId: string, path: string, size: number): void;
   onDoneWaiting?(folderId: string, which: WaitingDone): void;
+  /** Fingerprints settled files through their settle check's handle (see settle-checker.ts). */
+  fingerprint?: Fingerprinter;
 }
 
 export const DEFAULT_RESCAN_INTERVAL_MS = 60_000;
@@ -140,6 +142,7 @@ export class WatchManager {
       onProblem: (id, p, m) => o.onProblem?.(id, p, m),
       onWaiting: (id, p, size) => o.onWaiting?.(id, p, size),
       onDoneWaiting: (id, which) => o.onDoneWaiting?.(id, which),
+      ...(o.fingerprint ? { fingerprint: o.fingerprint } : {}),
     });
   }
 

@@ -23,6 +23,18 @@ describe('SettingsStore', () => {
     expect(s.defaults.templateId).toBe(DEFAULT_TEMPLATE_ID);
   });
 
+  it('shares the saved settings without copying them, and a save replaces rather than changes them', () => {
+    const a = new SettingsStore(dir);
+    const before = a.current();
+    expect(a.current()).toBe(before);
+    a.update((s) => ({ ...s, queue: { ...s.queue, uploadConcurrency: 4 } }));
+    expect(a.current().queue.uploadConcurrency).toBe(4);
+    expect(before.queue.uploadConcurrency).toBe(2);
+    // What a reader changes in a copy from get() never reaches the shared settings.
+    a.get().queue.uploadConcurrency = 7;
+    expect(a.current().queue.uploadConcurrency).toBe(4);
+  });
+
   it('persists a valid change across instances', () => {
     const a = new SettingsStore(dir);
     a.update((s) => ({ ...s, queue: { ...s.queue, uploadConcurrency: 4 } }));
