@@ -124,6 +124,16 @@ const topParagraph = (page: Page): Promise<number> =>
     return Number(paras[0]?.dataset.paragraph ?? -1);
   });
 
+/** Whether the transcript list is still scrolling (its position changes within 200 ms). */
+const scrollMoving = (page: Page): Promise<boolean> =>
+  page.getByTestId('transcript-list').evaluate(
+    (list) =>
+      new Promise<boolean>((done) => {
+        const at = list.scrollTop;
+        setTimeout(() => done(list.scrollTop !== at), 200);
+      }),
+  );
+
 /** How far paragraph `index` starts above (negative) or below the top of the transcript list. */
 const offsetOf = (page: Page, index: number): Promise<number> =>
   page.getByTestId('transcript-list').evaluate((list, i) => {
@@ -184,6 +194,8 @@ test('leaving the review for another screen and coming back finds the same file,
   const seekTo = (await playhead(back)).t;
   await page.keyboard.press('PageDown');
   await review.getByTestId('transcript-list').evaluate((l) => l.scrollBy(0, 150));
+  // Chromium scrolls by keys smoothly: read the place once the list has come to rest.
+  await expect.poll(() => scrollMoving(page), { intervals: [250] }).toBe(false);
   const shownTop = await topParagraph(page);
   const scrolled = await offsetOf(page, shownTop);
   await nav(page, 'History');
