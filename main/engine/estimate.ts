@@ -10,8 +10,16 @@ import type { JobState } from './job.js';
 export const PACE_PRIOR = 0.5;
 /** Paces remembered across runs; the median of these is the one used. */
 export const PACE_KEPT = 25;
-/** Throughput is measured over this window. */
-export const THROUGHPUT_WINDOW_MS = 60_000;
+/**
+ * The batch's throughput is measured over this window. Bytes handed to the network at an upload's
+ * start fill the system's send buffers in a burst (megabytes, drained later at the line's rate), so
+ * a long window kept a slow line's first seconds in the rate for a minute; 20 s lets it go soon.
+ */
+export const THROUGHPUT_WINDOW_MS = 20_000;
+/** One upload's speed is measured over this window: what is moving now, as a row shows it. */
+export const SPEED_WINDOW_MS = 10_000;
+/** Samples of one upload closer together than this are merged into the newest. */
+export const SPEED_SAMPLE_MS = 250;
 
 /**
  * Seconds of processing per second of media, for one finished file; undefined when not measurable.
@@ -69,6 +77,45 @@ export function throughputOf(
   // Under a second of samples gives a rate from one burst: not yet a measurement.
   if (!first || !last || now - first.at < 1000) return 0;
   return Math.round((last.bytes - first.bytes) / ((now - first.at) / 1000));
+}
+
+/**
+ * Adds a running total to an upload's samples: merged into the newest when it is under
+ * `SPEED_SAMPLE_MS` old (progress comes per chunk, thousands a second on a fast line), and the
+ * samples older than `windowMs` dropped except the newest of them, the window's starting point.
+ * Changes `samples` in place (it is the uploader's own list) and returns it.
+ */
+export function addSpeedSample(
+  samples: ThroughputSample[],
+  at: number,
+  bytes: number,
+  windowMs = SPEED_WINDOW_MS,
+): ThroughputSample[] {
+  const last = samples[samples.length - 1];
+  if (last && samples.length > 1 && at - samples[samples.length - 2]!.at < SPEED_SAMPLE_MS) {
+    last.at = at;
+    last.bytes = bytes;
+  } else samples.push({ at, bytes });
+  while (samples.length > 2 && samples[1]!.at <= at - windowMs) samples.shift();
+  return samples;
+}
+
+/**
+ * One upload's speed now: bytes per second from the window's starting point (the newest sample at
+ * or before `now - windowMs`, else the first) to `now`. The first sample is the first progress seen,
+ * so the burst that filled the send buffers is not counted as speed; a counter that stopped moving
+ * makes the speed fall with the clock rather than freeze. 0 before a second of samples.
+ */
+export function uploadSpeed(samples: readonly ThroughputSample[], now: number, windowMs = SPEED_WINDOW_MS): number {
+  const last = samples[samples.length - 1];
+  let start = samples[0];
+  if (!start || !last) return 0;
+  for (const s of samples) {
+    if (s.at <= now - windowMs) start = s;
+    else break;
+  }
+  if (now - start.at < 1000) return 0;
+  return Math.max(0, Math.round((last.bytes - start.bytes) / ((now - start.at) / 1000)));
 }
 
 export interface EstimateJob {

@@ -9,6 +9,7 @@ import type { FolderWatchStatus } from '../adapters/watch/folder-watcher.js';
 import type { CardSkipRecord } from '../adapters/watch/folder-service.js';
 import { CARD_RULE_LIST } from '../../preload/contract.js';
 import type { CopyInProgress, FolderStatus, QueuePauseReason } from '../engine/events.js';
+import { uploadSpeed, type ThroughputSample } from '../engine/estimate.js';
 import { canCancel, canDismiss, canMove, canRetry, canRewrite } from '../engine/eligibility.js';
 import { isTerminal, type ACTIVE_STATES, type JobRecord, type JobState } from '../engine/job.js';
 import type { WORD_FORMATS } from '../engine/captions/render.js';
@@ -44,6 +45,8 @@ export interface Progress {
   sent: number;
   total: number;
   startedAt: number;
+  /** Running totals over the last seconds: the speed shown is read from these. */
+  samples: readonly ThroughputSample[];
 }
 
 export const templateName = (id: string): string => findTemplate(id)?.name ?? id;
@@ -71,7 +74,6 @@ export function recipeView(job: Pick<JobRecord, 'params' | 'results'>): { recipe
 
 export function toJobView(job: JobRecord, progress: Progress | undefined, now = Date.now()): C.JobView {
   const uploading = job.state === 'uploading' && progress !== undefined;
-  const elapsed = uploading ? Math.max(1, now - progress.startedAt) / 1000 : 0;
   const comps = job.stream?.components;
   return {
     id: job.id,
@@ -85,7 +87,7 @@ export function toJobView(job: JobRecord, progress: Progress | undefined, now = 
     params: job.params,
     uploadedBytes: uploading ? progress.sent : job.uploadConfirmed ? job.totalBytes : job.uploadedBytes,
     totalBytes: uploading && progress.total > 0 ? progress.total : job.totalBytes,
-    bytesPerSecond: uploading ? Math.round(progress.sent / elapsed) : 0,
+    bytesPerSecond: uploading ? uploadSpeed(progress.samples, now) : 0,
     timings: {
       created: job.createdAt,
       ...(job.startedAt !== undefined ? { started: job.startedAt } : {}),

@@ -8,6 +8,7 @@ import { linkResultsDir } from '../adapters/results/link-destination.js';
 import type { QueueRunner, PauseState } from '../adapters/queue/queue-runner.js';
 import { checkTemplateSettings, type TemplateCheckResult } from '../adapters/queue/template-check.js';
 import type { TemplateCatalogueCache } from '../adapters/queue/template-catalogue-cache.js';
+import type { UploadProgress } from '../adapters/queue/uploader.js';
 import { everyJob, jobOfStream } from '../adapters/store/jobs.js';
 import type { JobStore } from '../adapters/store/job-store.js';
 import type { SettingsStore } from '../adapters/store/settings-store.js';
@@ -238,7 +239,7 @@ export class QueueCommands {
   }
 
   /** Bytes sent of the upload running now for a job (in memory only). */
-  progressOf(id: string): { sent: number; total: number; startedAt: number } | undefined {
+  progressOf(id: string): UploadProgress | undefined {
     return this.d.runner.progress.get(id);
   }
 

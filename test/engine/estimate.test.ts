@@ -8,7 +8,12 @@ import {
   planningPace,
   rememberPace,
   throughputOf,
+  THROUGHPUT_WINDOW_MS,
+  addSpeedSample,
+  SPEED_WINDOW_MS,
+  uploadSpeed,
   type EstimateJob,
+  type ThroughputSample,
 } from '../../main/engine/estimate.js';
 
 const MB = 1_000_000;
@@ -125,7 +130,47 @@ describe('throughputOf', () => {
   it('is 0 when nothing is uploading (a paused queue)', () => {
     expect(throughputOf(samples, 10_000, false)).toBe(0);
   });
+  it('lets a slow line’s first burst go within half a minute, so the time left follows the line', () => {
+    // As the Queue's numbers keep them: a running total per progress, pruned to the window. The
+    // send buffers took 4 MB in the first half second; the line then carries 350 KB/s.
+    let kept: Array<{ at: number; bytes: number }> = [];
+    for (let at = 0; at <= 25_000; at += 250) {
+      kept = kept.filter((s) => at - s.at <= THROUGHPUT_WINDOW_MS);
+      kept.push({ at, bytes: Math.min(at, 500) * 8_000 + (350_000 * at) / 1000 });
+    }
+    const rate = throughputOf(kept, 25_000, true);
+    expect(rate).toBeGreaterThan(330_000);
+    expect(rate).toBeLessThan(370_000);
+  });
   it('is 0 when every sample left the window', () => {
     expect(throughputOf(samples, 200_000, true)).toBe(0);
+  });
+});
+
+describe('uploadSpeed', () => {
+  /** Progress every 50 ms at `rate` bytes/s after a `burst` handed over at once, from t = 0. */
+  function feed(untilMs: number, rate: number, burst = 0): ThroughputSample[] {
+    const samples: ThroughputSample[] = [];
+    for (let t = 0; t <= untilMs; t += 50) addSpeedSample(samples, t, burst + (rate * t) / 1000);
+    return samples;
+  }
+  it('keeps a few samples however often progress comes, the window’s start among them', () => {
+    const samples = feed(60_000, 350_000);
+    // About one per 200–250 ms of the window, not one per progress (1,200 here).
+    expect(samples.length).toBeLessThan(60);
+    expect(samples[0]!.at).toBeLessThanOrEqual(60_000 - SPEED_WINDOW_MS);
+  });
+  it('is the line’s rate once the window has passed the burst of the first seconds', () => {
+    const samples = feed(15_000, 350_000, 4 * MB);
+    expect(uploadSpeed(samples, 15_000)).toBeGreaterThan(340_000);
+    expect(uploadSpeed(samples, 15_000)).toBeLessThan(360_000);
+  });
+  it('falls with the clock while the counter stands still, instead of keeping its last value', () => {
+    const samples = feed(15_000, 350_000);
+    expect(uploadSpeed(samples, 25_000)).toBeLessThan(uploadSpeed(samples, 15_000) / 1.9);
+  });
+  it('is 0 before a second of progress', () => {
+    expect(uploadSpeed(feed(600, 350_000), 600)).toBe(0);
+    expect(uploadSpeed([], 600)).toBe(0);
   });
 });

@@ -14,7 +14,7 @@ import { DEFAULT_CONTEXT, next, type EngineContext } from '../../engine/reducer.
 import { planDispatch, type SchedulerLimits } from '../../engine/scheduler.js';
 import { Delivery } from './delivery.js';
 import { StreamTracker } from './stream-tracker.js';
-import { Uploader } from './uploader.js';
+import { Uploader, type UploadProgress } from './uploader.js';
 import type { PauseState, RunnerOptions } from './runner-ports.js';
 import { OfflineProbe } from './offline-probe.js';
 import { sharedStreamId } from '../claims/shared-id.js';
@@ -23,7 +23,7 @@ import { StorageGuard } from './storage-guard.js';
 export type { PauseState, RunnerOptions, ServicePort } from './runner-ports.js';
 
 export class QueueRunner {
-  readonly progress = new Map<string, { sent: number; total: number; startedAt: number }>();
+  readonly progress = new Map<string, UploadProgress>();
   private readonly active = new Map<string, JobRecord>();
   private readonly wakeups = new Map<string, number>();
   private readonly pausedFolders = new Set<string>();

@@ -8,6 +8,7 @@ import { findTemplate } from '../../service/templates.js';
 import { failureOf, type Failure, type JobEvent, type JobRecord } from '../../engine/job.js';
 import { isLinkJob, linkFileName } from '../../engine/media-link.js';
 import { acceptedParams } from '../../engine/params.js';
+import { addSpeedSample, type ThroughputSample } from '../../engine/estimate.js';
 import { toServiceError } from '../../service/errors.js';
 
 export interface UploadPort {
@@ -16,13 +17,21 @@ export interface UploadPort {
 
 const localFailure = (message: string): Failure => ({ class: 'request', message, kind: 'input' });
 
+/** One upload in flight: bytes handed to the network so far, and the samples its speed is read from. */
+export interface UploadProgress {
+  sent: number;
+  total: number;
+  startedAt: number;
+  samples: ThroughputSample[];
+}
+
 export class Uploader {
   private readonly controllers = new Map<string, AbortController>();
 
   constructor(
     private readonly port: UploadPort,
     private readonly apply: (jobId: string, ev: JobEvent) => void,
-    private readonly progress: Map<string, { sent: number; total: number; startedAt: number }>,
+    private readonly progress: Map<string, UploadProgress>,
     private readonly onProgress: () => void,
     private readonly noteFailure: (err: unknown) => void = () => undefined,
   ) {}
@@ -49,7 +58,7 @@ export class Uploader {
           })
         : undefined;
     const template = findTemplate(job.templateId);
-    this.progress.set(job.id, { sent: 0, total: src.size, startedAt: Date.now() });
+    this.progress.set(job.id, { sent: 0, total: src.size, startedAt: Date.now(), samples: [] });
     try {
       const stream = await this.port.upload({
         ...(link ? { mediaUrl: src.path } : { filePath: src.path }),
@@ -64,6 +73,7 @@ export class Uploader {
           if (p) {
             p.sent = sent;
             p.total = total;
+            addSpeedSample(p.samples, Date.now(), sent);
             this.onProgress();
           }
         },
