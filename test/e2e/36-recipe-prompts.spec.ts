@@ -59,5 +59,11 @@ test('the Podcast recipe’s prompts can be read in Settings, by keyboard', asyn
       await expectNoSeriousAxe(page, `recipes ${scheme} ${size.width}`, '[data-testid=recipes]');
     }
   }
+  // The recipe chooser points here once a recipe is chosen.
+  const choose = page.locator('#default-recipe');
+  await choose.selectOption('podcast');
+  await expect(page.locator('#default-recipe-hint')).toContainText('its questions are listed under Recipes');
+  await choose.selectOption('');
+  await expect(page.locator('#default-recipe-hint')).toHaveText('Nothing asked beside the transcript.');
   expect(problems).toEqual([]);
 });
