@@ -46,7 +46,7 @@ function walk(s: Schema, path: string, out: SchemaField[]): void {
   }
   if (s.type === 'array') {
     const items = isSchema(s.items) ? s.items : {};
-    const of = items.type === 'object' ? 'entries' : `${kind(items)} items`;
+    const of = items.type === 'object' ? 'entries' : items.type ? `${kind(items)} items` : 'items';
     out.push({ path, type: `list of ${count(s)} ${of}`, description: described(s) });
     walk(items, `${path}[]`, out);
     return;

@@ -31,7 +31,7 @@ describe('schemaFields', () => {
     ).toEqual([
       { path: 'n', type: 'whole number', description: '' },
       { path: 'ok', type: 'yes or no', description: '' },
-      { path: 'xs', type: 'list of at least 2 any value items', description: '' },
+      { path: 'xs', type: 'list of at least 2 items', description: '' },
       { path: 'xs[]', type: 'any value', description: '' },
     ]);
   });
