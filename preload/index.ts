@@ -115,6 +115,9 @@ const api = {
     list: invoke('templates:list'),
     check: invoke('templates:check'),
   },
+  recipes: {
+    list: invoke('recipes:list'),
+  },
   history: {
     list: invoke('history:list'),
     cancelStream: invoke('history:cancelStream'),

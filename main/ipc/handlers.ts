@@ -8,6 +8,7 @@ import { EventHub, type BridgeEvent, type EventHubOptions } from './event-stream
 import { folderHandlers } from './handle-folders.js';
 import { historyHandlers } from './handle-history.js';
 import { queueHandlers } from './handle-queue.js';
+import { recipeHandlers } from './handle-recipes.js';
 import { settingsHandlers } from './handle-settings.js';
 import { transcriptHandlers } from './handle-transcript.js';
 import { usageHandlers } from './handle-usage.js';
@@ -44,6 +45,7 @@ export function createHandlers(rt: Runtime, platform: PlatformPort, deps: Handle
     ...folderHandlers(ctx),
     ...historyHandlers(ctx),
     ...usageHandlers(ctx),
+    ...recipeHandlers(),
     ...transcriptHandlers(ctx),
   };
   const wrapped: Partial<Record<Channel, (p: never) => Promise<Result<unknown>>>> = {};

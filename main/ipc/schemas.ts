@@ -246,6 +246,7 @@ export const SCHEMAS: Schemas = {
   'folders:fileSystem': z.strictObject({ path: z.string().trim().min(1).max(4096) }),
   'templates:list': z.strictObject({ refresh: z.boolean().optional() }),
   'templates:check': z.strictObject({ templateId: str(200), params }),
+  'recipes:list': none,
   'history:list': historyQuery,
   'history:cancelStream': z.strictObject({ streamId: id }),
   'history:components': z.strictObject({ streamId: id }),

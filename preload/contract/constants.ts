@@ -68,6 +68,7 @@ export const CHANNELS = [
   'folders:fileSystem',
   'templates:list',
   'templates:check',
+  'recipes:list',
   'history:list',
   'history:cancelStream',
   'history:components',

@@ -10,7 +10,14 @@ import type {
 } from './folders.js';
 import type { HistoryPage, HistoryQuery } from './history.js';
 import type { AddOutcomeView, JobView, QueueSnapshot, QueueStats, ResultFileView } from './queue.js';
-import type { ConnectionTestView, ConnectionView, SettingsPatch, SettingsView, WatchFolderView } from './settings.js';
+import type {
+  ConnectionTestView,
+  ConnectionView,
+  RecipeView,
+  SettingsPatch,
+  SettingsView,
+  WatchFolderView,
+} from './settings.js';
 import type { ComponentsView, MoveDirection, Params, ResultFormat } from './shared.js';
 import type { CaptionPresetName, TranscriptEdit, TranscriptView } from './transcripts.js';
 import type { AppInfo, FileCostView, UsageQuery, UsageView } from './usage.js';
@@ -100,6 +107,9 @@ export interface Requests {
   'templates:list': { params: { refresh?: boolean }; result: TemplateCatalogueView };
   /** Checks a template and parameters with the service (preview, nothing is created). */
   'templates:check': { params: { templateId: string; params: Params }; result: TemplateCheckView };
+
+  /** The built-in recipes with their prompts, system prompts and answer schemas, in choosing order. */
+  'recipes:list': { params: NoParams; result: RecipeView[] };
 
   'history:list': { params: HistoryQuery; result: HistoryPage };
   'history:cancelStream': { params: { streamId: string }; result: { alreadyFinished: boolean } };

@@ -127,3 +127,31 @@ export type SettingsPatch = DeepPartial<Omit<SettingsValues, 'connection'>> & { 
 export type ConnectionTestView =
   | { success: true; connection: string; simulated: boolean; latencyMs: number }
   | { success: false; connection: string; message: string; internalErrorName?: string; statusCode?: number };
+
+/** One question a recipe asks the service (§11.2 `ask<N>`), as Settings shows it. */
+export interface RecipePromptView {
+  /** `ask<N>Id`: the key its answer comes back under; results are made from the answers under these. */
+  id: string;
+  /** `ask<N>`: the question. */
+  prompt: string;
+  /** `ask<N>System`: the system prompt. */
+  system: string;
+  /** `ask<N>Format`: the JSON Schema the answer must match, pretty-printed. */
+  format: string;
+  /** The answer's shape in words, one line per field (`chapters[].title: text — The chapter title…`). */
+  fields: Array<{ path: string; type: string; description: string }>;
+}
+
+/** A recipe as data: what it asks for, readable in Settings. */
+export interface RecipeView {
+  id: RecipeId;
+  label: string;
+  description: string;
+  summary: {
+    length: 'brief' | 'detailed';
+    tone: 'conversational' | 'informative';
+    structure: 'paragraphs' | 'bullet_points';
+  };
+  /** At most three (the service's three question slots). */
+  prompts: RecipePromptView[];
+}
