@@ -3,35 +3,8 @@
 // A file that ran the Podcast recipe: its detail in the Queue names the recipe and, when asked,
 // shows what it cost per operation (the AI prompts on their own line) with a total; History's
 // detail does the same, in the currency chosen in Settings.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { env, go, openApp, shot, toneWav } from './helpers.js';
-
-function api(channel: string): { url: URL; token: string } {
-  const url = new URL(env.url);
-  const token = new URLSearchParams(url.hash.slice(1)).get('token') ?? '';
-  return { url: new URL(`api/${channel}`, url.origin + url.pathname), token };
-}
-
-async function bridge<T>(channel: string, params: unknown = {}): Promise<T> {
-  const { url, token } = api(channel);
-  const r = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-sluice-token': token },
-    body: JSON.stringify(params),
-  });
-  const body = (await r.json()) as { ok: boolean; value?: T; error?: { message: string } };
-  if (!body.ok) throw new Error(`${channel}: ${body.error?.message}`);
-  return body.value as T;
-}
-
-async function axe(page: Page, within: string, label: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).include(within).analyze();
-  const bad = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad).toEqual([]);
-}
+import { expect, test, type Locator } from '@playwright/test';
+import { bridge, expectNoSeriousAxe, go, openApp, shot, toneWav } from './helpers.js';
 
 async function costShown(detail: Locator, amount: RegExp): Promise<void> {
   const cost = detail.getByTestId('file-cost');
@@ -52,8 +25,7 @@ test('what a recipe file cost, in the Queue and in History', async ({ page }) =>
   try {
     const form = new FormData();
     form.set('file', new Blob([new Uint8Array(toneWav(90))], { type: 'audio/wav' }), 'costed-episode.wav');
-    const { url, token } = api('queue:upload');
-    await fetch(url, { method: 'POST', headers: { 'x-sluice-token': token }, body: form });
+    await bridge('queue:upload', form);
 
     const problems = await openApp(page);
     await page.setViewportSize({ width: 1920, height: 1080 });
@@ -67,7 +39,7 @@ test('what a recipe file cost, in the Queue and in History', async ({ page }) =>
     await detail.getByTestId('file-cost').scrollIntoViewIfNeeded();
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      await axe(page, '[data-testid=job-detail]', `queue ${scheme}`);
+      await expectNoSeriousAxe(page, `queue ${scheme}`, '[data-testid=job-detail]');
       await shot(page, `file-cost-queue-${scheme}-1920`);
     }
 
@@ -92,7 +64,7 @@ test('what a recipe file cost, in the Queue and in History', async ({ page }) =>
       await page.emulateMedia({ colorScheme: scheme });
       await page.setViewportSize(size);
       await entry.getByTestId('file-cost').scrollIntoViewIfNeeded();
-      await axe(page, '[data-testid=history-detail]', `history ${scheme} ${size.width}`);
+      await expectNoSeriousAxe(page, `history ${scheme} ${size.width}`, '[data-testid=history-detail]');
       await shot(page, `file-cost-history-${scheme}-${size.width}`);
     }
     expect(problems).toEqual([]);

@@ -3,34 +3,16 @@
 // The review as an editor's workplace: leaving it for another screen and coming back finds the same
 // file, paragraph and playhead (paused); the video player can be made larger (and full screen) while
 // audio keeps its one-line player; J/K/L shuttle as in an NLE; a paragraph being corrected wraps.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { env, openApp, shot, toneWav } from './helpers.js';
+import { bridge, env, expectNoSeriousAxe, openApp, shot, toneWav } from './helpers.js';
 
 /** "Transcription + speakers": the sandbox then gives the words speakers, so many paragraphs. */
 const DIARIZATION_TEMPLATE = '669fee048452492b62cfad39';
 const VIDEO = 'harbour-return.webm';
 const AUDIO = 'harbour-return.wav';
-
-/** One POST to the web bridge with the token `sluice serve` printed; a FormData body is sent as is. */
-async function post<T>(channel: string, body: FormData | object): Promise<T> {
-  const url = new URL(env.url);
-  const headers: Record<string, string> = {
-    'x-sluice-token': new URLSearchParams(url.hash.slice(1)).get('token') ?? '',
-  };
-  if (!(body instanceof FormData)) headers['content-type'] = 'application/json';
-  const r = await fetch(new URL(`api/${channel}`, url.origin + url.pathname), {
-    method: 'POST',
-    headers,
-    body: body instanceof FormData ? body : JSON.stringify(body),
-  });
-  const answer = (await r.json()) as { ok: boolean; value?: T; error?: { message: string } };
-  if (!answer.ok) throw new Error(`${channel}: ${answer.error?.message}`);
-  return answer.value as T;
-}
 
 /** 80 s of a test pattern over a tone: a small WebM any Chromium plays (the sandbox hears the tone). */
 function makeVideo(): Buffer {
@@ -69,16 +51,16 @@ function job(name: string, bytes: () => Buffer, type: string): Promise<string> {
   let p = uploads.get(name);
   if (!p) {
     p = (async () => {
-      const queued = await post<{ jobs: Array<{ id: string; fileName: string }> }>('queue:snapshot', {});
+      const queued = await bridge<{ jobs: Array<{ id: string; fileName: string }> }>('queue:snapshot', {});
       const known = queued.jobs.find((j) => j.fileName === name);
       if (known) return known.id;
       // Earlier flows on this server may leave the queue paused (the screens' seed does).
-      await post('queue:resume', {});
+      await bridge('queue:resume', {});
       const form = new FormData();
       form.set('templateId', DIARIZATION_TEMPLATE);
       form.set('params', JSON.stringify({ speakersNumber: 3 }));
       form.set('file', new Blob([new Uint8Array(bytes())], { type }), name);
-      const added = await post<Array<{ jobId?: string }>>('queue:upload', form);
+      const added = await bridge<Array<{ jobId?: string }>>('queue:upload', form);
       const jobId = added[0]?.jobId ?? '';
       expect(jobId).not.toBe('');
       return jobId;
@@ -140,14 +122,6 @@ const offsetOf = (page: Page, index: number): Promise<number> =>
     const p = list.querySelector(`[data-paragraph="${i}"]`);
     return p ? p.getBoundingClientRect().top - list.getBoundingClientRect().top : NaN;
   }, index);
-
-async function axe(page: Page, label: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).include('[data-testid=review]').analyze();
-  const bad = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad).toEqual([]);
-}
 
 test('leaving the review for another screen and coming back finds the same file, paragraph and playhead, paused', async ({
   page,
@@ -263,7 +237,7 @@ test('the video player can be made larger and full screen, kept while reviewing;
     await page.setViewportSize(size);
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      await axe(page, `larger player ${scheme} ${size.width}`);
+      await expectNoSeriousAxe(page, `larger player ${scheme} ${size.width}`, '[data-testid=review]');
       await shot(page, `review-larger-${scheme}-${size.width}`);
     }
     await page.keyboard.press('t');
