@@ -76,7 +76,9 @@ describe('FolderWatcher via WatchManager', () => {
       await utimes(p, new Date(), mtime); // an event without a change of size or mtime
       await r.manager.rescanNow();
     }
-    await r.quiet();
+    // A fixed pause, not r.quiet(): a change made at once after a rescan is reported only by the
+    // next periodic rescan (seen here; not yet understood), which this test does not wait for.
+    await sleep(600);
     expect(r.count(p)).toBe(1);
     await appendFile(p, 'more');
     await waitFor(() => r!.count(p) === 2);
