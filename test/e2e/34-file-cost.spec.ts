@@ -23,6 +23,8 @@ test('what a recipe file cost, in the Queue and in History', async ({ page }) =>
     patch: { defaults: { recipe: 'podcast', output: { formats: ['json', 'chapters', 'youtube', 'shownotes'] } } },
   });
   try {
+    // An earlier flow on the same server may leave the queue paused.
+    await bridge('queue:resume', {});
     const form = new FormData();
     form.set('file', new Blob([new Uint8Array(toneWav(90))], { type: 'audio/wav' }), 'costed-episode.wav');
     await bridge('queue:upload', form);
