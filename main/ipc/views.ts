@@ -5,11 +5,12 @@ import type * as C from '../../preload/contract.js';
 import { catalogueNotice, type TemplateCatalogue } from '../service/template-catalogue.js';
 import { findTemplate, type AnyTemplate } from '../service/templates.js';
 import type * as Api from '../service/types.js';
+import type { UploadProgress } from '../adapters/queue/uploader.js';
 import type { FolderWatchStatus } from '../adapters/watch/folder-watcher.js';
 import type { CardSkipRecord } from '../adapters/watch/folder-service.js';
 import { CARD_RULE_LIST } from '../../preload/contract.js';
 import type { CopyInProgress, FolderStatus, QueuePauseReason } from '../engine/events.js';
-import { uploadSpeed, type ThroughputSample } from '../engine/estimate.js';
+import { uploadSpeed } from '../engine/estimate.js';
 import { canCancel, canDismiss, canMove, canRetry, canRewrite } from '../engine/eligibility.js';
 import { isTerminal, type ACTIVE_STATES, type JobRecord, type JobState } from '../engine/job.js';
 import type { WORD_FORMATS } from '../engine/captions/render.js';
@@ -41,13 +42,8 @@ const _mirrors: [
 ] = [true, true, true, true, true, true, true, true, true, true, true, true];
 void _mirrors;
 
-export interface Progress {
-  sent: number;
-  total: number;
-  startedAt: number;
-  /** Running totals over the last seconds: the speed shown is read from these. */
-  samples: readonly ThroughputSample[];
-}
+/** One upload in flight, as the uploader keeps it (bytes sent, the samples its speed is read from). */
+export type Progress = UploadProgress;
 
 export const templateName = (id: string): string => findTemplate(id)?.name ?? id;
 
