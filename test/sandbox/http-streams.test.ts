@@ -60,7 +60,8 @@ describe('list (§5.3, C13)', () => {
   );
 
   it('filters by state, repeated or comma-separated (C4)', async () => {
-    clock += 5000; // all garbage uploads have failed by now
+    clock += 5000; // all garbage uploads have failed by now, once each body has been probed
+    await Promise.all(ids.map((id) => waitFinished(sb.url, id, 30_000)));
     expect((await page('state=READY')).body.totalElements).toBe(0);
     expect((await page('state=FAILED')).body.totalElements).toBe(12);
     expect((await page('state=READY,FAILED')).body.totalElements).toBe(12);

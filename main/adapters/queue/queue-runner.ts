@@ -39,6 +39,7 @@ export class QueueRunner {
   private timer: NodeJS.Timeout | undefined;
   private timerAt = Infinity;
   private pumpScheduled = false;
+  private started = false;
   private stopped = false;
   private readonly storage: StorageGuard;
 
@@ -92,6 +93,7 @@ export class QueueRunner {
 
   /** Replays the journal: every unfinished job re-derives its next action. */
   start(): void {
+    this.started = true;
     for (const id of [...this.active.keys()]) this.apply(id, { type: 'resume' });
     this.schedulePump();
   }
@@ -291,7 +293,9 @@ export class QueueRunner {
   // ---- scheduling ----------------------------------------------------------------------------
 
   schedulePump(): void {
-    if (this.pumpScheduled || this.stopped) return;
+    // Nothing is dispatched before the journal is replayed: a shared folder's jobs are handed over
+    // first (a job ending then would otherwise start the next one before its claim is checked).
+    if (this.pumpScheduled || this.stopped || !this.started) return;
     this.pumpScheduled = true;
     setImmediate(() => {
       this.pumpScheduled = false;
