@@ -2,7 +2,7 @@
 // (page.evaluate callbacks run in the browser: this file needs the DOM types.)
 // A file that ran the Podcast recipe: its detail in the Queue names the recipe and, when asked,
 // shows what it cost per operation (the AI prompts on their own line) with a total; History's
-// detail does the same, in the currency chosen in Settings.
+// detail does the same, in the currency chosen in Settings, its answer formats folded and indented.
 import { expect, test, type Locator } from '@playwright/test';
 import { bridge, expectNoSeriousAxe, go, openApp, shot, toneWav } from './helpers.js';
 
@@ -68,6 +68,20 @@ test('what a recipe file cost, in the Queue and in History', async ({ page }) =>
       await entry.getByTestId('file-cost').scrollIntoViewIfNeeded();
       await expectNoSeriousAxe(page, `history ${scheme} ${size.width}`, '[data-testid=history-detail]');
       await shot(page, `file-cost-history-${scheme}-${size.width}`);
+    }
+    // The recipe's answer formats read as indented JSON behind a disclosure, not one long line.
+    const schema = entry.getByTestId('param-json').first();
+    await expect(schema).toBeHidden();
+    await entry.getByTestId('param-json-toggle').first().click();
+    await expect(schema).toBeVisible();
+    const text = (await schema.textContent()) ?? '';
+    expect(text.split('\n').length).toBeGreaterThan(5);
+    expect(JSON.parse(text)).toHaveProperty('properties');
+    await schema.scrollIntoViewIfNeeded();
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await expectNoSeriousAxe(page, `history params ${scheme}`, '[data-testid=history-detail]');
+      await shot(page, `file-cost-history-params-${scheme}-800`);
     }
     expect(problems).toEqual([]);
   } finally {
