@@ -182,6 +182,12 @@ export class FolderWatcher {
     };
     fsw.on('add', onFile);
     fsw.on('change', onFile);
+    // Unthrottled: what chokidar's throttles drop after a touch is looked for (settle-checker.ts).
+    fsw.on('raw', (_event, evPath: string | null, details) => {
+      const watched = (details as { watchedPath?: unknown } | undefined)?.watchedPath;
+      if (typeof watched !== 'string') return;
+      this.checker.touched(evPath ? [watched, path.resolve(watched, evPath)] : [watched]);
+    });
     fsw.on('unlink', (p) => this.checker.drop(p));
     fsw.on('unlinkDir', (p) => {
       if (p === this.root) void this.poll(gen);

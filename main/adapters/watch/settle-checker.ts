@@ -50,6 +50,13 @@ export type WaitingDone = { path: string } | { under: string } | { all: true };
 const CHECK_CONCURRENCY = 32;
 /** Shortest gap between settle ticks while due files are still being re-stat'ed. */
 const TICK_FLOOR_MS = 50;
+/**
+ * chokidar drops a file's event that comes within 5 ms of the one before (and a change within
+ * 50 ms of the last it emitted), and never emits it later: a write right after a touch or an
+ * attribute change of a reported file would wait for the periodic rescan. Any raw event on a
+ * reported file has it looked at once more after this long (a stat; nothing if it is unchanged).
+ */
+export const TRAILING_LOOK_MS = 120;
 
 const keyOf = (s: FileStat): string => `${s.size}:${s.mtimeMs}`;
 
@@ -73,6 +80,9 @@ export class SettleChecker {
   private readonly queued = new Set<string>();
   private readonly inflight = new Set<string>();
   private readonly again = new Set<string>();
+  /** Reported files a raw event touched, looked at once more after TRAILING_LOOK_MS. */
+  private readonly trailing = new Set<string>();
+  private trailingTimer: NodeJS.Timeout | undefined;
 
   constructor(o: SettleCheckerOptions) {
     this.folderId = o.folderId;
@@ -111,6 +121,7 @@ export class SettleChecker {
     this.head = 0;
     this.queued.clear();
     this.again.clear();
+    this.clearTrailing();
     this.tracker.clear();
     this.onDoneWaiting({ all: true });
   }
@@ -232,8 +243,34 @@ export class SettleChecker {
     }
   }
 
+  /**
+   * A raw file-system event on one of these paths (the watcher cannot always tell a folder's entry
+   * from a file): each that was reported is looked at again shortly, in one batch. Cheap enough
+   * for every write of a copy: a file still settling is not reported, so it costs a map lookup.
+   */
+  touched(paths: readonly string[]): void {
+    for (const p of paths) if (this.reported.has(p)) this.trailing.add(p);
+    if (this.trailing.size === 0 || this.trailingTimer) return;
+    const gen = this.epoch;
+    this.trailingTimer = setTimeout(() => {
+      this.trailingTimer = undefined;
+      if (gen !== this.epoch) return;
+      const due = [...this.trailing];
+      this.trailing.clear();
+      for (const q of due) this.enqueue(q);
+    }, TRAILING_LOOK_MS);
+    this.trailingTimer.unref();
+  }
+
+  private clearTrailing(): void {
+    if (this.trailingTimer) clearTimeout(this.trailingTimer);
+    this.trailingTimer = undefined;
+    this.trailing.clear();
+  }
+
   /** The file went away: forget it (constant time: a folder emptied file by file stays linear). */
   drop(p: string): void {
+    this.trailing.delete(p);
     this.tracker.forget(p);
     this.onDoneWaiting({ path: p });
     this.reported.delete(p);
