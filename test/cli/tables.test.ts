@@ -167,25 +167,30 @@ describe.skipIf(!hasScript)('sluice on a terminal', () => {
     expect(tableLines(out)).toHaveLength(rows + 4);
   };
 
-  it.each(WIDTHS)('process, history, usage, templates and status fit %i columns', (columns) => {
-    // The first run processes (one file fails with the processor's reason); later ones find them done.
-    const faults = JSON.stringify({
-      processingFailure: { next: 1, internalErrorName: 'PROCESSOR_TRANSCRIPTION_ERROR' },
-    });
-    const processed = onTerminal(columns, ['process', ...media, '--sandbox', '--state-dir', state], {
-      SLUICE_SANDBOX_FAULTS: faults,
-    });
-    fits(processed.slice(processed.lastIndexOf('┌')), columns, media.length);
-    fits(onTerminal(columns, ['history', '--state-dir', state]), columns, media.length);
-    fits(onTerminal(columns, ['templates']), columns, 7);
-    const usage = onTerminal(columns, ['usage', '--sandbox', '--granularity', 'MONTHS', '--state-dir', state]);
-    // A fresh embedded sandbox has served nothing yet: the Total row alone, eight columns wide.
-    fits(usage, columns, 1);
-    expect(usage).toMatch(/Total/);
-    const status = onTerminal(columns, ['status', '--state-dir', state]);
-    for (const line of status.split('\n')) expect(displayWidth(line), line).toBeLessThanOrEqual(columns);
-    expect(status).toMatch(/completed/);
-  });
+  it.each(WIDTHS)(
+    'process, history, usage, templates and status fit %i columns',
+    (columns) => {
+      // The first run processes (one file fails with the processor's reason); later ones find them done.
+      const faults = JSON.stringify({
+        processingFailure: { next: 1, internalErrorName: 'PROCESSOR_TRANSCRIPTION_ERROR' },
+      });
+      const processed = onTerminal(columns, ['process', ...media, '--sandbox', '--state-dir', state], {
+        SLUICE_SANDBOX_FAULTS: faults,
+      });
+      fits(processed.slice(processed.lastIndexOf('┌')), columns, media.length);
+      fits(onTerminal(columns, ['history', '--state-dir', state]), columns, media.length);
+      fits(onTerminal(columns, ['templates']), columns, 7);
+      const usage = onTerminal(columns, ['usage', '--sandbox', '--granularity', 'MONTHS', '--state-dir', state]);
+      // A fresh embedded sandbox has served nothing yet: the Total row alone, eight columns wide.
+      fits(usage, columns, 1);
+      expect(usage).toMatch(/Total/);
+      const status = onTerminal(columns, ['status', '--state-dir', state]);
+      for (const line of status.split('\n')) expect(displayWidth(line), line).toBeLessThanOrEqual(columns);
+      expect(status).toMatch(/completed/);
+      // Five commands, each a Node start-up and the first processes three files: past 30 s under load.
+    },
+    120_000,
+  );
 
   it('--wide shows whole stream ids however narrow the terminal', async () => {
     const json = await runCli(['history', '--json', '--state-dir', state]);
@@ -197,7 +202,7 @@ describe.skipIf(!hasScript)('sluice on a terminal', () => {
       expect(narrow).not.toContain(id);
       expect(wide).toContain(id);
     }
-  });
+  }, 60_000);
 
   it('piped, history is a header and one tab-separated line per job, nothing cut', async () => {
     const r = await runCli(['history', '--state-dir', state]);
