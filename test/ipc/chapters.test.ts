@@ -3,34 +3,19 @@
 // show notes and the EDL's chapter markers beside the source follow within a second, undo included.
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { BridgeEvent } from '../../main/ipc/event-stream.js';
-import { createBridge, type Bridge } from '../../main/ipc/handlers.js';
+import { describe, expect, it } from 'vitest';
+import type { Bridge } from '../../main/ipc/handlers.js';
 import { makeToneWav } from '../helpers/media.js';
 import { value } from '../helpers/result.js';
-import { openEnv, until, type Env } from './helpers.js';
+import { until, useBridgeEnv } from './helpers.js';
 
-let env: Env;
-let bridge: Bridge;
-let events: BridgeEvent[];
-
-beforeEach(async () => {
-  env = await openEnv();
-  env.platform.mediaUrl = (jobId) => `media/${jobId}`;
-  bridge = createBridge(env.rt, env.platform, { flushIntervalMs: 20, statsIntervalMs: 50 });
-  events = [];
-  bridge.events.subscribe((e) => events.push(e), { ready: true });
-});
-afterEach(async () => {
-  bridge.close();
-  await env.close();
-});
+const t = useBridgeEnv({ mediaUrl: true, events: true });
 
 type Edit = Parameters<Bridge['handlers']['transcript:edit']>[0]['edit'];
 
 describe('chapters and quotes of a recipe job in the review', () => {
   it('follow every change into chapters.json, youtube.txt and the show notes within a second, undo included', async () => {
-    await env.rt.updateSettings((s) => ({
+    await t.env.rt.updateSettings((s) => ({
       ...s,
       defaults: {
         ...s.defaults,
@@ -42,11 +27,11 @@ describe('chapters and quotes of a recipe job in the review', () => {
         },
       },
     }));
-    const media = path.join(env.dir, 'media');
+    const media = path.join(t.env.dir, 'media');
     await mkdir(media, { recursive: true });
-    const added = value(await bridge.handlers['queue:add']({ paths: [await makeToneWav(media, 'talk.wav', 90)] }));
+    const added = value(await t.bridge.handlers['queue:add']({ paths: [await makeToneWav(media, 'talk.wav', 90)] }));
     const jobId = added[0]?.outcome === 'added' ? added[0].jobId : '';
-    await until(() => env.rt.queue.job(jobId)?.state === 'completed', 30_000);
+    await until(() => t.env.rt.queue.job(jobId)?.state === 'completed', 30_000);
     const read = (ext: string): Promise<string> => readFile(path.join(media, `talk.${ext}`), 'utf8');
     const titles = async (): Promise<string[]> =>
       (JSON.parse(await read('chapters.json')) as { chapters: Array<{ title: string }> }).chapters.map((c) => c.title);
@@ -54,7 +39,7 @@ describe('chapters and quotes of a recipe job in the review', () => {
     const youtubeBefore = await read('youtube.txt');
     const srtBefore = await read('srt');
 
-    let view = value(await bridge.handlers['transcript:open']({ jobId }));
+    let view = value(await t.bridge.handlers['transcript:open']({ jobId }));
     const outline = view.outline!;
     expect(outline.chapters.length).toBeGreaterThanOrEqual(3);
     expect(outline.chapters[0]!.startMs).toBe(0);
@@ -64,9 +49,9 @@ describe('chapters and quotes of a recipe job in the review', () => {
 
     const change = async (edit: Edit): Promise<number> => {
       const started = Date.now();
-      view = value(await bridge.handlers['transcript:edit']({ jobId, revision: view.revision, edit }));
+      view = value(await t.bridge.handlers['transcript:edit']({ jobId, revision: view.revision, edit }));
       await until(() =>
-        events.find(
+        t.events.find(
           (e) => e.name === 'transcript:changed' && e.payload.jobId === jobId && e.payload.revision === view.revision,
         ),
       );
@@ -87,11 +72,11 @@ describe('chapters and quotes of a recipe job in the review', () => {
     expect(await change({ kind: 'removeQuote', id: quote.id })).toBeLessThan(1000);
     expect(view.outline?.quotes.map((q) => q.id)).not.toContain(quote.id);
 
-    view = value(await bridge.handlers['transcript:undo']({ jobId }));
-    view = value(await bridge.handlers['transcript:undo']({ jobId }));
+    view = value(await t.bridge.handlers['transcript:undo']({ jobId }));
+    view = value(await t.bridge.handlers['transcript:undo']({ jobId }));
     const started = Date.now();
     await until(() =>
-      events.find(
+      t.events.find(
         (e) => e.name === 'transcript:changed' && e.payload.jobId === jobId && e.payload.revision === view.revision,
       ),
     );
@@ -103,7 +88,7 @@ describe('chapters and quotes of a recipe job in the review', () => {
     expect(await read('edl')).not.toContain('Renamed in the review');
 
     // An edit on a stale id says what happened and changes nothing.
-    const refused = await bridge.handlers['transcript:edit']({
+    const refused = await t.bridge.handlers['transcript:edit']({
       jobId,
       revision: view.revision,
       edit: { kind: 'removeChapter', id: 'c99' },

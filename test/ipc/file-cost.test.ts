@@ -3,32 +3,21 @@
 // does not price in it), and every failure in words.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createBridge, type Bridge } from '../../main/ipc/handlers.js';
+import { describe, expect, it } from 'vitest';
 import { addDecimal } from '../../main/engine/decimal.js';
 import { makeToneWav } from '../helpers/media.js';
 import { value } from '../helpers/result.js';
-import { openEnv, until, type Env } from './helpers.js';
+import { until, useBridgeEnv } from './helpers.js';
 
-let env: Env;
-let bridge: Bridge;
-
-beforeEach(async () => {
-  env = await openEnv();
-  bridge = createBridge(env.rt, env.platform, { flushIntervalMs: 20, statsIntervalMs: 50 });
-});
-afterEach(async () => {
-  bridge.close();
-  await env.close();
-});
+const t = useBridgeEnv();
 
 async function processed(name: string, seconds: number): Promise<string> {
-  const media = path.join(env.dir, 'media');
+  const media = path.join(t.env.dir, 'media');
   await mkdir(media, { recursive: true });
-  const added = value(await bridge.handlers['queue:add']({ paths: [await makeToneWav(media, name, seconds)] }));
+  const added = value(await t.bridge.handlers['queue:add']({ paths: [await makeToneWav(media, name, seconds)] }));
   const jobId = added[0]?.outcome === 'added' ? added[0].jobId : '';
   const job = await until(() => {
-    const j = env.rt.queue.job(jobId);
+    const j = t.env.rt.queue.job(jobId);
     return j?.state === 'completed' && j;
   }, 30_000);
   return job.streamId ?? '';
@@ -36,9 +25,9 @@ async function processed(name: string, seconds: number): Promise<string> {
 
 describe('usage:stream', () => {
   it("a recipe job's cost per operation: minutes of audio, the prompts' tokens, and their exact total", async () => {
-    await env.rt.updateSettings((s) => ({ ...s, defaults: { ...s.defaults, recipe: 'podcast' } }));
+    await t.env.rt.updateSettings((s) => ({ ...s, defaults: { ...s.defaults, recipe: 'podcast' } }));
     const streamId = await processed('episode.wav', 90);
-    const cost = value(await bridge.handlers['usage:stream']({ streamId }));
+    const cost = value(await t.bridge.handlers['usage:stream']({ streamId }));
     expect(cost.streamId).toBe(streamId);
     expect(cost.currency).toBeNull();
     expect(cost.simulated).toBe(true);
@@ -60,29 +49,29 @@ describe('usage:stream', () => {
     expect(cost.total.tokensIn).toBe(ai.tokensIn);
     // The same figures the service gives for the stream, record by record.
     // The job's detail in the Queue and in History names the recipe it ran with.
-    const job = value(await bridge.handlers['queue:snapshot']({})).jobs.find((j) => j.streamId === streamId);
+    const job = value(await t.bridge.handlers['queue:snapshot']({})).jobs.find((j) => j.streamId === streamId);
     expect(job?.recipe).toBe('Podcast episode');
-    const page = value(await bridge.handlers['history:list']({ includeExternal: false }));
+    const page = value(await t.bridge.handlers['history:list']({ includeExternal: false }));
     expect(page.entries.find((e) => e.streamId === streamId)?.recipe).toBe('Podcast episode');
-    const raw = await env.rt.connection.streamUsage(streamId);
+    const raw = await t.env.rt.connection.streamUsage(streamId);
     expect(cost.total.amount).toBe(raw.processors.reduce((s, r) => addDecimal(s, r.credits), '0'));
   }, 60_000);
 
   it('in the currency chosen in Settings, and in credits (saying so) when the service does not price in it', async () => {
     const streamId = await processed('talk.wav', 60);
-    await env.rt.updateSettings((s) => ({ ...s, usage: { currency: 'EUR' } }));
-    const eur = value(await bridge.handlers['usage:stream']({ streamId }));
+    await t.env.rt.updateSettings((s) => ({ ...s, usage: { currency: 'EUR' } }));
+    const eur = value(await t.bridge.handlers['usage:stream']({ streamId }));
     expect(eur.currency).toBe('EUR');
     expect(eur.currencyRefused).toBeUndefined();
-    await env.rt.updateSettings((s) => ({ ...s, usage: { currency: 'AFN' } }));
-    const afn = value(await bridge.handlers['usage:stream']({ streamId }));
+    await t.env.rt.updateSettings((s) => ({ ...s, usage: { currency: 'AFN' } }));
+    const afn = value(await t.bridge.handlers['usage:stream']({ streamId }));
     expect(afn.currency).toBeNull();
     expect(afn.currencyRefused).toBe('AFN');
     expect(Number(afn.total.amount)).toBeGreaterThan(Number(eur.total.amount));
   }, 60_000);
 
   it('a stream the service does not keep, or a malformed id, is answered in words', async () => {
-    const gone = await bridge.handlers['usage:stream']({ streamId: '123e4567-e89b-42d3-a456-426614174000' });
+    const gone = await t.bridge.handlers['usage:stream']({ streamId: '123e4567-e89b-42d3-a456-426614174000' });
     expect(gone).toEqual({
       ok: false,
       error: expect.objectContaining({
@@ -90,7 +79,7 @@ describe('usage:stream', () => {
         message: expect.stringMatching(/^The service no longer keeps this file’s usage/),
       }),
     });
-    const bad = await bridge.handlers['usage:stream']({ streamId: 'not-a-stream' });
+    const bad = await t.bridge.handlers['usage:stream']({ streamId: 'not-a-stream' });
     expect(bad.ok ? '' : bad.error.message).toMatch(/^That is not a stream id/);
     expect(bad.ok ? '' : bad.error.code).toBe('VALIDATION');
   });

@@ -4,50 +4,37 @@
 // corrected captions in `talk.srt`, removes the fallback, and later corrections go there too.
 import { appendFile, mkdir, readdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { value } from '../helpers/result.js';
-import type { BridgeEvent } from '../../main/ipc/event-stream.js';
-import { createBridge, type Bridge } from '../../main/ipc/handlers.js';
 import { makeToneWav } from '../helpers/media.js';
-import { openEnv, until, type Env } from './helpers.js';
+import { until, useBridgeEnv } from './helpers.js';
 
-let env: Env;
-let bridge: Bridge;
-let events: BridgeEvent[];
-
-beforeEach(async () => {
-  env = await openEnv();
-  bridge = createBridge(env.rt, env.platform, { flushIntervalMs: 20, statsIntervalMs: 50 });
-  events = [];
-  bridge.events.subscribe((e) => events.push(e), { ready: true });
-});
-afterEach(async () => {
-  bridge.close();
-  await env.close();
-});
+const t = useBridgeEnv({ events: true });
 
 const HAND_CUE = '\n99\n00:09:00,000 --> 00:09:02,000\nAdded by hand in Subtitle Edit\n';
 
 async function completedJob(): Promise<{ jobId: string; media: string }> {
-  await env.rt.updateSettings((s) => ({
+  await t.env.rt.updateSettings((s) => ({
     ...s,
     defaults: { ...s.defaults, output: { ...s.defaults.output, formats: ['json', 'srt', 'txt'] } },
   }));
-  const media = path.join(env.dir, 'media');
+  const media = path.join(t.env.dir, 'media');
   await mkdir(media, { recursive: true });
   const file = await makeToneWav(media, 'talk.wav', 12);
-  const added = value(await bridge.handlers['queue:add']({ paths: [file] }));
+  const added = value(await t.bridge.handlers['queue:add']({ paths: [file] }));
   const jobId = added[0]?.outcome === 'added' ? added[0].jobId : '';
-  await until(() => env.rt.queue.job(jobId)?.state === 'completed');
+  await until(() => t.env.rt.queue.job(jobId)?.state === 'completed');
   return { jobId, media };
 }
 
 async function correct(jobId: string, text: string): Promise<void> {
-  const view = value(await bridge.handlers['transcript:open']({ jobId }));
+  const view = value(await t.bridge.handlers['transcript:open']({ jobId }));
   const revision = view.revision;
-  value(await bridge.handlers['transcript:edit']({ jobId, revision, edit: { kind: 'replace', from: 0, to: 1, text } }));
+  value(
+    await t.bridge.handlers['transcript:edit']({ jobId, revision, edit: { kind: 'replace', from: 0, to: 1, text } }),
+  );
   await until(() =>
-    events.find(
+    t.events.find(
       (e) => e.name === 'transcript:changed' && e.payload.jobId === jobId && e.payload.revision === revision + 1,
     ),
   );
@@ -61,7 +48,7 @@ describe('a correction after a hand edit', () => {
     await appendFile(usual, HAND_CUE);
 
     await correct(jobId, 'Thursday');
-    const changed = events.findLast((e) => e.name === 'transcript:changed');
+    const changed = t.events.findLast((e) => e.name === 'transcript:changed');
     const srt =
       changed?.name === 'transcript:changed' ? changed.payload.results.find((r) => r.format === 'srt') : undefined;
     expect(srt).toMatchObject({ path: fallback, collided: true, heldBy: usual });
@@ -73,10 +60,10 @@ describe('a correction after a hand edit', () => {
     expect(await readFile(usual, 'utf8')).toContain('Added by hand');
     expect(await readFile(fallback, 'utf8')).toContain('Thursday');
     // Opening the review again still shows where the captions went.
-    const reopened = value(await bridge.handlers['transcript:open']({ jobId }));
+    const reopened = value(await t.bridge.handlers['transcript:open']({ jobId }));
     expect(reopened.results.find((r) => r.format === 'srt')).toMatchObject({ heldBy: usual });
 
-    const over = value(await bridge.handlers['transcript:overwriteHeld']({ jobId }));
+    const over = value(await t.bridge.handlers['transcript:overwriteHeld']({ jobId }));
     expect(over.results.find((r) => r.format === 'srt')).toMatchObject({ path: usual, collided: false });
     expect(over.results.some((r) => r.heldBy)).toBe(false);
     const written = await readFile(usual, 'utf8');
@@ -96,7 +83,7 @@ describe('a correction after a hand edit', () => {
     await unlink(path.join(media, 'talk.srt'));
     await writeFile(path.join(media, 'talk.SRT'), '1\n00:00:00,000 --> 00:00:01,000\nF/2.8, ISO 100\n');
     await correct(jobId, 'Thursday');
-    const changed = events.findLast((e) => e.name === 'transcript:changed');
+    const changed = t.events.findLast((e) => e.name === 'transcript:changed');
     const srt =
       changed?.name === 'transcript:changed' ? changed.payload.results.find((r) => r.format === 'srt') : undefined;
     expect(srt).toMatchObject({ path: path.join(media, 'talk.wav.srt'), collided: true });

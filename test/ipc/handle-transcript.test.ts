@@ -4,59 +4,45 @@
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import mammoth from 'mammoth';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TranscriptView } from '../../preload/contract.js';
 import { value } from '../helpers/result.js';
-import type { BridgeEvent } from '../../main/ipc/event-stream.js';
-import { createBridge, type Bridge } from '../../main/ipc/handlers.js';
 import { makeToneWav } from '../helpers/media.js';
-import { openEnv, until, type Env } from './helpers.js';
+import { until, useBridgeEnv } from './helpers.js';
 
-let env: Env;
-let bridge: Bridge;
-let events: BridgeEvent[];
-
-beforeEach(async () => {
-  env = await openEnv();
-  env.platform.mediaUrl = (jobId) => `media/${jobId}`;
-  bridge = createBridge(env.rt, env.platform, { flushIntervalMs: 20, statsIntervalMs: 50 });
-  events = [];
-  bridge.events.subscribe((e) => events.push(e), { ready: true });
-});
-afterEach(async () => {
-  bridge.close();
-  await env.close();
-});
+const t = useBridgeEnv({ mediaUrl: true, events: true });
 
 async function completedJob(seconds = 20): Promise<{ jobId: string; media: string }> {
-  await env.rt.updateSettings((s) => ({
+  await t.env.rt.updateSettings((s) => ({
     ...s,
     defaults: {
       ...s.defaults,
       output: { ...s.defaults.output, formats: ['json', 'srt', 'vtt', 'txt', 'csv', 'docx'] },
     },
   }));
-  const media = path.join(env.dir, 'media');
+  const media = path.join(t.env.dir, 'media');
   await mkdir(media, { recursive: true });
   const file = await makeToneWav(media, 'talk.wav', seconds);
-  const added = value(await bridge.handlers['queue:add']({ paths: [file] }));
+  const added = value(await t.bridge.handlers['queue:add']({ paths: [file] }));
   const jobId = added[0]?.outcome === 'added' ? added[0].jobId : '';
-  await until(() => env.rt.queue.job(jobId)?.state === 'completed');
+  await until(() => t.env.rt.queue.job(jobId)?.state === 'completed');
   return { jobId, media };
 }
 
 const changedTo = (jobId: string, revision: number) =>
   until(() =>
-    events.find((e) => e.name === 'transcript:changed' && e.payload.jobId === jobId && e.payload.revision === revision),
+    t.events.find(
+      (e) => e.name === 'transcript:changed' && e.payload.jobId === jobId && e.payload.revision === revision,
+    ),
   );
 
 describe('transcript channels', () => {
   it('opens, corrects, undoes, redoes and reverts, with the results following each change', async () => {
     const { jobId, media } = await completedJob();
-    const keptPath = path.join(env.stateDir, 'exports', `${jobId}.json`);
+    const keptPath = path.join(t.env.stateDir, 'exports', `${jobId}.json`);
     const kept = await readFile(keptPath);
 
-    const opened: TranscriptView = value(await bridge.handlers['transcript:open']({ jobId }));
+    const opened: TranscriptView = value(await t.bridge.handlers['transcript:open']({ jobId }));
     expect(opened.words.length).toBeGreaterThan(5);
     expect(opened).toMatchObject({ revision: 0, corrected: false, canUndo: false, canRedo: false, simulated: true });
     expect(opened.media).toMatchObject({ kind: 'audio', url: `media/${jobId}`, mimeType: 'audio/wav' });
@@ -66,7 +52,7 @@ describe('transcript channels', () => {
     const first = opened.words[0]!;
     const second = opened.words[1]!;
     const edited = value(
-      await bridge.handlers['transcript:edit']({
+      await t.bridge.handlers['transcript:edit']({
         jobId,
         revision: 0,
         edit: { kind: 'replace', from: 0, to: 2, text: 'Straßenbahn verkehrt heute' },
@@ -80,7 +66,7 @@ describe('transcript channels', () => {
     expect(edited.words.length).toBe(opened.words.length + 1);
 
     // Saved before the answer, private, and the service's export untouched.
-    const layerPath = path.join(env.stateDir, 'corrections', `${jobId}.json`);
+    const layerPath = path.join(t.env.stateDir, 'corrections', `${jobId}.json`);
     expect(JSON.parse(await readFile(layerPath, 'utf8'))).toMatchObject({ revision: 1, applied: 1 });
     if (process.platform !== 'win32') expect((await stat(layerPath)).mode & 0o777).toBe(0o600);
     expect((await readFile(keptPath)).equals(kept)).toBe(true);
@@ -95,37 +81,39 @@ describe('transcript channels', () => {
     expect(docx.value).toContain('[00:00:');
 
     // History finds the corrected words, accents and case aside, with the line and its moment.
-    let found = value(await bridge.handlers['history:list']({ search: 'STRASSENBAHN heute', includeExternal: false }));
+    let found = value(
+      await t.bridge.handlers['history:list']({ search: 'STRASSENBAHN heute', includeExternal: false }),
+    );
     for (let i = 0; i < 100 && !found.entries[0]?.match; i++) {
       await new Promise((r) => setTimeout(r, 50));
-      found = value(await bridge.handlers['history:list']({ search: 'STRASSENBAHN heute', includeExternal: false }));
+      found = value(await t.bridge.handlers['history:list']({ search: 'STRASSENBAHN heute', includeExternal: false }));
     }
     expect(found.entries[0]).toMatchObject({ jobId, match: { atMs: first.start } });
     expect(found.entries[0]?.match?.text).toContain('Straßenbahn verkehrt heute');
 
-    const stale = await bridge.handlers['transcript:edit']({
+    const stale = await t.bridge.handlers['transcript:edit']({
       jobId,
       revision: 0,
       edit: { kind: 'replace', from: 0, to: 1, text: 'x' },
     });
     expect(stale).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });
-    const outside = await bridge.handlers['transcript:edit']({
+    const outside = await t.bridge.handlers['transcript:edit']({
       jobId,
       revision: 1,
       edit: { kind: 'replace', from: 0, to: 100_000, text: 'x' },
     });
     expect(outside).toMatchObject({ ok: false, error: { code: 'VALIDATION' } });
 
-    const undone = value(await bridge.handlers['transcript:undo']({ jobId }));
+    const undone = value(await t.bridge.handlers['transcript:undo']({ jobId }));
     expect(undone).toMatchObject({ revision: 2, corrected: false, canUndo: false, canRedo: true });
     expect(undone.words).toEqual(opened.words);
     await changedTo(jobId, 2);
     // Back to the service's transcript: the JSON is again the export as received.
     expect((await readFile(path.join(media, 'talk.json'))).equals(kept)).toBe(true);
 
-    const redone = value(await bridge.handlers['transcript:redo']({ jobId }));
+    const redone = value(await t.bridge.handlers['transcript:redo']({ jobId }));
     expect(redone.words).toEqual(edited.words);
-    const reverted = value(await bridge.handlers['transcript:revert']({ jobId }));
+    const reverted = value(await t.bridge.handlers['transcript:revert']({ jobId }));
     expect(reverted).toMatchObject({ corrected: false, canUndo: true });
     expect(reverted.words).toEqual(opened.words);
     await changedTo(jobId, reverted.revision);
@@ -133,7 +121,7 @@ describe('transcript channels', () => {
   }, 60_000);
 
   it('refuses a job that is not there or has no transcript yet', async () => {
-    const r = await bridge.handlers['transcript:open']({ jobId: 'nope' });
+    const r = await t.bridge.handlers['transcript:open']({ jobId: 'nope' });
     expect(r).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
   });
 });

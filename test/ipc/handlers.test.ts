@@ -3,33 +3,18 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { value } from '../helpers/result.js';
-import type { BridgeEvent } from '../../main/ipc/event-stream.js';
-import { createBridge, type Bridge } from '../../main/ipc/handlers.js';
 import { makeToneWav } from '../helpers/media.js';
-import { openEnv, until, type Env } from './helpers.js';
+import { until, useBridgeEnv } from './helpers.js';
 
-let env: Env;
-let bridge: Bridge;
-let events: BridgeEvent[];
-
-beforeEach(async () => {
-  env = await openEnv();
-  bridge = createBridge(env.rt, env.platform, { flushIntervalMs: 20, statsIntervalMs: 50 });
-  events = [];
-  bridge.events.subscribe((e) => events.push(e), { ready: true });
-});
-afterEach(async () => {
-  bridge.close();
-  await env.close();
-});
+const t = useBridgeEnv({ events: true });
 
 describe('handlers', () => {
   it('answers app:info and templates:list', async () => {
-    const info = value(await bridge.handlers['app:info']({}));
+    const info = value(await t.bridge.handlers['app:info']({}));
     expect(info).toMatchObject({ platform: 'web', simulated: true, version: '0.0.0-test' });
-    const catalogue = value(await bridge.handlers['templates:list']({}));
+    const catalogue = value(await t.bridge.handlers['templates:list']({}));
     expect(catalogue.templates.length).toBeGreaterThan(3);
     expect(catalogue.templates.every((t) => t.available)).toBe(true);
     // The sandbox's account lists a template of its own; its parameters come from its aliases.
@@ -42,59 +27,59 @@ describe('handlers', () => {
     );
   });
 
-  it('queues a file, reports it through events, and finds it in the history', async () => {
-    const media = path.join(env.dir, 'media');
+  it('queues a file, reports it through t.events, and finds it in the history', async () => {
+    const media = path.join(t.env.dir, 'media');
     await mkdir(media);
     const file = await makeToneWav(media, 'interview.wav', 1);
-    const added = value(await bridge.handlers['queue:add']({ paths: [file] }));
+    const added = value(await t.bridge.handlers['queue:add']({ paths: [file] }));
     expect(added[0]).toMatchObject({ outcome: 'added' });
     const jobId = added[0]?.outcome === 'added' ? added[0].jobId : '';
-    await until(() => env.rt.queue.job(jobId)?.state === 'completed');
-    const snap = value(await bridge.handlers['queue:snapshot']({}));
+    await until(() => t.env.rt.queue.job(jobId)?.state === 'completed');
+    const snap = value(await t.bridge.handlers['queue:snapshot']({}));
     const job = snap.jobs.find((j) => j.id === jobId);
     expect(job).toMatchObject({ state: 'completed', fileName: 'interview.wav', canRetry: false, canCancel: false });
     expect(job?.results[0]?.fileName).toBe('interview.json');
-    await until(() => events.some((e) => e.name === 'job:updated' && e.payload.state === 'completed'));
-    expect(events.some((e) => e.name === 'job:added')).toBe(true);
+    await until(() => t.events.some((e) => e.name === 'job:updated' && e.payload.state === 'completed'));
+    expect(t.events.some((e) => e.name === 'job:added')).toBe(true);
 
-    value(await bridge.handlers['result:open']({ jobId, format: 'json' }));
-    expect(env.opened).toEqual([`open ${path.join(media, 'interview.json')}`]);
-    const retry = await bridge.handlers['queue:retry']({ id: jobId });
+    value(await t.bridge.handlers['result:open']({ jobId, format: 'json' }));
+    expect(t.env.opened).toEqual([`open ${path.join(media, 'interview.json')}`]);
+    const retry = await t.bridge.handlers['queue:retry']({ id: jobId });
     expect(retry).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });
-    const missing = await bridge.handlers['result:open']({ jobId, format: 'docx' });
+    const missing = await t.bridge.handlers['result:open']({ jobId, format: 'docx' });
     expect(missing).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
 
-    const page = value(await bridge.handlers['history:list']({ search: 'INTER', includeExternal: false }));
+    const page = value(await t.bridge.handlers['history:list']({ search: 'INTER', includeExternal: false }));
     expect(page.total).toBe(1);
     expect(page.entries[0]).toMatchObject({ origin: 'local', jobId, canRerun: true, canReexport: true });
-    const none = value(await bridge.handlers['history:list']({ search: 'nothing-like-this' }));
+    const none = value(await t.bridge.handlers['history:list']({ search: 'nothing-like-this' }));
     expect(none.entries).toEqual([]);
 
-    const re = value(await bridge.handlers['history:reexport']({ jobId }));
+    const re = value(await t.bridge.handlers['history:reexport']({ jobId }));
     expect(re.results.map((r) => r.fileName).sort()).toEqual([
       'interview.json',
       'interview.srt',
       'interview.txt',
       'interview.vtt',
     ]);
-    const again = value(await bridge.handlers['history:rerun']({ jobId }));
+    const again = value(await t.bridge.handlers['history:rerun']({ jobId }));
     expect(again[0]).toMatchObject({ outcome: 'added' });
 
-    value(await bridge.handlers['queue:dismiss']({ id: jobId }));
-    await until(() => events.some((e) => e.name === 'job:removed' && e.payload.id === jobId));
+    value(await t.bridge.handlers['queue:dismiss']({ id: jobId }));
+    await until(() => t.events.some((e) => e.name === 'job:removed' && e.payload.id === jobId));
   });
 
   it('re-exports the formats chosen, keeps the JSON, and remembers them for the next time', async () => {
-    const media = path.join(env.dir, 'media');
+    const media = path.join(t.env.dir, 'media');
     await mkdir(media);
     const file = await makeToneWav(media, 'take 2 – Zoë.wav', 1);
-    const added = value(await bridge.handlers['queue:add']({ paths: [file] }));
+    const added = value(await t.bridge.handlers['queue:add']({ paths: [file] }));
     const jobId = added[0]?.outcome === 'added' ? added[0].jobId : '';
-    await until(() => env.rt.queue.job(jobId)?.state === 'completed');
-    const before = value(await bridge.handlers['history:list']({ includeExternal: false }));
+    await until(() => t.env.rt.queue.job(jobId)?.state === 'completed');
+    const before = value(await t.bridge.handlers['history:list']({ includeExternal: false }));
     expect(before.entries[0]).toMatchObject({ jobId, formats: ['json', 'srt', 'vtt', 'txt'], params: {} });
 
-    const re = value(await bridge.handlers['history:reexport']({ jobId, formats: ['srt', 'txt'] }));
+    const re = value(await t.bridge.handlers['history:reexport']({ jobId, formats: ['srt', 'txt'] }));
     expect(re.results.map((r) => r.fileName).sort()).toEqual([
       'take 2 – Zoë.json',
       'take 2 – Zoë.srt',
@@ -108,44 +93,44 @@ describe('handlers', () => {
       'take 2 – Zoë.vtt',
       'take 2 – Zoë.wav',
     ]);
-    const after = value(await bridge.handlers['history:list']({ includeExternal: false }));
+    const after = value(await t.bridge.handlers['history:list']({ includeExternal: false }));
     expect(after.entries[0]?.formats).toEqual(['srt', 'txt']);
     // Without a choice, the job's formats (now the chosen ones) are written again.
-    const again = value(await bridge.handlers['history:reexport']({ jobId }));
+    const again = value(await t.bridge.handlers['history:reexport']({ jobId }));
     expect(again.results.map((r) => r.format).sort()).toEqual(['json', 'srt', 'txt']);
   });
 
   it('merges streams started elsewhere into the history, marked external', async () => {
     const { createClient } = await import('../../main/api/client.js');
-    const sandbox = env.rt.connection.sandbox;
+    const sandbox = t.env.rt.connection.sandbox;
     if (!sandbox) throw new Error('no sandbox');
     const client = createClient({ baseUrl: sandbox.url, credentials: { kind: 'apiKey', apiKey: 'sandbox-key' } });
-    const wav = await makeToneWav(env.dir, 'elsewhere.wav', 1);
+    const wav = await makeToneWav(t.env.dir, 'elsewhere.wav', 1);
     await client.upload({ filePath: wav, templateId: '668115d123bca7e3509723d4', streamId: randomUUID() });
     await client.close();
-    const page = value(await bridge.handlers['history:list']({}));
+    const page = value(await t.bridge.handlers['history:list']({}));
     const ext = page.entries.find((e) => e.origin === 'external');
     expect(ext).toMatchObject({ fileName: 'elsewhere.wav', canRerun: false });
     expect(page.external.included).toBe(true);
   });
 
   it('rejects bad template parameters as field errors', async () => {
-    const r = await bridge.handlers['queue:add']({ paths: ['/nowhere.wav'], params: { vad: 'maybe' } });
+    const r = await t.bridge.handlers['queue:add']({ paths: ['/nowhere.wav'], params: { vad: 'maybe' } });
     expect(r).toMatchObject({ ok: false, error: { code: 'VALIDATION' } });
     if (!r.ok) expect(r.error.fields?.[0]?.path).toBe('params.vad');
-    const t = await bridge.handlers['queue:add']({ paths: ['/nowhere.wav'], templateId: 'no/pe' });
-    expect(t.ok).toBe(false);
-    if (!t.ok) expect(t.error.fields?.[0]?.path).toBe('templateId');
+    const badId = await t.bridge.handlers['queue:add']({ paths: ['/nowhere.wav'], templateId: 'no/pe' });
+    expect(badId.ok).toBe(false);
+    if (!badId.ok) expect(badId.error.fields?.[0]?.path).toBe('templateId');
     // An id Sluice cannot describe is not refused: the service judges it (the file is what fails here).
-    const u = await bridge.handlers['queue:add']({ paths: ['/nowhere.wav'], templateId: 'not-listed-anywhere' });
+    const u = await t.bridge.handlers['queue:add']({ paths: ['/nowhere.wav'], templateId: 'not-listed-anywhere' });
     expect(u).toMatchObject({ ok: true, value: [{ outcome: 'rejected' }] });
-    const unknown = await bridge.handlers['queue:cancel']({ id: 'no-such-job' });
+    const unknown = await t.bridge.handlers['queue:cancel']({ id: 'no-such-job' });
     expect(unknown).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
   });
 
   it('validates a settings change as a whole: field paths back, nothing saved half-way', async () => {
-    const before = env.rt.settings.get();
-    const bad = await bridge.handlers['settings:update']({
+    const before = t.env.rt.settings.get();
+    const bad = await t.bridge.handlers['settings:update']({
       patch: { queue: { uploadConcurrency: 3, pollMinMs: 5 }, spendingGuard: { monthlyCreditCap: -1 } },
     });
     expect(bad.ok).toBe(false);
@@ -156,27 +141,27 @@ describe('handlers', () => {
         'spendingGuard.monthlyCreditCap',
       ]);
     }
-    expect(env.rt.settings.get()).toEqual(before);
-    const good = value(await bridge.handlers['settings:update']({ patch: { queue: { uploadConcurrency: 3 } } }));
+    expect(t.env.rt.settings.get()).toEqual(before);
+    const good = value(await t.bridge.handlers['settings:update']({ patch: { queue: { uploadConcurrency: 3 } } }));
     expect(good.queue.uploadConcurrency).toBe(3);
     expect(good.queue.pollMaxMs).toBe(before.queue.pollMaxMs);
-    expect(events.some((e) => e.name === 'settings:changed')).toBe(true);
+    expect(t.events.some((e) => e.name === 'settings:changed')).toBe(true);
   });
 
   it("a watch folder's row keeps its last Rescan summary through later status changes", async () => {
-    const dir = path.join(env.dir, 'watched');
+    const dir = path.join(t.env.dir, 'watched');
     await mkdir(dir);
-    const folder = value(await bridge.handlers['folders:add']({ folder: { path: dir } }));
+    const folder = value(await t.bridge.handlers['folders:add']({ folder: { path: dir } }));
     // Watched (this bridge's runtime starts without watching) once its first scan is over.
-    await env.rt.folders.apply();
-    await until(() => env.rt.folders.statuses().find((s) => s.folderId === folder.id)?.state === 'watching');
-    const scanned = value(await bridge.handlers['folders:rescan']({ id: folder.id }));
+    await t.env.rt.folders.apply();
+    await until(() => t.env.rt.folders.statuses().find((s) => s.folderId === folder.id)?.state === 'watching');
+    const scanned = value(await t.bridge.handlers['folders:rescan']({ id: folder.id }));
     const summary = scanned.find((s) => s.folderId === folder.id)?.lastRescan;
     expect(summary?.text).toBeTruthy();
-    events.length = 0;
-    value(await bridge.handlers['folders:pause']({ id: folder.id }));
-    await until(() => events.some((e) => e.name === 'folder:status-changed' && e.payload.folderId === folder.id));
-    for (const e of events) {
+    t.events.length = 0;
+    value(await t.bridge.handlers['folders:pause']({ id: folder.id }));
+    await until(() => t.events.some((e) => e.name === 'folder:status-changed' && e.payload.folderId === folder.id));
+    for (const e of t.events) {
       if (e.name === 'folder:status-changed' && e.payload.folderId === folder.id) {
         expect(e.payload.lastRescan).toEqual(summary);
       }
@@ -184,58 +169,60 @@ describe('handlers', () => {
   });
 
   it('keeps the currency Usage shows as a setting, any ISO 4217 code and nothing else', async () => {
-    const bad = await bridge.handlers['settings:update']({ patch: { usage: { currency: 'XYZ' } } });
+    const bad = await t.bridge.handlers['settings:update']({ patch: { usage: { currency: 'XYZ' } } });
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(bad.error.fields?.map((f) => f.path)).toEqual(['usage.currency']);
-    expect(value(await bridge.handlers['settings:update']({ patch: { usage: { currency: 'RON' } } })).usage).toEqual({
+    expect(value(await t.bridge.handlers['settings:update']({ patch: { usage: { currency: 'RON' } } })).usage).toEqual({
       currency: 'RON',
     });
-    expect(env.rt.settings.get().usage.currency).toBe('RON');
-    const credits = value(await bridge.handlers['settings:update']({ patch: { usage: { currency: null } } }));
+    expect(t.env.rt.settings.get().usage.currency).toBe('RON');
+    const credits = value(await t.bridge.handlers['settings:update']({ patch: { usage: { currency: null } } }));
     expect(credits.usage.currency).toBeNull();
   });
 
   it('keeps the API key out of every view, event and file', async () => {
     const key = 'sk-live-0123456789abcdefWXYZ';
-    const v = value(await bridge.handlers['settings:setApiKey']({ apiKey: key }));
+    const v = value(await t.bridge.handlers['settings:setApiKey']({ apiKey: key }));
     expect(v.credentials).toMatchObject({ apiKey: 'set', masked: '••••WXYZ' });
     expect(JSON.stringify(v)).not.toContain(key.slice(0, 12));
-    expect(JSON.stringify(events)).not.toContain(key.slice(0, 12));
-    const cleared = value(await bridge.handlers['settings:clearApiKey']({}));
+    expect(JSON.stringify(t.events)).not.toContain(key.slice(0, 12));
+    const cleared = value(await t.bridge.handlers['settings:clearApiKey']({}));
     expect(cleared.credentials.apiKey).toBe('unset');
-    for (const f of await readdir(env.stateDir, { recursive: true, withFileTypes: true })) {
+    for (const f of await readdir(t.env.stateDir, { recursive: true, withFileTypes: true })) {
       if (f.isFile()) expect(await readFile(path.join(f.parentPath, f.name), 'utf8')).not.toContain(key);
     }
   });
 
   it('adds a typed folder only when it exists and is a folder', async () => {
-    const r = await bridge.handlers['folders:add']({ folder: { path: path.join(env.dir, 'missing') } });
+    const r = await t.bridge.handlers['folders:add']({ folder: { path: path.join(t.env.dir, 'missing') } });
     expect(r).toMatchObject({ ok: false, error: { code: 'VALIDATION', fields: [{ path: 'path' }] } });
-    const pick = value(await bridge.handlers['folders:pick']({}));
+    const pick = value(await t.bridge.handlers['folders:pick']({}));
     expect(pick).toEqual({ supported: false });
-    const dir = path.join(env.dir, 'watched');
+    const dir = path.join(t.env.dir, 'watched');
     await mkdir(dir);
-    const f = value(await bridge.handlers['folders:add']({ folder: { path: dir, recursive: false } }));
+    const f = value(await t.bridge.handlers['folders:add']({ folder: { path: dir, recursive: false } }));
     expect(f).toMatchObject({ path: dir, recursive: false, enabled: true });
-    const statuses = value(await bridge.handlers['folders:statuses']({}));
+    const statuses = value(await t.bridge.handlers['folders:statuses']({}));
     expect(statuses.map((s) => s.folderId)).toContain(f.id);
-    const badParams = await bridge.handlers['folders:update']({ id: f.id, patch: { params: { vad: 'x' } } });
+    const badParams = await t.bridge.handlers['folders:update']({ id: f.id, patch: { params: { vad: 'x' } } });
     expect(badParams.ok).toBe(false);
     if (!badParams.ok) expect(badParams.error.fields?.[0]?.path).toBe('params.vad');
-    value(await bridge.handlers['folders:remove']({ id: f.id }));
-    expect(env.rt.settings.get().watchFolders).toEqual([]);
+    value(await t.bridge.handlers['folders:remove']({ id: f.id }));
+    expect(t.env.rt.settings.get().watchFolders).toEqual([]);
   });
 
   it("a folder's output folder must exist, and a pattern that leaves the results folder is refused", async () => {
-    const dir = path.join(env.dir, 'card');
+    const dir = path.join(t.env.dir, 'card');
     await mkdir(dir);
-    const gone = await bridge.handlers['folders:add']({ folder: { path: dir, outputDir: path.join(env.dir, 'nope') } });
+    const gone = await t.bridge.handlers['folders:add']({
+      folder: { path: dir, outputDir: path.join(t.env.dir, 'nope') },
+    });
     expect(gone).toMatchObject({ ok: false, error: { code: 'VALIDATION', fields: [{ path: 'outputDir' }] } });
-    const out = path.join(env.dir, 'Transcripts');
+    const out = path.join(t.env.dir, 'Transcripts');
     await mkdir(out);
-    const f = value(await bridge.handlers['folders:add']({ folder: { path: dir, outputDir: out } }));
+    const f = value(await t.bridge.handlers['folders:add']({ folder: { path: dir, outputDir: out } }));
     expect(f.outputDir).toBe(out);
-    const escape = await bridge.handlers['folders:update']({
+    const escape = await t.bridge.handlers['folders:update']({
       id: f.id,
       patch: { output: { ...f.output, pattern: '../{name}' } },
     });
@@ -244,32 +231,34 @@ describe('handlers', () => {
       expect(escape.error.fields?.[0]?.path).toBe('output.pattern');
       expect(escape.error.fields?.[0]?.message).toMatch(/leads out of the results folder/);
     }
-    const back = value(await bridge.handlers['folders:update']({ id: f.id, patch: { outputDir: null } }));
+    const back = value(await t.bridge.handlers['folders:update']({ id: f.id, patch: { outputDir: null } }));
     expect(back.outputDir).toBeNull();
-    value(await bridge.handlers['folders:remove']({ id: f.id }));
+    value(await t.bridge.handlers['folders:remove']({ id: f.id }));
   });
 
   it('answers the usage report, and maps the service refusals to fields', async () => {
-    const u = value(await bridge.handlers['usage:report']({}));
+    const u = value(await t.bridge.handlers['usage:report']({}));
     expect(u).toMatchObject({ simulated: true, cap: { enabled: false } });
-    const csv = value(await bridge.handlers['usage:csv']({}));
+    const csv = value(await t.bridge.handlers['usage:csv']({}));
     expect(csv.csv.split('\n')[0]).toContain('Period start (UTC)');
-    const backwards = await bridge.handlers['usage:report']({ start: '2026-03-01', end: '2026-02-01' });
+    const backwards = await t.bridge.handlers['usage:report']({ start: '2026-03-01', end: '2026-02-01' });
     expect(backwards.ok).toBe(false);
     if (!backwards.ok) expect(backwards.error.fields?.[0]?.path).toMatch(/^(start|end)$/);
-    const currency = await bridge.handlers['usage:report']({ currency: 'NOPE' });
+    const currency = await t.bridge.handlers['usage:report']({ currency: 'NOPE' });
     expect(currency.ok).toBe(false);
     if (!currency.ok) expect(currency.error.fields?.[0]?.path).toBe('currency');
   });
 
   it('pauses, stops after current, and resumes', async () => {
-    const p = value(await bridge.handlers['queue:pause']({}));
+    const p = value(await t.bridge.handlers['queue:pause']({}));
     expect(p.pause).toMatchObject({ reason: 'user' });
-    const s = value(await bridge.handlers['queue:stopAfterCurrent']({}));
+    const s = value(await t.bridge.handlers['queue:stopAfterCurrent']({}));
     expect(s.pause).toBeDefined();
-    const r = value(await bridge.handlers['queue:resume']({}));
+    const r = value(await t.bridge.handlers['queue:resume']({}));
     expect(r.pause).toBeUndefined();
     expect(r.stoppingAfterCurrent).toBe(false);
-    await until(() => events.some((e) => e.name === 'queue:paused') && events.some((e) => e.name === 'queue:resumed'));
+    await until(
+      () => t.events.some((e) => e.name === 'queue:paused') && t.events.some((e) => e.name === 'queue:resumed'),
+    );
   });
 });

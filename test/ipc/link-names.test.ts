@@ -7,42 +7,36 @@ import { Command } from 'commander';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jobIds } from '../../main/adapters/queue/intake.js';
 import { registerInfo } from '../../main/cli/commands/info.js';
-import { createBridge, type Bridge } from '../../main/ipc/handlers.js';
 import { makeMediaDir, makeToneWav } from '../helpers/media.js';
 import { startMediaServer, type MediaServer } from '../helpers/media-server.js';
-import { openEnv, type Env } from './helpers.js';
+import { useBridgeEnv } from './helpers.js';
 import { value } from '../helpers/result.js';
 
-let env: Env;
-let bridge: Bridge;
+const t = useBridgeEnv();
 let media: string;
 let server: MediaServer;
 
 beforeEach(async () => {
-  env = await openEnv();
-  bridge = createBridge(env.rt, env.platform, { flushIntervalMs: 20, statsIntervalMs: 50 });
   media = await makeMediaDir('sluice-link-names-');
   await makeToneWav(media, 'colourist_vo.wav', 1);
   await makeToneWav(media, 'harbour interview A-cam.wav', 1);
   server = await startMediaServer(media);
 });
 afterEach(async () => {
-  bridge.close();
-  await env.close();
   await server.close();
   await rm(media, { recursive: true, force: true });
 });
 
 describe('link names', () => {
   it('a signed link and a %20 link are named by their file names in the Queue, History and the CLI', async () => {
-    await env.rt.updateSettings((s) => ({ ...s, links: { resultsDir: path.join(env.dir, 'links') } }));
+    await t.env.rt.updateSettings((s) => ({ ...s, links: { resultsDir: path.join(t.env.dir, 'links') } }));
     const signed = `${server.url}/colourist_vo.wav?X-Amz-Signature=abc123&X-Amz-Expires=3600`;
     const spaced = `${server.url}/harbour%20interview%20A-cam.wav`;
-    const added = await env.rt.queue.addLinks([signed, spaced]);
-    const jobs = await env.rt.queue.whenSettled(jobIds(added));
+    const added = await t.env.rt.queue.addLinks([signed, spaced]);
+    const jobs = await t.env.rt.queue.whenSettled(jobIds(added));
     expect(jobs.map((j) => j?.state)).toEqual(['completed', 'completed']);
 
-    const queue = value(await bridge.handlers['queue:snapshot']({}));
+    const queue = value(await t.bridge.handlers['queue:snapshot']({}));
     const shown = queue.jobs.map((j) => ({ name: j.fileName, source: j.sourcePath }));
     expect(shown).toEqual(
       expect.arrayContaining([
@@ -51,20 +45,22 @@ describe('link names', () => {
       ]),
     );
 
-    const history = value(await bridge.handlers['history:list']({ includeExternal: false }));
+    const history = value(await t.bridge.handlers['history:list']({ includeExternal: false }));
     const names = history.entries.map((e) => e.fileName).sort();
     expect(names).toEqual(['colourist_vo.wav', 'harbour interview A-cam.wav']);
     for (const e of history.entries) {
       expect(e.sourcePath).not.toContain('Signature');
       expect(e.totalBytes).toBeUndefined();
     }
-    const found = value(await bridge.handlers['history:list']({ search: 'harbour interview', includeExternal: false }));
+    const found = value(
+      await t.bridge.handlers['history:list']({ search: 'harbour interview', includeExternal: false }),
+    );
     expect(found.entries.map((e) => e.fileName)).toEqual(['harbour interview A-cam.wav']);
     const signedFound = value(
-      await bridge.handlers['history:list']({ search: 'colourist_vo.wav', includeExternal: false }),
+      await t.bridge.handlers['history:list']({ search: 'colourist_vo.wav', includeExternal: false }),
     );
     expect(signedFound.entries.map((e) => e.fileName)).toEqual(['colourist_vo.wav']);
-    const bySignature = value(await bridge.handlers['history:list']({ search: 'abc123', includeExternal: false }));
+    const bySignature = value(await t.bridge.handlers['history:list']({ search: 'abc123', includeExternal: false }));
     expect(bySignature.entries).toEqual([]);
 
     const printed: string[] = [];
@@ -72,7 +68,7 @@ describe('link names', () => {
     try {
       const program = new Command('sluice').exitOverride();
       registerInfo(program);
-      await program.parseAsync(['history', '--state-dir', env.stateDir, '--wide'], { from: 'user' });
+      await program.parseAsync(['history', '--state-dir', t.env.stateDir, '--wide'], { from: 'user' });
     } finally {
       vi.restoreAllMocks();
     }

@@ -4,28 +4,13 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { BridgeEvent } from '../../main/ipc/event-stream.js';
-import { createBridge, type Bridge } from '../../main/ipc/handlers.js';
+import { describe, expect, it } from 'vitest';
+import type { Bridge } from '../../main/ipc/handlers.js';
 import { makeToneWav } from '../helpers/media.js';
 import { value } from '../helpers/result.js';
-import { openEnv, until, type Env } from './helpers.js';
+import { until, useBridgeEnv } from './helpers.js';
 
-let env: Env;
-let bridge: Bridge;
-let events: BridgeEvent[];
-
-beforeEach(async () => {
-  env = await openEnv();
-  env.platform.mediaUrl = (jobId) => `media/${jobId}`;
-  bridge = createBridge(env.rt, env.platform, { flushIntervalMs: 20, statsIntervalMs: 50 });
-  events = [];
-  bridge.events.subscribe((e) => events.push(e), { ready: true });
-});
-afterEach(async () => {
-  bridge.close();
-  await env.close();
-});
+const t = useBridgeEnv({ mediaUrl: true, events: true });
 
 const edlNames = async (file: string): Promise<string[]> =>
   [...(await readFile(file, 'utf8')).matchAll(/\|M:(.+) \|D:1$/gm)].map((m) => m[1]!);
@@ -38,26 +23,26 @@ const premiereNames = async (file: string): Promise<string[]> => {
 
 describe('markers of the editor’s own', () => {
   it('follow every change into the editor formats within a second, undo included, and survive a rewrite', async () => {
-    await env.rt.updateSettings((s) => ({
+    await t.env.rt.updateSettings((s) => ({
       ...s,
       defaults: { ...s.defaults, output: { ...s.defaults.output, formats: ['json', 'srt', 'edl', 'premiere'] } },
     }));
-    const media = path.join(env.dir, 'media');
+    const media = path.join(t.env.dir, 'media');
     await mkdir(media, { recursive: true });
-    const added = value(await bridge.handlers['queue:add']({ paths: [await makeToneWav(media, 'talk.wav', 20)] }));
+    const added = value(await t.bridge.handlers['queue:add']({ paths: [await makeToneWav(media, 'talk.wav', 20)] }));
     const jobId = added[0]?.outcome === 'added' ? added[0].jobId : '';
-    await until(() => env.rt.queue.job(jobId)?.state === 'completed', 30_000);
+    await until(() => t.env.rt.queue.job(jobId)?.state === 'completed', 30_000);
     const edl = path.join(media, 'talk.edl');
     const premiere = path.join(media, 'talk.premiere.xml');
     const srtBefore = await readFile(path.join(media, 'talk.srt'), 'utf8');
 
-    let view = value(await bridge.handlers['transcript:open']({ jobId }));
+    let view = value(await t.bridge.handlers['transcript:open']({ jobId }));
     expect(view.markers).toEqual([]);
     const change = async (edit: Parameters<Bridge['handlers']['transcript:edit']>[0]['edit']) => {
       const started = Date.now();
-      view = value(await bridge.handlers['transcript:edit']({ jobId, revision: view.revision, edit }));
+      view = value(await t.bridge.handlers['transcript:edit']({ jobId, revision: view.revision, edit }));
       await until(() =>
-        events.find(
+        t.events.find(
           (e) => e.name === 'transcript:changed' && e.payload.jobId === jobId && e.payload.revision === view.revision,
         ),
       );
@@ -84,9 +69,9 @@ describe('markers of the editor’s own', () => {
     await change({ kind: 'removeMarker', id: 'm1' });
     expect(await edlNames(edl)).not.toContain('Big laugh');
 
-    view = value(await bridge.handlers['transcript:undo']({ jobId }));
+    view = value(await t.bridge.handlers['transcript:undo']({ jobId }));
     await until(() =>
-      events.find(
+      t.events.find(
         (e) => e.name === 'transcript:changed' && e.payload.jobId === jobId && e.payload.revision === view.revision,
       ),
     );
@@ -94,7 +79,7 @@ describe('markers of the editor’s own', () => {
     expect(await edlNames(edl)).toContain('Big laugh');
 
     // Written again from the kept export: the marker is still there.
-    value(await bridge.handlers['queue:rewrite']({ id: jobId }));
+    value(await t.bridge.handlers['queue:rewrite']({ id: jobId }));
     expect(await edlNames(edl)).toContain('Big laugh');
   }, 60_000);
 });

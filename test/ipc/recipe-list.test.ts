@@ -1,27 +1,17 @@
 // recipes:list: Settings reads each recipe's prompts, system prompts and answer schemas from main,
 // exactly what a job with that recipe sends, through the same strict parsing as every request.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createBridge, dispatch, type Bridge } from '../../main/ipc/handlers.js';
+import { describe, expect, it } from 'vitest';
+import { dispatch } from '../../main/ipc/handlers.js';
 import { recipeOwnParams } from '../../main/engine/recipes/recipe-params.js';
 import { RECIPE_IDS, RECIPES } from '../../main/engine/recipes/recipes.js';
 import { value } from '../helpers/result.js';
-import { openEnv, type Env } from './helpers.js';
+import { useBridgeEnv } from './helpers.js';
 
-let env: Env;
-let bridge: Bridge;
-
-beforeEach(async () => {
-  env = await openEnv();
-  bridge = createBridge(env.rt, env.platform, { flushIntervalMs: 20, statsIntervalMs: 50 });
-});
-afterEach(async () => {
-  bridge.close();
-  await env.close();
-});
+const t = useBridgeEnv();
 
 describe('recipes:list', () => {
   it('lists every recipe in choosing order with what its job sends', async () => {
-    const list = value(await bridge.handlers['recipes:list']({}));
+    const list = value(await t.bridge.handlers['recipes:list']({}));
     expect(list.map((r) => r.id)).toEqual([...RECIPE_IDS]);
     for (const view of list) {
       const sent = recipeOwnParams(RECIPES[view.id]);
@@ -44,7 +34,7 @@ describe('recipes:list', () => {
   });
 
   it('shows the Podcast chapters question with its answer’s fields', async () => {
-    const list = value(await bridge.handlers['recipes:list']({}));
+    const list = value(await t.bridge.handlers['recipes:list']({}));
     const chapters = list.find((r) => r.id === 'podcast')?.prompts[0];
     expect(chapters?.prompt).toMatch(/^Divide this podcast episode into three to ten chapters/);
     expect(chapters?.fields.map((f) => f.path)).toEqual([
@@ -56,9 +46,9 @@ describe('recipes:list', () => {
   });
 
   it('is parsed strictly like every request: unknown params are refused', async () => {
-    const ok = await dispatch(bridge.handlers, 'recipes:list', undefined);
+    const ok = await dispatch(t.bridge.handlers, 'recipes:list', undefined);
     expect(ok.ok).toBe(true);
-    const refused = await dispatch(bridge.handlers, 'recipes:list', { all: true });
+    const refused = await dispatch(t.bridge.handlers, 'recipes:list', { all: true });
     expect(refused.ok).toBe(false);
     if (!refused.ok) expect(refused.error.code).toBe('INVALID_PARAMS');
   });

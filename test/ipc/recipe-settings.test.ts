@@ -3,42 +3,31 @@
 // the audio-intelligence layer), and sent with every file that uses them.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createBridge, type Bridge } from '../../main/ipc/handlers.js';
+import { describe, expect, it } from 'vitest';
 import { ANSWER_IDS } from '../../main/engine/recipes/recipes.js';
 import { TEMPLATE_IDS } from '../../main/service/templates.js';
 import { makeToneWav } from '../helpers/media.js';
-import { openEnv, until, type Env } from './helpers.js';
+import { until, useBridgeEnv } from './helpers.js';
 import { value } from '../helpers/result.js';
 
-let env: Env;
-let bridge: Bridge;
-
-beforeEach(async () => {
-  env = await openEnv();
-  bridge = createBridge(env.rt, env.platform, { flushIntervalMs: 20, statsIntervalMs: 50 });
-});
-afterEach(async () => {
-  bridge.close();
-  await env.close();
-});
+const t = useBridgeEnv();
 
 describe('recipes in Settings', () => {
   it('the default recipe goes with every file added by hand', async () => {
-    const s = value(await bridge.handlers['settings:update']({ patch: { defaults: { recipe: 'podcast' } } }));
+    const s = value(await t.bridge.handlers['settings:update']({ patch: { defaults: { recipe: 'podcast' } } }));
     expect(s.defaults.recipe).toBe('podcast');
-    const media = path.join(env.dir, 'media');
+    const media = path.join(t.env.dir, 'media');
     await mkdir(media);
     const file = await makeToneWav(media, 'episode.wav', 1);
-    const added = value(await bridge.handlers['queue:add']({ paths: [file] }));
+    const added = value(await t.bridge.handlers['queue:add']({ paths: [file] }));
     const jobId = added[0]?.outcome === 'added' ? added[0].jobId : '';
-    expect(env.rt.queue.job(jobId)?.params).toMatchObject({ summary: true, ask0Id: ANSWER_IDS.chapters });
-    await until(() => env.rt.queue.job(jobId)?.state === 'completed');
+    expect(t.env.rt.queue.job(jobId)?.params).toMatchObject({ summary: true, ask0Id: ANSWER_IDS.chapters });
+    await until(() => t.env.rt.queue.job(jobId)?.state === 'completed');
   });
 
   it('refuses a recipe whose question slots the folder already uses, and one on a template without them', async () => {
-    const before = env.rt.settings.get();
-    const clash = await bridge.handlers['settings:update']({
+    const before = t.env.rt.settings.get();
+    const clash = await t.bridge.handlers['settings:update']({
       patch: { defaults: { recipe: 'meeting', params: { ask0: 'Who spoke first?' } } },
     });
     expect(clash).toMatchObject({ ok: false, error: { code: 'VALIDATION' } });
@@ -50,40 +39,40 @@ describe('recipes in Settings', () => {
         },
       ]);
     }
-    const dir = path.join(env.dir, 'watched');
+    const dir = path.join(t.env.dir, 'watched');
     await mkdir(dir);
-    const ping = await bridge.handlers['folders:add']({
+    const ping = await t.bridge.handlers['folders:add']({
       folder: { path: dir, templateId: TEMPLATE_IDS.ping, recipe: 'interview' },
     });
     expect(ping.ok).toBe(false);
-    expect(env.rt.settings.get()).toEqual(before);
-    const ok = value(await bridge.handlers['folders:add']({ folder: { path: dir, recipe: 'interview' } }));
+    expect(t.env.rt.settings.get()).toEqual(before);
+    const ok = value(await t.bridge.handlers['folders:add']({ folder: { path: dir, recipe: 'interview' } }));
     expect(ok.recipe).toBe('interview');
   });
 
   it('a folder’s glossary goes as the vocabulary, and is refused, with the reason, where the template takes none', async () => {
-    const dir = path.join(env.dir, 'glossary');
+    const dir = path.join(t.env.dir, 'glossary');
     await mkdir(dir);
-    const ping = await bridge.handlers['folders:add']({
+    const ping = await t.bridge.handlers['folders:add']({
       folder: { path: dir, templateId: TEMPLATE_IDS.ping, glossary: ['MoveFlow'] },
     });
     expect(ping).toMatchObject({ ok: false, error: { code: 'VALIDATION' } });
     if (!ping.ok) expect(ping.error.fields?.[0]?.path).toBe('glossary');
     if (!ping.ok)
       expect(ping.error.fields?.[0]?.message).toMatch(/takes no vocabulary, so the glossary cannot be sent/);
-    const comma = await bridge.handlers['folders:add']({ folder: { path: dir, glossary: ['Smith, Jones'] } });
+    const comma = await t.bridge.handlers['folders:add']({ folder: { path: dir, glossary: ['Smith, Jones'] } });
     expect(comma.ok).toBe(false);
     const s = value(
-      await bridge.handlers['settings:update']({ patch: { defaults: { glossary: ['MoveFlow', 'Zoë Ødegaard'] } } }),
+      await t.bridge.handlers['settings:update']({ patch: { defaults: { glossary: ['MoveFlow', 'Zoë Ødegaard'] } } }),
     );
     expect(s.defaults.glossary).toEqual(['MoveFlow', 'Zoë Ødegaard']);
     const file = await makeToneWav(dir, 'names.wav', 1);
-    const added = value(await bridge.handlers['queue:add']({ paths: [file] }));
+    const added = value(await t.bridge.handlers['queue:add']({ paths: [file] }));
     const jobId = added[0]?.outcome === 'added' ? added[0].jobId : '';
-    expect(env.rt.queue.job(jobId)?.params).toMatchObject({
+    expect(t.env.rt.queue.job(jobId)?.params).toMatchObject({
       enhancedTranscription: true,
       etVocabulary: 'MoveFlow, Zoë Ødegaard',
     });
-    await until(() => env.rt.queue.job(jobId)?.state === 'completed');
+    await until(() => t.env.rt.queue.job(jobId)?.state === 'completed');
   });
 });

@@ -5,27 +5,15 @@ import { execFileSync } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import Timecode from 'smpte-timecode';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clockLabel, frameAt } from '../../preload/contract/timecode.js';
-import { createBridge, type Bridge } from '../../main/ipc/handlers.js';
 import { value } from '../helpers/result.js';
-import { openEnv, until, type Env } from './helpers.js';
+import { until, useBridgeEnv } from './helpers.js';
 
-let env: Env;
-let bridge: Bridge;
-
-beforeEach(async () => {
-  env = await openEnv();
-  env.platform.mediaUrl = (jobId) => `media/${jobId}`;
-  bridge = createBridge(env.rt, env.platform, { flushIntervalMs: 20, statsIntervalMs: 50 });
-});
-afterEach(async () => {
-  bridge.close();
-  await env.close();
-});
+const t = useBridgeEnv({ mediaUrl: true });
 
 async function recorderWav(): Promise<string> {
-  const dir = path.join(env.dir, 'media');
+  const dir = path.join(t.env.dir, 'media');
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, 'recorder.wav');
   execFileSync('ffmpeg', [
@@ -36,33 +24,33 @@ async function recorderWav(): Promise<string> {
 }
 
 async function completed(formats: string[]): Promise<string> {
-  await env.rt.updateSettings((s) => ({
+  await t.env.rt.updateSettings((s) => ({
     ...s,
     defaults: { ...s.defaults, output: { ...s.defaults.output, formats: formats as never } },
   }));
-  const added = value(await bridge.handlers['queue:add']({ paths: [await recorderWav()] }));
+  const added = value(await t.bridge.handlers['queue:add']({ paths: [await recorderWav()] }));
   const jobId = added[0]?.outcome === 'added' ? added[0].jobId : '';
-  await until(() => env.rt.queue.job(jobId)?.state === 'completed', 30_000);
+  await until(() => t.env.rt.queue.job(jobId)?.state === 'completed', 30_000);
   return jobId;
 }
 
 describe('the timeline in the job and the review', () => {
   it('the job’s editor results say they start at the recorder’s stamp, and the review counts from it', async () => {
     const jobId = await completed(['json', 'srt', 'edl', 'fcpxml']);
-    const snapshot = value(await bridge.handlers['queue:snapshot']({}));
+    const snapshot = value(await t.bridge.handlers['queue:snapshot']({}));
     const job = snapshot.jobs.find((j) => j.id === jobId)!;
     const edl = job.results.find((r) => r.format === 'edl');
     expect(edl?.timeline).toEqual({ start: '10:00:00:00', rate: '25', origin: 'bext' });
     expect(job.results.find((r) => r.format === 'srt')?.timeline).toBeUndefined();
 
-    const view = value(await bridge.handlers['transcript:open']({ jobId }));
+    const view = value(await t.bridge.handlers['transcript:open']({ jobId }));
     expect(view.timeline).toMatchObject({ start: '10:00:00:00', rate: '25', origin: 'bext', num: 25, den: 1 });
     // 2.5 s into the file is frame 62 at 25 fps: 10:00:02:12.
     expect(clockLabel(frameAt(2.5, view.timeline!), view.timeline!)).toBe('10:00:02:12');
   }, 60_000);
 
   it('a job that asked for no editor format still gets its clock from the media, on the folder’s rate', async () => {
-    await env.rt.updateSettings((s) => ({
+    await t.env.rt.updateSettings((s) => ({
       ...s,
       defaults: {
         ...s.defaults,
@@ -70,7 +58,7 @@ describe('the timeline in the job and the review', () => {
       },
     }));
     const jobId = await completed(['json', 'srt']);
-    const view = value(await bridge.handlers['transcript:open']({ jobId }));
+    const view = value(await t.bridge.handlers['transcript:open']({ jobId }));
     // Ten hours of real time is 1,078,921 frames at 30000/1001; drop-frame labels them a frame past the hour.
     const start = new Timecode(Math.round((36_000 * 30_000) / 1001), 29.97, true).toString();
     expect(start).toBe('10:00:00;01');

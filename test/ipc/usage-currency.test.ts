@@ -1,24 +1,13 @@
 // A currency the service does not price in is refused in words on the currency field: which one
 // (by name), and what to do, instead of the service's "Unsupported currency: AFN".
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createBridge, type Bridge } from '../../main/ipc/handlers.js';
-import { openEnv, type Env } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { useBridgeEnv } from './helpers.js';
 
-let env: Env;
-let bridge: Bridge;
-
-beforeEach(async () => {
-  env = await openEnv();
-  bridge = createBridge(env.rt, env.platform, { flushIntervalMs: 20, statsIntervalMs: 50 });
-});
-afterEach(async () => {
-  bridge.close();
-  await env.close();
-});
+const t = useBridgeEnv();
 
 describe('usage in a currency the service refuses', () => {
   it('names the currency and says what to choose instead', async () => {
-    const r = await bridge.handlers['usage:report']({ currency: 'AFN' });
+    const r = await t.bridge.handlers['usage:report']({ currency: 'AFN' });
     expect(r.ok).toBe(false);
     const field = r.ok ? undefined : r.error.fields?.[0];
     expect(field).toEqual({
@@ -28,7 +17,7 @@ describe('usage in a currency the service refuses', () => {
   });
 
   it('a currency it prices in answers as before', async () => {
-    const r = await bridge.handlers['usage:report']({ currency: 'EUR' });
+    const r = await t.bridge.handlers['usage:report']({ currency: 'EUR' });
     expect(r.ok).toBe(true);
   });
 });
