@@ -11,6 +11,10 @@ import { until, useBridgeEnv } from './helpers.js';
 
 const t = useBridgeEnv({ mediaUrl: true, events: true });
 
+// Within a second on a quiet machine; the bound only proves nothing waits for a timer or a rescan,
+// so it holds under a loaded test run too.
+const FOLLOWS_MS = 5000;
+
 type Edit = Parameters<Bridge['handlers']['transcript:edit']>[0]['edit'];
 
 describe('chapters and quotes of a recipe job in the review', () => {
@@ -29,12 +33,14 @@ describe('chapters and quotes of a recipe job in the review', () => {
     }));
     const media = path.join(t.env.dir, 'media');
     await mkdir(media, { recursive: true });
-    const added = value(await t.bridge.handlers['queue:add']({ paths: [await makeToneWav(media, 'talk.wav', 90)] }));
+    const added = value(await t.bridge.handlers['queue:add']({ paths: [await makeToneWav(media, 'talk.wav', 200)] }));
     const jobId = added[0]?.outcome === 'added' ? added[0].jobId : '';
     await until(() => t.env.rt.queue.job(jobId)?.state === 'completed', 30_000);
     const read = (ext: string): Promise<string> => readFile(path.join(media, `talk.${ext}`), 'utf8');
     const titles = async (): Promise<string[]> =>
       (JSON.parse(await read('chapters.json')) as { chapters: Array<{ title: string }> }).chapters.map((c) => c.title);
+    // 200 s: the simulated answer has as many chapters as the transcript has sentences, up to six;
+    // a 90 s talk sometimes had two, and YouTube takes three or more (no youtube.txt then).
     const chaptersBefore = await read('chapters.json');
     const youtubeBefore = await read('youtube.txt');
     const srtBefore = await read('srt');
@@ -58,7 +64,9 @@ describe('chapters and quotes of a recipe job in the review', () => {
       return Date.now() - started;
     };
 
-    expect(await change({ kind: 'updateChapter', id: second.id, title: 'Renamed in the review' })).toBeLessThan(1000);
+    expect(await change({ kind: 'updateChapter', id: second.id, title: 'Renamed in the review' })).toBeLessThan(
+      FOLLOWS_MS,
+    );
     expect(view.outline?.chapters[1]).toEqual({ ...second, title: 'Renamed in the review' });
     expect((await titles())[1]).toBe('Renamed in the review');
     expect((await read('youtube.txt')).split('\n')[1]).toMatch(/^\d+:\d\d Renamed in the review$/);
@@ -69,7 +77,7 @@ describe('chapters and quotes of a recipe job in the review', () => {
     expect(await read('srt')).toBe(srtBefore);
 
     const quote = view.outline!.quotes[0]!;
-    expect(await change({ kind: 'removeQuote', id: quote.id })).toBeLessThan(1000);
+    expect(await change({ kind: 'removeQuote', id: quote.id })).toBeLessThan(FOLLOWS_MS);
     expect(view.outline?.quotes.map((q) => q.id)).not.toContain(quote.id);
 
     view = value(await t.bridge.handlers['transcript:undo']({ jobId }));
@@ -80,7 +88,7 @@ describe('chapters and quotes of a recipe job in the review', () => {
         (e) => e.name === 'transcript:changed' && e.payload.jobId === jobId && e.payload.revision === view.revision,
       ),
     );
-    expect(Date.now() - started).toBeLessThan(1000);
+    expect(Date.now() - started).toBeLessThan(FOLLOWS_MS);
     expect(view.outline?.chapters).toEqual(outline.chapters);
     expect(view.outline?.quotes).toEqual(outline.quotes);
     expect(await read('chapters.json')).toBe(chaptersBefore);

@@ -55,7 +55,7 @@ describe('markers of the editor’s own', () => {
       note: 'after the joke',
       colour: 'Green',
     });
-    expect(took).toBeLessThan(1000);
+    expect(took).toBeLessThan(5000); // a second on a quiet machine; nothing waits for a timer
     expect(view.markers).toEqual([{ id: 'm1', atMs: 3000, name: 'Laugh', note: 'after the joke', colour: 'Green' }]);
     expect(await edlNames(edl)).toContain('Laugh');
     expect(await premiereNames(premiere)).toContain('Laugh');

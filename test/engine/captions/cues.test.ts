@@ -276,15 +276,14 @@ describe('buildCues: properties', () => {
 });
 
 describe('buildCues: scale', () => {
-  it('a two-hour transcript (25,000 words) in well under a second', () => {
+  // How fast is for the bench; here, that a transcript this long is cut whole.
+  it('a two-hour transcript (25,000 words): every word in exactly one cue, in order', () => {
     const words = stream(
       Array.from({ length: 25_000 }, (_, i) => (i % 17 === 16 ? 'end.' : i % 7 === 6 ? 'clause,' : 'word')),
       230,
       60,
     );
-    const t0 = performance.now();
     const cues = buildCues(words);
-    expect(performance.now() - t0).toBeLessThan(1000);
-    expect(cues.flatMap((c) => c.words)).toHaveLength(words.length);
+    expect(cues.flatMap((c) => c.words)).toEqual(words);
   });
 });
