@@ -14,6 +14,10 @@ function api(channel: string): { url: URL; token: string } {
   return { url: new URL(`api/${channel}`, url.origin + url.pathname), token };
 }
 
+// Long enough for three chapters or more: the simulated answer has as many as the transcript has
+// sentences (up to six), and a 90 s talk sometimes had two.
+const TALK_S = 200;
+
 test('the chapters and pull quotes of a recipe job in the review', async ({ page }) => {
   test.setTimeout(180_000);
   await bridge('settings:update', {
@@ -23,7 +27,7 @@ test('the chapters and pull quotes of a recipe job in the review', async ({ page
     const form = new FormData();
     form.set('templateId', '669fee048452492b62cfad39');
     form.set('params', JSON.stringify({ speakersNumber: 2 }));
-    form.set('file', new Blob([new Uint8Array(toneWav(90))], { type: 'audio/wav' }), 'episode.wav');
+    form.set('file', new Blob([new Uint8Array(toneWav(TALK_S))], { type: 'audio/wav' }), 'episode.wav');
     const { url, token } = api('queue:upload');
     const up = await fetch(url, { method: 'POST', headers: { 'x-sluice-token': token }, body: form });
     const added = (await up.json()) as { ok: boolean; value: Array<{ jobId?: string }> };
@@ -77,7 +81,7 @@ test('the chapters and pull quotes of a recipe job in the review', async ({ page
     await expect.poll(() => titles()[1]).toBe('Opening questions');
 
     // Add one at the playhead, halfway between two chapters far enough apart, and name it.
-    const starts = [...outline.chapters.map((c) => c.startMs), 90_000];
+    const starts = [...outline.chapters.map((c) => c.startMs), TALK_S * 1000];
     const gap = starts.findIndex((s, i) => i > 0 && s - starts[i - 1]! >= 21_000);
     expect(gap, `chapters at ${starts.join(', ')}`).toBeGreaterThan(0);
     const atS = (starts[gap - 1]! + starts[gap]!) / 2000;
