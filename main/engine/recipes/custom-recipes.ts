@@ -3,14 +3,7 @@
 // JSON Schemas stay the built-in's, because results, chapters, quotes and markers read the answers
 // by those ids and shapes, so edited wording can never break a result format.
 import { z } from 'zod';
-import {
-  RECIPE_IDS,
-  RECIPES,
-  isRecipeId,
-  type CustomRecipeId,
-  type Recipe,
-  type RecipeRef,
-} from './recipes.js';
+import { RECIPE_IDS, RECIPES, isRecipeId, type CustomRecipeId, type Recipe, type RecipeRef } from './recipes.js';
 
 export type { CustomRecipeId, RecipeRef };
 
@@ -31,15 +24,16 @@ const text = (max: number, what: string) =>
     .min(1, `Write the ${what}; it must not be empty.`)
     .max(max, `The ${what} must be at most ${max} characters.`);
 
+// Strict: a custom recipe that tries to carry its own answer id or schema is refused, not trimmed.
 export const CUSTOM_RECIPE = z
-  .object({
+  .strictObject({
     id: z.custom<CustomRecipeId>(isCustomRecipeId, 'must be custom- then lower-case letters, digits and dashes'),
     name: text(CUSTOM_RECIPE_LIMITS.name, 'name'),
     basedOn: z.enum(RECIPE_IDS),
     /** One per question of the built-in, in its order. */
     prompts: z
       .array(
-        z.object({
+        z.strictObject({
           prompt: text(CUSTOM_RECIPE_LIMITS.prompt, 'question'),
           system: text(CUSTOM_RECIPE_LIMITS.system, 'system prompt'),
         }),
@@ -47,7 +41,7 @@ export const CUSTOM_RECIPE = z
       .max(3),
     /** Absent fields: the built-in's. */
     summary: z
-      .object({
+      .strictObject({
         length: z.enum(['brief', 'detailed']).optional(),
         tone: z.enum(['conversational', 'informative']).optional(),
         structure: z.enum(['paragraphs', 'bullet_points']).optional(),
