@@ -100,6 +100,45 @@ describe('a custom recipe', () => {
     expect(view?.recipe).toBe('Our show');
   });
 
+  it('goes with every file landing in a watch folder that chose it', async () => {
+    const watched = path.join(dir, 'drop');
+    await mkdir(watched);
+    const own = await openRuntime({
+      stateDir: path.join(dir, 'state-watch'),
+      sandbox: { url: sb.url, apiKey: SANDBOX.apiKey },
+      start: false,
+    });
+    await own.updateSettings((s) => ({
+      ...s,
+      queue: { ...s.queue, settleMs: 200 },
+      customRecipes: [mine],
+      watchFolders: [
+        {
+          id: 'drop',
+          path: watched,
+          enabled: true,
+          templateId: s.defaults.templateId,
+          params: {},
+          recipe: 'custom-our-show',
+          include: [],
+          exclude: [],
+          recursive: true,
+          output: s.defaults.output,
+          postAction: { kind: 'none' },
+        },
+      ],
+    }));
+    await own.start({ watch: true });
+    await makeToneWav(watched, 'landed.wav', 1);
+    const job = await until(() => own.queue.jobs().find((j) => j.state === 'completed'), 30_000);
+    expect(job.origin).toEqual({ kind: 'watch', folderId: 'drop' });
+    const stream = await getStream(sb.url, job.streamId!);
+    const llm = stream.configuration.processors.find((p) => p.id === 'llm')?.properties as {
+      askAnything: Array<{ content: string; systemPrompt: string }>;
+    };
+    expect(llm.askAnything.map((a) => a.content)).toEqual(mine.prompts.map((p) => p.prompt));
+  });
+
   it('cannot be deleted while the defaults or a folder use it; the refusal names them and changes nothing', async () => {
     value(await bridge.handlers['settings:update']({ patch: { customRecipes: [mine] } }));
     const watched = path.join(dir, 'watched');
