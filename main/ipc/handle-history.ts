@@ -99,9 +99,13 @@ export function historyHandlers(ctx: HandlerContext): RawHandlers<HistoryChannel
         if (language.length > 0) p.language = language;
         else delete p.language;
       }
-      if (isLinkJob(j)) return rt.queue.addLinks([j.source.path], { templateId: tid, params: p, force: true });
+      // The parameters already hold what the job's recipe and glossary sent (a custom recipe's
+      // wording too): today's default recipe and glossary are not laid over them again.
+      const same = { recipe: null, glossary: [] };
+      if (isLinkJob(j)) return rt.queue.addLinks([j.source.path], { templateId: tid, params: p, force: true, ...same });
       // The job's own formats and naming, not today's defaults; its results are replaced as a set.
       return rt.queue.addPaths([j.movedTo ?? j.source.path], {
+        ...same,
         templateId: tid,
         params: p,
         force: true,

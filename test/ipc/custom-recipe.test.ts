@@ -98,6 +98,16 @@ describe('a custom recipe', () => {
     );
     const view = value(await bridge.handlers['queue:snapshot']({})).jobs.find((j) => j.id === jobId);
     expect(view?.recipe).toBe('Our show');
+
+    // A re-run sends what the job sent, even once the defaults choose another recipe.
+    value(await bridge.handlers['settings:update']({ patch: { defaults: { recipe: 'podcast' } } }));
+    const again = value(await bridge.handlers['history:rerun']({ jobId }));
+    const rerunId = again[0]?.outcome === 'added' ? again[0].jobId : '';
+    expect(rerunId).not.toBe('');
+    expect(rt.queue.job(rerunId)?.params).toMatchObject({ ask0: mine.prompts[0]!.prompt, summaryLength: 'brief' });
+    await until(() => rt.queue.job(rerunId)?.state === 'completed');
+    const rerunView = value(await bridge.handlers['queue:snapshot']({})).jobs.find((j) => j.id === rerunId);
+    expect(rerunView?.recipe).toBe('Our show');
   });
 
   it('goes with every file landing in a watch folder that chose it', async () => {
