@@ -84,6 +84,16 @@ test('a copied recipe’s wording is edited, saved, chosen, and deleted with Und
     await expectNoSeriousAxe(page, `custom recipe listed ${scheme}`, '[data-testid=recipes]');
   }
 
+  // The folder editor offers it too, under "Your recipes"; a chosen but unsaved folder is discarded.
+  await page.getByRole('button', { name: 'Add folder' }).click();
+  const folderRecipe = page.locator('#new-folder-recipe');
+  await expect(folderRecipe.locator('optgroup[label="Your recipes"] option', { hasText: name })).toHaveCount(1);
+  await folderRecipe.selectOption({ label: name });
+  await expect(page.locator('#new-folder-recipe-hint')).toContainText('Based on Podcast episode');
+  await page.getByTestId('folder-editor').getByRole('button', { name: 'Cancel' }).click();
+  await page.getByTestId('leave-dialog').getByRole('button', { name: 'Discard' }).click();
+  await expect(page.getByTestId('folder-editor')).toBeHidden();
+
   // Chosen as the default for files added by hand, after the built-ins.
   const choose = page.locator('#default-recipe');
   const labels = await choose.locator('option').allTextContents();
