@@ -23,7 +23,8 @@ import {
   parseTimecodeStart,
 } from './options.js';
 import { recipeParams } from '../engine/recipes/recipe-params.js';
-import { RECIPE_IDS, type RecipeId } from '../engine/recipes/recipes.js';
+import { RECIPE_IDS, type RecipeRef } from '../engine/recipes/recipes.js';
+import { findRecipeRef } from '../engine/recipes/custom-recipes.js';
 import { RATE_IDS, type RateId } from '../engine/timecode/rates.js';
 import { DEFAULT_TIMELINE } from '../engine/timecode/timeline.js';
 
@@ -46,7 +47,8 @@ export interface JobFlags extends CommonFlags {
   concurrency?: number;
   formats?: ResultFormat[];
   /** `none`: no recipe even when Settings has a default one. */
-  recipe?: RecipeId | 'none';
+  /** A recipe's id or a custom recipe's name (any case), resolved against the settings. */
+  recipe?: string;
   /** Terms read from --glossary FILE. */
   glossary?: string[];
   /** `source` or `HH:MM:SS:FF`: where the editor formats' timeline starts. */
@@ -93,7 +95,7 @@ export function addJobOptions(cmd: Command): Command {
     .option('--concurrency <n>', 'simultaneous uploads', parsePositiveInt)
     .option(
       '--recipe <name>',
-      `what to ask for beside the transcript: ${RECIPE_IDS.join(', ')}, or none (default: from settings)`,
+      `what to ask for beside the transcript: ${RECIPE_IDS.join(', ')}, a custom recipe's name, or none (default: from settings)`,
       parseRecipe,
     )
     .option(
@@ -190,6 +192,14 @@ export function outputOf(flags: JobFlags, settings: Settings): OutputSettings {
   };
 }
 
+/** `--recipe NAME`: a built-in id, or a saved custom recipe's name (any case) or id. */
+function cliRecipe(name: string, settings: Settings): RecipeRef {
+  const found = findRecipeRef(name, settings.customRecipes);
+  if (found) return found;
+  const custom = (settings.customRecipes ?? []).map((r) => `"${r.name}"`);
+  throw new UsageError(`--recipe: must be one of ${[...RECIPE_IDS, ...custom].join(', ')} or none (got ${name}).`);
+}
+
 /**
  * --template and --param, checked against the template (by the engine, with the account's
  * catalogue) before anything is sent; `notice` says when the template's parameters go unchecked.
@@ -198,7 +208,7 @@ export function templateAndParams(
   flags: JobFlags,
   settings: Settings,
   catalogue: TemplateCatalogue = BUILTIN_CATALOGUE,
-): { templateId: string; params: Params; recipe: RecipeId | null; glossary: string[]; notice?: string } {
+): { templateId: string; params: Params; recipe: RecipeRef | null; glossary: string[]; notice?: string } {
   const templateId = flags.template ?? settings.defaults.templateId;
   let params: Params;
   try {
@@ -209,9 +219,14 @@ export function templateAndParams(
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
-  const recipe = flags.recipe === 'none' ? null : (flags.recipe ?? settings.defaults.recipe ?? null);
+  const recipe =
+    flags.recipe === 'none'
+      ? null
+      : flags.recipe
+        ? cliRecipe(flags.recipe, settings)
+        : (settings.defaults.recipe ?? null);
   const glossary = flags.glossary ?? settings.defaults.glossary ?? [];
-  const withRecipe = recipeParams(params, recipe, glossary);
+  const withRecipe = recipeParams(params, recipe, glossary, settings.customRecipes);
   if (withRecipe.problems.length > 0) throw new UsageError(withRecipe.problems.join('\n'));
   const problems = templateProblems(templateId, withRecipe.params, catalogue);
   if (problems[0]?.field === 'templateId') {

@@ -3,7 +3,6 @@ import { InvalidArgumentError } from 'commander';
 import { readFileSync } from 'node:fs';
 import { glossaryProblems, parseGlossary } from '../engine/recipes/glossary.js';
 import { RESULT_FORMATS, type ResultFormat } from '../engine/settings.js';
-import { isRecipeId, RECIPE_IDS, type RecipeId } from '../engine/recipes/recipes.js';
 import { isRateId, RATE_IDS, type RateId } from '../engine/timecode/rates.js';
 import { parseTimecodeParts } from '../engine/timecode/timecode.js';
 
@@ -31,11 +30,14 @@ export function parseFormats(value: string): ResultFormat[] {
   return [...new Set(list)] as ResultFormat[];
 }
 
-/** `--recipe`: one of the recipes, or `none` to send no recipe even when Settings has a default. */
-export function parseRecipe(value: string): RecipeId | 'none' {
-  const v = value.trim().toLowerCase();
-  if (v === 'none' || isRecipeId(v)) return v;
-  throw new InvalidArgumentError(`must be one of ${RECIPE_IDS.join(', ')} or none (got ${value}).`);
+/**
+ * `--recipe`: a recipe's id or a custom recipe's name, or `none` to send no recipe even when
+ * Settings has a default. Which names exist is known only with the settings (templateAndParams).
+ */
+export function parseRecipe(value: string): string {
+  const v = value.trim();
+  if (v === '' || v.length > 100) throw new InvalidArgumentError(`must name a recipe, or none (got ${value}).`);
+  return v.toLowerCase() === 'none' ? 'none' : v;
 }
 
 /** `--glossary FILE`: a text or CSV file of names and terms, one per line (its first column). */

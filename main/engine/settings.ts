@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { DEFAULT_TEMPLATE_ID, isTemplateId, TEMPLATE_ID_RULE } from '../service/templates.js';
 import { CAPTION_SETTINGS } from './captions/presets.js';
 import { RECIPE_FORMATS } from './recipes/render.js';
-import { RECIPE_IDS } from './recipes/recipes.js';
+import { CUSTOM_RECIPES, isCustomRecipeId, RECIPE_REF } from './recipes/custom-recipes.js';
 import { GLOSSARY_LIMITS } from './recipes/glossary.js';
 import { TIMELINE_SETTINGS } from './timecode/timeline.js';
 import { patternProblem } from './result-place.js';
@@ -109,7 +109,8 @@ export type OutputSettings = z.infer<typeof OUTPUT>;
 /** A job's output when nothing was chosen: every default of OUTPUT. */
 export const DEFAULT_OUTPUT: OutputSettings = OUTPUT.parse({});
 
-export const RECIPE = z.enum(RECIPE_IDS).nullable();
+/** A built-in recipe's id or a saved custom recipe's (checked against `customRecipes` below). */
+export const RECIPE = RECIPE_REF.nullable();
 export const GLOSSARY = z
   .array(
     z
@@ -172,57 +173,76 @@ export const WATCH_FOLDER = z.object({
 });
 export type WatchFolder = z.infer<typeof WATCH_FOLDER>;
 
-export const SETTINGS = z.object({
-  connection: CONNECTION.default({ mode: 'sandbox' }),
-  defaults: z
-    .object({
-      templateId: templateId.default(DEFAULT_TEMPLATE_ID),
-      params: PARAMS.default({}),
-      recipe: RECIPE.optional(),
-      glossary: GLOSSARY.optional(),
-      output: OUTPUT.prefault({}),
-    })
-    .prefault({}),
-  queue: z
-    .object({
-      uploadConcurrency: z.number().int().min(1).max(16).default(2),
-      maxStreamsInFlight: z.number().int().min(1).max(1000).default(50),
-      pollMinMs: z.number().int().min(200).max(60_000).default(1000),
-      pollMaxMs: z.number().int().min(1000).max(600_000).default(30_000),
-      settleMs: z.number().int().min(0).max(600_000).default(2000),
-      rescanIntervalMs: z.number().int().min(1000).max(3_600_000).default(60_000),
-      /** Content identity (renames, copies, files dropped twice): on by default, a fast fingerprint. */
-      hashContent: z.boolean().default(true),
-      /** Content identity from every byte (SHA-256 of the whole file) instead of the fingerprint. */
-      fullHash: z.boolean().default(false),
-    })
-    .refine((q) => q.pollMinMs <= q.pollMaxMs, 'the shortest polling interval must not exceed the longest')
-    .prefault({}),
-  watchFolders: z.array(WATCH_FOLDER).default([]),
-  links: z
-    .object({
-      /** Where the results of media links go; null = the user's Downloads folder. */
-      resultsDir: z
-        .string()
-        .regex(/^(\/|[A-Za-z]:[\\/]|\\\\)/, 'must be a full folder path, such as /home/me/Transcripts')
-        .nullable()
-        .default(null),
-    })
-    .prefault({}),
-  spendingGuard: z
-    .object({ enabled: z.boolean().default(false), monthlyCreditCap: z.number().positive().nullable().default(null) })
-    .prefault({}),
-  usage: z
-    .object({
-      /** The currency Usage shows amounts in (and `sluice usage` without --currency); null = credits. */
-      currency: z
-        .string()
-        .refine(isCurrencyCode, 'must be an ISO 4217 currency code, such as USD, EUR or GBP')
-        .nullable()
-        .default(null),
-    })
-    .prefault({}),
-});
+export const SETTINGS = z
+  .object({
+    connection: CONNECTION.default({ mode: 'sandbox' }),
+    defaults: z
+      .object({
+        templateId: templateId.default(DEFAULT_TEMPLATE_ID),
+        params: PARAMS.default({}),
+        recipe: RECIPE.optional(),
+        glossary: GLOSSARY.optional(),
+        output: OUTPUT.prefault({}),
+      })
+      .prefault({}),
+    queue: z
+      .object({
+        uploadConcurrency: z.number().int().min(1).max(16).default(2),
+        maxStreamsInFlight: z.number().int().min(1).max(1000).default(50),
+        pollMinMs: z.number().int().min(200).max(60_000).default(1000),
+        pollMaxMs: z.number().int().min(1000).max(600_000).default(30_000),
+        settleMs: z.number().int().min(0).max(600_000).default(2000),
+        rescanIntervalMs: z.number().int().min(1000).max(3_600_000).default(60_000),
+        /** Content identity (renames, copies, files dropped twice): on by default, a fast fingerprint. */
+        hashContent: z.boolean().default(true),
+        /** Content identity from every byte (SHA-256 of the whole file) instead of the fingerprint. */
+        fullHash: z.boolean().default(false),
+      })
+      .refine((q) => q.pollMinMs <= q.pollMaxMs, 'the shortest polling interval must not exceed the longest')
+      .prefault({}),
+    watchFolders: z.array(WATCH_FOLDER).default([]),
+    links: z
+      .object({
+        /** Where the results of media links go; null = the user's Downloads folder. */
+        resultsDir: z
+          .string()
+          .regex(/^(\/|[A-Za-z]:[\\/]|\\\\)/, 'must be a full folder path, such as /home/me/Transcripts')
+          .nullable()
+          .default(null),
+      })
+      .prefault({}),
+    spendingGuard: z
+      .object({ enabled: z.boolean().default(false), monthlyCreditCap: z.number().positive().nullable().default(null) })
+      .prefault({}),
+    usage: z
+      .object({
+        /** The currency Usage shows amounts in (and `sluice usage` without --currency); null = credits. */
+        currency: z
+          .string()
+          .refine(isCurrencyCode, 'must be an ISO 4217 currency code, such as USD, EUR or GBP')
+          .nullable()
+          .default(null),
+      })
+      .prefault({}),
+    /** Built-in recipes copied and worded anew (recipes/custom-recipes.ts); absent: none. */
+    customRecipes: CUSTOM_RECIPES.optional(),
+  })
+  // A custom recipe a folder or the defaults still name cannot go: what a folder sends never
+  // changes behind its back. Deleting one means choosing another recipe there first.
+  .superRefine((s, ctx) => {
+    const saved = new Set((s.customRecipes ?? []).map((r) => r.id));
+    const check = (recipe: string | null | undefined, path: PropertyKey[], where: string) => {
+      if (isCustomRecipeId(recipe) && !saved.has(recipe)) {
+        ctx.addIssue({
+          code: 'custom',
+          path,
+          message: `${where} uses the custom recipe "${recipe}", which is not saved: choose another recipe there first.`,
+        });
+      }
+    };
+    check(s.defaults.recipe, ['defaults', 'recipe'], 'The defaults for files added by hand');
+    s.watchFolders.forEach((f, i) => check(f.recipe, ['watchFolders', i, 'recipe'], `The watch folder ${f.path}`));
+  });
 export type Settings = z.infer<typeof SETTINGS>;
 
 export function defaultSettings(): Settings {

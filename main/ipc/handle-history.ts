@@ -8,6 +8,7 @@ import type { StreamDto } from '../service/types.js';
 import { canCancel, canCancelExternal, canReexport, canReexportExternal, canRerun } from '../engine/eligibility.js';
 import type { JobRecord, JobState } from '../engine/job.js';
 import { DEFAULT_OUTPUT } from '../engine/settings.js';
+import type { CustomRecipe } from '../engine/recipes/custom-recipes.js';
 import type { HistoryItem } from '../runtime/history.js';
 import { acceptedParams } from '../engine/params.js';
 import { catalogueTemplate } from '../service/template-catalogue.js';
@@ -16,7 +17,7 @@ import { componentsView, plainOutcomeView, recipeView, resultView, templateName 
 
 type HistoryChannels = Extract<Channel, `history:${string}`>;
 
-function localEntry(j: JobRecord): HistoryEntry {
+function localEntry(j: JobRecord, custom: readonly CustomRecipe[]): HistoryEntry {
   return {
     key: `job:${j.id}`,
     origin: 'local',
@@ -34,7 +35,7 @@ function localEntry(j: JobRecord): HistoryEntry {
     // A link's bytes are its address sent as the body, not the media's size.
     ...(isLinkJob(j) ? {} : { totalBytes: j.totalBytes }),
     results: j.results.map(resultView),
-    ...recipeView(j),
+    ...recipeView(j, custom),
     ...(j.error ? { error: j.error.message } : {}),
     ...plainOutcomeView(j),
     formats: (j.output ?? DEFAULT_OUTPUT).formats,
@@ -66,9 +67,9 @@ function externalEntry(s: StreamDto, state: JobState): HistoryEntry {
   };
 }
 
-function entryOf(item: HistoryItem): HistoryEntry {
+function entryOf(item: HistoryItem, custom: readonly CustomRecipe[]): HistoryEntry {
   if (item.origin === 'external') return externalEntry(item.stream, item.state);
-  return { ...localEntry(item.job), ...(item.match ? { match: item.match } : {}) };
+  return { ...localEntry(item.job, custom), ...(item.match ? { match: item.match } : {}) };
 }
 
 export function historyHandlers(ctx: HandlerContext): RawHandlers<HistoryChannels> {
@@ -77,7 +78,8 @@ export function historyHandlers(ctx: HandlerContext): RawHandlers<HistoryChannel
   return {
     'history:list': async (q) => {
       const { items, ...page } = await rt.history.query(q);
-      return { entries: items.map(entryOf), ...page };
+      const custom = rt.settings.current().customRecipes ?? [];
+      return { entries: items.map((i) => entryOf(i, custom)), ...page };
     },
 
     'history:components': async ({ streamId }) => componentsView(await rt.connection.streamComponents(streamId)),
@@ -97,9 +99,13 @@ export function historyHandlers(ctx: HandlerContext): RawHandlers<HistoryChannel
         if (language.length > 0) p.language = language;
         else delete p.language;
       }
-      if (isLinkJob(j)) return rt.queue.addLinks([j.source.path], { templateId: tid, params: p, force: true });
+      // The parameters already hold what the job's recipe and glossary sent (a custom recipe's
+      // wording too): today's default recipe and glossary are not laid over them again.
+      const same = { recipe: null, glossary: [] };
+      if (isLinkJob(j)) return rt.queue.addLinks([j.source.path], { templateId: tid, params: p, force: true, ...same });
       // The job's own formats and naming, not today's defaults; its results are replaced as a set.
       return rt.queue.addPaths([j.movedTo ?? j.source.path], {
+        ...same,
         templateId: tid,
         params: p,
         force: true,

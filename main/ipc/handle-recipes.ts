@@ -1,16 +1,18 @@
-// recipes:list: the built-in recipes as data, for Settings to show what each asks the service.
-// Read straight from the one place they are defined (engine/recipes/recipes.ts), so what is shown
-// is what is sent.
+// recipes:list: the built-in recipes as data, then the saved custom ones (each resolved as a job
+// resolves it, engine/recipes/custom-recipes.ts), for Settings and the recipe choosers to show
+// what each asks the service. Read from the one place they are defined, so what is shown is what is sent.
 import type { Channel, RecipeView } from '../../preload/contract.js';
 import { RECIPE_IDS, RECIPES, type Recipe } from '../engine/recipes/recipes.js';
+import { resolveRecipe } from '../engine/recipes/custom-recipes.js';
 import { schemaFields } from '../engine/recipes/schema-fields.js';
-import type { RawHandlers } from './handler-context.js';
+import type { HandlerContext, RawHandlers } from './handler-context.js';
 
 type RecipeChannels = Extract<Channel, `recipes:${string}`>;
 
 export function recipeListView(recipe: Recipe): RecipeView {
   return {
     id: recipe.id,
+    ...(recipe.basedOn ? { basedOn: recipe.basedOn } : {}),
     label: recipe.label,
     description: recipe.description,
     summary: { ...recipe.summary },
@@ -24,8 +26,14 @@ export function recipeListView(recipe: Recipe): RecipeView {
   };
 }
 
-export function recipeHandlers(): RawHandlers<RecipeChannels> {
+export function recipeHandlers(ctx: HandlerContext): RawHandlers<RecipeChannels> {
   return {
-    'recipes:list': () => RECIPE_IDS.map((id) => recipeListView(RECIPES[id])),
+    'recipes:list': () => {
+      const custom = ctx.rt.settings.current().customRecipes ?? [];
+      return [
+        ...RECIPE_IDS.map((id) => recipeListView(RECIPES[id])),
+        ...custom.map((c) => recipeListView(resolveRecipe(c.id, custom)!)),
+      ];
+    },
   };
 }

@@ -39,8 +39,9 @@ function checkRecipe(
   catalogue: TemplateCatalogue,
   o: Pick<Settings['defaults'], 'templateId' | 'params' | 'recipe' | 'glossary'>,
   at: string,
+  custom: Settings['customRecipes'],
 ): void {
-  const recipe = recipeParams(o.params, o.recipe);
+  const recipe = recipeParams(o.params, o.recipe, [], custom);
   if (recipe.problems.length > 0) {
     throw validation(recipe.problems.map((message) => ({ path: `${at}recipe`, message })));
   }
@@ -50,7 +51,7 @@ function checkRecipe(
     const message = `The template "${template.name}" takes no vocabulary, so the glossary cannot be sent: choose a transcription template, or empty the glossary.`;
     throw validation([{ path: `${at}glossary`, message }]);
   }
-  const r = recipeParams(o.params, o.recipe, glossary);
+  const r = recipeParams(o.params, o.recipe, glossary, custom);
   if (r.problems.length > 0) throw validation(r.problems.map((message) => ({ path: `${at}glossary`, message })));
   checkTemplate(catalogue, o.templateId, r.params, at);
 }
@@ -60,13 +61,13 @@ export function validateSettings(candidate: unknown, catalogue: TemplateCatalogu
   const parsed = SETTINGS.safeParse(candidate);
   if (!parsed.success) throw validation(fieldErrors(parsed.error));
   const s = parsed.data;
-  checkRecipe(catalogue, s.defaults, 'defaults.');
+  checkRecipe(catalogue, s.defaults, 'defaults.', s.customRecipes);
   const seen = new Set<string>();
   s.watchFolders.forEach((f, i) => {
     if (seen.has(f.id))
       throw validation([{ path: `watchFolders.${i}.id`, message: 'Two watch folders have this id.' }]);
     seen.add(f.id);
-    checkRecipe(catalogue, f, `watchFolders.${i}.`);
+    checkRecipe(catalogue, f, `watchFolders.${i}.`, s.customRecipes);
   });
   return s;
 }

@@ -45,7 +45,7 @@ export function createHandlers(rt: Runtime, platform: PlatformPort, deps: Handle
     ...folderHandlers(ctx),
     ...historyHandlers(ctx),
     ...usageHandlers(ctx),
-    ...recipeHandlers(),
+    ...recipeHandlers(ctx),
     ...transcriptHandlers(ctx),
   };
   const wrapped: Partial<Record<Channel, (p: never) => Promise<Result<unknown>>>> = {};

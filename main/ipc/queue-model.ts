@@ -39,7 +39,7 @@ export class QueueModel {
   }
 
   view(job: JobRecord): JobView {
-    return toJobView(job, this.rt.queue.progressOf(job.id), this.now());
+    return toJobView(job, this.rt.queue.progressOf(job.id), this.now(), this.rt.settings.current().customRecipes);
   }
 
   /** Jobs in the engine's queue order; dismissed ones are left out. */

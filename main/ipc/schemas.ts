@@ -10,6 +10,7 @@ import { DEFAULT_CAPTIONS } from '../engine/captions/presets.js';
 import { CLAIM_TIMEOUT_S, GLOSSARY, RECIPE, RESULT_FORMATS } from '../engine/settings.js';
 import { RATE_IDS } from '../engine/timecode/rates.js';
 import { MARKER_EDITS } from '../engine/transcript/markers.js';
+import { CUSTOM_RECIPES } from '../engine/recipes/custom-recipes.js';
 import { OUTLINE_EDITS } from '../engine/recipes/outline-edit.js';
 import { MARKER_SOURCES_SETTING } from '../engine/captions/editors/marker-sources.js';
 
@@ -160,6 +161,8 @@ const settingsPatch = z.strictObject({
     .strictObject({ enabled: z.boolean().optional(), monthlyCreditCap: num.nullable().optional() })
     .optional(),
   usage: z.strictObject({ currency: str(16).nullable().optional() }).optional(),
+  // The whole list, as arrays replace: its limits and names are checked by the settings schema.
+  customRecipes: CUSTOM_RECIPES.optional(),
 });
 
 const usageQuery = z.strictObject({

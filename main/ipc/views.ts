@@ -20,8 +20,8 @@ import { queuePosition } from '../engine/queue-order.js';
 import { linkResultsDir, resultAnchor } from '../adapters/results/link-destination.js';
 import type { MoveDirection } from '../engine/scheduler.js';
 import type { ResultFormat, Settings } from '../engine/settings.js';
-import { recipeUsed } from '../engine/recipes/recipe-params.js';
-import { RECIPES } from '../engine/recipes/recipes.js';
+import { recipeLabelUsed } from '../engine/recipes/recipe-params.js';
+import type { CustomRecipe } from '../engine/recipes/custom-recipes.js';
 import { totalsBy } from './usage-totals.js';
 
 // The contract mirrors main's unions without importing them; these lines fail to compile if either drifts.
@@ -62,13 +62,21 @@ export function resultView(r: JobRecord['results'][number]): C.ResultFileView {
  * The recipe a job ran with and what its answers left out (chapters and quotes whose words are not
  * in the transcript, formats not written), as the results writer recorded it on the JSON.
  */
-export function recipeView(job: Pick<JobRecord, 'params' | 'results'>): { recipe?: string; recipeNotes?: string[] } {
-  const id = recipeUsed(job.params);
+export function recipeView(
+  job: Pick<JobRecord, 'params' | 'results'>,
+  custom: readonly CustomRecipe[] = [],
+): { recipe?: string; recipeNotes?: string[] } {
+  const label = recipeLabelUsed(job.params, custom);
   const notes = job.results.flatMap((r) => r.notes ?? []);
-  return { ...(id ? { recipe: RECIPES[id].label } : {}), ...(notes.length > 0 ? { recipeNotes: notes } : {}) };
+  return { ...(label ? { recipe: label } : {}), ...(notes.length > 0 ? { recipeNotes: notes } : {}) };
 }
 
-export function toJobView(job: JobRecord, progress: Progress | undefined, now = Date.now()): C.JobView {
+export function toJobView(
+  job: JobRecord,
+  progress: Progress | undefined,
+  now = Date.now(),
+  custom: readonly CustomRecipe[] = [],
+): C.JobView {
   const uploading = job.state === 'uploading' && progress !== undefined;
   const comps = job.stream?.components;
   return {
@@ -118,7 +126,7 @@ export function toJobView(job: JobRecord, progress: Progress | undefined, now = 
       : {}),
     stuck: job.stuck,
     results: job.results.map(resultView),
-    ...recipeView(job),
+    ...recipeView(job, custom),
     ...(job.resultWarning ? { resultWarning: job.resultWarning } : {}),
     ...(job.movedTo ? { movedTo: job.movedTo } : {}),
     dismissed: job.dismissed === true,

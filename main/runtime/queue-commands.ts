@@ -85,6 +85,7 @@ export class QueueCommands {
       params,
       opts.recipe === undefined ? s.defaults.recipe : opts.recipe,
       opts.glossary ?? s.defaults.glossary,
+      s.customRecipes,
     );
     const problems = [
       ...sent.problems.map((message) => ({ field: 'recipe', detail: message, message })),

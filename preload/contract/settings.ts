@@ -1,6 +1,6 @@
 // The Settings screen's views: connection, credentials, defaults, watch folders.
 // Part of the contract (../contract.ts re-exports every part): no imports but its siblings.
-import type { Params, RecipeId, ResultFormat } from './shared.js';
+import type { Params, RecipeId, RecipeRef, ResultFormat } from './shared.js';
 import type { CaptionSettingsView } from './transcripts.js';
 
 // ---- settings -----------------------------------------------------------------------------------
@@ -52,7 +52,7 @@ export interface WatchFolderView {
   templateId: string;
   params: Params;
   /** Absent or null: the transcript only. */
-  recipe?: RecipeId | null;
+  recipe?: RecipeRef | null;
   /** Names and terms the transcript must spell right (sent as the enhancement's vocabulary). */
   glossary?: string[];
   include: string[];
@@ -75,7 +75,7 @@ export interface SettingsValues {
   defaults: {
     templateId: string;
     params: Params;
-    recipe?: RecipeId | null;
+    recipe?: RecipeRef | null;
     glossary?: string[];
     output: OutputView;
   };
@@ -95,6 +95,28 @@ export interface SettingsValues {
   spendingGuard: { enabled: boolean; monthlyCreditCap: number | null };
   /** The currency Usage shows amounts in (an ISO 4217 code); null: credits. */
   usage: { currency: string | null };
+  /** Built-in recipes copied and worded anew; absent: none. */
+  customRecipes?: CustomRecipeValue[];
+}
+
+/**
+ * A built-in recipe copied under the user's name with its questions worded anew. The answer ids
+ * and JSON Schemas stay the built-in's, so results read the answers as they always do.
+ */
+export interface CustomRecipeValue {
+  /** `custom-` then lower-case letters, digits and dashes; kept when the recipe is renamed. */
+  id: `custom-${string}`;
+  /** Unique without case, not a built-in's name; at most 60 characters. */
+  name: string;
+  basedOn: RecipeId;
+  /** One per question of the built-in, in its order; each text at most 4000 characters. */
+  prompts: Array<{ prompt: string; system: string }>;
+  /** Absent fields: the built-in's. */
+  summary?: {
+    length?: 'brief' | 'detailed';
+    tone?: 'conversational' | 'informative';
+    structure?: 'paragraphs' | 'bullet_points';
+  };
 }
 
 export interface CredentialsView {
@@ -144,7 +166,10 @@ export interface RecipePromptView {
 
 /** A recipe as data: what it asks for, readable in Settings. */
 export interface RecipeView {
-  id: RecipeId;
+  /** A built-in's id, or a custom recipe's `custom-…` id. */
+  id: RecipeRef;
+  /** A custom recipe: the built-in it was copied from, whose answer ids and schemas it keeps. */
+  basedOn?: RecipeId;
   label: string;
   description: string;
   summary: {

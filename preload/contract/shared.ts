@@ -36,6 +36,8 @@ export type ResultFormat =
 export type RecipeFormat = 'chapters' | 'youtube' | 'shownotes' | 'ffmetadata';
 /** What a file's audio-intelligence layer is asked for; null: the transcript only. */
 export type RecipeId = 'podcast' | 'interview' | 'meeting';
+/** A recipe a folder or the defaults name: a built-in one, or a saved custom one (`custom-…`). */
+export type RecipeRef = RecipeId | `custom-${string}`;
 export type ParamValue = string | number | boolean | string[];
 export type Params = Record<string, ParamValue>;
 export type QueuePauseReason = 'credentials' | 'usage-limit' | 'user' | 'offline' | 'spending-cap' | 'storage';

@@ -104,6 +104,20 @@ test('the chapters and pull quotes of a recipe job in the review', async ({ page
     await page.keyboard.press('Control+z');
     await expect(panel.getByTestId('chapter')).toHaveCount(outline.chapters.length + 1);
     await expect.poll(() => titles()).toContain('Listener mail');
+    // C adds one at the playhead from the keyboard, its title ready to type, as the button does.
+    await panel.getByRole('button', { name: 'Delete Listener mail' }).click();
+    await expect(panel.getByTestId('chapter')).toHaveCount(outline.chapters.length);
+    await audio.evaluate((a: HTMLAudioElement, s: number) => {
+      a.currentTime = s;
+    }, atS);
+    await review.getByRole('heading', { level: 1 }).focus();
+    await page.keyboard.press('c');
+    await expect(panel.getByTestId('chapter')).toHaveCount(outline.chapters.length + 1);
+    await expect(title).toBeFocused();
+    await title.fill('Listener mail');
+    await title.press('Enter');
+    await expect(panel.getByTestId('chapter').nth(gap)).toContainText('Listener mail');
+    await expect.poll(() => titles()).toContain('Listener mail');
     // The first chapter cannot leave 0:00.
     await expect(panel.getByRole('button', { name: `Move to playhead: ${outline.chapters[0]!.title}` })).toBeDisabled();
 

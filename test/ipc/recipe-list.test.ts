@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { dispatch } from '../../main/ipc/handlers.js';
 import { recipeOwnParams } from '../../main/engine/recipes/recipe-params.js';
-import { RECIPE_IDS, RECIPES } from '../../main/engine/recipes/recipes.js';
+import { RECIPE_IDS, RECIPES, type RecipeId } from '../../main/engine/recipes/recipes.js';
 import { value } from '../helpers/result.js';
 import { useBridgeEnv } from './helpers.js';
 
@@ -14,14 +14,15 @@ describe('recipes:list', () => {
     const list = value(await t.bridge.handlers['recipes:list']({}));
     expect(list.map((r) => r.id)).toEqual([...RECIPE_IDS]);
     for (const view of list) {
-      const sent = recipeOwnParams(RECIPES[view.id]);
-      expect(view.label).toBe(RECIPES[view.id].label);
+      const recipe = RECIPES[view.id as RecipeId];
+      const sent = recipeOwnParams(recipe);
+      expect(view.label).toBe(recipe.label);
       expect(sent).toMatchObject({
         summaryLength: view.summary.length,
         summaryTone: view.summary.tone,
         summaryStructure: view.summary.structure,
       });
-      expect(view.prompts.length).toBe(RECIPES[view.id].prompts.length);
+      expect(view.prompts.length).toBe(recipe.prompts.length);
       view.prompts.forEach((p, n) => {
         expect(sent[`ask${n}`]).toBe(p.prompt);
         expect(sent[`ask${n}System`]).toBe(p.system);

@@ -34,6 +34,8 @@ describe('reviewKeyAction', () => {
     ['f', {}, 'fullScreen'],
     ['m', {}, 'addMarker'],
     ['M', { shiftKey: true }, 'addMarker'],
+    ['c', {}, 'addChapter'],
+    ['C', { shiftKey: true }, 'addChapter'],
     ['<', { shiftKey: true }, 'slower'],
     ['>', { shiftKey: true }, 'faster'],
     ['ArrowUp', { altKey: true }, 'previousParagraph'],
@@ -49,6 +51,12 @@ describe('reviewKeyAction', () => {
     expect(press(key, extra)).toBe(action);
   });
 
+  it('leaves copy (Ctrl/Cmd+C) and a typed c to the browser and the field', () => {
+    expect(press('c', { ctrlKey: true })).toBeNull();
+    expect(press('c', { metaKey: true })).toBeNull();
+    expect(press('c', { typing: true })).toBeNull();
+    expect(reviewShortcuts('Ctrl')).toContainEqual([['C'], 'Add a chapter at the playhead (when a recipe ran)']);
+  });
   it('leaves every key to a text field', () => {
     expect(press('j', { typing: true })).toBeNull();
     expect(press('z', { ctrlKey: true, typing: true })).toBeNull();

@@ -16,7 +16,7 @@ import { checkMediaLink } from '../../engine/media-link.js';
 import { absorbsSourceChange } from '../../engine/reducer-source.js';
 import type { OutputSettings, Params, Settings, WatchFolder } from '../../engine/settings.js';
 import { recipeParams } from '../../engine/recipes/recipe-params.js';
-import type { RecipeId } from '../../engine/recipes/recipes.js';
+import type { RecipeRef } from '../../engine/recipes/recipes.js';
 import type { JobStore } from '../store/job-store.js';
 import { latestBySource } from '../store/jobs.js';
 import { fingerprintFile, hashFile } from './fingerprint.js';
@@ -29,7 +29,7 @@ export interface AddOptions {
   templateId?: string;
   params?: Params;
   /** Undefined: the default recipe from Settings; null: none. */
-  recipe?: RecipeId | null;
+  recipe?: RecipeRef | null;
   /** Undefined: the default glossary from Settings. */
   glossary?: string[];
   output?: OutputSettings;
@@ -209,6 +209,7 @@ export class Intake {
         opts.params ?? s.defaults.params,
         opts.recipe === undefined ? s.defaults.recipe : opts.recipe,
         opts.glossary ?? s.defaults.glossary,
+        s.customRecipes,
       ).params,
       output: opts.output ?? s.defaults.output,
       force: opts.force ?? false,
@@ -226,7 +227,7 @@ export class Intake {
       { kind: 'watch', folderId: folder.id },
       {
         templateId: folder.templateId,
-        params: recipeParams(folder.params, folder.recipe, folder.glossary).params,
+        params: recipeParams(folder.params, folder.recipe, folder.glossary, this.settings().customRecipes).params,
         output: folder.output,
         force: false,
         retryFailed: false,

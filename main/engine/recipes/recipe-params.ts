@@ -3,6 +3,7 @@
 // already asks its own question there is refused with a reason rather than silently overwritten.
 import type { Params } from '../settings.js';
 import { glossaryParams, glossaryProblems } from './glossary.js';
+import { resolveRecipe, type CustomRecipe } from './custom-recipes.js';
 import { RECIPE_IDS, RECIPES, type Recipe, type RecipeId } from './recipes.js';
 
 /** The parameters a recipe sends, alone. */
@@ -55,15 +56,25 @@ export function withRecipe(base: Params, recipe: Recipe | undefined): RecipePara
 }
 
 /**
- * The parameters a job sends: its own with its recipe's (absent or null: none) and its glossary's
- * (glossary.ts). Every place that turns settings into a job, and every check of them, goes through here.
+ * The parameters a job sends: its own with its recipe's (absent or null: none; a custom recipe's id
+ * is resolved among `custom`, the saved ones) and its glossary's (glossary.ts). Every place that
+ * turns settings into a job, and every check of them, goes through here. A recipe id that names
+ * nothing (a custom recipe deleted since) is a problem, never a silent "no recipe".
  */
 export function recipeParams(
   params: Params,
-  recipe: RecipeId | null | undefined,
+  recipe: string | null | undefined,
   glossary: readonly string[] = [],
+  custom: readonly CustomRecipe[] = [],
 ): RecipeParams {
-  const r = withRecipe(params, recipe ? RECIPES[recipe] : undefined);
+  const resolved = recipe ? resolveRecipe(recipe, custom) : undefined;
+  if (recipe && !resolved) {
+    return {
+      params,
+      problems: [`The recipe "${recipe}" is not among the saved recipes: choose another one in Settings.`],
+    };
+  }
+  const r = withRecipe(params, resolved);
   if (glossary.length === 0) return r;
   const vocabulary = r.params.etVocabulary;
   return {
@@ -80,4 +91,23 @@ export function recipeParams(
 export function recipeUsed(params: Params): RecipeId | undefined {
   const byPrompts = [...RECIPE_IDS].sort((a, b) => RECIPES[b].prompts.length - RECIPES[a].prompts.length);
   return byPrompts.find((id) => RECIPES[id].prompts.every((p, n) => params[`ask${n}Id`] === p.id));
+}
+
+/**
+ * The recipe a job ran with, in words: a saved custom recipe whose wording the job sent, else the
+ * built-in whose answer ids it carries, said to be "based on" it when the wording differs (a custom
+ * recipe since edited or deleted).
+ */
+export function recipeLabelUsed(params: Params, custom: readonly CustomRecipe[] = []): string | undefined {
+  const id = recipeUsed(params);
+  if (!id) return undefined;
+  const sends = (r: Recipe) =>
+    r.prompts.every((p, n) => params[`ask${n}`] === p.prompt && params[`ask${n}System`] === p.system);
+  const builtIn = RECIPES[id];
+  if (sends(builtIn)) return builtIn.label;
+  const mine = custom
+    .filter((c) => c.basedOn === id)
+    .map((c) => resolveRecipe(c.id, custom)!)
+    .find(sends);
+  return mine ? mine.label : `Based on ${builtIn.label}`;
 }

@@ -10,6 +10,10 @@
 
 export const RECIPE_IDS = ['podcast', 'interview', 'meeting'] as const;
 export type RecipeId = (typeof RECIPE_IDS)[number];
+/** A custom recipe's id (custom-recipes.ts). */
+export type CustomRecipeId = `custom-${string}`;
+/** A recipe a job or folder names: a built-in one or a saved custom one. */
+export type RecipeRef = RecipeId | CustomRecipeId;
 
 /** The answer keys Sluice reads: results are made from the answers under these ids. */
 export const ANSWER_IDS = {
@@ -32,7 +36,10 @@ export interface RecipePrompt {
 }
 
 export interface Recipe {
-  id: RecipeId;
+  /** A built-in's RecipeId, or a custom recipe's `custom-…` id (custom-recipes.ts). */
+  id: RecipeRef;
+  /** A custom recipe: the built-in it was copied from (its answer ids and schemas). */
+  basedOn?: RecipeId;
   label: string;
   description: string;
   summary: {

@@ -1,6 +1,7 @@
 // The recipes as people choose them: what each asks the service for beside the transcript. The
 // prompts themselves live in main (main/engine/recipes/recipes.ts); a test keeps these in step.
-import type { RecipeId } from '../../../preload/contract.js';
+// Custom recipes (Settings' copies with their own wording) follow the built-ins.
+import type { CustomRecipeValue, RecipeId, RecipeRef } from '../../../preload/contract.js';
 
 export const RECIPE_CHOICES: ReadonlyArray<{ id: RecipeId | null; label: string; hint: string }> = [
   { id: null, label: 'Transcript only', hint: 'Nothing asked beside the transcript.' },
@@ -20,3 +21,36 @@ export const RECIPE_CHOICES: ReadonlyArray<{ id: RecipeId | null; label: string;
     hint: 'A bullet summary, the decisions taken and the action items with their owners.',
   },
 ];
+
+export interface RecipeChoice {
+  id: RecipeRef | null;
+  label: string;
+  hint: string;
+  custom?: true;
+}
+
+/**
+ * The built-ins, then the saved custom recipes. A chosen custom recipe that is no longer saved
+ * stays listed as missing, so the chooser never shows another recipe than the one saved.
+ */
+export function recipeChoices(custom: readonly CustomRecipeValue[], chosen: RecipeRef | null): RecipeChoice[] {
+  const label = (id: RecipeId) => RECIPE_CHOICES.find((r) => r.id === id)?.label ?? id;
+  const out: RecipeChoice[] = [
+    ...RECIPE_CHOICES,
+    ...custom.map((c) => ({
+      id: c.id,
+      label: c.name,
+      hint: `Based on ${label(c.basedOn)}, with its own wording; the answers keep their shape.`,
+      custom: true as const,
+    })),
+  ];
+  if (chosen && !out.some((r) => r.id === chosen)) {
+    out.push({
+      id: chosen,
+      label: `${chosen} (not saved)`,
+      hint: 'This custom recipe is no longer saved: choose another one.',
+      custom: true,
+    });
+  }
+  return out;
+}

@@ -20,7 +20,8 @@ export type ReviewAction =
   | 'redo'
   | 'correct'
   | 'find'
-  | 'addMarker';
+  | 'addMarker'
+  | 'addChapter';
 
 export interface ReviewKey {
   key: string;
@@ -82,6 +83,8 @@ export function reviewKeyAction(e: ReviewKey): ReviewAction | null {
       return 'fullScreen';
     case 'm':
       return 'addMarker';
+    case 'c':
+      return 'addChapter';
     case '<':
       return 'slower';
     case '>':
@@ -113,6 +116,7 @@ export function reviewShortcuts(mod: string): Array<[string[], string]> {
     [['Enter'], 'Correct the selected words'],
     [[mod, 'F'], 'Find and replace in the transcript'],
     [['M'], 'Add a marker at the playhead'],
+    [['C'], 'Add a chapter at the playhead (when a recipe ran)'],
     [[mod, 'Z'], 'Undo'],
     [[mod, 'Shift', 'Z'], 'Redo'],
     [['Esc'], 'Cancel a correction, or close'],
