@@ -142,28 +142,37 @@ export class TranscriptPostings {
 
   /**
    * Puts in a job's version, replacing the one it had (`old`: that version's words, when known,
-   * to drop its postings). With `ifAbsent`, a job already in is left as it is.
+   * to drop its postings). With `ifAbsent`, a job already in is left as it is. The words go to
+   * SQLite as one JSON array per job and are looked up there: one call per job, not per word.
    */
   put(docs: readonly PostedDoc[], opts: { ifAbsent?: boolean; old?: Map<string, Iterable<string>> } = {}): void {
     this.transaction(() => {
+      // Postings go in in key order: a batch of jobs then fills the table's pages one after another.
+      this.db.exec('CREATE TEMP TABLE IF NOT EXISTS batch(t INTEGER, n INTEGER); DELETE FROM temp.batch;');
       for (const d of docs) {
         const had = this.sql('SELECT n FROM docs WHERE id = ?').get(d.id)?.n as number | bigint | undefined;
         if (had !== undefined) {
           if (opts.ifAbsent) continue;
           this.sql('DELETE FROM docs WHERE n = ?').run(had);
-          for (const term of opts.old?.get(d.id) ?? []) {
-            const t = this.sql('SELECT t FROM terms WHERE term = ?').get(term)?.t as number | bigint | undefined;
-            if (t !== undefined) this.sql('DELETE FROM postings WHERE t = ? AND n = ?').run(t, had);
+          const old = opts.old?.get(d.id);
+          if (old) {
+            this.sql(
+              'DELETE FROM postings WHERE n = ? AND t IN (SELECT w.t FROM json_each(?) j JOIN terms w ON w.term = j.value)',
+            ).run(had, JSON.stringify([...old]));
           }
         }
         const n = this.sql('INSERT INTO docs(id, key) VALUES(?, ?)').run(d.id, d.key).lastInsertRowid;
-        for (const term of d.terms) {
-          let t = this.sql('SELECT t FROM terms WHERE term = ?').get(term)?.t as number | bigint | undefined;
-          t ??= this.sql('INSERT INTO terms(term) VALUES(?)').run(term).lastInsertRowid;
-          this.sql('INSERT OR IGNORE INTO postings(t, n) VALUES(?, ?)').run(t, n);
-        }
+        const terms = JSON.stringify([...d.terms]);
+        this.sql('INSERT OR IGNORE INTO terms(term) SELECT value FROM json_each(?)').run(terms);
+        this.sql('INSERT INTO temp.batch(t, n) SELECT w.t, ? FROM json_each(?) j JOIN terms w ON w.term = j.value').run(
+          n,
+          terms,
+        );
         this.sql('DELETE FROM pending WHERE id = ?').run(d.id);
       }
+      this.db.exec(
+        'INSERT OR IGNORE INTO postings(t, n) SELECT t, n FROM temp.batch ORDER BY t, n; DELETE FROM temp.batch;',
+      );
     });
   }
 
