@@ -52,6 +52,8 @@ interface DocFile {
 const MIN_TERM = 2;
 /** Search files read before their postings go in, in one transaction, when filling the tables. */
 const FILL_BATCH = 200;
+/** How long after a start the tables are brought up to date (see `warm`). */
+const WARM_DELAY_MS = 3000;
 
 /** The distinct folded words of a version of a transcript. */
 function termsOf(doc: DocFile): Set<string> {
@@ -70,6 +72,7 @@ export class TranscriptIndex {
   /** The SQLite tables; null when there are none (no SQLite, or not wanted): memory only. */
   private db: TranscriptPostings | null | undefined;
   private closed = false;
+  private warming: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly d: TranscriptIndexDeps) {}
 
@@ -235,17 +238,21 @@ export class TranscriptIndex {
   }
 
   /**
-   * With SQLite, starts bringing the tables up to date in the background (the fill, once; then the
+   * With SQLite, soon starts bringing the tables up to date in the background (the fill, once; then the
    * jobs not in yet), so the first search does not wait for it. Without, nothing: memory is built
    * on the first search only.
    */
-  warm(): void {
-    if (this.tables()) void this.build().catch(() => undefined);
+  warm(delayMs = WARM_DELAY_MS): void {
+    if (!this.tables() || this.warming) return;
+    // Later than the start itself: listing the jobs reads the archive's summary rows.
+    this.warming = setTimeout(() => void this.build().catch(() => undefined), delayMs);
+    this.warming.unref?.();
   }
 
   /** Stops a fill between batches and lets the tables go (updates after this keep files only). */
   async close(): Promise<void> {
     this.closed = true;
+    clearTimeout(this.warming);
     await this.built?.catch(() => undefined);
     this.db?.close();
     this.db = null;

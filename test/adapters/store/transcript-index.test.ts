@@ -193,6 +193,21 @@ describe.skipIf(!sqliteDriver())('TranscriptIndex in SQLite', () => {
     expect(found(await fresh.search('cities'))).toEqual([]);
   });
 
+  it('takes in, soon after a start, a job that completed while it was not following', async () => {
+    const ix = index(true);
+    await ix.build();
+    await ix.close();
+    sources.set('d', { key: 'd1', words: words('Hochwasser am Rhein.') });
+    reads = [];
+    const fresh = index(true);
+    expect(found(await fresh.search('rhein'))).toEqual([]); // the first search does not wait for it
+    fresh.warm(0);
+    await new Promise((r) => setTimeout(r, 20));
+    await fresh.build(); // the one the warm-up started
+    expect(found(await fresh.search('rhein'))).toEqual(['d']);
+    expect(reads).toEqual(['d']);
+  });
+
   it('finds what a plain scan finds, over a few hundred random transcripts', async () => {
     let x = 12345;
     const rnd = (n: number) => {
