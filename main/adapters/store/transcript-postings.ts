@@ -10,12 +10,30 @@
 //   tables leaves the job there, and the next build indexes it again.
 // - Prefix search is a range over the term index: every term t with p <= t < next(p) in SQLite's
 //   binary order (UTF-8 bytes, i.e. code points), next(p) being p with its last code point + 1.
+// - A prefix of two or three letters starts thousands of words, each in most jobs (a range over
+//   "th" reads millions of postings at 100,000 jobs); so each job also has, as terms, the heads
+//   (first 2 and 3 code points) of its words, marked by HEAD, and such a query is one exact term.
+//   HEAD sorts before every letter and digit, so no word's range ever takes a head.
 import fs from 'node:fs';
 import path from 'node:path';
 import { PRIVATE_FILE_MODE } from './private-files.js';
 import { openSqlite, type SqlDatabase, type SqlStatement, type SqlValue } from './sqlite.js';
 
 const SCHEMA = 1;
+const HEAD = '\u0001';
+/** Lengths (code points) of the words' heads kept as terms. */
+const HEADS = [2, 3];
+
+/** A job's words with their heads (see HEAD above). */
+function withHeads(terms: Iterable<string>): string[] {
+  const out = new Set<string>();
+  for (const t of terms) {
+    out.add(t);
+    const cps = [...t];
+    for (const n of HEADS) if (cps.length >= n) out.add(HEAD + cps.slice(0, n).join(''));
+  }
+  return [...out];
+}
 const FILE = 'postings.sqlite';
 
 const CREATE = `
@@ -158,11 +176,11 @@ export class TranscriptPostings {
           if (old) {
             this.sql(
               'DELETE FROM postings WHERE n = ? AND t IN (SELECT w.t FROM json_each(?) j JOIN terms w ON w.term = j.value)',
-            ).run(had, JSON.stringify([...old]));
+            ).run(had, JSON.stringify(withHeads(old)));
           }
         }
         const n = this.sql('INSERT INTO docs(id, key) VALUES(?, ?)').run(d.id, d.key).lastInsertRowid;
-        const terms = JSON.stringify([...d.terms]);
+        const terms = JSON.stringify(withHeads(d.terms));
         this.sql('INSERT OR IGNORE INTO terms(term) SELECT value FROM json_each(?)').run(terms);
         this.sql('INSERT INTO temp.batch(t, n) SELECT w.t, ? FROM json_each(?) j JOIN terms w ON w.term = j.value').run(
           n,
@@ -190,9 +208,14 @@ export class TranscriptPostings {
     const params: SqlValue[] = [];
     // Longer terms first: usually the rarer, so the first set (which drives the query) is small.
     for (const term of [...terms].sort((a, b) => b.length - a.length)) {
+      const sub = 'SELECT p.n FROM terms w JOIN postings p ON p.t = w.t WHERE';
+      if (HEADS.includes([...term].length)) {
+        conds.push(`n IN (${sub} w.term = ?)`);
+        params.push(HEAD + term);
+        continue;
+      }
       const end = prefixEnd(term);
-      const range = end === undefined ? 'w.term >= ?' : 'w.term >= ? AND w.term < ?';
-      conds.push(`n IN (SELECT p.n FROM terms w JOIN postings p ON p.t = w.t WHERE ${range})`);
+      conds.push(`n IN (${sub} ${end === undefined ? 'w.term >= ?' : 'w.term >= ? AND w.term < ?'})`);
       params.push(term, ...(end === undefined ? [] : [end]));
     }
     const out = new Set<string>();
