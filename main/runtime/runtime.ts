@@ -242,6 +242,7 @@ export class Runtime {
     this.runner.start();
     this.guard.start();
     void this.templates.get();
+    this.searchIndex.warm();
     if (opts.watch) await this.folders.apply();
   }
 
@@ -265,6 +266,7 @@ export class Runtime {
     await this.runner.stop();
     // Search files being written for the last jobs finish before the state folder is let go.
     while (this.indexing.size > 0) await Promise.all([...this.indexing]);
+    await this.searchIndex.close();
     this.store.close();
     await this.connection.close();
     this.releaseLock();
