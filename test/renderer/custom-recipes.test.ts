@@ -1,12 +1,8 @@
 // The Settings card's custom recipe drafts: copied from a built-in under a free name, checked in
-// words per field the way main checks them (same limits, same keys), saved with the id main would
-// make, and the choosers' list with the custom ones after the built-ins.
+// words per field the way main checks them (same limits, same keys), saved under an id made from
+// the name, and the choosers' list with the custom ones after the built-ins.
 import { describe, expect, it } from 'vitest';
-import {
-  CUSTOM_RECIPE_LIMITS,
-  newCustomRecipeId,
-  type CustomRecipe,
-} from '../../main/engine/recipes/custom-recipes.js';
+import { CUSTOM_RECIPE_LIMITS, type CustomRecipe } from '../../main/engine/recipes/custom-recipes.js';
 import { RECIPE_IDS, RECIPES } from '../../main/engine/recipes/recipes.js';
 import { recipeListView } from '../../main/ipc/handle-recipes.js';
 import { SETTINGS, describeIssues } from '../../main/engine/settings.js';
@@ -67,11 +63,13 @@ describe('custom recipe drafts', () => {
     expect(draftErrors({ ...d, name: 'x'.repeat(61) }, [], builtIns).name).toMatch(/60 characters/);
   });
 
-  it('are saved trimmed, under the id main makes, and valid for main', () => {
+  it('are saved trimmed, under an id made from the name (numbered when taken), and valid for main', () => {
     const v = draftValue({ ...draftFromBuiltIn(podcast, []), name: '  Émission du soir ' }, [saved]);
     expect(v.name).toBe('Émission du soir');
-    expect(v.id).toBe(newCustomRecipeId('Émission du soir', [saved]));
-    expect(newRecipeId('Our show', [saved])).toBe(newCustomRecipeId('Our show', [saved]));
+    expect(v.id).toBe('custom-emission-du-soir');
+    expect(newRecipeId('Our show', [saved])).toBe(`${saved.id}-2`);
+    expect(newRecipeId('My Show!', [])).toBe('custom-my-show');
+    expect(newRecipeId('日本', [])).toBe('custom-recipe');
     expect(SETTINGS.safeParse({ customRecipes: [saved, v] }).success).toBe(true);
   });
 

@@ -113,23 +113,6 @@ export function findRecipeRef(nameOrId: string, custom: readonly CustomRecipe[] 
   return custom.find((r) => r.id === v || r.name.toLowerCase() === v)?.id;
 }
 
-/** A fresh id for a new custom recipe named `name`: its slug, numbered when taken. */
-export function newCustomRecipeId(name: string, custom: readonly CustomRecipe[]): CustomRecipeId {
-  const slug =
-    name
-      .normalize('NFKD')
-      .replace(/\p{M}/gu, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 40) || 'recipe';
-  const taken = new Set(custom.map((r) => r.id));
-  for (let n = 1; ; n++) {
-    const id: CustomRecipeId = `custom-${slug}${n === 1 ? '' : `-${n}`}`;
-    if (!taken.has(id)) return id;
-  }
-}
-
 /** Where a recipe id is chosen in settings, in words ("the defaults", "the folder /x"). */
 export function recipeUsers(
   id: string,

@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import {
   CUSTOM_RECIPE_LIMITS,
   findRecipeRef,
-  newCustomRecipeId,
   recipeUsers,
   resolveRecipe,
   type CustomRecipe,
@@ -138,13 +137,6 @@ describe('settings validation', () => {
 });
 
 describe('ids, names and users', () => {
-  it('makes an id from the name, numbered when taken', () => {
-    expect(newCustomRecipeId('My Show!', [])).toBe('custom-my-show');
-    expect(newCustomRecipeId('My show', [mine])).toBe('custom-my-show-2');
-    expect(newCustomRecipeId('Émission', [])).toBe('custom-emission');
-    expect(newCustomRecipeId('日本', [])).toBe('custom-recipe');
-  });
-
   it('finds a recipe by id or by a custom name without case', () => {
     expect(findRecipeRef('Podcast', [mine])).toBe('podcast');
     expect(findRecipeRef(' my SHOW ', [mine])).toBe('custom-my-show');
