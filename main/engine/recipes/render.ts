@@ -3,6 +3,7 @@
 import { normalizeExport, parseExport, type NormalizedTranscript } from '../captions/normalize.js';
 import { renderFfmetadata, renderJsonChapters, renderYoutube, youtubeProblem } from './chapter-formats.js';
 import { buildOutline, type Outline } from './outline.js';
+import { ANSWER_IDS } from './recipes.js';
 import { renderShownotes } from './shownotes.js';
 
 export const RECIPE_FORMATS = ['chapters', 'youtube', 'shownotes', 'ffmetadata'] as const;
@@ -55,14 +56,18 @@ export const RECIPE_RENDERERS: Record<RecipeFormat, (exportText: string, ctx: Re
 };
 
 /**
- * What a person should know about the recipe formats asked for: chapters and quotes left out, and
- * why a format was not written. Empty when all went in.
+ * What a person should know about a recipe's answers: chapters and quotes left out (whatever the
+ * formats: they are also markers, and the review lists them), and why a recipe format asked for was
+ * not written. Empty when all went in, and for a job that asked no recipe questions.
  */
 export function recipeNotes(exportText: string, formats: readonly string[], ctx: RecipeContext): string[] {
   const asked = formats.filter((f): f is RecipeFormat => (RECIPE_FORMATS as readonly string[]).includes(f));
-  if (asked.length === 0) return [];
+  // Without a recipe format, only an export that carries chapter or quote answers is read again.
+  const answered = exportText.includes(ANSWER_IDS.chapters) || exportText.includes(ANSWER_IDS.quotes);
+  if (asked.length === 0 && !answered) return [];
   const o = outlineOf(exportText, ctx);
   const notes = [...o.notes];
+  if (asked.length === 0) return notes;
   const chapterFormats = asked.filter((f) => f !== 'shownotes');
   if (chapterFormats.length > 0 && o.chapters.length === 0) {
     notes.push(

@@ -122,6 +122,8 @@ describe('recipe renderers', () => {
       '1 chapter was left out: their opening words are not in the transcript (“Invented”).',
       '1 quote was left out: not found word for word in the transcript (“never said”).',
     ]);
+    // Chapters and quotes are also markers and listed in the review: reported without a recipe format too.
+    expect(recipeNotes(text, ['json', 'srt', 'fcpxml'], ctx)).toEqual(notes);
   });
 
   it('writes show notes with the title, summary, chapters, quotes with speaker and time, keywords', () => {
