@@ -5,7 +5,8 @@
 // Linux: statfs(2)'s f_type magic numbers (linux/magic.h and the file systems' own sources).
 // Windows: a UNC path (\\server\share) is a network path by definition; a mapped drive letter is
 // not recognised (that needs GetDriveType, which Node does not expose). macOS: Node's statfs gives
-// no file system name there, so nothing is claimed ('unknown').
+// no file system name there, so the type is read from the system's mount table (`mount`'s lines,
+// parsed here: the mount point holding the folder, its type's name).
 
 export type NetworkVerdict =
   /** A network file system: other computers may well watch the same folder. */
@@ -76,17 +77,78 @@ export function isUncPath(p: string): boolean {
   return /^\\\\[^\\]+\\[^\\]+/.test(s);
 }
 
+/** macOS file system type names (`mount`'s and statfs's f_fstypename). */
+const MAC_NETWORK_TYPES: ReadonlyMap<string, string> = new Map([
+  ['smbfs', 'SMB'],
+  ['nfs', 'NFS'],
+  ['afpfs', 'AFP'],
+  ['webdav', 'WebDAV'],
+]);
+
+const MAC_LOCAL_TYPES: ReadonlyMap<string, string> = new Map([
+  ['apfs', 'APFS'],
+  ['hfs', 'HFS+'],
+  ['msdos', 'FAT'],
+  ['exfat', 'exFAT'],
+  ['ntfs', 'NTFS'],
+  ['udf', 'UDF'],
+  ['cd9660', 'ISO 9660'],
+]);
+
+/** The verdict for a macOS file system type name; macFUSE's mounts (sshfs, rclone) may be network. */
+export function kindOfMacType(name: string): FileSystemKind {
+  const t = name.trim().toLowerCase();
+  const net = MAC_NETWORK_TYPES.get(t);
+  if (net) return { verdict: 'network', label: net };
+  if (t.includes('fuse')) return { verdict: 'maybe', label: 'FUSE' };
+  const local = MAC_LOCAL_TYPES.get(t);
+  return local ? { verdict: 'local', label: local } : { verdict: 'unknown' };
+}
+
+export interface MountEntry {
+  mountPoint: string;
+  type: string;
+}
+
+/**
+ * macOS `mount` output, one line per mount: `//alice@nas/News on /Volumes/News (smbfs, nodev, …)`.
+ * A device name may hold " on " itself (a share named "Sound on Stage"): the mount point is what
+ * follows the first " on " that is followed by an absolute path.
+ */
+export function parseMacMounts(output: string): MountEntry[] {
+  const out: MountEntry[] = [];
+  for (const line of output.split('\n')) {
+    const m = /^.*? on (\/.*) \(([^,()]+)(?:,[^()]*)?\)\s*$/.exec(line);
+    if (m) out.push({ mountPoint: m[1]!, type: m[2]!.trim() });
+  }
+  return out;
+}
+
+/** The mount a path is on: the longest mount point that holds it (on a folder boundary). */
+export function mountOf(p: string, mounts: readonly MountEntry[]): MountEntry | undefined {
+  let best: MountEntry | undefined;
+  for (const m of mounts) {
+    const root = m.mountPoint.endsWith('/') ? m.mountPoint : `${m.mountPoint}/`;
+    const inside = p === m.mountPoint || p.startsWith(root) || m.mountPoint === '/';
+    if (inside && (!best || m.mountPoint.length > best.mountPoint.length)) best = m;
+  }
+  return best;
+}
+
 export interface FileSystemFacts {
   platform: string;
   path: string;
   /** statfs's f_type, when it could be read. */
   statfsType?: number;
+  /** macOS: the type name of the mount the folder is on, when the mount table could be read. */
+  macType?: string;
 }
 
 /** What team mode makes of a folder's file system. */
 export function fileSystemKind(f: FileSystemFacts): FileSystemKind {
   if (f.platform === 'win32') return isUncPath(f.path) ? { verdict: 'network', label: 'SMB' } : { verdict: 'unknown' };
   if (f.platform === 'linux' && f.statfsType !== undefined) return kindOfLinuxType(f.statfsType);
+  if (f.platform === 'darwin' && f.macType !== undefined) return kindOfMacType(f.macType);
   return { verdict: 'unknown' };
 }
 

@@ -5,6 +5,9 @@ import {
   fileSystemKind,
   isUncPath,
   kindOfLinuxType,
+  kindOfMacType,
+  mountOf,
+  parseMacMounts,
   sharedHint,
   suggestShared,
 } from '../../main/engine/file-system-kind.js';
@@ -75,4 +78,58 @@ it('suggests sharing on a network or FUSE drive, in words that name it', () => {
   expect(sharedHint({ verdict: 'maybe', label: 'FUSE' })).toBe(
     'This folder may be on a network drive (FUSE, as sshfs and rclone mount). If other computers watch it, turn on Shared with other computers.',
   );
+});
+
+// `mount` on a Mac with its disk, a NAS over SMB and NFS, a share whose name holds " on ", a
+// macFUSE sshfs mount and a USB stick.
+const MAC_MOUNTS = `/dev/disk3s1s1 on / (apfs, sealed, local, read-only, journaled)
+devfs on /dev (devfs, local, nobrowse)
+/dev/disk3s5 on /System/Volumes/Data (apfs, local, journaled, nobrowse, protect, root data)
+map auto_home on /System/Volumes/Data/home (autofs, automounted, nobrowse)
+//alice@nas.local/News on /Volumes/News (smbfs, nodev, nosuid, mounted by alice)
+//alice@nas.local/Sound%20on%20Stage on /Volumes/Sound on Stage (smbfs, nodev, nosuid, mounted by alice)
+nas.local:/export/rushes on /Volumes/rushes (nfs, asynchronous)
+alice@edit:/media on /Volumes/edit-media (macfuse, nodev, nosuid, synchronous, mounted by alice)
+/dev/disk4s1 on /Volumes/CARD A (exfat, local, nodev, nosuid, noowners)
+`;
+
+describe('macOS mounts', () => {
+  const mounts = parseMacMounts(MAC_MOUNTS);
+
+  it('reads each mount point and type, a share named with " on " included', () => {
+    expect(mounts.map((m) => [m.mountPoint, m.type])).toEqual([
+      ['/', 'apfs'],
+      ['/dev', 'devfs'],
+      ['/System/Volumes/Data', 'apfs'],
+      ['/System/Volumes/Data/home', 'autofs'],
+      ['/Volumes/News', 'smbfs'],
+      ['/Volumes/Sound on Stage', 'smbfs'],
+      ['/Volumes/rushes', 'nfs'],
+      ['/Volumes/edit-media', 'macfuse'],
+      ['/Volumes/CARD A', 'exfat'],
+    ]);
+  });
+
+  it.each([
+    ['/Volumes/News/2026/interview.mov', 'network', 'SMB'],
+    ['/Volumes/Sound on Stage/take 1.wav', 'network', 'SMB'],
+    ['/Volumes/rushes', 'network', 'NFS'],
+    ['/Volumes/edit-media/a', 'maybe', 'FUSE'],
+    ['/Volumes/CARD A/PRIVATE/M4ROOT/CLIP/C0001.MP4', 'local', 'exFAT'],
+    ['/Users/alice/Movies', 'local', 'APFS'],
+    // A folder beside a mount whose name starts the same is not on it.
+    ['/Volumes/NewsArchive/a.wav', 'local', 'APFS'],
+  ])('%s is %s (%s)', (p, verdict, label) => {
+    const mount = mountOf(p, mounts);
+    expect(fileSystemKind({ platform: 'darwin', path: p, ...(mount ? { macType: mount.type } : {}) })).toEqual({
+      verdict,
+      label,
+    });
+  });
+
+  it('an unknown type, or no mount table, claims nothing', () => {
+    expect(kindOfMacType('lifs')).toEqual({ verdict: 'unknown' });
+    expect(fileSystemKind({ platform: 'darwin', path: '/Volumes/News' })).toEqual({ verdict: 'unknown' });
+    expect(mountOf('/x', parseMacMounts('not a mount table'))).toBeUndefined();
+  });
 });

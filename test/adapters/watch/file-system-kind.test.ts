@@ -2,7 +2,7 @@
 // a folder that cannot be read is unknown, not an error. (No network mount can be made here: NFS,
 // SMB and sshfs need privileges or packages this machine lacks; the engine's tests cover their types.)
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, realpath, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
@@ -39,4 +39,21 @@ it('the test seam stands a statfs type in for the real one, and only a number co
     label: 'SMB',
   });
   expect((await folderFileSystem(tmpdir(), 'linux', { SLUICE_TEST_FS_TYPE: 'nfs' })).verdict).not.toBe('network');
+});
+
+it('on macOS the folder is looked up in the mount table, read through links', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'sluice-fs-kind-'));
+  try {
+    const real = await realpath(dir);
+    const link = `${dir}-link`;
+    await symlink(dir, link);
+    const table = async (): Promise<string> =>
+      `/dev/disk3s1s1 on / (apfs, local)\n//nas/News on ${real} (smbfs, nodev)\n`;
+    expect(await folderFileSystem(link, 'darwin', {}, table)).toEqual({ verdict: 'network', label: 'SMB' });
+    expect(await folderFileSystem(tmpdir(), 'darwin', {}, table)).toEqual({ verdict: 'local', label: 'APFS' });
+    expect(await folderFileSystem(dir, 'darwin', {}, async () => undefined)).toEqual({ verdict: 'unknown' });
+    await rm(link);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });
