@@ -91,10 +91,11 @@ export class TranscriptIndex {
   async update(jobId: string): Promise<void> {
     const src = await this.d.source(jobId);
     const db = this.tables();
-    if (!src || (db ? db.keyOf(jobId) : this.docOf.get(jobId)?.key) === src.key) return;
+    const current = db ? db.keyOf(jobId) : this.docOf.get(jobId)?.key;
+    if (!src || current === src.key) return;
     const doc: DocFile = { v: 1, key: src.key, lines: searchLines(src.words) };
     // The words of the version being replaced, to drop its postings (a correction is rare).
-    const before = db?.keyOf(jobId) !== undefined ? await this.read(jobId) : undefined;
+    const before = db && current !== undefined ? await this.read(jobId) : undefined;
     if (db && !this.closed) db.markPending(jobId);
     await mkdir(this.d.dir, { recursive: true, mode: PRIVATE_DIR_MODE });
     await writeFileAtomic(this.fileOf(jobId), JSON.stringify(doc), { mode: PRIVATE_FILE_MODE });

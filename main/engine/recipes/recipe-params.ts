@@ -3,7 +3,7 @@
 // already asks its own question there is refused with a reason rather than silently overwritten.
 import type { Params } from '../settings.js';
 import { glossaryParams, glossaryProblems } from './glossary.js';
-import { resolveRecipe, type CustomRecipe } from './custom-recipes.js';
+import { customRecipe, resolveRecipe, type CustomRecipe } from './custom-recipes.js';
 import { RECIPE_IDS, RECIPES, type Recipe, type RecipeId } from './recipes.js';
 
 /** The parameters a recipe sends, alone. */
@@ -107,7 +107,7 @@ export function recipeLabelUsed(params: Params, custom: readonly CustomRecipe[] 
   if (sends(builtIn)) return builtIn.label;
   const mine = custom
     .filter((c) => c.basedOn === id)
-    .map((c) => resolveRecipe(c.id, custom)!)
+    .map(customRecipe)
     .find(sends);
   return mine ? mine.label : `Based on ${builtIn.label}`;
 }
