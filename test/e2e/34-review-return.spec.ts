@@ -378,7 +378,12 @@ test('a paragraph being corrected wraps in a field that grows with it', async ({
   // It grows as more is typed, and Enter still applies it.
   const h = (await field.boundingBox())!.height;
   await field.press('ControlOrMeta+End');
-  await field.pressSequentially(' and then the harbour master walked along the quay to the lighthouse again');
+  // Typed, then pasted twice more: together wider than the field (under 800 px here) however full its
+  // last line already was, so at least one more line is needed.
+  const more = ' and then the harbour master walked along the quay to the lighthouse again';
+  await field.pressSequentially(more);
+  await page.keyboard.insertText(more + more);
+  expect(await field.evaluate((f: HTMLElement) => f.clientWidth)).toBeLessThan(more.length * 3 * 4);
   await expect.poll(async () => (await field.boundingBox())!.height).toBeGreaterThan(h);
   await shot(page, 'review-paragraph-wraps');
   await field.press('Escape');
