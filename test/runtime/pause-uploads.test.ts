@@ -57,6 +57,11 @@ describe('Pause on a slow line', () => {
     const ids = added.map((o) => ('jobId' in o ? o.jobId : ''));
     await until(() => ids.every((id) => q.job(id)?.state === 'uploading'));
     const first = ids.map((id) => q.job(id)?.streamId ?? '');
+    // In flight at the service too: a request not yet arrived (a loaded machine) has no stream to cancel.
+    for (let seen = false; !seen; await new Promise((r) => setTimeout(r, 50))) {
+      const listed = await allStreams(sandbox.url, KEY);
+      seen = first.every((s) => listed.some((x) => x.streamId === s));
+    }
 
     q.pause();
     expect(q.pauseState?.message).toBe(
