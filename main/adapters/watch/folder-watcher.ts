@@ -143,14 +143,15 @@ export class FolderWatcher {
       } else if (!this.up) {
         this.up = true;
         this.setStatus('scanning');
-        // The walk runs beside chokidar setting up its watches (long on a big tree), so files are
-        // taken from the first folder read on. A file landing in a folder after the walk read it
-        // but before its watch was set would be missed: once the watches are in place, the folders
-        // are read again for names not seen yet (nothing seen is stat'ed twice).
-        const ready = this.o.events ? this.attach(gen) : undefined;
+        // The walk goes first and alone, so files are taken from the first folder read on:
+        // chokidar setting up its watches reads (and lstats) the whole tree too, and beside the
+        // walk it doubled the work and the garbage of a 100,000-file start. A file landing in a
+        // folder after the walk read it but before its watch was set would be missed: once the
+        // watches are in place, the folders are read again for names not seen yet (nothing seen
+        // is stat'ed twice).
         await this.rescan(gen);
-        if (ready) {
-          await ready;
+        if (this.o.events && gen === this.gen && this.up) {
+          await this.attach(gen);
           if (gen === this.gen && this.up) await this.lookAgain(gen, this.root);
         }
       }
