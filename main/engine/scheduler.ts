@@ -47,37 +47,44 @@ export interface DispatchPlan {
   waitingForStream: boolean;
 }
 
-/** What to dispatch now (nothing when paused or no slot is free), in one pass over the jobs. */
+/**
+ * What to dispatch now (nothing when paused or no slot is free), in one pass over the jobs. It runs
+ * on every queue change, so it keeps only the few jobs it may start: with 100,000 jobs queued a
+ * list of every eligible one per call was most of what a large intake allocated.
+ */
 export function planDispatch(input: SchedulerInput): DispatchPlan {
   const limits = input.limits ?? DEFAULT_LIMITS;
   if (isPaused(input.paused, input.now)) return { start: [], waitingForStream: false };
   let uploading = 0;
   let inFlight = 0;
-  const eligible: JobRecord[] = [];
+  let anyEligible = false;
+  // The slots are known only after the pass: keep the best `most` candidates, trim at the end.
+  const most = Math.max(0, Math.min(limits.uploadConcurrency, limits.maxStreamsInFlight));
+  const best: JobRecord[] = [];
   for (const job of input.jobs) {
     if (job.state === 'uploading') uploading++;
     if (job.state === 'uploading' || job.state === 'processing') inFlight++;
-    if (isEligible(job, input.now, input.pausedFolders)) eligible.push(job);
+    if (isEligible(job, input.now, input.pausedFolders)) {
+      anyEligible = true;
+      keepFirst(best, job, most);
+    }
   }
   const free = Math.min(limits.uploadConcurrency - uploading, limits.maxStreamsInFlight - inFlight);
   return {
-    start: free <= 0 ? [] : firstInOrder(eligible, free),
-    waitingForStream: inFlight >= limits.maxStreamsInFlight && eligible.length > 0,
+    start: free <= 0 ? [] : best.slice(0, free),
+    waitingForStream: inFlight >= limits.maxStreamsInFlight && anyEligible,
   };
 }
 
-/** The first `k` jobs in queue order, without sorting them all: a few slots, many queued jobs. */
-function firstInOrder(jobs: readonly JobRecord[], k: number): JobRecord[] {
-  const best: JobRecord[] = [];
-  for (const job of jobs) {
-    if (best.length < k) best.push(job);
-    else if (compareJobs(job, best[k - 1]!) < 0) best[k - 1] = job;
-    else continue;
-    for (let i = best.length - 1; i > 0 && compareJobs(best[i]!, best[i - 1]!) < 0; i--) {
-      [best[i - 1], best[i]] = [best[i]!, best[i - 1]!];
-    }
+/** Keeps `best` the first `k` jobs seen so far in queue order, without sorting them all. */
+function keepFirst(best: JobRecord[], job: JobRecord, k: number): void {
+  if (k <= 0) return;
+  if (best.length < k) best.push(job);
+  else if (compareJobs(job, best[k - 1]!) < 0) best[k - 1] = job;
+  else return;
+  for (let i = best.length - 1; i > 0 && compareJobs(best[i]!, best[i - 1]!) < 0; i--) {
+    [best[i - 1], best[i]] = [best[i]!, best[i - 1]!];
   }
-  return best;
 }
 
 export type MoveDirection = 'up' | 'down' | 'top' | 'bottom';

@@ -107,10 +107,9 @@ export class SettleSet {
     this.entries.clear();
   }
 
-  due(now: number): string[] {
-    const out: string[] = [];
-    for (const [p, e] of this.entries) if (now - e.since >= this.settleMs) out.push(p);
-    return out;
+  /** The paths due now, as they are found: a tick over 100,000 waiting files builds no list of them. */
+  *due(now: number): Generator<string> {
+    for (const [p, e] of this.entries) if (now - e.since >= this.settleMs) yield p;
   }
 
   /** Earliest time any entry becomes due, or undefined when nothing is waiting. */

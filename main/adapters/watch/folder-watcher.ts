@@ -143,14 +143,15 @@ export class FolderWatcher {
       } else if (!this.up) {
         this.up = true;
         this.setStatus('scanning');
-        // The walk runs beside chokidar setting up its watches (long on a big tree), so files are
-        // taken from the first folder read on. A file landing in a folder after the walk read it
-        // but before its watch was set would be missed: once the watches are in place, the folders
-        // are read again for names not seen yet (nothing seen is stat'ed twice).
-        const ready = this.o.events ? this.attach(gen) : undefined;
+        // The walk goes first and alone, so files are taken from the first folder read on:
+        // chokidar setting up its watches reads (and lstats) the whole tree too, and beside the
+        // walk it doubled the work and the garbage of a 100,000-file start. A file landing in a
+        // folder after the walk read it but before its watch was set would be missed: once the
+        // watches are in place, the folders are read again for names not seen yet (nothing seen
+        // is stat'ed twice).
         await this.rescan(gen);
-        if (ready) {
-          await ready;
+        if (this.o.events && gen === this.gen && this.up) {
+          await this.attach(gen);
           if (gen === this.gen && this.up) await this.lookAgain(gen, this.root);
         }
       }
@@ -161,6 +162,7 @@ export class FolderWatcher {
 
   private attach(gen: number): Promise<void> {
     const rel = (p: string): string => path.relative(this.root, p);
+    const dirsOnly = !this.o.usePolling;
     const fsw = watch(this.root, {
       ignoreInitial: true,
       // Links are reported as entries and stat'ed by us: a link loop is never walked.
@@ -173,7 +175,11 @@ export class FolderWatcher {
       ignored: (p, stats) => {
         if (p === this.root) return false;
         if (stats?.isDirectory()) return !this.rules.acceptDir(rel(p));
-        if (stats?.isFile()) return !this.rules.acceptFile(rel(p));
+        // chokidar gives every file it keeps its own native watch: 100,000 files were 100,000
+        // watches and ~6 KB of memory each. A folder's watch reports what happens to the files in
+        // it (their names come with the raw events below), so only folders are kept. Polling
+        // watches see no names from a folder: there every candidate file is kept, as before.
+        if (stats?.isFile()) return dirsOnly || !this.rules.acceptFile(rel(p));
         return path.basename(p).startsWith('.');
       },
     });
@@ -186,7 +192,11 @@ export class FolderWatcher {
     fsw.on('raw', (_event, evPath: string | null, details) => {
       const watched = (details as { watchedPath?: unknown } | undefined)?.watchedPath;
       if (typeof watched !== 'string') return;
-      this.checker.touched(evPath ? [watched, path.resolve(watched, evPath)] : [watched]);
+      const named = evPath ? path.resolve(watched, evPath) : undefined;
+      // A name in a folder's event: created, written, renamed or deleted; a stat tells which
+      // (a deleted file is dropped, a folder's name is not a file and is left to chokidar).
+      if (dirsOnly && named !== undefined && named !== path.resolve(watched)) onFile(named);
+      this.checker.touched(named !== undefined ? [watched, named] : [watched]);
     });
     fsw.on('unlink', (p) => this.checker.drop(p));
     fsw.on('unlinkDir', (p) => {

@@ -311,4 +311,21 @@ describe('FolderWatcher via WatchManager', () => {
     for (const n of names) expect(got.has(n)).toBe(true);
     expect(got.has(path.join('папка с файлами', 'видео.mp4'))).toBe(true);
   });
+  it('keeps one native watch per folder, not per file, and still sees a change in a subfolder by its events', async () => {
+    const nativeWatches = (): number => process.getActiveResourcesInfo().filter((x) => x === 'FSEventWrap').length;
+    const before = nativeWatches();
+    for (let d = 0; d < 3; d++) {
+      await mkdir(path.join(dir, `roll-${d}`));
+      for (let i = 0; i < 20; i++) await writeFile(path.join(dir, `roll-${d}`, `take ${i}.wav`), `x${i}`);
+    }
+    r = recorder();
+    await r.manager.set([folder(dir)]);
+    await waitFor(() => r!.files.length === 60);
+    await waitFor(() => nativeWatches() - before === 4, 5000, 'the watches of the root and its three folders');
+    // No periodic rescan runs within this test: only a folder's event can report the change.
+    const p = path.join(dir, 'roll-1', 'take 3.wav');
+    await appendFile(p, 'more');
+    await waitFor(() => r!.count(p) === 2, 5000, 'the changed file reported again');
+    expect(nativeWatches() - before).toBe(4);
+  });
 });
