@@ -4,7 +4,10 @@
 //
 // Linux: statfs(2)'s f_type magic numbers (linux/magic.h and the file systems' own sources).
 // Windows: a UNC path (\\server\share) is a network path by definition; a mapped drive letter is
-// not recognised (that needs GetDriveType, which Node does not expose). macOS: Node's statfs gives
+// looked up in `net use`'s list of this user's mapped drives (Node does not expose GetDriveType;
+// `net use` is on every Windows and answers at once, where PowerShell's CIM query takes a second to
+// start). Its words are translated (Status, "Microsoft Windows Network"), its shape is not: a
+// drive letter and a colon, then the UNC path. macOS: Node's statfs gives
 // no file system name there, so the type is read from the system's mount table (`mount`'s lines,
 // parsed here: the mount point holding the folder, its type's name).
 
@@ -77,6 +80,39 @@ export function isUncPath(p: string): boolean {
   return /^\\\\[^\\]+\\[^\\]+/.test(s);
 }
 
+export interface MappedDrive {
+  /** The letter, upper case, without the colon. */
+  letter: string;
+  /** 'NFS' for Windows' NFS client's drives, 'SMB' for the rest (Windows networking's own). */
+  label: string;
+}
+
+/**
+ * Windows `net use` output: one line per mapped drive, `OK           Z:        \\nas\News    Microsoft
+ * Windows Network` (the status may be empty, "Unavailable" or translated; a long remote pushes the
+ * network's name to the next line). Connections without a letter (`\\nas\IPC$`) are left out.
+ */
+const DRIVE_LINE = /(?:^|\s)([A-Za-z]):\s+\\\\\S/;
+
+export function parseNetUse(output: string): MappedDrive[] {
+  const out: MappedDrive[] = [];
+  const lines = output.split(/\r?\n/);
+  for (const [i, line] of lines.entries()) {
+    const m = DRIVE_LINE.exec(line);
+    if (!m) continue;
+    const next = lines[i + 1] ?? '';
+    const nfs = /\bNFS\b/i.test(line) || (!DRIVE_LINE.test(next) && /\bNFS\b/i.test(next));
+    out.push({ letter: m[1]!.toUpperCase(), label: nfs ? 'NFS' : 'SMB' });
+  }
+  return out;
+}
+
+/** The mapped drive a Windows path is on (`Z:\News`, `z:/News`), if its letter is one. */
+export function mappedDriveOf(p: string, drives: readonly MappedDrive[]): MappedDrive | undefined {
+  const m = /^([A-Za-z]):(?:[\\/]|$)/.exec(p);
+  return m ? drives.find((d) => d.letter === m[1]!.toUpperCase()) : undefined;
+}
+
 /** macOS file system type names (`mount`'s and statfs's f_fstypename). */
 const MAC_NETWORK_TYPES: ReadonlyMap<string, string> = new Map([
   ['smbfs', 'SMB'],
@@ -142,11 +178,16 @@ export interface FileSystemFacts {
   statfsType?: number;
   /** macOS: the type name of the mount the folder is on, when the mount table could be read. */
   macType?: string;
+  /** Windows: the mapped network drive the folder is on, when `net use` lists its letter. */
+  winMapped?: MappedDrive;
 }
 
 /** What team mode makes of a folder's file system. */
 export function fileSystemKind(f: FileSystemFacts): FileSystemKind {
-  if (f.platform === 'win32') return isUncPath(f.path) ? { verdict: 'network', label: 'SMB' } : { verdict: 'unknown' };
+  if (f.platform === 'win32') {
+    if (isUncPath(f.path)) return { verdict: 'network', label: 'SMB' };
+    return f.winMapped ? { verdict: 'network', label: f.winMapped.label } : { verdict: 'unknown' };
+  }
   if (f.platform === 'linux' && f.statfsType !== undefined) return kindOfLinuxType(f.statfsType);
   if (f.platform === 'darwin' && f.macType !== undefined) return kindOfMacType(f.macType);
   return { verdict: 'unknown' };
