@@ -168,6 +168,9 @@ export class EventHub {
       case 'claims:changed':
         this.scheduleElsewhere();
         return;
+      case 'folder:skipped':
+        // The window shows the folder's status, not each file it looked at and left.
+        return;
       case 'folder:status': {
         const folder = this.rt.settings.get().watchFolders.find((f) => f.id === e.folderId);
         const status = this.rt.folders.statuses().find((s) => s.folderId === e.folderId);
