@@ -28,11 +28,13 @@ import { ExternalStreams, History } from './history.js';
 import type { RuntimeOptions } from './options.js';
 import { QueueCommands } from './queue-commands.js';
 import { Results } from './results.js';
+import type { Services } from './services.js';
 import { SharedFolders } from '../adapters/claims/shared-folders.js';
 
 export type { RuntimeOptions } from './options.js';
+export type { Services } from './services.js';
 
-export class Runtime {
+export class Runtime implements Services {
   private readonly emitter = new EventEmitter();
   private readonly runner: QueueRunner;
   /** Folders watched for this run only, besides the saved ones (`sluice watch <folder>`). */
