@@ -5,7 +5,10 @@ import cliProgress from 'cli-progress';
 import path from 'node:path';
 import type { JobRecord } from '../engine/job.js';
 import { rateLimitNote } from '../engine/outcome-words.js';
-import type { Runtime } from '../runtime/runtime.js';
+import type { Services } from '../runtime/services.js';
+
+/** What a progress view follows: the engine's events and the queue's jobs. */
+type Followed = Pick<Services, 'on' | 'queue'>;
 import { printable } from './printable.js';
 import { fitCells, renderTable, type TableOptions } from './table.js';
 
@@ -44,7 +47,7 @@ export interface ProgressView {
 }
 
 /** Plain lines: one per state change, machine-greppable (`state file detail`). */
-export function plainProgress(runtime: Runtime, ids: ReadonlySet<string>, out = process.stdout): ProgressView {
+export function plainProgress(runtime: Followed, ids: ReadonlySet<string>, out = process.stdout): ProgressView {
   const last = new Map<string, string>();
   const off = runtime.on((e) => {
     if (e.type === 'queue:paused') out.write(`paused ${e.reason}: ${printable(e.message)}\n`);
@@ -63,7 +66,7 @@ export function plainProgress(runtime: Runtime, ids: ReadonlySet<string>, out = 
 }
 
 /** Terminal bars: one for the batch (files done, ETA) and one per file being uploaded. */
-export function barProgress(runtime: Runtime, ids: ReadonlySet<string>): ProgressView {
+export function barProgress(runtime: Followed, ids: ReadonlySet<string>): ProgressView {
   const multi = new cliProgress.MultiBar(
     {
       format: ' {name} |{bar}| {percentage}% | {detail}',

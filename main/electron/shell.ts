@@ -136,7 +136,7 @@ export function runShell(o: ShellOptions): Shell {
     bridge = b;
     cleanups.push(registerIpc(b, o.devServer));
     installCsp();
-    serveRenderer(o.renderer, (jobId, method, range) => mediaResponse(rt, jobId, method, range));
+    serveRenderer(o.renderer, (jobId, method, range) => mediaResponse(rt.queue, jobId, method, range));
     Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(platform, !app.isPackaged)));
 
     // The window and the tray first: watch folders on a slow share may take a while to set up.
@@ -174,7 +174,7 @@ export function runShell(o: ShellOptions): Shell {
     const retry = setInterval(() => {
       if (!rt.connection.credentialsMissing) return;
       rt.connection.reconnect().then(
-        () => b.events.publish({ name: 'connection:changed', payload: appInfo(rt, port) }),
+        () => b.events.publish({ name: 'connection:changed', payload: appInfo(rt.connection, port) }),
         () => undefined,
       );
     }, o.credentialsRetryMs ?? RETRY_MS);

@@ -11,6 +11,11 @@ export type EngineEvent =
   | { type: 'queue:paused'; reason: QueuePauseReason; message: string; until?: number }
   | { type: 'queue:resumed' }
   | { type: 'folder:status'; folderId: string; status: FolderStatus; message?: string }
+  /**
+   * A watch folder's file left as it was, being queued or processed already: said, so a listener
+   * (the CLI's log, a test) knows the file was looked at rather than waiting for nothing.
+   */
+  | { type: 'folder:skipped'; folderId: string; path: string; outcome: 'already-queued' | 'already-done' }
   /** A transcript was corrected and its results rewritten (`problem`: why they could not be). */
   | { type: 'transcript:changed'; jobId: string; revision: number; problem?: string }
 

@@ -8,7 +8,7 @@
 import type { EventName, Events } from '../../preload/contract.js';
 import type { EngineEvent } from '../engine/events.js';
 import { isTerminal } from '../engine/job.js';
-import type { Runtime } from '../runtime/runtime.js';
+import type { Services } from '../runtime/services.js';
 import type { QueueModel } from './queue-model.js';
 import { folderStatusView, resultView } from './views.js';
 
@@ -85,7 +85,7 @@ export class EventHub {
   private readonly o: Required<EventHubOptions>;
 
   constructor(
-    private readonly rt: Runtime,
+    private readonly services: Pick<Services, 'on' | 'queue' | 'settings' | 'folders'>,
     readonly model: QueueModel,
     opts: EventHubOptions = {},
   ) {
@@ -97,7 +97,7 @@ export class EventHub {
       copyingIntervalMs: 250,
       ...opts,
     };
-    this.off = rt.on((e) => this.onEngine(e));
+    this.off = services.on((e) => this.onEngine(e));
   }
 
   /** Adds a subscriber; with `ready: true` it receives at once (a browser tab that just connected). */
@@ -150,7 +150,7 @@ export class EventHub {
         this.scheduleStats();
         return;
       case 'transcript:changed': {
-        const job = this.rt.queue.job(e.jobId);
+        const job = this.services.queue.job(e.jobId);
         this.publish({
           name: 'transcript:changed',
           payload: {
@@ -168,9 +168,12 @@ export class EventHub {
       case 'claims:changed':
         this.scheduleElsewhere();
         return;
+      case 'folder:skipped':
+        // The window shows the folder's status, not each file it looked at and left.
+        return;
       case 'folder:status': {
-        const folder = this.rt.settings.get().watchFolders.find((f) => f.id === e.folderId);
-        const status = this.rt.folders.statuses().find((s) => s.folderId === e.folderId);
+        const folder = this.services.settings.get().watchFolders.find((f) => f.id === e.folderId);
+        const status = this.services.folders.statuses().find((s) => s.folderId === e.folderId);
         this.publish({
           name: 'folder:status-changed',
           payload: folderStatusView(
@@ -211,7 +214,7 @@ export class EventHub {
       this.broadcast({ name: 'queue:snapshot-changed', payload: this.model.snapshot() });
     } else {
       for (const [id, kind] of changes) {
-        const job = kind === 'removed' ? undefined : this.rt.queue.job(id);
+        const job = kind === 'removed' ? undefined : this.services.queue.job(id);
         if (!job || (job.dismissed && isTerminal(job.state))) {
           this.broadcast({ name: 'job:removed', payload: { id } });
         } else {

@@ -24,17 +24,20 @@ function inWords(e: unknown): unknown {
   return new BridgeFailure(CODES[p.kind], p.message, { retryable: p.retryable });
 }
 
-export async function fileCost(ctx: HandlerContext, streamId: string): Promise<FileCostView> {
-  const { rt } = ctx;
-  const chosen = rt.settings.get().usage.currency ?? undefined;
+export async function fileCost(
+  ctx: HandlerContext<'connection' | 'settings'>,
+  streamId: string,
+): Promise<FileCostView> {
+  const { connection, settings } = ctx;
+  const chosen = settings.get().usage.currency ?? undefined;
   let dto: StreamUsageDto;
   let currencyRefused: string | undefined;
   try {
-    dto = await rt.connection.streamUsage(streamId, chosen ? { currency: chosen } : {});
+    dto = await connection.streamUsage(streamId, chosen ? { currency: chosen } : {});
   } catch (e) {
     if (!(chosen && e instanceof ServiceError && e.internalErrorName === 'CURRENCY_ERROR')) throw inWords(e);
     currencyRefused = chosen;
-    dto = await rt.connection.streamUsage(streamId).catch((again: unknown) => {
+    dto = await connection.streamUsage(streamId).catch((again: unknown) => {
       throw inWords(again);
     });
   }
@@ -42,6 +45,6 @@ export async function fileCost(ctx: HandlerContext, streamId: string): Promise<F
   return {
     ...cost,
     ...(currencyRefused ? { currencyRefused } : {}),
-    simulated: rt.connection.simulated,
+    simulated: connection.simulated,
   };
 }

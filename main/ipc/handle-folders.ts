@@ -38,26 +38,28 @@ function relativeTo(index: number, e: unknown): unknown {
   return validation(fields);
 }
 
-export function folderHandlers(ctx: HandlerContext): RawHandlers<FolderChannels> {
-  const { rt, platform } = ctx;
-  const statuses = () => toFolderStatusViews(rt.settings.get(), rt.folders.statuses());
+export function folderHandlers(
+  ctx: HandlerContext<'connection' | 'folders' | 'queue' | 'settings' | 'templates' | 'updateSettings'>,
+): RawHandlers<FolderChannels> {
+  const { connection, folders, queue, settings, templates, platform } = ctx;
+  const statuses = () => toFolderStatusViews(settings.get(), folders.statuses());
   const find = (id: string): WatchFolder => {
-    const f = rt.settings.get().watchFolders.find((x) => x.id === id);
+    const f = settings.get().watchFolders.find((x) => x.id === id);
     if (!f) throw notFound('This watch folder');
     return f;
   };
 
   /** Saves the folder list with `change` applied to it, validated as a whole. */
   const save = async (change: (list: WatchFolder[]) => unknown[], index: number): Promise<Settings> => {
-    const current = rt.settings.get();
-    const catalogue = rt.templates.current;
+    const current = settings.get();
+    const catalogue = templates.current;
     let next: Settings;
     try {
       next = validateSettings({ ...current, watchFolders: change(current.watchFolders) }, catalogue);
     } catch (e) {
       throw relativeTo(index, e);
     }
-    await rt.updateSettings(() => next);
+    await ctx.updateSettings(() => next);
     await ctx.settingsChanged();
     return next;
   };
@@ -72,7 +74,7 @@ export function folderHandlers(ctx: HandlerContext): RawHandlers<FolderChannels>
     },
     'folders:add': async ({ folder }) => {
       const dir = await requireDirectory(folder.path);
-      const current = rt.settings.get().watchFolders;
+      const current = settings.get().watchFolders;
       if (current.some((f) => path.resolve(f.path) === dir)) {
         throw validation([{ path: 'path', message: 'This folder is already watched.' }]);
       }
@@ -85,7 +87,7 @@ export function folderHandlers(ctx: HandlerContext): RawHandlers<FolderChannels>
       const old = find(id);
       const dir = patch.path !== undefined && patch.path !== old.path ? await requireDirectory(patch.path) : old.path;
       const out = patch.outputDir !== old.outputDir ? await outputDirOf(patch.outputDir) : {};
-      const index = rt.settings.get().watchFolders.findIndex((f) => f.id === id);
+      const index = settings.get().watchFolders.findIndex((f) => f.id === id);
       const next = await save(
         (list) => list.map((f) => (f.id === id ? { ...f, ...patch, ...out, path: dir, id } : f)),
         index,
@@ -99,17 +101,17 @@ export function folderHandlers(ctx: HandlerContext): RawHandlers<FolderChannels>
     },
     'folders:pause': async ({ id }) => {
       find(id);
-      await rt.folders.pause(id);
+      await folders.pause(id);
       return statuses();
     },
     'folders:resume': async ({ id }) => {
       find(id);
-      await rt.folders.resume(id);
+      await folders.resume(id);
       return statuses();
     },
     'folders:rescan': async ({ id }) => {
       if (id !== undefined) find(id);
-      await rt.folders.rescan(id);
+      await folders.rescan(id);
       return statuses();
     },
     'folders:statuses': () => statuses(),
@@ -119,7 +121,7 @@ export function folderHandlers(ctx: HandlerContext): RawHandlers<FolderChannels>
       return { ...kind, ...(hint ? { hint } : {}) };
     },
     'templates:list': async ({ refresh }) =>
-      templateCatalogueView(await rt.templates.get({ refresh: refresh === true }), rt.connection.simulated),
-    'templates:check': ({ templateId, params }) => rt.queue.checkTemplate(templateId, params),
+      templateCatalogueView(await templates.get({ refresh: refresh === true }), connection.simulated),
+    'templates:check': ({ templateId, params }) => queue.checkTemplate(templateId, params),
   };
 }

@@ -72,28 +72,30 @@ function entryOf(item: HistoryItem, custom: readonly CustomRecipe[]): HistoryEnt
   return { ...localEntry(item.job, custom), ...(item.match ? { match: item.match } : {}) };
 }
 
-export function historyHandlers(ctx: HandlerContext): RawHandlers<HistoryChannels> {
-  const { rt } = ctx;
+export function historyHandlers(
+  ctx: HandlerContext<'connection' | 'history' | 'queue' | 'results' | 'settings' | 'templates'>,
+): RawHandlers<HistoryChannels> {
+  const { connection, history, queue, results, settings, templates } = ctx;
 
   return {
     'history:list': async (q) => {
-      const { items, ...page } = await rt.history.query(q);
-      const custom = rt.settings.current().customRecipes ?? [];
+      const { items, ...page } = await history.query(q);
+      const custom = settings.current().customRecipes ?? [];
       return { entries: items.map((i) => entryOf(i, custom)), ...page };
     },
 
-    'history:components': async ({ streamId }) => componentsView(await rt.connection.streamComponents(streamId)),
+    'history:components': async ({ streamId }) => componentsView(await connection.streamComponents(streamId)),
     'history:cancelStream': async ({ streamId }) => {
-      const r = await rt.queue.cancelStream(streamId);
-      rt.history.invalidate();
+      const r = await queue.cancelStream(streamId);
+      history.invalidate();
       return r;
     },
 
     'history:rerun': async ({ jobId, templateId, params, language }) => {
-      const j = requireEligible(rt, jobId, 'rerun');
+      const j = requireEligible(queue, jobId, 'rerun');
       const tid = templateId ?? j.templateId;
       // Another template keeps every parameter of the job it accepts (one it cannot describe: all).
-      const target = catalogueTemplate(rt.templates.current, tid);
+      const target = catalogueTemplate(templates.current, tid);
       const p = { ...(params ?? (tid === j.templateId || !target ? j.params : acceptedParams(target, j.params))) };
       if (language !== undefined) {
         if (language.length > 0) p.language = language;
@@ -102,9 +104,9 @@ export function historyHandlers(ctx: HandlerContext): RawHandlers<HistoryChannel
       // The parameters already hold what the job's recipe and glossary sent (a custom recipe's
       // wording too): today's default recipe and glossary are not laid over them again.
       const same = { recipe: null, glossary: [] };
-      if (isLinkJob(j)) return rt.queue.addLinks([j.source.path], { templateId: tid, params: p, force: true, ...same });
+      if (isLinkJob(j)) return queue.addLinks([j.source.path], { templateId: tid, params: p, force: true, ...same });
       // The job's own formats and naming, not today's defaults; its results are replaced as a set.
-      return rt.queue.addPaths([j.movedTo ?? j.source.path], {
+      return queue.addPaths([j.movedTo ?? j.source.path], {
         ...same,
         templateId: tid,
         params: p,
@@ -115,11 +117,11 @@ export function historyHandlers(ctx: HandlerContext): RawHandlers<HistoryChannel
     },
 
     'history:reexport': async (target) => {
-      const local = 'jobId' in target ? requireJob(rt, target.jobId) : rt.queue.jobOfStream(target.streamId);
+      const local = 'jobId' in target ? requireJob(queue, target.jobId) : queue.jobOfStream(target.streamId);
       if (local) {
-        requireEligible(rt, local.id, 'reexport');
+        requireEligible(queue, local.id, 'reexport');
         const preset = 'captionPreset' in target ? target.captionPreset : undefined;
-        const done = await rt.results.reexport(
+        const done = await results.reexport(
           local.id,
           'formats' in target ? target.formats : undefined,
           preset ? { captions: captionPreset(preset) } : {},
@@ -130,7 +132,7 @@ export function historyHandlers(ctx: HandlerContext): RawHandlers<HistoryChannel
         };
       }
       // A stream started elsewhere has no source file beside which to save: it goes to the state dir.
-      const file = await rt.results.exportExternal('streamId' in target ? target.streamId : '');
+      const file = await results.exportExternal('streamId' in target ? target.streamId : '');
       return { results: [{ format: 'json', path: file, fileName: path.basename(file), collided: false }] };
     },
   };

@@ -10,12 +10,14 @@ import { appInfo, requireEligible, requireJob, type HandlerContext, type RawHand
 type QueueChannels =
   `app:${'info' | 'ready' | 'setStartAtLogin'}` | `queue:${string}` | 'result:open' | 'result:reveal' | 'source:reveal';
 
-export function queueHandlers(ctx: HandlerContext): RawHandlers<Extract<Channel, QueueChannels>> {
-  const { rt, platform, model } = ctx;
-  const view = (id: string) => model.view(requireJob(rt, id));
+export function queueHandlers(
+  ctx: HandlerContext<'connection' | 'queue' | 'results'>,
+): RawHandlers<Extract<Channel, QueueChannels>> {
+  const { connection, queue, results, platform, model } = ctx;
+  const view = (id: string) => model.view(requireJob(queue, id));
 
   const resultPath = async (jobId: string, format: string): Promise<string> => {
-    const r = requireJob(rt, jobId).results.find((x) => x.format === format);
+    const r = requireJob(queue, jobId).results.find((x) => x.format === format);
     if (!r) throw notFound(`The ${format} result of this job`);
     await access(r.path).catch(() => {
       throw new BridgeFailure(
@@ -27,7 +29,7 @@ export function queueHandlers(ctx: HandlerContext): RawHandlers<Extract<Channel,
   };
 
   return {
-    'app:info': () => appInfo(rt, platform),
+    'app:info': () => appInfo(connection, platform),
     'app:ready': () => {
       platform.rendererReady?.();
       return null;
@@ -41,13 +43,13 @@ export function queueHandlers(ctx: HandlerContext): RawHandlers<Extract<Channel,
     'queue:snapshot': () => model.snapshot(),
     // The template and its parameters are checked once, where they are resolved (runtime/queue-commands.ts).
     'queue:add': async ({ paths, templateId, params, force }) =>
-      rt.queue.addPaths(paths, {
+      queue.addPaths(paths, {
         ...(templateId ? { templateId } : {}),
         ...(params ? { params } : {}),
         ...(force ? { force } : {}),
       }),
     'queue:addLinks': async ({ links, templateId, params, force }) =>
-      rt.queue.addLinks(links, {
+      queue.addLinks(links, {
         ...(templateId ? { templateId } : {}),
         ...(params ? { params } : {}),
         ...(force ? { force } : {}),
@@ -57,55 +59,55 @@ export function queueHandlers(ctx: HandlerContext): RawHandlers<Extract<Channel,
       return { supported: true, ...(await platform.pickFiles()) };
     },
     'queue:pause': () => {
-      rt.queue.pause();
+      queue.pause();
       return model.stats();
     },
     'queue:resume': () => {
-      rt.queue.resume();
+      queue.resume();
       return model.stats();
     },
     'queue:stopAfterCurrent': () => {
-      rt.queue.stopAfterCurrent();
+      queue.stopAfterCurrent();
       return model.stats();
     },
     'queue:cancel': ({ id }) => {
-      requireEligible(rt, id, 'cancel');
-      rt.queue.cancel(id);
+      requireEligible(queue, id, 'cancel');
+      queue.cancel(id);
       return view(id);
     },
     'queue:retry': async ({ id }) => {
-      requireEligible(rt, id, 'retry');
-      await rt.queue.retry(id);
+      requireEligible(queue, id, 'retry');
+      await queue.retry(id);
       return view(id);
     },
     'queue:retryFailed': async () => {
-      const { count, skipped } = await rt.queue.retryAllFailed();
+      const { count, skipped } = await queue.retryAllFailed();
       return { count, skipped: skipped.map(({ fileName, reason }) => ({ fileName, reason })) };
     },
     'queue:move': ({ id, direction }) => {
-      requireEligible(rt, id, 'move');
-      rt.queue.move(id, direction);
+      requireEligible(queue, id, 'move');
+      queue.move(id, direction);
       return null;
     },
     'queue:dismiss': ({ id }) => {
-      requireEligible(rt, id, 'dismiss');
-      rt.queue.dismiss(id);
+      requireEligible(queue, id, 'dismiss');
+      queue.dismiss(id);
       return null;
     },
     'queue:dismissFinished': () => {
       let count = 0;
-      for (const j of rt.queue.jobs()) if (!j.dismissed && canDismiss(j) && rt.queue.dismiss(j.id)) count++;
+      for (const j of queue.jobs()) if (!j.dismissed && canDismiss(j) && queue.dismiss(j.id)) count++;
       return { count };
     },
     'queue:rewrite': async ({ id, captionPreset: preset }) => {
-      requireEligible(rt, id, 'rewrite');
-      await rt.results.writeAgain(id, undefined, preset ? { captions: captionPreset(preset) } : {});
+      requireEligible(queue, id, 'rewrite');
+      await results.writeAgain(id, undefined, preset ? { captions: captionPreset(preset) } : {});
       return view(id);
     },
 
     'queue:components': async ({ id }) => {
-      const streamId = requireJob(rt, id).streamId;
-      return streamId ? componentsView(await rt.connection.streamComponents(streamId)) : null;
+      const streamId = requireJob(queue, id).streamId;
+      return streamId ? componentsView(await connection.streamComponents(streamId)) : null;
     },
 
     'result:open': async ({ jobId, format }) => {
@@ -117,7 +119,7 @@ export function queueHandlers(ctx: HandlerContext): RawHandlers<Extract<Channel,
       return null;
     },
     'source:reveal': async ({ jobId }) => {
-      const j = requireJob(rt, jobId);
+      const j = requireJob(queue, jobId);
       const p = j.movedTo ?? j.source.path;
       await access(p).catch(() => {
         throw new BridgeFailure('FILESYSTEM', `${p} is no longer there (moved or deleted).`);

@@ -26,10 +26,10 @@ export function recipeListView(recipe: Recipe): RecipeView {
   };
 }
 
-export function recipeHandlers(ctx: HandlerContext): RawHandlers<RecipeChannels> {
+export function recipeHandlers(ctx: HandlerContext<'settings'>): RawHandlers<RecipeChannels> {
   return {
     'recipes:list': () => {
-      const custom = ctx.rt.settings.current().customRecipes ?? [];
+      const custom = ctx.settings.current().customRecipes ?? [];
       return [
         ...RECIPE_IDS.map((id) => recipeListView(RECIPES[id])),
         ...custom.map((c) => recipeListView(resolveRecipe(c.id, custom)!)),

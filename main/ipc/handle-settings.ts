@@ -72,11 +72,13 @@ export function validateSettings(candidate: unknown, catalogue: TemplateCatalogu
   return s;
 }
 
-export function settingsHandlers(ctx: HandlerContext): RawHandlers<SettingsChannels> & {
+export function settingsHandlers(
+  ctx: HandlerContext<'connection' | 'settings' | 'templates' | 'updateSettings'>,
+): RawHandlers<SettingsChannels> & {
   /** Publishes `settings:changed` with the current view and answers that view. */
   changed(problem?: string): Promise<SettingsView>;
 } {
-  const { rt, platform } = ctx;
+  const { connection, settings, templates, platform } = ctx;
   const vault = platform.secrets;
 
   /** The last four characters of the key used until Sluice quits; the key itself stays in the runtime. */
@@ -87,7 +89,7 @@ export function settingsHandlers(ctx: HandlerContext): RawHandlers<SettingsChann
     const env = process.env;
     const view: CredentialsView = { apiKey: 'unset', secretStore: status.store };
     if (status.problem) view.problem = status.problem;
-    if (rt.connection.hasSessionKey) {
+    if (connection.hasSessionKey) {
       return { ...view, apiKey: 'set', ...(sessionMasked ? { masked: sessionMasked } : {}), sessionKey: true };
     }
     if (env[API_KEY_ENV]) {
@@ -112,17 +114,17 @@ export function settingsHandlers(ctx: HandlerContext): RawHandlers<SettingsChann
   const view = async (problem?: string): Promise<SettingsView> => {
     const creds = await credentials();
     if (problem) creds.problem = problem;
-    return toSettingsView(rt.settings.get(), creds, platform.startAtLogin?.get());
+    return toSettingsView(settings.get(), creds, platform.startAtLogin?.get());
   };
 
   /** Uses the new connection or key at once; a failure is shown on the Settings screen, not thrown. */
   const reconnect = async (): Promise<string | undefined> => {
     try {
-      await rt.connection.reconnect();
+      await connection.reconnect();
     } catch (e) {
       return e instanceof Error ? e.message : String(e);
     }
-    ctx.publish({ name: 'connection:changed', payload: appInfo(rt, platform) });
+    ctx.publish({ name: 'connection:changed', payload: appInfo(connection, platform) });
     return undefined;
   };
 
@@ -134,7 +136,7 @@ export function settingsHandlers(ctx: HandlerContext): RawHandlers<SettingsChann
 
   const storeSecrets = async (entries: Array<[SecretName, string]>): Promise<SettingsView> => {
     for (const [name, value] of entries) await vault.set(name, value);
-    const problem = rt.settings.get().connection.mode === 'sandbox' ? undefined : await reconnect();
+    const problem = settings.get().connection.mode === 'sandbox' ? undefined : await reconnect();
     return changed(problem);
   };
 
@@ -142,9 +144,9 @@ export function settingsHandlers(ctx: HandlerContext): RawHandlers<SettingsChann
     changed,
     'settings:get': () => view(),
     'settings:update': async ({ patch }) => {
-      const before = rt.settings.get();
-      const next = validateSettings(mergeSettings(before, patch), rt.templates.current);
-      await rt.updateSettings(() => next);
+      const before = settings.get();
+      const next = validateSettings(mergeSettings(before, patch), templates.current);
+      await ctx.updateSettings(() => next);
       const connectionChanged = JSON.stringify(before.connection) !== JSON.stringify(next.connection);
       return changed(connectionChanged ? await reconnect() : undefined);
     },
@@ -155,17 +157,17 @@ export function settingsHandlers(ctx: HandlerContext): RawHandlers<SettingsChann
         ['client-secret', clientSecret],
       ]),
     'settings:useSessionKey': async ({ apiKey }) => {
-      await rt.connection.useSessionKey(apiKey);
+      await connection.useSessionKey(apiKey);
       sessionMasked = maskSecret(apiKey);
-      ctx.publish({ name: 'connection:changed', payload: appInfo(rt, platform) });
+      ctx.publish({ name: 'connection:changed', payload: appInfo(connection, platform) });
       return changed();
     },
     'settings:clearApiKey': async () => {
-      if (rt.connection.hasSessionKey) {
+      if (connection.hasSessionKey) {
         // The key for this run goes first: nothing of it was ever stored.
-        await rt.connection.useSessionKey(undefined);
+        await connection.useSessionKey(undefined);
         sessionMasked = undefined;
-        ctx.publish({ name: 'connection:changed', payload: appInfo(rt, platform) });
+        ctx.publish({ name: 'connection:changed', payload: appInfo(connection, platform) });
         return changed();
       }
       await vault.delete('api-key');
@@ -173,9 +175,9 @@ export function settingsHandlers(ctx: HandlerContext): RawHandlers<SettingsChann
     },
     'settings:testConnection': async ({ apiKey, connection }) => {
       const started = Date.now();
-      let label = rt.connection.label;
+      let label = ctx.connection.label;
       try {
-        const tried = await rt.connection.testConnection(apiKey, connection);
+        const tried = await ctx.connection.testConnection(apiKey, connection);
         label = tried.label;
         if (tried.failure !== undefined) throw tried.failure;
         return {

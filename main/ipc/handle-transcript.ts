@@ -90,29 +90,31 @@ async function refusing<T>(f: () => Promise<T>): Promise<T> {
   }
 }
 
-export function transcriptHandlers(ctx: HandlerContext): RawHandlers<TranscriptChannels> {
-  const { rt, platform } = ctx;
-  const completed = (jobId: string): JobRecord => requireEligible(rt, jobId, 'review');
+export function transcriptHandlers(
+  ctx: HandlerContext<'connection' | 'queue' | 'results' | 'transcripts'>,
+): RawHandlers<TranscriptChannels> {
+  const { connection, queue, results, transcripts, platform } = ctx;
+  const completed = (jobId: string): JobRecord => requireEligible(queue, jobId, 'review');
   const clocks = new TimelineClocks();
   const answer = async (jobId: string, act: (job: JobRecord) => Promise<OpenTranscript>): Promise<TranscriptView> => {
     const job = completed(jobId);
     const t = await refusing(() => act(job));
     // The job as it is now: results may have been rewritten while the change was saved.
-    const now = rt.queue.job(jobId) ?? job;
+    const now = queue.job(jobId) ?? job;
     const [media, timeline] = await Promise.all([mediaView(now, platform), clocks.of(now)]);
-    return transcriptView(now, t, media, rt.connection.simulated, timeline);
+    return transcriptView(now, t, media, connection.simulated, timeline);
   };
   return {
-    'transcript:open': ({ jobId }) => answer(jobId, (j) => rt.transcripts.open(j)),
-    'transcript:edit': ({ jobId, revision, edit }) => answer(jobId, (j) => rt.transcripts.edit(j, revision, edit)),
-    'transcript:undo': ({ jobId }) => answer(jobId, (j) => rt.transcripts.undo(j)),
-    'transcript:redo': ({ jobId }) => answer(jobId, (j) => rt.transcripts.redo(j)),
-    'transcript:revert': ({ jobId }) => answer(jobId, (j) => rt.transcripts.revert(j)),
+    'transcript:open': ({ jobId }) => answer(jobId, (j) => transcripts.open(j)),
+    'transcript:edit': ({ jobId, revision, edit }) => answer(jobId, (j) => transcripts.edit(j, revision, edit)),
+    'transcript:undo': ({ jobId }) => answer(jobId, (j) => transcripts.undo(j)),
+    'transcript:redo': ({ jobId }) => answer(jobId, (j) => transcripts.redo(j)),
+    'transcript:revert': ({ jobId }) => answer(jobId, (j) => transcripts.revert(j)),
     'transcript:overwriteHeld': async ({ jobId }) => {
       completed(jobId);
       // After the corrections being written: the overwrite writes them too, and nothing races it.
-      await rt.transcripts.settled(jobId);
-      return { results: (await rt.results.overwriteHeld(jobId)).results.map(resultView) };
+      await transcripts.settled(jobId);
+      return { results: (await results.overwriteHeld(jobId)).results.map(resultView) };
     },
   };
 }

@@ -54,22 +54,22 @@ function usageFieldErrors(e: unknown, currency?: string): FieldError[] | undefin
   return undefined;
 }
 
-async function report(ctx: HandlerContext, q: UsageQuery): Promise<UsageView> {
-  const { rt } = ctx;
+async function report(ctx: HandlerContext<'connection' | 'queue' | 'settings'>, q: UsageQuery): Promise<UsageView> {
+  const { connection, queue, settings } = ctx;
   try {
-    const r = await rt.connection.usageReport({
+    const r = await connection.usageReport({
       ...(q.start ? { start: q.start } : {}),
       ...(q.end ? { end: q.end } : {}),
       ...(q.granularity ? { granularity: q.granularity } : {}),
       ...(q.currency ? { currency: q.currency } : {}),
     });
-    const guard = rt.settings.get().spendingGuard;
+    const guard = settings.get().spendingGuard;
     const cap = {
       enabled: guard.enabled,
       monthlyCreditCap: guard.monthlyCreditCap,
-      pausedByCap: rt.queue.pauseState?.reason === 'spending-cap',
+      pausedByCap: queue.pauseState?.reason === 'spending-cap',
     };
-    return toUsageView(r, cap, rt.connection.simulated);
+    return toUsageView(r, cap, connection.simulated);
   } catch (e) {
     const fields = usageFieldErrors(e, q.currency);
     if (fields) throw validation(fields);
@@ -105,7 +105,7 @@ export function usageCsv(v: UsageView): string {
   return [head, ...rows].map((r) => r.map(csvField).join(',')).join('\n') + '\n';
 }
 
-export function usageHandlers(ctx: HandlerContext): RawHandlers<UsageChannels> {
+export function usageHandlers(ctx: HandlerContext<'connection' | 'queue' | 'settings'>): RawHandlers<UsageChannels> {
   return {
     'usage:report': (q) => report(ctx, q),
     'usage:csv': async (q) => {

@@ -6,14 +6,16 @@ import { templateProblems } from '../engine/params.js';
 import type { TemplateCatalogue } from '../service/template-catalogue.js';
 import type { Params } from '../engine/settings.js';
 import type { JobRecord } from '../engine/job.js';
-import type { Runtime } from '../runtime/runtime.js';
+import type { Services } from '../runtime/services.js';
 import { conflict, notFound, validation } from './errors.js';
 import type { BridgeEvent } from './event-stream.js';
 import type { PlatformPort } from './platform.js';
 import type { QueueModel } from './queue-model.js';
 
-export interface HandlerContext {
-  rt: Runtime;
+/** The runtime's services a domain's handlers take (`K`), and what every handler shares. */
+export type HandlerContext<K extends keyof Services = keyof Services> = Pick<Services, K> & HandlerShared;
+
+export interface HandlerShared {
   platform: PlatformPort;
   model: QueueModel;
   publish(e: BridgeEvent): void;
@@ -25,26 +27,26 @@ export type RawHandler<C extends Channel> = (params: ParamsOf<C>) => Promise<Res
 export type RawHandlers<K extends Channel = Channel> = { [C in K]: RawHandler<C> };
 
 /** What `app:info` answers and `connection:changed` carries. */
-export function appInfo(rt: Runtime, platform: PlatformPort): AppInfo {
+export function appInfo(connection: Services['connection'], platform: PlatformPort): AppInfo {
   return {
     version: platform.version,
     platform: platform.kind,
-    simulated: rt.connection.simulated,
-    connection: rt.connection.label,
+    simulated: connection.simulated,
+    connection: connection.label,
     os: process.platform,
     startAtLoginSupported: platform.startAtLogin !== undefined,
   };
 }
 
-export function requireJob(rt: Runtime, id: string): JobRecord {
-  const job = rt.queue.job(id);
+export function requireJob(queue: Pick<Services['queue'], 'job'>, id: string): JobRecord {
+  const job = queue.job(id);
   if (!job) throw notFound('This job');
   return job;
 }
 
 /** The job, when the engine says `action` applies to it; otherwise NOT_FOUND or CONFLICT saying why. */
-export function requireEligible(rt: Runtime, id: string, action: JobAction): JobRecord {
-  const job = requireJob(rt, id);
+export function requireEligible(queue: Pick<Services['queue'], 'job'>, id: string, action: JobAction): JobRecord {
+  const job = requireJob(queue, id);
   const why = refusal(job, action);
   if (why) throw conflict(why);
   return job;

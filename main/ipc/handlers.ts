@@ -2,7 +2,7 @@
 // Electron IPC and the web bridge both call `dispatch`, which parses the raw payload with the
 // channel's strict schema first, so nothing malformed ever reaches the runtime.
 import type { Channel, ParamsOf, Result, ResultOf } from '../../preload/contract.js';
-import type { Runtime } from '../runtime/runtime.js';
+import type { Services } from '../runtime/services.js';
 import { settle, toBridgeError } from './errors.js';
 import { EventHub, type BridgeEvent, type EventHubOptions } from './event-stream.js';
 import { folderHandlers } from './handle-folders.js';
@@ -25,11 +25,24 @@ export interface HandlerDeps {
   model?: QueueModel;
 }
 
-export function createHandlers(rt: Runtime, platform: PlatformPort, deps: HandlerDeps = {}): Handlers {
-  const model = deps.model ?? new QueueModel(rt);
+export function createHandlers(services: Services, platform: PlatformPort, deps: HandlerDeps = {}): Handlers {
+  const model = deps.model ?? new QueueModel(services);
   const publish = deps.publish ?? (() => undefined);
+  // Each domain's handlers take the few services they name (HandlerContext<K>); this is the one
+  // place they are all handed over.
   const ctx: HandlerContext = {
-    rt,
+    stateDir: services.stateDir,
+    settings: services.settings,
+    connection: services.connection,
+    queue: services.queue,
+    results: services.results,
+    history: services.history,
+    folders: services.folders,
+    claims: services.claims,
+    transcripts: services.transcripts,
+    templates: services.templates,
+    on: (listener) => services.on(listener),
+    updateSettings: (change) => services.updateSettings(change),
     platform,
     model,
     publish,
@@ -81,9 +94,9 @@ export interface Bridge {
   close(): void;
 }
 
-export function createBridge(rt: Runtime, platform: PlatformPort, opts: EventHubOptions = {}): Bridge {
-  const model = new QueueModel(rt);
-  const events = new EventHub(rt, model, opts);
-  const handlers = createHandlers(rt, platform, { model, publish: (e) => events.publish(e) });
+export function createBridge(services: Services, platform: PlatformPort, opts: EventHubOptions = {}): Bridge {
+  const model = new QueueModel(services);
+  const events = new EventHub(services, model, opts);
+  const handlers = createHandlers(services, platform, { model, publish: (e) => events.publish(e) });
   return { handlers, events, model, close: () => events.close() };
 }

@@ -4,7 +4,7 @@
 // completed job is ever served; the caller never names a path.
 import { createReadStream, type ReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import type { Runtime } from '../runtime/runtime.js';
+import type { Services } from '../runtime/services.js';
 import { canReview } from '../engine/eligibility.js';
 import { mediaKindOf } from '../engine/transcript/media-kind.js';
 
@@ -44,12 +44,12 @@ export function parseRange(header: string | undefined, size: number): Range {
 }
 
 export async function mediaResponse(
-  rt: Runtime,
+  queue: Pick<Services['queue'], 'job'>,
   jobId: string,
   method: string,
   rangeHeader: string | undefined,
 ): Promise<MediaResponse> {
-  const job = rt.queue.job(jobId);
+  const job = queue.job(jobId);
   const notFound: MediaResponse = { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } };
   if (!job || !canReview(job)) return notFound;
   const file = job.movedTo ?? job.source.path;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { CopyingList, ElsewhereView, JobView, QueueSnapshot, QueueStats } from '../../preload/contract.js';
 import { isTerminal, type JobRecord } from '../engine/job.js';
 import { compareQueueOrder } from '../engine/queue-order.js';
-import type { Runtime } from '../runtime/runtime.js';
+import type { Services } from '../runtime/services.js';
 import { QueueStatistics, type QueueStatsOptions } from '../runtime/queue-stats.js';
 import { copyingView, toJobView } from './views.js';
 
@@ -17,16 +17,19 @@ export const ELSEWHERE_SHOWN = 20;
 export type { PaceMemory } from '../runtime/queue-stats.js';
 export type QueueModelOptions = QueueStatsOptions;
 
+/** What the Queue's views read: jobs, settings (recipe names), files copying, files held elsewhere. */
+export type QueueModelServices = Pick<Services, 'queue' | 'settings' | 'folders' | 'claims' | 'stateDir'>;
+
 export class QueueModel {
   private readonly numbers: QueueStatistics;
   private readonly now: () => number;
 
   constructor(
-    private readonly rt: Runtime,
+    private readonly services: QueueModelServices,
     opts: QueueModelOptions = {},
   ) {
     this.now = opts.now ?? Date.now;
-    this.numbers = new QueueStatistics(rt.queue, rt.stateDir, opts);
+    this.numbers = new QueueStatistics(services.queue, services.stateDir, opts);
   }
 
   /** Feed every job the engine reports, so the batch, the throughput and the pace stay current. */
@@ -39,12 +42,17 @@ export class QueueModel {
   }
 
   view(job: JobRecord): JobView {
-    return toJobView(job, this.rt.queue.progressOf(job.id), this.now(), this.rt.settings.current().customRecipes);
+    return toJobView(
+      job,
+      this.services.queue.progressOf(job.id),
+      this.now(),
+      this.services.settings.current().customRecipes,
+    );
   }
 
   /** Jobs in the engine's queue order; dismissed ones are left out. */
   snapshot(): QueueSnapshot {
-    const jobs = this.rt.queue.jobs().filter((j) => !j.dismissed || !isTerminal(j.state));
+    const jobs = this.services.queue.jobs().filter((j) => !j.dismissed || !isTerminal(j.state));
     jobs.sort(compareQueueOrder);
     const { total, files } = this.copying();
     const elsewhere = this.elsewhere();
@@ -60,14 +68,14 @@ export class QueueModel {
   /** The files still copying as a screen shows them: the count, and only the first few in full. */
   copying(): CopyingList {
     return {
-      total: this.rt.folders.copyingCount,
-      files: this.rt.folders.copies(COPYING_SHOWN).map(copyingView),
+      total: this.services.folders.copyingCount,
+      files: this.services.folders.copies(COPYING_SHOWN).map(copyingView),
     };
   }
 
   /** Files of shared folders that other computers hold, from the claims on the share. */
   elsewhere(): ElsewhereView[] {
-    return this.rt.claims.heldElsewhere(ELSEWHERE_SHOWN).map((g) => ({
+    return this.services.claims.heldElsewhere(ELSEWHERE_SHOWN).map((g) => ({
       folderId: g.folderId,
       folderPath: g.folderPath,
       host: g.host,

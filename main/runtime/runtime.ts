@@ -28,19 +28,21 @@ import { ExternalStreams, History } from './history.js';
 import type { RuntimeOptions } from './options.js';
 import { QueueCommands } from './queue-commands.js';
 import { Results } from './results.js';
+import { SearchFollower } from './search-follower.js';
+import type { Services } from './services.js';
 import { SharedFolders } from '../adapters/claims/shared-folders.js';
 
 export type { RuntimeOptions } from './options.js';
+export type { Services } from './services.js';
 
-export class Runtime {
+export class Runtime implements Services {
   private readonly emitter = new EventEmitter();
   private readonly runner: QueueRunner;
   /** Folders watched for this run only, besides the saved ones (`sluice watch <folder>`). */
   private extraFolders: readonly WatchFolder[] = [];
   private readonly guard: SpendingGuard;
   private readonly searchIndex: TranscriptIndex;
-  /** Search-index updates under way (awaited by close). */
-  private readonly indexing = new Set<Promise<void>>();
+  private readonly searchFollower: SearchFollower;
   readonly queue: QueueCommands;
   readonly results: Results;
   readonly history: History;
@@ -162,7 +164,8 @@ export class Runtime {
       external: new ExternalStreams((o) => connection.streams(o)),
       searchTranscripts: (query) => this.searchIndex.search(query),
     });
-    this.followForSearch();
+    // The index follows completed jobs and corrections from the events, by itself.
+    this.searchFollower = new SearchFollower(this.searchIndex, this);
     this.guard = new SpendingGuard({
       settings: () => settings.get(),
       usageReport: (start, end) => client().usageReport({ start, end, granularity: 'DAYS' }),
@@ -201,24 +204,6 @@ export class Runtime {
       release();
       throw e;
     }
-  }
-
-  /** The search index follows as jobs complete and as transcripts are corrected (a no-op when unchanged). */
-  private followForSearch(): void {
-    this.on((e) => {
-      const id =
-        e.type === 'transcript:changed'
-          ? e.jobId
-          : e.type === 'job:updated' && e.job.state === 'completed'
-            ? e.job.id
-            : '';
-      if (!id) return;
-      const p: Promise<void> = this.searchIndex
-        .update(id)
-        .catch(() => undefined)
-        .finally(() => this.indexing.delete(p));
-      this.indexing.add(p);
-    });
   }
 
   /** Subscribes to engine events; returns the unsubscribe function. */
@@ -265,7 +250,7 @@ export class Runtime {
     await this.claims.stop();
     await this.runner.stop();
     // Search files being written for the last jobs finish before the state folder is let go.
-    while (this.indexing.size > 0) await Promise.all([...this.indexing]);
+    await this.searchFollower.settled();
     await this.searchIndex.close();
     this.store.close();
     await this.connection.close();

@@ -40,6 +40,15 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+/** Whether `sluice watch` said it left `name` as it was: processed here or on another computer. */
+function decided(out: string, name: string): boolean {
+  return out
+    .split('\n')
+    .some((l) =>
+      /^already (processed|queued) /.test(l) ? l.endsWith(`${path.sep}${name}`) : l.includes(`— ${name}: `),
+    );
+}
+
 interface Watcher {
   out: () => string;
   kill: () => void;
@@ -172,7 +181,11 @@ describe('team mode', () => {
       const before = (await allStreams(sandbox.url, KEY)).length;
       again = watch(folder, stateA);
       await watching(again);
-      await new Promise((r) => setTimeout(r, 4000));
+      // Every file has had its decision, said as a line: nothing is left that could start an upload.
+      const restarted = again;
+      await expect
+        .poll(() => names.filter((n) => !decided(restarted.out(), `t2 ${n}`)), { timeout: 60_000, interval: 100 })
+        .toEqual([]);
       expect((await allStreams(sandbox.url, KEY)).length).toBe(before);
       // Its own unfinished jobs are handed over before anything is dispatched: not one upload starts.
       const uploads = again

@@ -73,6 +73,10 @@ async function lay(files: Record<string, string>): Promise<void> {
   }
 }
 
+/** How many files were said to be skipped (each once, however often it was looked at). */
+const skipsSaid = (): number =>
+  new Set(messages.filter((m) => / is skipped: /.test(m)).map((m) => m.split(' ')[0])).size;
+
 const settledTakes = async (n: number) =>
   until(() => {
     const jobs = rt.queue.jobs();
@@ -106,7 +110,9 @@ describe('camera cards in a watch folder', () => {
       'BMPCC/A001_11211423/Proxy/A001_11211423_C002.mov': await clip('bm-proxy.mov', 11),
     });
     const jobs = await settledTakes(7);
-    await new Promise((r) => setTimeout(r, 1500));
+    // Every media file laid has had its decision once the four skips are said too (the .LRV,
+    // .LRF and other side files are not media the folder looks at), so no late job can come.
+    await expect.poll(skipsSaid, { timeout: 30_000 }).toBe(4);
     const names = rt.queue
       .jobs()
       .map((j) => path.basename(j.source.path))
@@ -162,7 +168,8 @@ describe('camera cards in a watch folder', () => {
       'ZOOM0009/ZOOM0009_Tr2.WAV': await makeToneWav(media, 'tr2.wav', 4),
     });
     await settledTakes(2);
-    await new Promise((r) => setTimeout(r, 1000));
+    // The third file's decision, said: nothing more can be taken.
+    await expect.poll(skipsSaid, { timeout: 30_000 }).toBe(1);
     expect(
       rt.queue
         .jobs()

@@ -126,6 +126,8 @@ export class FolderService {
       if (o.outcome === 'rejected' && o.card) this.noteCardSkip(folder, o.path, o.card);
       if (o.outcome === 'rejected') {
         this.d.emit({ type: 'folder:status', folderId: folder.id, status: 'watching', message: o.message });
+      } else if (o.outcome === 'already-queued' || o.outcome === 'already-done') {
+        this.d.emit({ type: 'folder:skipped', folderId: folder.id, path: o.path, outcome: o.outcome });
       }
     });
   }

@@ -5,7 +5,6 @@ import type { Command } from 'commander';
 import path from 'node:path';
 import type { JobRecord } from '../../engine/job.js';
 import { looksLikeLink } from '../../engine/media-link.js';
-import type { Runtime } from '../../runtime/runtime.js';
 import { addJobOptions, openRuntime, outputOf, templateAndParams, UsageError, type JobFlags } from '../context.js';
 import { printable } from '../printable.js';
 import { barProgress, jobJson, plainProgress, summaryTable } from '../progress.js';
@@ -94,7 +93,7 @@ export async function runProcess(paths: string[], flags: ProcessFlags): Promise<
       clearInterval(keepAlive);
       view?.stop();
     }
-    report(jobs, flags, runtime, skipped);
+    report(jobs, flags, runtime.connection.simulated, skipped);
     if (skipped.length > 0 && !flags.json) {
       console.error(`${skipped.length} not processed: skipped for the reasons above.`);
     }
@@ -133,11 +132,11 @@ function recoveryHint(n: number, paths: string[], flags: ProcessFlags): string {
 function report(
   jobs: JobRecord[],
   flags: ProcessFlags,
-  runtime: Runtime,
+  simulated: boolean,
   skipped: ReadonlyArray<{ path: string; message: string }>,
 ): void {
   if (flags.json) {
-    console.log(JSON.stringify({ simulated: runtime.connection.simulated, jobs: jobs.map(jobJson), skipped }, null, 2));
+    console.log(JSON.stringify({ simulated, jobs: jobs.map(jobJson), skipped }, null, 2));
     return;
   }
   console.log(summaryTable(jobs, { wide: flags.wide === true }));

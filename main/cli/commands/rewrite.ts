@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { JobRecord } from '../../engine/job.js';
 import type { ResultFormat } from '../../engine/settings.js';
 import { Runtime } from '../../runtime/runtime.js';
+import type { Services } from '../../runtime/services.js';
 import { stateDirOf } from '../context.js';
 import { DEFAULT_TIMELINE, type TimelineSettings } from '../../engine/timecode/timeline.js';
 import type { RateId } from '../../engine/timecode/rates.js';
@@ -72,26 +73,35 @@ export function registerRewrite(program: Command): void {
     .action(async (paths: string[], flags: RewriteFlags) => {
       // The embedded sandbox stands in for the service: nothing here talks to it.
       const rt = await Runtime.open({ stateDir: stateDirOf(flags), connection: { sandbox: true } });
-      let failed = 0;
       try {
-        const jobs = select([...rt.queue.everyJob()], paths);
-        if (jobs.length === 0) console.log('No completed files match.');
-        for (const j of jobs) {
-          try {
-            const timeline = timelineOf(j, flags);
-            const done = await rt.results.writeAgain(j.id, flags.formats, {
-              ...(timeline ? { timeline } : {}),
-              ...(flags.preset ? { captions: captionPreset(flags.preset) } : {}),
-            });
-            console.log(`written ${printable(j.source.path)}: ${describeJob(done)}`);
-          } catch (e) {
-            failed++;
-            console.error(printable(`not written ${j.source.path}: ${(e as Error).message}`));
-          }
-        }
+        process.exitCode = (await rewriteAll(rt, paths, flags)) > 0 ? 1 : 0;
       } finally {
         await rt.close();
       }
-      process.exitCode = failed > 0 ? 1 : 0;
     });
+}
+
+/** Writes the matching completed jobs' results again; returns how many could not be written. */
+async function rewriteAll(
+  { queue, results }: Pick<Services, 'queue' | 'results'>,
+  paths: string[],
+  flags: RewriteFlags,
+): Promise<number> {
+  let failed = 0;
+  const jobs = select([...queue.everyJob()], paths);
+  if (jobs.length === 0) console.log('No completed files match.');
+  for (const j of jobs) {
+    try {
+      const timeline = timelineOf(j, flags);
+      const done = await results.writeAgain(j.id, flags.formats, {
+        ...(timeline ? { timeline } : {}),
+        ...(flags.preset ? { captions: captionPreset(flags.preset) } : {}),
+      });
+      console.log(`written ${printable(j.source.path)}: ${describeJob(done)}`);
+    } catch (e) {
+      failed++;
+      console.error(printable(`not written ${j.source.path}: ${(e as Error).message}`));
+    }
+  }
+  return failed;
 }

@@ -149,6 +149,8 @@ async function watchUntilStopped(
         console.log(
           printable(`folder ${names.get(e.folderId) ?? e.folderId}: ${e.status}${e.message ? ` — ${e.message}` : ''}`),
         );
+      } else if (e.type === 'folder:skipped') {
+        console.log(printable(`${e.outcome === 'already-done' ? 'already processed' : 'already queued'} ${e.path}`));
       } else if (e.type === 'queue:paused') console.log(printable(`paused (${e.reason}): ${e.message}`));
       else if (e.type === 'queue:resumed') console.log('resumed');
     });

@@ -129,7 +129,7 @@ export async function startWebBridge(
   });
 
   app.get<{ Params: { jobId: string } }>(MEDIA_ROUTE, async (req, reply) => {
-    const r = await mediaResponse(rt, req.params.jobId, req.method, req.headers.range);
+    const r = await mediaResponse(rt.queue, req.params.jobId, req.method, req.headers.range);
     // Straight to the socket: HEAD must announce the file's length, and a player that seeks
     // away closes the connection mid-body, which only has to stop the read.
     reply.hijack();

@@ -108,7 +108,7 @@ describe('media over the web bridge', () => {
   });
 
   it("answers the app protocol's range from disk too: only the bytes asked for are read", async () => {
-    const r = await mediaResponse(env.rt, jobId, 'GET', `bytes=${SIZE - MARK.length}-`);
+    const r = await mediaResponse(env.rt.queue, jobId, 'GET', `bytes=${SIZE - MARK.length}-`);
     expect(r.status).toBe(206);
     expect(r.headers['Content-Range']).toBe(`bytes ${SIZE - MARK.length}-${SIZE - 1}/${SIZE}`);
     expect(r.headers['Content-Length']).toBe(String(MARK.length));
@@ -119,13 +119,13 @@ describe('media over the web bridge', () => {
     expect(body.bytesRead).toBe(MARK.length);
 
     // No range: the whole file, as a stream that has read nothing until it is consumed.
-    const whole = await mediaResponse(env.rt, jobId, 'GET', undefined);
+    const whole = await mediaResponse(env.rt.queue, jobId, 'GET', undefined);
     expect(whole.status).toBe(200);
     expect(whole.headers['Content-Length']).toBe(String(SIZE));
     expect(whole.body!.bytesRead).toBe(0);
     whole.body!.destroy();
-    expect((await mediaResponse(env.rt, jobId, 'HEAD', 'bytes=0-3')).body).toBeUndefined();
-    expect((await mediaResponse(env.rt, 'unknown', 'GET', undefined)).status).toBe(404);
+    expect((await mediaResponse(env.rt.queue, jobId, 'HEAD', 'bytes=0-3')).body).toBeUndefined();
+    expect((await mediaResponse(env.rt.queue, 'unknown', 'GET', undefined)).status).toBe(404);
   });
 
   it('reads ranges as RFC 9110 does', () => {
