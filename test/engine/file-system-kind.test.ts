@@ -6,8 +6,10 @@ import {
   isUncPath,
   kindOfLinuxType,
   kindOfMacType,
+  mappedDriveOf,
   mountOf,
   parseMacMounts,
+  parseNetUse,
   sharedHint,
   suggestShared,
 } from '../../main/engine/file-system-kind.js';
@@ -55,9 +57,58 @@ describe('Windows paths', () => {
     expect(isUncPath(p)).toBe(network);
   });
 
-  it('a UNC folder is SMB; a drive letter is not known (mapped drives need the system)', () => {
+  it('a UNC folder is SMB; a drive letter is network only when it is a mapped drive', () => {
     expect(fileSystemKind({ platform: 'win32', path: '\\\\nas\\News' })).toEqual({ verdict: 'network', label: 'SMB' });
     expect(fileSystemKind({ platform: 'win32', path: 'Z:\\News' })).toEqual({ verdict: 'unknown' });
+    expect(fileSystemKind({ platform: 'win32', path: 'Z:\\News', winMapped: { letter: 'Z', label: 'SMB' } })).toEqual({
+      verdict: 'network',
+      label: 'SMB',
+    });
+  });
+
+  // `net use` as Windows prints it: English, and German (translated status and headings, the same shape).
+  const ENGLISH = [
+    'New connections will be remembered.',
+    '',
+    '',
+    'Status       Local     Remote                    Network',
+    '',
+    '-------------------------------------------------------------------------------',
+    'OK           Z:        \\\\nas\\News                Microsoft Windows Network',
+    'Unavailable  Y:        \\\\archive-server.newsroom.local\\Footage 2026',
+    '                                                Microsoft Windows Network',
+    '             N:        \\\\linuxbox\\export\\media   NFS Network',
+    'OK                     \\\\nas\\IPC$                 Microsoft Windows Network',
+    'The command completed successfully.',
+    '',
+  ].join('\r\n');
+  const GERMAN = [
+    'Neue Verbindungen werden gespeichert.',
+    '',
+    'Status       Lokal     Remote                    Netzwerk',
+    '-------------------------------------------------------------------------------',
+    'OK           m:        \\\\srv\\Schnitt             Microsoft Windows Network',
+    'Der Befehl wurde erfolgreich ausgeführt.',
+  ].join('\r\n');
+
+  it('reads the mapped drives from net use, in any language, a wrapped line and NFS included', () => {
+    expect(parseNetUse(ENGLISH)).toEqual([
+      { letter: 'Z', label: 'SMB' },
+      { letter: 'Y', label: 'SMB' },
+      { letter: 'N', label: 'NFS' },
+    ]);
+    expect(parseNetUse(GERMAN)).toEqual([{ letter: 'M', label: 'SMB' }]);
+    expect(parseNetUse('There are no entries in the list.\r\n')).toEqual([]);
+  });
+
+  it('finds the mapped drive of a path by its letter, either slash and either case', () => {
+    const drives = parseNetUse(ENGLISH);
+    expect(mappedDriveOf('Z:\\News\\incoming', drives)).toEqual({ letter: 'Z', label: 'SMB' });
+    expect(mappedDriveOf('z:/News', drives)).toEqual({ letter: 'Z', label: 'SMB' });
+    expect(mappedDriveOf('N:', drives)).toEqual({ letter: 'N', label: 'NFS' });
+    expect(mappedDriveOf('C:\\Media', drives)).toBeUndefined();
+    expect(mappedDriveOf('\\\\nas\\News', drives)).toBeUndefined();
+    expect(mappedDriveOf('Zoo:\\x', drives)).toBeUndefined();
   });
 });
 

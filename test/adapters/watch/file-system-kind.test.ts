@@ -57,3 +57,21 @@ it('on macOS the folder is looked up in the mount table, read through links', as
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+it('on Windows a drive letter is looked up in the mapped drives, and only then asked for', async () => {
+  let asked = 0;
+  const netUse = async (): Promise<string> => {
+    asked++;
+    return 'Status       Local     Remote                    Network\r\nOK           Z:        \\\\nas\\News                Microsoft Windows Network\r\n';
+  };
+  expect(await folderFileSystem('Z:\\News\\incoming', 'win32', {}, netUse)).toEqual({
+    verdict: 'network',
+    label: 'SMB',
+  });
+  expect(await folderFileSystem('C:\\Media', 'win32', {}, netUse)).toEqual({ verdict: 'unknown' });
+  expect(await folderFileSystem('Z:\\News', 'win32', {}, async () => undefined)).toEqual({ verdict: 'unknown' });
+  expect(asked).toBe(2);
+  // A UNC path needs no list.
+  expect(await folderFileSystem('\\\\nas\\News', 'win32', {}, netUse)).toEqual({ verdict: 'network', label: 'SMB' });
+  expect(asked).toBe(2);
+});
