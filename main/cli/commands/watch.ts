@@ -8,6 +8,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { CLAIM_TIMEOUT_S, WATCH_FOLDER } from '../../engine/settings.js';
 import { addJobOptions, openRuntime, outputOf, templateAndParams, UsageError, type JobFlags } from '../context.js';
+import { SkipLines } from '../skip-lines.js';
 import { printable } from '../printable.js';
 import { describeJob } from '../progress.js';
 
@@ -33,9 +34,6 @@ function claimTimeoutOf(flags: WatchFlags): number | undefined {
 }
 
 const collect = (v: string, prev: string[]): string[] => [...prev, v];
-
-/** Files left alone (done or queued already) named per folder before the rest go unnamed. */
-const SKIPS_LISTED = 20;
 
 export function registerWatch(program: Command): void {
   addJobOptions(
@@ -142,7 +140,7 @@ async function watchUntilStopped(
     const names = new Map(watched.map((f) => [f.id, f.path]));
     const rt = runtime;
     const lastState = new Map<string, string>();
-    const skipped = new Map<string, number>();
+    const skipLines = new SkipLines((id) => names.get(id) ?? id);
     rt.on((e) => {
       if (e.type === 'job:updated' && lastState.get(e.job.id) !== e.job.state) {
         lastState.set(e.job.id, e.job.state);
@@ -154,19 +152,8 @@ async function watchUntilStopped(
           printable(`folder ${names.get(e.folderId) ?? e.folderId}: ${e.status}${e.message ? ` — ${e.message}` : ''}`),
         );
       } else if (e.type === 'folder:skipped') {
-        // Each file left alone is named, up to a limit per folder: a restart over a folder of
-        // 100,000 finished files is one line more, not 100,000.
-        const n = (skipped.get(e.folderId) ?? 0) + 1;
-        skipped.set(e.folderId, n);
-        if (n <= SKIPS_LISTED) {
-          console.log(printable(`${e.outcome === 'already-done' ? 'already processed' : 'already queued'} ${e.path}`));
-        } else if (n === SKIPS_LISTED + 1) {
-          console.log(
-            printable(
-              `folder ${names.get(e.folderId) ?? e.folderId}: more files already processed or queued, not listed`,
-            ),
-          );
-        }
+        const line = skipLines.line(e);
+        if (line !== undefined) console.log(printable(line));
       } else if (e.type === 'queue:paused') console.log(printable(`paused (${e.reason}): ${e.message}`));
       else if (e.type === 'queue:resumed') console.log('resumed');
     });
