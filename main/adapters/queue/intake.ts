@@ -107,9 +107,14 @@ export class Intake {
     return this.knownIndex;
   }
 
-  /** The newest job for a path: from the journal's jobs, or the archive's index when newer there. */
+  /**
+   * The newest job for a path: from the journal's jobs, or the archive's index when newer there.
+   * As the job is now: the index keeps the record it was added with, and a job that took the
+   * finished copy of a stalled file has that file's size and time since (read from the store).
+   */
   private latest(file: string): JobRecord | undefined {
-    return latestBySource(this.store, file, this.known.get(file));
+    const hot = this.known.get(file);
+    return latestBySource(this.store, file, hot && (this.store.get(hot.id) ?? hot));
   }
 
   /**
