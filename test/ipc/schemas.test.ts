@@ -9,12 +9,23 @@ import type { PlatformPort } from '../../main/ipc/platform.js';
 import { SCHEMAS } from '../../main/ipc/schemas.js';
 import type { Runtime } from '../../main/runtime/runtime.js';
 
+/**
+ * The runtime's services as the handlers are handed them (each one looked up once, when the handlers
+ * are made): every service is a stand-in that records and refuses any use of it.
+ */
 function recordingRuntime(touched: string[]): Runtime {
   return new Proxy({} as Runtime, {
-    get: (_t, prop) => {
-      touched.push(String(prop));
-      throw new Error(`the runtime was reached (${String(prop)})`);
-    },
+    get: (_t, service) =>
+      new Proxy(() => undefined, {
+        get: (_s, prop) => {
+          touched.push(`${String(service)}.${String(prop)}`);
+          throw new Error(`the runtime was reached (${String(service)}.${String(prop)})`);
+        },
+        apply: () => {
+          touched.push(String(service));
+          throw new Error(`the runtime was reached (${String(service)}())`);
+        },
+      }),
   });
 }
 
