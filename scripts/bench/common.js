@@ -73,6 +73,8 @@ export function writeWav(file, seconds, seed) {
   buf.writeUInt16LE(16, 34);
   buf.write('data', 36);
   buf.writeUInt32LE(samples * 2, 40);
-  buf.writeInt16LE((seed % 30000) + 1, 44 + 2 * (seed % samples));
+  // The seed goes into the samples whole (two 16-bit samples), so every seed is its own content:
+  // content identity would rightly take two equal files as one.
+  buf.writeUInt32LE(seed + 1, 44);
   writeFileSync(file, buf);
 }
