@@ -74,6 +74,8 @@ export interface ScannedFile {
 
 export interface ScanResult {
   files: ScannedFile[];
+  /** Every folder read, the start first: the watcher sets its watches on these. */
+  dirs: string[];
   /** False when part of the tree could not be read: absence from `files` then proves nothing. */
   complete: boolean;
   problems: Array<{ path: string; message: string }>;
@@ -94,7 +96,7 @@ export interface ScanOptions {
 
 /** Throws only when the root itself cannot be read (missing, not a folder, no permission). */
 export async function scanFolder(root: string, rules: FolderRules, o: ScanOptions = {}): Promise<ScanResult> {
-  const out: ScanResult = { files: [], complete: true, problems: [] };
+  const out: ScanResult = { files: [], dirs: [], complete: true, problems: [] };
   const start = o.from ?? root;
   const dirs: string[] = [start];
   for (let d = dirs.pop(); d !== undefined; d = dirs.pop()) {
@@ -114,6 +116,7 @@ export async function scanFolder(root: string, rules: FolderRules, o: ScanOption
       }
       continue;
     }
+    out.dirs.push(d);
     const candidates: Array<{ full: string; known: boolean }> = [];
     for (const ent of entries) {
       const full = path.join(d, ent.name);

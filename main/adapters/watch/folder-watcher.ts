@@ -54,6 +54,8 @@ const POLL_INTERVAL_MS = 1000;
  * read of the folder usually ends within milliseconds, the second look covers a loaded machine.
  */
 const NEW_DIR_REREAD_MS = [300, 2000];
+/** Folders handed to one chokidar watcher at a time while the watches are set up. */
+const DIR_BATCH = 32;
 
 export class FolderWatcher {
   private readonly root: string;
@@ -63,9 +65,12 @@ export class FolderWatcher {
   private running = false;
   /** Folder found and being watched in this generation (events attached when enabled, first walk done). */
   private up = false;
-  private fsw: FSWatcher | undefined;
+  /** With native events: watches of a batch of folders each, and one for folders found later. */
+  private fsws: FSWatcher[] = [];
+  private late: FSWatcher | undefined;
+  private readonly watchedDirs = new Set<string>();
   /** Releases a start that waits for chokidar's ready when the watcher is torn down first. */
-  private unblock: (() => void) | undefined;
+  private readonly unblock = new Set<() => void>();
   private timers: NodeJS.Timeout[] = [];
   private readonly rereads = new Set<NodeJS.Timeout>();
   private scanning: { gen: number; done: Promise<void> } | undefined;
@@ -73,6 +78,7 @@ export class FolderWatcher {
   private status: FolderWatchStatus;
   /** What the last complete or partial walk found (Rescan says what it was). */
   private lastFiles: ScannedFile[] | undefined;
+  private lastDirs: string[] | undefined;
 
   constructor(
     readonly folder: WatchFolder,
@@ -160,10 +166,39 @@ export class FolderWatcher {
     }
   }
 
-  private attach(gen: number): Promise<void> {
+  /**
+   * Sets the events up. With native events each folder the walk read gets its own chokidar watch
+   * (depth 0), handed over a batch at a time: chokidar given the root alone reads the whole tree
+   * at once and lstats every file in it, 100,000 stat calls in flight that held ~270 MB of heap at
+   * its peak. Folders that appear later are added as they are reported. Polling keeps one
+   * recursive watcher: a polled folder does not name its files, so they are watched themselves.
+   */
+  private async attach(gen: number): Promise<void> {
+    if (this.o.usePolling) {
+      await this.open([this.root], gen, this.rules.recursive ? undefined : 0);
+      return;
+    }
+    const dirs = this.lastDirs?.length ? this.lastDirs : [this.root];
+    for (let i = 0; i < dirs.length && gen === this.gen && this.up; i += DIR_BATCH) {
+      const batch = dirs.slice(i, i + DIR_BATCH).filter((d) => !this.watchedDirs.has(d));
+      for (const d of batch) this.watchedDirs.add(d);
+      if (batch.length > 0) await this.open(batch, gen, 0);
+    }
+  }
+
+  /** A folder that appeared (or was found by a second look) gets its watch; each folder once. */
+  private watchDir(gen: number, dir: string): void {
+    if (this.o.usePolling || !this.rules.recursive || gen !== this.gen || !this.up) return;
+    if (this.watchedDirs.has(dir)) return;
+    this.watchedDirs.add(dir);
+    if (this.late) this.late.add(dir);
+    else void this.open([dir], gen, 0, true);
+  }
+
+  private open(paths: string[], gen: number, depth: number | undefined, late = false): Promise<void> {
     const rel = (p: string): string => path.relative(this.root, p);
     const dirsOnly = !this.o.usePolling;
-    const fsw = watch(this.root, {
+    const fsw = watch(paths, {
       ignoreInitial: true,
       // Links are reported as entries and stat'ed by us: a link loop is never walked.
       followSymlinks: false,
@@ -171,7 +206,7 @@ export class FolderWatcher {
       // Polling stats every watched file each interval; media counts as "binary" to chokidar.
       interval: POLL_INTERVAL_MS,
       binaryInterval: POLL_INTERVAL_MS,
-      depth: this.rules.recursive ? undefined : 0,
+      depth,
       ignored: (p, stats) => {
         if (p === this.root) return false;
         if (stats?.isDirectory()) return !this.rules.acceptDir(rel(p));
@@ -200,11 +235,17 @@ export class FolderWatcher {
     });
     fsw.on('unlink', (p) => this.checker.drop(p));
     fsw.on('unlinkDir', (p) => {
-      if (p === this.root) void this.poll(gen);
-      else this.checker.dropUnder(p + path.sep);
+      if (p === this.root) {
+        void this.poll(gen);
+        return;
+      }
+      this.checker.dropUnder(p + path.sep);
+      // Made again later, it is reported again and watched again.
+      for (const d of this.watchedDirs) if (d === p || d.startsWith(p + path.sep)) this.watchedDirs.delete(d);
     });
     fsw.on('addDir', (p) => {
       if (p === this.root || !this.rules.recursive) return;
+      this.watchDir(gen, p);
       for (const ms of NEW_DIR_REREAD_MS) {
         const t = setTimeout(() => {
           this.rereads.delete(t);
@@ -219,29 +260,32 @@ export class FolderWatcher {
       const m = e instanceof Error ? e.message : String(e);
       this.setStatus('error', `Watching is degraded (${m}); new files are still found by the periodic rescan.`);
     });
-    this.fsw = fsw;
+    this.fsws.push(fsw);
+    if (late) this.late = fsw;
     return new Promise<void>((resolve) => {
       const done = (): void => {
         clearTimeout(t);
-        this.unblock = undefined;
+        this.unblock.delete(done);
         resolve();
       };
       const t = setTimeout(done, READY_TIMEOUT_MS);
       t.unref();
       fsw.once('ready', done);
-      this.unblock = done;
+      this.unblock.add(done);
     });
   }
 
   private async teardown(): Promise<void> {
-    const fsw = this.fsw;
-    this.fsw = undefined;
-    this.unblock?.();
+    const fsws = this.fsws;
+    this.fsws = [];
+    this.late = undefined;
+    this.watchedDirs.clear();
+    for (const done of [...this.unblock]) done();
     for (const t of this.rereads) clearTimeout(t);
     this.rereads.clear();
     this.up = false;
     this.checker.reset();
-    if (fsw) await fsw.close().catch(() => undefined);
+    await Promise.all(fsws.map((w) => w.close().catch(() => undefined)));
   }
 
   private async rescan(gen: number): Promise<void> {
@@ -268,6 +312,7 @@ export class FolderWatcher {
       }
       if (gen !== this.gen) return;
       this.lastFiles = res.files;
+      this.lastDirs = res.dirs;
       if (res.complete) this.checker.prune(new Set(res.files.map((f) => f.path)));
       for (const pr of res.problems) this.checker.problem(pr.path, pr.message, pr.message);
       const state = this.status.state === 'scanning' ? 'watching' : this.status.state;
@@ -287,7 +332,7 @@ export class FolderWatcher {
   /** Reads a folder (and below) for files not seen yet; what it finds is judged like any other. */
   private async lookAgain(gen: number, from: string): Promise<void> {
     if (gen !== this.gen || !this.up) return;
-    await scanFolder(this.root, this.rules, {
+    const res = await scanFolder(this.root, this.rules, {
       from,
       known: (p) => this.checker.knows(p),
       onFiles: (files) => {
@@ -295,6 +340,8 @@ export class FolderWatcher {
       },
       aborted: () => gen !== this.gen,
     }).catch(() => undefined);
+    // Folders made inside a new folder before its watch was set are reported by no one.
+    for (const d of res?.dirs ?? []) this.watchDir(gen, d);
   }
 
   private setStatus(state: FolderStatus, message?: string, fileCount = this.status.fileCount): void {

@@ -328,4 +328,19 @@ describe('FolderWatcher via WatchManager', () => {
     await waitFor(() => r!.count(p) === 2, 5000, 'the changed file reported again');
     expect(nativeWatches() - before).toBe(4);
   });
+  it('watches folders made inside a new folder, so a file landing deep in a card copied later is seen by its events', async () => {
+    r = recorder();
+    await r.manager.set([folder(dir)]);
+    await waitFor(() => r!.statuses.some((s) => s.state === 'watching'), 5000, 'the first walk');
+    // A card copied in: its folders appear at once, its clips much later (after the second looks).
+    const deep = path.join(dir, 'CARD_A', 'PRIVATE', 'M4ROOT', 'CLIP');
+    await mkdir(deep, { recursive: true });
+    await sleep(2600);
+    const p = path.join(deep, 'C0001.MP4');
+    await writeFile(p, 'clip');
+    // No periodic rescan runs within this test: only the new folder's own watch can report it.
+    await waitFor(() => r!.count(p) === 1, 5000, 'the clip in the new nested folder');
+    await appendFile(p, 'more');
+    await waitFor(() => r!.count(p) === 2, 5000, 'the changed clip reported again');
+  });
 });
