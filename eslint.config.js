@@ -127,6 +127,13 @@ export default tseslint.config(
               message: 'The transports serve the CLI and the desktop shell; they import neither.',
             },
             {
+              // Handlers and the web bridge take the services they name (runtime/services.ts); only
+              // a process's composition root (cli/commands, electron) opens the Runtime itself.
+              target: './main/ipc',
+              from: './main/runtime/runtime.ts',
+              message: 'Take the services you use (Pick<Services, ...>), not the whole Runtime.',
+            },
+            {
               target: './renderer/src',
               from: ['./main', './preload'],
               except: ['./contract.ts', './contract', './labels.ts'],

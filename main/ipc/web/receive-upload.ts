@@ -11,7 +11,7 @@ import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import type { FastifyRequest } from 'fastify';
 import type { AddOutcomeView, Result } from '../../../preload/contract.js';
-import type { Runtime } from '../../runtime/runtime.js';
+import type { Services } from '../../runtime/services.js';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../adapters/store/private-files.js';
 import { toBridgeError } from '../errors.js';
 import { dispatch, type Handlers } from '../handlers.js';
@@ -94,7 +94,7 @@ async function multipart(
 }
 
 export async function receiveUpload(
-  rt: Runtime,
+  rt: Pick<Services, 'stateDir'>,
   handlers: Handlers,
   req: FastifyRequest,
 ): Promise<Result<AddOutcomeView[]>> {

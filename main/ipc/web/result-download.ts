@@ -7,7 +7,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Result } from '../../../preload/contract.js';
-import type { Runtime } from '../../runtime/runtime.js';
+import type { Services } from '../../runtime/services.js';
 
 const TYPES: Record<string, string> = {
   json: 'application/json; charset=utf-8',
@@ -38,7 +38,11 @@ function fail(
   return reply.code(status).send({ ok: false, error: { code, message, retryable: false } } satisfies Result<never>);
 }
 
-export async function sendResult(rt: Runtime, req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+export async function sendResult(
+  rt: Pick<Services, 'queue'>,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
   const q = (req.query ?? {}) as Record<string, unknown>;
   if (typeof q.jobId !== 'string' || typeof q.format !== 'string') {
     return fail(reply, 400, 'INVALID_PARAMS', 'A download needs ?jobId= and ?format=.');

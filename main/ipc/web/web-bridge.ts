@@ -11,7 +11,7 @@ import { pipeline } from 'node:stream/promises';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { WEB, type UploadResult } from '../../../preload/contract.js';
-import type { Runtime } from '../../runtime/runtime.js';
+import type { Services } from '../../runtime/services.js';
 import { SECURITY_HEADERS } from '../page-security.js';
 import { createBridge, dispatch, type Bridge } from '../handlers.js';
 import type { PlatformPort } from '../platform.js';
@@ -48,7 +48,7 @@ export interface WebBridge {
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
 export async function startWebBridge(
-  rt: Runtime,
+  rt: Services,
   platform: PlatformPort,
   o: WebBridgeOptions = {},
 ): Promise<WebBridge> {
