@@ -127,6 +127,10 @@ function checkBeside(media: string, m: Medium): void {
   expect(fcp.version).toBe('1.8');
   const res = fcp.resources as { format: Attrs; asset: Attrs };
   expect(res.format.frameDuration).toBe(`${r.den}/${r.num}s`);
+  // The generated video is 160 × 120; a custom format states its size (audio has none).
+  expect([res.format.width, res.format.height]).toEqual(
+    media.endsWith('.wav') ? [undefined, undefined] : ['160', '120'],
+  );
   expect(gridFrames(res.asset.start!, r)).toBe(startFrame);
   expect(fileURLToPath(res.asset.src!)).toBe(media);
   const seq = (fcp.library as { event: { project: { sequence: Attrs & { spine: Record<string, unknown> } } } }).event
