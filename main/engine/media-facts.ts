@@ -27,6 +27,8 @@ export interface MediaFacts {
   readonly hasAudio: boolean;
   /** The video's frame rate, when there is video. */
   readonly videoRate: FrameRate | null;
+  /** The picture's size in pixels, when the video says (Final Cut's format for the clip states it). */
+  readonly frameSize?: { readonly width: number; readonly height: number };
   /** Null: the media says nothing, so its timeline starts at 00:00:00:00 on the folder's default rate. */
   readonly start: SourceStart | null;
 }

@@ -87,10 +87,13 @@ function readingOf(tracks: Track[]): MediaReading {
   const durationMs = seconds !== null && seconds > 0 ? Math.round(seconds * 1000) : null;
   const videoRate = video ? trackRate(video) : null;
   const sampleRate = num(audio?.SamplingRate);
+  const width = num(video?.Width);
+  const height = num(video?.Height);
   const facts: MediaFacts = {
     durationMs,
     hasAudio: audio !== undefined,
     videoRate,
+    ...(width && height && width > 0 && height > 0 ? { frameSize: { width, height } } : {}),
     start: startOf(tracks, container, audio, sampleRate),
   };
   return {

@@ -17,7 +17,13 @@ async function ffmpeg(args: string[]): Promise<void> {
 
 interface Probed {
   format: { duration: string; tags?: Record<string, string> };
-  streams: Array<{ codec_type: string; r_frame_rate: string; tags?: Record<string, string> }>;
+  streams: Array<{
+    codec_type: string;
+    r_frame_rate: string;
+    width?: number;
+    height?: number;
+    tags?: Record<string, string>;
+  }>;
 }
 async function ffprobe(file: string): Promise<Probed> {
   const { stdout } = await run('ffprobe', ['-v', 'error', '-show_format', '-show_streams', '-of', 'json', file]);
@@ -64,6 +70,9 @@ describe('probeMediaFacts', () => {
     expect(facts.hasAudio).toBe(true);
     expect(ref.streams.find((s) => s.codec_type === 'video')?.r_frame_rate).toBe('24000/1001');
     expect(facts.videoRate).toEqual({ num: 24000, den: 1001, dropFrame: false });
+    const picture = ref.streams.find((s) => s.codec_type === 'video');
+    expect(facts.frameSize).toEqual({ width: picture?.width, height: picture?.height });
+    expect(facts.frameSize).toEqual({ width: 160, height: 120 });
     expect(ref.streams.find((s) => s.codec_type === 'data')?.tags?.timecode).toBe('01:00:00:00');
     // 1 h at 24 nominal frames a second.
     expect(facts.start).toEqual({

@@ -110,6 +110,15 @@ describe.each(MEDIA)('$file', ({ file, tc, rate: [num, den, dropFrame] }) => {
     const asset = (xml.parse(await readFile(fcpxml, 'utf8')) as { fcpxml: { resources: { asset: { start: string } } } })
       .fcpxml.resources.asset;
     expect(asset.start).toBe(den === 1 ? `${start}/${num}s` : `${start * den}/${num}s`);
+    // The media probe reads the picture's size, and Final Cut's custom format states it.
+    const format = (xml.parse(await readFile(fcpxml, 'utf8')) as { fcpxml: { resources: { format: object } } }).fcpxml
+      .resources.format;
+    const sized = !given && !file.endsWith('.wav');
+    expect(format).toEqual({
+      id: 'r1',
+      frameDuration: `${den}/${num}s`,
+      ...(sized ? { width: '160', height: '120' } : {}),
+    });
 
     const seq = (xml.parse(await read('premiere')) as { xmeml: { sequence: { timecode: { string: string } } } }).xmeml
       .sequence;

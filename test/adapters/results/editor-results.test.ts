@@ -30,7 +30,11 @@ const MOV: MediaFacts = {
     from: 'tmcd',
   },
 };
-const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (n) => n === 'marker' });
+const xml = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  isArray: (n) => n === 'marker' || n === 'caption',
+});
 
 let dir: string;
 let source: string;
@@ -161,6 +165,27 @@ describe('editor formats beside the source', () => {
       const text = await read(name);
       expect(text, name).toContain('Front desk: Good evening,');
       expect(text, name).not.toContain('morning,');
+    }
+  });
+
+  it('captions carry the language the transcript is in: the caption role’s subrole and xml:lang', async () => {
+    // Most words in Brazilian Portuguese, one in English: the words' language wins over nothing asked.
+    const exported = JSON.parse(await readFile(FIXTURE, 'utf8')) as {
+      transcription: { words: Array<{ language: string }> };
+    };
+    exported.transcription.words.forEach((w, i) => (w.language = i === 0 ? 'en' : 'pt_br'));
+    await writeFile(staged, JSON.stringify(exported));
+    await writeResults(jobFor({ formats: ['fcpxml', 'itt', 'ttml'] }, MOV), staged, new ResultOwnership(() => []));
+    const read = async (name: string): Promise<Record<string, unknown>> =>
+      xml.parse(await readFile(path.join(dir, name), 'utf8')) as Record<string, unknown>;
+    type Clip = { caption: Array<{ role: string }> };
+    const fcp = (await read('interview.fcpxml')) as {
+      fcpxml: { library: { event: { project: { sequence: { spine: { 'asset-clip': Clip } } } } } };
+    };
+    const roles = new Set(fcp.fcpxml.library.event.project.sequence.spine['asset-clip'].caption.map((c) => c.role));
+    expect([...roles]).toEqual(['iTT?captionFormat=ITT.pt-BR']);
+    for (const name of ['interview.itt', 'interview.ttml']) {
+      expect(((await read(name)) as { tt: Record<string, string> }).tt['xml:lang'], name).toBe('pt-BR');
     }
   });
 

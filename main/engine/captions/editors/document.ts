@@ -47,6 +47,8 @@ export interface EditorDocument {
   durationFrames: number;
   hasVideo: boolean;
   hasAudio: boolean;
+  /** The picture's size, when the media probe read it. */
+  frameSize?: { width: number; height: number };
   captions: EditorCaption[];
   markers: EditorMarker[];
 }
@@ -169,6 +171,7 @@ export function editorDocument(input: EditorInput): EditorDocument {
     // Without a probe's word, the extension says (a .mov has picture, a .wav has none).
     hasVideo: facts ? facts.videoRate !== null : mediaKindOf(fileName).kind === 'video',
     hasAudio: facts ? facts.hasAudio : true,
+    ...(facts?.frameSize && facts.videoRate ? { frameSize: { ...facts.frameSize } } : {}),
     captions,
     markers,
   };

@@ -17,7 +17,9 @@ export function renderFcpxml(doc: EditorDocument): string {
 
   const root = create({ version: '1.0', encoding: 'UTF-8' }).dtd({ name: 'fcpxml' }).ele('fcpxml', { version: '1.8' });
   const resources = root.ele('resources');
-  resources.ele('format', { id: 'r1', frameDuration: frameDuration(rate) });
+  // A format with no name is a custom one, which Final Cut defines by its frame duration and size.
+  const size = doc.frameSize ? { width: String(doc.frameSize.width), height: String(doc.frameSize.height) } : {};
+  resources.ele('format', { id: 'r1', frameDuration: frameDuration(rate), ...size });
   resources.ele('asset', {
     id: 'r2',
     name: doc.title,

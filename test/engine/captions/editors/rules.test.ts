@@ -1,4 +1,6 @@
 // The editor formats' own rules: Resolve's EDL limits, one marker per frame, links and languages.
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CaptionWord } from '../../../../main/engine/captions/normalize.js';
 import { editorDocument, languageTag } from '../../../../main/engine/captions/editors/document.js';
@@ -71,6 +73,26 @@ describe('links and languages', () => {
     expect(fileUrl('C:\\Media\\a b.mov')).toBe('file:///C:/Media/a%20b.mov');
     expect(fileUrl('\\\\nas\\share\\clip.mxf')).toBe('file://nas/share/clip.mxf');
     expect(fileUrl('https://example.org/a%20b.mp4')).toBe('https://example.org/a%20b.mp4');
+  });
+
+  // A name is linked as the file system spells it: a macOS (NFD) name keeps its combining marks, so
+  // the URL names the very bytes on the disk or share, whatever the NLE's lookup folds.
+  it('read back by Node’s own file URL parser, any name is the path it came from, NFD kept NFD', () => {
+    const segment = fc
+      .tuple(fc.string({ unit: 'binary', minLength: 1, maxLength: 12 }), fc.boolean())
+      .map(([s, nfd]) => (nfd ? s.normalize('NFD') : s))
+      .filter((s) => !/[/\\\0]/.test(s) && s !== '.' && s !== '..');
+    fc.assert(
+      fc.property(fc.array(segment, { minLength: 1, maxLength: 5 }), (parts) => {
+        expect(fileURLToPath(fileUrl(`/${parts.join('/')}`))).toBe(`/${parts.join('/')}`);
+        const windows = `D:\\${parts.join('\\')}`;
+        expect(fileURLToPath(fileUrl(windows), { windows: true })).toBe(windows);
+      }),
+      { numRuns: 500 },
+    );
+    const nfd = '/Volumes/NAS/Jürgen Köln 100%.mov'.normalize('NFD');
+    expect(fileUrl(nfd)).toBe('file:///Volumes/NAS/Ju%CC%88rgen%20Ko%CC%88ln%20100%25.mov');
+    expect(fileURLToPath(fileUrl(nfd))).toBe(nfd);
   });
 
   it('language tags as NLEs want them', () => {
