@@ -311,7 +311,8 @@ export type JobEvent =
   /** The watch folder reports the source complete again, as it now is. */
   | { type: 'sourceSettled'; source: FileIdentity }
   /** Shared folder: another computer took the file over (its claim) or finished it; this job ends. */
-  | { type: 'handedOver'; host: string }
+  /** `host`: the computer that took the file over, when its claim could be read. */
+  | { type: 'handedOver'; host?: string }
   /** Start-up replay, queue resumed, or a `scheduleRetry` came due: re-derive the next action. */
   | { type: 'resume' };
 

@@ -112,7 +112,7 @@ export function next(job: JobRecord, event: JobEvent, now: number, ctx: EngineCo
  * results). This job stops without touching the stream: under a shared id it may be the other
  * computer's live work, so it is not canceled.
  */
-function onHandedOver(job: JobRecord, host: string, now: number): Transition {
+function onHandedOver(job: JobRecord, host: string | undefined, now: number): Transition {
   if (isTerminal(job.state) || !job.shared) return unchanged(job);
   if (job.state === 'exporting' && job.stagedResultPath) return unchanged(job);
   // Our own transfer, if one runs, stops; the stream is left alone.
@@ -125,7 +125,9 @@ function onHandedOver(job: JobRecord, host: string, now: number): Transition {
     {
       state: 'canceled',
       canceledByUser: false,
-      error: { class: 'state', message: `Processed on ${host}, which took the file over.` },
+      error: { class: 'state', message: `Processed on ${host ?? 'another computer'}, which took the file over.` },
+      // History names the computer that processed the file: the one that took it over, when known.
+      ...(host ? { processedBy: host } : {}),
     },
     now,
     effects,

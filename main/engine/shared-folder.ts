@@ -149,3 +149,9 @@ export function onConflict(state: StreamState): ConflictDecision {
       return 'next-attempt';
   }
 }
+
+/**
+ * A computer's name as History compares it: ASCII letter case ignored, since host names are not
+ * case-sensitive ("edit-bay-2" is EDIT-BAY-2), exactly the letters SQLite's NOCASE folds.
+ */
+export const computerKey = (name: string): string => name.replace(/[A-Z]/g, (c) => c.toLowerCase());

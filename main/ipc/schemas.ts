@@ -177,11 +177,12 @@ const historyQuery = z.strictObject({
   states: z.array(jobState).max(8).optional(),
   templateIds: stringList(100).optional(),
   folderIds: stringList(1000).optional(),
+  computers: stringList(100).optional(),
   from: num.optional(),
   to: num.optional(),
   sort: z
     .strictObject({
-      by: z.enum(['created', 'completed', 'name', 'state', 'size']),
+      by: z.enum(['created', 'completed', 'name', 'state', 'size', 'computer']),
       dir: z.enum(['asc', 'desc']),
     })
     .optional(),

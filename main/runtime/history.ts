@@ -12,10 +12,11 @@ import { hotSummaries, jobSummaries, type JobSummary } from '../adapters/store/j
 import type { HistoryIndex, IndexedJob } from '../adapters/store/history-index.js';
 import type { JobStore } from '../adapters/store/job-store.js';
 import type { TranscriptHits, TranscriptMatch } from '../adapters/store/transcript-index.js';
+import { computerKey } from '../engine/shared-folder.js';
 import { STREAM_TO_JOB, streamStatesFor } from '../engine/stream-state.js';
 import { foldText, nameMatcher, searchable, searchTokens } from '../engine/transcript/search-text.js';
 
-export type HistorySortKey = 'created' | 'completed' | 'name' | 'state' | 'size';
+export type HistorySortKey = 'created' | 'completed' | 'name' | 'state' | 'size' | 'computer';
 
 /** What History asks for (the contract's HistoryQuery has this shape). */
 export interface HistoryFilter {
@@ -23,6 +24,8 @@ export interface HistoryFilter {
   states?: JobState[];
   templateIds?: string[];
   folderIds?: string[];
+  /** Computers that processed the file (team mode), letter case ignored. */
+  computers?: string[];
   from?: number;
   to?: number;
   sort?: { by: HistorySortKey; dir: 'asc' | 'desc' };
@@ -41,6 +44,8 @@ export interface HistoryResult {
   total: number;
   page: number;
   pageSize: number;
+  /** Every computer named as having processed a job, whatever the filter: History's list to filter by. */
+  computers: string[];
   external: { included: boolean; fetchedAt?: number; count?: number; problem?: string };
 }
 
@@ -141,6 +146,7 @@ function matches(q: Filter, r: Row): boolean {
   if (q.search && !q.search(searchable(r.name, r.host))) return false;
   if (q.states?.length && !q.states.includes(r.state as JobState)) return false;
   if (q.templateIds?.length && !q.templateIds.includes(r.templateId)) return false;
+  if (q.computers?.length && !q.computers.some((c) => computerKey(c) === computerKey(r.host ?? ''))) return false;
   if (q.from !== undefined && r.created < q.from) return false;
   if (q.to !== undefined && r.created > q.to) return false;
   return true;
@@ -166,6 +172,7 @@ function order(by: HistorySortKey, dir: 'asc' | 'desc', fold: (s: string) => str
     let c = 0;
     if (by === 'name') c = compareText(fold(a.name), fold(b.name));
     else if (by === 'state') c = compareText(a.state, b.state);
+    else if (by === 'computer') c = compareText(computerKey(a.host ?? ''), computerKey(b.host ?? ''));
     else c = a[by] - b[by];
     if (c === 0) c = a.created - b.created;
     if (c === 0) c = compareText(a.tie, b.tie);
@@ -197,6 +204,8 @@ class FoldedNames {
 /** What one query has gathered before the archive is asked: the journal's and the service's rows. */
 interface Gathered {
   rows: Row[];
+  /** The computers named by the jobs looked at (before filtering). */
+  computers: Set<string>;
   hits: TranscriptHits | undefined;
   external: HistoryResult['external'];
 }
@@ -233,6 +242,7 @@ export class History {
       ...(q.states ? { states: q.states } : {}),
       ...(q.templateIds ? { templateIds: q.templateIds } : {}),
       ...(q.folderIds ? { folderIds: q.folderIds } : {}),
+      ...(q.computers ? { computers: q.computers } : {}),
       ...(q.from !== undefined ? { from: q.from } : {}),
       ...(q.to !== undefined ? { to: q.to } : {}),
       ...(q.search ? { search: { terms: searchTokens(q.search), whole: foldText(q.search).trim() } } : {}),
@@ -249,7 +259,8 @@ export class History {
     const merged = mergeSorted(archived, small.slice(k), cmp);
     const from = start - (lo + k);
     const items = await this.items(merged.slice(from, from + pageSize), got.hits);
-    return { items, total: answer.total + small.length, page, pageSize, external: got.external };
+    const computers = sortedNames([...got.computers, ...index.computers()]);
+    return { items, total: answer.total + small.length, page, pageSize, computers, external: got.external };
   }
 
   /** Every row read and filtered here: where there is no index (no SQLite in this Node). */
@@ -259,7 +270,14 @@ export class History {
     const page = q.page ?? 0;
     const pageSize = q.pageSize ?? 100;
     const items = await this.items(rows.slice(page * pageSize, (page + 1) * pageSize), got.hits);
-    return { items, total: rows.length, page, pageSize, external: got.external };
+    return {
+      items,
+      total: rows.length,
+      page,
+      pageSize,
+      computers: sortedNames(got.computers),
+      external: got.external,
+    };
   }
 
   /** The jobs given and the service's streams that pass the filter, unsorted. */
@@ -270,18 +288,25 @@ export class History {
   ): Promise<Gathered> {
     const rows: Row[] = [];
     const known = new Set<string>();
+    const computers = new Set<string>();
     const hits = q.search ? await this.d.searchTranscripts(q.search) : undefined;
     const { search, ...unsearched } = q;
     const filter: Filter = search ? { ...unsearched, search: nameMatcher(search, this.#folded.fold) } : unsearched;
     for (const job of jobs) {
       for (const sid of job.streamIds) known.add(sid);
+      if (job.processedBy) computers.add(job.processedBy);
       if (q.folderIds?.length && !q.folderIds.includes(job.folder)) continue;
       const row = localRow(job);
       if (matches(filter, row)) rows.push(row);
       else if (hits?.has(job.id) && matches(unsearched, row)) rows.push({ ...row, inTranscript: true });
     }
     const wanted = streamStatesFor(q.states ?? []);
-    const tryExternal = q.includeExternal !== false && !q.folderIds?.length && (!q.states?.length || wanted.length > 0);
+    // The service's streams belong to no watch folder and name no computer: a filter on either leaves them out.
+    const tryExternal =
+      q.includeExternal !== false &&
+      !q.folderIds?.length &&
+      !q.computers?.length &&
+      (!q.states?.length || wanted.length > 0);
     const ext: HistoryResult['external'] = { included: false };
     if (tryExternal) {
       const got = await this.d.external.list(wanted, q.refresh === true);
@@ -302,7 +327,7 @@ export class History {
         ...(got.problem ? { problem: got.problem } : {}),
       });
     }
-    return { rows, hits, external: ext };
+    return { rows, computers, hits, external: ext };
   }
 
   /** The page's records (read from the archive for archived jobs) with their transcript lines. */
@@ -335,6 +360,9 @@ function indexedRow(r: IndexedJob, load: () => JobRecord | undefined): Row {
     },
   };
 }
+
+/** Distinct names in code point order. */
+const sortedNames = (names: Iterable<string>): string[] => [...new Set(names)].sort(compareText);
 
 /** Two lists each in `cmp` order as one. */
 function mergeSorted(a: Row[], b: Row[], cmp: (x: Row, y: Row) => number): Row[] {

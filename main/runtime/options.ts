@@ -26,4 +26,6 @@ export interface RuntimeOptions {
   missingCredentials?: 'throw' | 'pause';
   /** Team mode: how often claims are refreshed (default 30 s, or a third of a short claim timeout). */
   claimRefreshMs?: number;
+  /** Team mode: the name this computer goes by on a shared folder (default: its host name). */
+  computerName?: string;
 }

@@ -125,6 +125,7 @@ export class Runtime implements Services {
       retake: (folder, file) => intake.addDetected(folder, file),
       changed: () => emit({ type: 'claims:changed' }),
       ...(opts.claimRefreshMs === undefined ? {} : { refreshMs: opts.claimRefreshMs }),
+      ...(opts.computerName ? { host: opts.computerName } : {}),
     });
     const intake = new Intake(store, runner, () => settings.current(), this.claims);
     this.templates = new TemplateCatalogueCache(() => client().iterateTemplates());

@@ -42,7 +42,8 @@ export interface HistoryEntry {
   match?: TranscriptMatchView;
 }
 
-export type HistorySortKey = 'created' | 'completed' | 'name' | 'state' | 'size';
+/** 'computer': the computer that processed a shared folder's file (those of no shared folder first, ascending). */
+export type HistorySortKey = 'created' | 'completed' | 'name' | 'state' | 'size' | 'computer';
 
 export interface HistoryQuery {
   /** Case-insensitive substring of the file name, or words of the transcript (any order, accents ignored). */
@@ -51,6 +52,8 @@ export interface HistoryQuery {
   templateIds?: string[];
   /** Watch-folder ids; 'manual' for files added by hand. */
   folderIds?: string[];
+  /** Computers that processed the file (team mode), by name, letter case ignored; the service's own streams never match. */
+  computers?: string[];
   /** Epoch milliseconds, on the creation time. */
   from?: number;
   to?: number;
@@ -70,5 +73,7 @@ export interface HistoryPage {
   total: number;
   page: number;
   pageSize: number;
+  /** Every computer named in History as having processed a file (whatever the filter), sorted. */
+  computers: string[];
   external: { included: boolean; fetchedAt?: number; count?: number; problem?: string };
 }

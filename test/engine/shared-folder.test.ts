@@ -146,6 +146,11 @@ describe('a 409 on a shared file', () => {
     expect(t.job.state).toBe('canceled');
     expect(t.job.error?.message).toMatch(/EDIT-BAY-2/);
     expect(t.effects).toEqual([{ type: 'abortUpload', streamId: S1 }]);
+    // History names the computer that took the file over; one whose claim could not be read, nobody.
+    expect(t.job.processedBy).toBe('EDIT-BAY-2');
+    const unknown = next({ ...uploading(), processedBy: 'HERE' }, { type: 'handedOver' }, T0, ctx).job;
+    expect(unknown.processedBy).toBe('HERE');
+    expect(unknown.error?.message).toMatch(/another computer/);
     expect(next(jobs.uploading(), { type: 'handedOver', host: 'x' }, T0, ctx).job.state).toBe('uploading');
   });
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HistoryIndex } from '../../main/adapters/store/history-index.js';
-import { readStatus } from '../../main/adapters/store/history-read.js';
+import { readHistory, readStatus } from '../../main/adapters/store/history-read.js';
 import { JOB_ARCHIVE } from '../../main/adapters/store/job-archive-spec.js';
 import type { JobArchive } from '../../main/adapters/store/job-archive.js';
 import { JobStore } from '../../main/adapters/store/job-store.js';
@@ -141,6 +141,11 @@ describe.skipIf(skip !== '')(`History's index ${skip}`, () => {
     { search: 'edit bay' },
     { search: 'studio interview' },
     { search: 'take', states: ['completed'], from: T0 + 5 * DAY },
+    { computers: ['EDIT-BAY-2'] },
+    // Letter case ignored (ASCII, as host names): the same computer.
+    { computers: ['edit-bay-2', 'Mac Studio'], states: ['completed', 'queued'] },
+    { computers: ['Édit-Bay-3'], search: 'cafe' },
+    { computers: ['Mac Studio'], folderIds: ['f1'], from: T0 + 10 * DAY },
   ];
   const sorts: HistoryFilter['sort'][] = [
     undefined,
@@ -150,6 +155,8 @@ describe.skipIf(skip !== '')(`History's index ${skip}`, () => {
     { by: 'name', dir: 'desc' },
     { by: 'state', dir: 'asc' },
     { by: 'size', dir: 'desc' },
+    { by: 'computer', dir: 'asc' },
+    { by: 'computer', dir: 'desc' },
   ];
 
   it('answers every filter, sort and page as the plain scan does', async () => {
@@ -175,6 +182,7 @@ describe.skipIf(skip !== '')(`History's index ${skip}`, () => {
           const b = await scanned.query(f);
           expect(a.total, JSON.stringify(f)).toBe(b.total);
           expect(keys(a.items), JSON.stringify(f)).toEqual(keys(b.items));
+          expect(a.computers, JSON.stringify(f)).toEqual(b.computers);
           compared += a.items.length;
         }
       }
@@ -198,6 +206,31 @@ describe.skipIf(skip !== '')(`History's index ${skip}`, () => {
       expect(i.job.source.path.toLowerCase()).toContain('caf');
     }
   }, 180_000);
+
+  it('filters and sorts by the computer that processed a job, from the index', async () => {
+    const indexed = historyOf(store);
+    const all = await indexed.query({ pageSize: 10, includeExternal: false });
+    // Every computer seen, whatever the filter, so the screen's list does not shrink as one is picked.
+    expect(all.computers).toEqual([...HOSTS].sort());
+    const bay = await indexed.query({ computers: ['edit-bay-2'], pageSize: 1000, includeExternal: false });
+    expect(bay.computers).toEqual(all.computers);
+    const plain = JobStore.snapshot<JobRecord>(dir).filter((j) => j.processedBy === 'EDIT-BAY-2');
+    expect(plain.length).toBeGreaterThan(50);
+    expect(bay.total).toBe(plain.length);
+    expect(bay.items.every((i) => i.origin === 'local' && i.job.processedBy === 'EDIT-BAY-2')).toBe(true);
+    // Descending: the computers in reverse code point order (É after M), then the jobs of no shared folder.
+    const sorted = await indexed.query({
+      sort: { by: 'computer', dir: 'desc' },
+      pageSize: 500,
+      includeExternal: false,
+    });
+    const order = [...new Set(sorted.items.map((i) => (i.origin === 'local' ? (i.job.processedBy ?? '') : '?')))];
+    expect(order).toEqual(['Édit-Bay-3', 'Mac Studio', 'EDIT-BAY-2', '']);
+    // `sluice history --computer` reads the same jobs through the index, newest first.
+    const cli = readHistory(dir, { states: [], computers: ['EDIT-bay-2'], limit: 5000 });
+    expect(cli.map((j) => j.id).sort()).toEqual(plain.map((j) => j.id).sort());
+    expect(readHistory(dir, { states: [], computers: ['nobody'], limit: 50 })).toEqual([]);
+  });
 
   it("counts every job by state for `sluice status` from the kept counts, the journal's jobs winning", () => {
     const plain = new Map<string, number>();

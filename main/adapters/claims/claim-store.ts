@@ -268,8 +268,8 @@ export class ClaimStore {
   }
 
   /** The host that owns the claim now (for a 'lost' refresh's message). */
-  async ownerHost(relPath: string): Promise<string> {
-    return (await this.read(relPath))?.host ?? 'another computer';
+  async ownerHost(relPath: string): Promise<string | undefined> {
+    return (await this.read(relPath))?.host;
   }
 
   /**

@@ -219,9 +219,9 @@ export class SharedFolders {
     }
   }
 
-  private handOver(jobId: string, host: string): void {
+  private handOver(jobId: string, host: string | undefined): void {
     this.handedOver.add(jobId);
-    this.o.apply(jobId, { type: 'handedOver', host });
+    this.o.apply(jobId, { type: 'handedOver', ...(host ? { host } : {}) });
   }
 
   /** A job ended: its done record is left for the other computers, and its claim goes. */
@@ -267,8 +267,7 @@ export class SharedFolders {
           ...(job.streamId ? { streamId: job.streamId } : {}),
         })
         .catch(() => 'ok' as const); // an unreadable share this round: the lease has time to spare
-      if (r === 'lost')
-        this.handOver(job.id, await store.ownerHost(job.shared.relPath).catch(() => 'another computer'));
+      if (r === 'lost') this.handOver(job.id, await store.ownerHost(job.shared.relPath).catch(() => undefined));
     }
     for (const [p, w] of [...this.waiting]) {
       this.waiting.delete(p);

@@ -213,6 +213,7 @@ export async function writeResults(
   };
   const writes = withMoreCaptions(formats, job, output);
   const suffixes = writes.map((w) => `.${suffixOf(w.format, w.layout)}`);
+  let deliveredElsewhere = false;
   for (const { format, layout, job: renderJob } of writes) {
     const render = RENDERERS[format];
     if (!render) throw new ResultWriteError(`The ${format} format is not available.`, undefined);
@@ -221,6 +222,13 @@ export async function writeResults(
     // `{name}.en.srt`: players pick the language from the suffix; the JSON keeps the plain name.
     const ext = suffixOf(format, layout);
     const target = await chooseOutputPath(anchor, base, ext, ownership, content, suffixes, LONGEST_SUFFIX);
+    // Team mode: another computer delivered this stream here (below). Its results under the usual
+    // names are left as it wrote them (its settings chose them), rather than copied aside as
+    // `{name}.wav.srt`; this computer adds the formats it asks for that are not there yet.
+    if (deliveredElsewhere && target?.collided) continue;
+    if (format === 'json' && !layout && target && !target.collided) {
+      deliveredElsewhere = await writtenByAnotherComputer(job, target.path, content, ownership);
+    }
     if (!target) {
       throw new ResultWriteError(
         `Both ${base}.${ext} and its fallback name in ${path.dirname(anchor)} belong to other files; rename or move them.`,
@@ -257,6 +265,26 @@ export async function writeResults(
     ...(notes.length > 0 && p.format === 'json' ? { notes } : {}),
     ...(timeline && editorFormats.includes(p.format) ? { timeline } : {}),
   }));
+}
+
+/**
+ * A shared folder's file whose JSON another Sluice already wrote under the usual name: a file not
+ * ours holding exactly this export (the service's export of one stream is the same bytes on every
+ * computer), which only a computer that processed this very stream writes there.
+ */
+async function writtenByAnotherComputer(
+  job: JobRecord,
+  jsonPath: string,
+  content: string | Uint8Array,
+  ownership: Ownership,
+): Promise<boolean> {
+  if (!job.shared) return false;
+  const current = await stat(jsonPath).catch(() => null);
+  if (!current?.isFile() || ownership.isOurs(jsonPath, { size: current.size, mtimeMs: current.mtimeMs })) return false;
+  const expected = typeof content === 'string' ? Buffer.from(content, 'utf8') : Buffer.from(content);
+  if (current.size !== expected.length) return false;
+  const actual = await readFile(jsonPath).catch(() => null);
+  return actual !== null && actual.equals(expected);
 }
 
 /** The caption formats that more layouts are written in, beside the first. */

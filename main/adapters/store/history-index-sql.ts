@@ -13,7 +13,7 @@ export const CREATE = `
     host TEXT NOT NULL, seek TEXT NOT NULL);
   CREATE TABLE IF NOT EXISTS streams(sid TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY(sid, n)) WITHOUT ROWID;
   CREATE TABLE IF NOT EXISTS counts(state TEXT NOT NULL, template TEXT NOT NULL, folder TEXT NOT NULL,
-    c INTEGER NOT NULL, PRIMARY KEY(state, template, folder)) WITHOUT ROWID;
+    host TEXT NOT NULL, c INTEGER NOT NULL, PRIMARY KEY(state, template, folder, host)) WITHOUT ROWID;
   CREATE VIRTUAL TABLE IF NOT EXISTS names USING fts5(folded, tokenize='trigram', content='', contentless_delete=1);
 `;
 
@@ -24,8 +24,37 @@ export const INDEXES = `
   CREATE INDEX IF NOT EXISTS jobs_folded ON jobs(folded, created, id);
   CREATE INDEX IF NOT EXISTS jobs_state ON jobs(state, created, id);
   CREATE INDEX IF NOT EXISTS jobs_size ON jobs(size, created, id);
+  CREATE INDEX IF NOT EXISTS jobs_host ON jobs(host COLLATE NOCASE, created, id);
   CREATE INDEX IF NOT EXISTS streams_n ON streams(n);
 `;
+
+/**
+ * The filters on a job's own fields as conditions (an empty list filters nothing). Computers are
+ * matched with letter case ignored (ASCII, as SQLite's NOCASE): host names are not case-sensitive.
+ */
+export function listConditions(
+  q: {
+    states?: readonly string[] | undefined;
+    templateIds?: readonly string[] | undefined;
+    folderIds?: readonly string[] | undefined;
+    computers?: readonly string[] | undefined;
+  },
+  prefix = '',
+): { where: string[]; params: SqlValue[] } {
+  const where: string[] = [];
+  const params: SqlValue[] = [];
+  for (const [column, values] of [
+    ['state', q.states],
+    ['template', q.templateIds],
+    ['folder', q.folderIds],
+    ['host COLLATE NOCASE', q.computers],
+  ] as const) {
+    if (!values?.length) continue;
+    where.push(`${prefix}${column} IN (${values.map(() => '?').join(', ')})`);
+    params.push(...values);
+  }
+  return { where, params };
+}
 
 /**
  * The search as SQL: the trigram index narrows to names holding each long term, `instr` decides.

@@ -17,13 +17,13 @@ import path from 'node:path';
 import { foldText, searchable } from '../../engine/transcript/search-text.js';
 import { PRIVATE_FILE_MODE } from './private-files.js';
 import { eachLine, tailHash } from './rows-file.js';
-import { CREATE, INDEXES, nameCondition } from './history-index-sql.js';
+import { CREATE, INDEXES, listConditions, nameCondition } from './history-index-sql.js';
 import { openSqlite, type SqlDatabase, type SqlValue } from './sqlite.js';
 
-const SCHEMA = 4;
+const SCHEMA = 5;
 const FILE = 'history.sqlite';
 
-export type IndexSortKey = 'created' | 'completed' | 'name' | 'state' | 'size';
+export type IndexSortKey = 'created' | 'completed' | 'name' | 'state' | 'size' | 'computer';
 
 /** What the index answers; every list empty or missing means no filter on it. */
 export interface IndexQuery {
@@ -31,6 +31,8 @@ export interface IndexQuery {
   templateIds?: readonly string[];
   /** Watch folder ids, 'manual' for files added by hand. */
   folderIds?: readonly string[];
+  /** Computers that processed the job, letter case ignored. */
+  computers?: readonly string[];
   from?: number;
   to?: number;
   /** Folded words that must all be in the folded name (or the computer that processed it); or, with no words, `whole` as typed, folded. */
@@ -84,6 +86,7 @@ const SORT_COLUMN: Record<IndexSortKey, string> = {
   name: 'folded',
   state: 'state',
   size: 'size',
+  computer: 'host COLLATE NOCASE',
 };
 
 export class HistoryIndex {
@@ -197,10 +200,10 @@ export class HistoryIndex {
 
   /** Reads rows [from, to) of the rows file into the tables (inside the caller's transaction). */
   private ingest(from: number, to: number): void {
-    const find = this.db.prepare('SELECT n, state, template, folder FROM jobs WHERE id = ?');
+    const find = this.db.prepare('SELECT n, state, template, folder, host FROM jobs WHERE id = ?');
     const count = this.db.prepare(
-      `INSERT INTO counts(state, template, folder, c) VALUES(?, ?, ?, ?)
-       ON CONFLICT(state, template, folder) DO UPDATE SET c = c + excluded.c`,
+      `INSERT INTO counts(state, template, folder, host, c) VALUES(?, ?, ?, ?, ?)
+       ON CONFLICT(state, template, folder, host) DO UPDATE SET c = c + excluded.c`,
     );
     const insert = this.db.prepare(
       `INSERT INTO jobs(id, o, created, completed, name, folded, template, state, size, folder, host, seek)
@@ -243,12 +246,12 @@ export class HistoryIndex {
       let n: number | bigint;
       if (had !== undefined) {
         n = had.n as number | bigint;
-        count.run(String(had.state), String(had.template), String(had.folder), -1);
+        count.run(String(had.state), String(had.template), String(had.folder), String(had.host), -1);
         update.run(...fields, n);
         dropName.run(n);
         dropStreams.run(n);
       } else n = insert.run(r.i, ...fields).lastInsertRowid;
-      count.run(fields[6]!, fields[5]!, fields[8]!, 1);
+      count.run(fields[6]!, fields[5]!, fields[8]!, host, 1);
       addName.run(n, seek);
       for (const sid of Array.isArray(r.k) ? r.k : []) addStream.run(String(sid), n);
     });
@@ -264,16 +267,7 @@ export class HistoryIndex {
 
   /** The matching jobs' count and the slice [offset, offset + limit) in the asked order. */
   query(q: IndexQuery): { total: number; rows: IndexedJob[] } {
-    const where: string[] = [];
-    const params: SqlValue[] = [];
-    const list = (column: string, values: readonly string[] | undefined): void => {
-      if (!values?.length) return;
-      where.push(`${column} IN (${values.map(() => '?').join(', ')})`);
-      params.push(...values);
-    };
-    list('state', q.states);
-    list('template', q.templateIds);
-    list('folder', q.folderIds);
+    const { where, params } = listConditions(q);
     if (q.from !== undefined) {
       where.push('created >= ?');
       params.push(q.from);
@@ -330,32 +324,32 @@ export class HistoryIndex {
   /**
    * How many jobs match. Counting rows costs a pass over every match (70 ms at 100,000 jobs, ten
    * times that at a million), so a filter on state, template and folder only is answered from the
-   * kept counts, less the hidden jobs that match; a date range or a search counts its matches.
+   * kept counts, less the hidden jobs that match (computers too: the counts keep them); a date
+   * range or a search counts its matches.
    */
   private total(q: IndexQuery, cond: string, params: SqlValue[]): number {
     const counted = (sql: string, p: SqlValue[]): number => Number(this.db.prepare(sql).get(...p)?.c ?? 0);
     if (q.search || q.from !== undefined || q.to !== undefined) {
       return counted(`SELECT count(*) AS c FROM jobs WHERE ${cond}`, params);
     }
-    const where: string[] = [];
-    const p: SqlValue[] = [];
-    for (const [column, values] of [
-      ['state', q.states],
-      ['template', q.templateIds],
-      ['folder', q.folderIds],
-    ] as const) {
-      if (!values?.length) continue;
-      where.push(`${column} IN (${values.map(() => '?').join(', ')})`);
-      p.push(...values);
-    }
+    const { where, params: p } = listConditions(q);
     const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const all = counted(`SELECT coalesce(sum(c), 0) AS c FROM counts ${filter}`, p);
     // CROSS JOIN keeps the few hidden ids outside: the planner, knowing no sizes, would walk every job.
+    const onJobs = listConditions(q, 'j.').where;
     const hidden = counted(
-      `SELECT count(*) AS c FROM temp.hidden h CROSS JOIN jobs j ON j.id = h.id ${where.length ? `WHERE ${where.map((w) => `j.${w}`).join(' AND ')}` : ''}`,
+      `SELECT count(*) AS c FROM temp.hidden h CROSS JOIN jobs j ON j.id = h.id ${onJobs.length ? `WHERE ${onJobs.join(' AND ')}` : ''}`,
       p,
     );
     return all - hidden;
+  }
+
+  /** The computers named as having processed an archived job, from the kept counts (a few rows). */
+  computers(): string[] {
+    return this.db
+      .prepare("SELECT host FROM counts WHERE host != '' GROUP BY host HAVING sum(c) > 0 ORDER BY host")
+      .all()
+      .map((r) => String(r.host));
   }
 
   /**

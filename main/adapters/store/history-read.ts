@@ -5,6 +5,7 @@
 // counts by state the same way.
 import type { JobRecord } from '../../engine/job.js';
 import { sourceName } from '../../engine/media-link.js';
+import { computerKey } from '../../engine/shared-folder.js';
 import { foldText, nameMatcher, searchable, searchTokens } from '../../engine/transcript/search-text.js';
 import path from 'node:path';
 import { HistoryIndex } from './history-index.js';
@@ -15,6 +16,8 @@ export interface HistoryRead {
   states: readonly string[];
   /** Words of the file name, in any order, case and accents ignored. */
   search?: string;
+  /** Computers that processed the job (team mode), letter case ignored; empty: any. */
+  computers?: readonly string[];
   limit: number;
 }
 
@@ -22,8 +25,11 @@ export interface HistoryRead {
 export function readHistory(stateDir: string, q: HistoryRead): JobRecord[] {
   const { records, committed } = JobStore.journalSnapshot<JobRecord>(stateDir);
   const named = q.search === undefined ? () => true : nameMatcher(q.search);
+  const computers = new Set((q.computers ?? []).map(computerKey));
   const passes = (j: JobRecord): boolean =>
-    (q.states.length === 0 || q.states.includes(j.state)) && named(searchable(sourceName(j), j.processedBy));
+    (q.states.length === 0 || q.states.includes(j.state)) &&
+    (computers.size === 0 || computers.has(computerKey(j.processedBy ?? ''))) &&
+    named(searchable(sourceName(j), j.processedBy));
   const newest = (jobs: Iterable<JobRecord>): JobRecord[] =>
     [...jobs]
       .filter(passes)
@@ -36,6 +42,7 @@ export function readHistory(stateDir: string, q: HistoryRead): JobRecord[] {
   try {
     const { rows } = index.query({
       states: q.states,
+      ...(q.computers?.length ? { computers: q.computers } : {}),
       ...(q.search !== undefined
         ? { search: { terms: searchTokens(q.search), whole: foldText(q.search).trim() } }
         : {}),

@@ -54,6 +54,12 @@ export function registerInfo(program: Command): void {
       '--search <text>',
       "only jobs whose file name holds these words (any order, case and accents ignored, as History's search)",
     )
+    .option(
+      '--computer <name>',
+      'only files of a shared folder processed on this computer, letter case ignored; repeatable',
+      (v: string, prev: string[]) => [...prev, v],
+      [] as string[],
+    )
     .option('--limit <n>', 'at most this many rows', (v) => Number(v), 50)
     .option('--json', 'machine-readable output')
     .option(...WIDE_OPTION)
@@ -62,6 +68,7 @@ export function registerInfo(program: Command): void {
         stateDir?: string;
         state: string[];
         search?: string;
+        computer: string[];
         limit: number;
         json?: boolean;
         wide?: boolean;
@@ -69,6 +76,7 @@ export function registerInfo(program: Command): void {
         const jobs = readHistory(resolveStateDir(flags.stateDir), {
           states: flags.state,
           ...(flags.search !== undefined ? { search: flags.search } : {}),
+          computers: flags.computer,
           limit: flags.limit,
         });
         if (flags.json) {

@@ -26,6 +26,8 @@ export interface HistoryFilters {
   states: JobState[];
   templateIds: string[];
   folderIds: string[];
+  /** Computers that processed the file (team mode). */
+  computers: string[];
   /** `<input type="date">` values; empty = open-ended. */
   from: string;
   to: string;
@@ -38,6 +40,7 @@ const EMPTY: HistoryFilters = {
   states: [],
   templateIds: [],
   folderIds: [],
+  computers: [],
   from: '',
   to: '',
   sort: { by: 'created', dir: 'desc' },
@@ -49,6 +52,7 @@ class HistoryState {
   #pages = $state.raw<Map<number, HistoryEntry[]>>(new Map());
   #total = $state(0);
   #external = $state.raw<HistoryPage['external'] | null>(null);
+  #computers = $state.raw<string[]>([]);
   #loading = $state(false);
   #loaded = $state(false);
   #error = $state.raw<BridgeError | null>(null);
@@ -63,6 +67,10 @@ class HistoryState {
   }
   get total(): number {
     return this.#total;
+  }
+  /** Every computer History names as having processed a file (whatever the filter). */
+  get computers(): string[] {
+    return this.#computers;
   }
   get external(): HistoryPage['external'] | null {
     return this.#external;
@@ -81,7 +89,15 @@ class HistoryState {
   }
   get filtered(): boolean {
     const f = this.#filters;
-    return !!(f.search || f.states.length || f.templateIds.length || f.folderIds.length || f.from || f.to);
+    return !!(
+      f.search ||
+      f.states.length ||
+      f.templateIds.length ||
+      f.folderIds.length ||
+      f.computers.length ||
+      f.from ||
+      f.to
+    );
   }
   isBusy(key: string): boolean {
     return this.#busy.has(key);
@@ -116,6 +132,7 @@ class HistoryState {
       ...(f.states.length ? { states: f.states } : {}),
       ...(f.templateIds.length ? { templateIds: f.templateIds } : {}),
       ...(f.folderIds.length ? { folderIds: f.folderIds } : {}),
+      ...(f.computers.length ? { computers: f.computers } : {}),
       ...(f.from ? { from: dayStart(f.from) } : {}),
       // The "to" day is inclusive: up to the start of the next day.
       ...(f.to ? { to: dayStart(f.to) + 86_400_000 - 1 } : {}),
@@ -143,6 +160,8 @@ class HistoryState {
     this.#pages = next;
     this.#total = res.value.total;
     this.#external = res.value.external;
+    // Replaced only when it changed: the screen's select is not rebuilt on every page.
+    if (res.value.computers.join('\n') !== this.#computers.join('\n')) this.#computers = res.value.computers;
     const key = this.#selectedEntry?.key;
     const sel = key && res.value.entries.find((e) => e.key === key);
     if (sel) this.#selectedEntry = sel;
