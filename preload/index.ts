@@ -117,6 +117,7 @@ const api = {
   },
   recipes: {
     list: invoke('recipes:list'),
+    parseGlossary: invoke('recipes:parseGlossary'),
   },
   history: {
     list: invoke('history:list'),

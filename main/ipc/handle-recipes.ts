@@ -4,6 +4,7 @@
 import type { Channel, RecipeView } from '../../preload/contract.js';
 import { RECIPE_IDS, RECIPES, type Recipe } from '../engine/recipes/recipes.js';
 import { resolveRecipe } from '../engine/recipes/custom-recipes.js';
+import { parseGlossary } from '../engine/recipes/glossary.js';
 import { schemaFields } from '../engine/recipes/schema-fields.js';
 import type { HandlerContext, RawHandlers } from './handler-context.js';
 
@@ -35,5 +36,7 @@ export function recipeHandlers(ctx: HandlerContext<'settings'>): RawHandlers<Rec
         ...custom.map((c) => recipeListView(resolveRecipe(c.id, custom)!)),
       ];
     },
+    // Read in main so that a file imported in Settings is read as `--glossary FILE` reads it.
+    'recipes:parseGlossary': ({ text }) => ({ terms: parseGlossary(text) }),
   };
 }

@@ -251,6 +251,8 @@ export const SCHEMAS: Schemas = {
   'templates:list': z.strictObject({ refresh: z.boolean().optional() }),
   'templates:check': z.strictObject({ templateId: str(200), params }),
   'recipes:list': none,
+  // A glossary file of a few thousand terms is tens of kilobytes; a megabyte is no glossary.
+  'recipes:parseGlossary': z.strictObject({ text: z.string().max(1_000_000) }),
   'history:list': historyQuery,
   'history:cancelStream': z.strictObject({ streamId: id }),
   'history:components': z.strictObject({ streamId: id }),

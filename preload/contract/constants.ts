@@ -69,6 +69,7 @@ export const CHANNELS = [
   'templates:list',
   'templates:check',
   'recipes:list',
+  'recipes:parseGlossary',
   'history:list',
   'history:cancelStream',
   'history:components',

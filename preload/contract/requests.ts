@@ -110,6 +110,8 @@ export interface Requests {
 
   /** The built-in recipes with their prompts, system prompts and answer schemas, in choosing order. */
   'recipes:list': { params: NoParams; result: RecipeView[] };
+  /** The terms of a glossary file's text (a text file, or a CSV's first column), one per line, each once. */
+  'recipes:parseGlossary': { params: { text: string }; result: { terms: string[] } };
 
   'history:list': { params: HistoryQuery; result: HistoryPage };
   'history:cancelStream': { params: { streamId: string }; result: { alreadyFinished: boolean } };

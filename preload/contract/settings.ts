@@ -33,7 +33,7 @@ export interface OutputView {
 }
 
 /** Speaker turns or paragraphs, the editor's own (review), the chapter recipe's chapters. */
-export type MarkerSourceView = 'paragraphs' | 'editor' | 'chapters';
+export type MarkerSourceView = 'paragraphs' | 'editor' | 'chapters' | 'quotes';
 
 export type FrameRateId = '23.976' | '24' | '25' | '29.97' | '29.97df' | '30' | '50' | '59.94' | '59.94df' | '60';
 

@@ -146,6 +146,7 @@ test('Settings: files added by hand start at a fixed timecode on a chosen rate, 
   await start.fill('00:59:50;00');
   await page.locator('#default-out-tc-rate').selectOption('29.97df');
   await page.getByRole('checkbox', { name: 'Chapters (chapter recipe)' }).first().check();
+  await page.getByRole('checkbox', { name: 'Pull quotes (recipe)' }).first().check();
   await page.getByRole('checkbox', { name: 'Speaker turns' }).first().uncheck();
   await page.locator('#default-out-tc-rate').scrollIntoViewIfNeeded();
   await shot(page, 'timeline-settings');
@@ -154,7 +155,7 @@ test('Settings: files added by hand start at a fixed timecode on a chosen rate, 
     .poll(async () => (await bridge<{ defaults: { output: unknown } }>('settings:get')).defaults.output)
     .toMatchObject({
       timeline: { start: '00:59:50;00', defaultRate: '29.97df' },
-      markers: ['editor', 'chapters'],
+      markers: ['editor', 'chapters', 'quotes'],
     });
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });

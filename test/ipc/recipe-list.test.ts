@@ -54,3 +54,21 @@ describe('recipes:list', () => {
     if (!refused.ok) expect(refused.error.code).toBe('INVALID_PARAMS');
   });
 });
+
+describe('recipes:parseGlossary', () => {
+  it('reads a glossary file as --glossary does: the first column, the header and repeats left out', async () => {
+    const text = '\uFEFFterm,note\r\nMoveFlow,product\r\n"Zoë Ødegaard",host\r\nmoveflow,again\r\n\r\n# a comment\r\n';
+    const r = await dispatch(t.bridge.handlers, 'recipes:parseGlossary', { text });
+    expect(r).toEqual({ ok: true, value: { terms: ['MoveFlow', 'Zoë Ødegaard'] } });
+    const plain = await dispatch(t.bridge.handlers, 'recipes:parseGlossary', { text: 'Sluice\nVatis Tech\n' });
+    expect(plain).toEqual({ ok: true, value: { terms: ['Sluice', 'Vatis Tech'] } });
+  });
+
+  it('refuses what is no glossary file: not text, or over a megabyte', async () => {
+    for (const params of [{ text: 5 }, { text: 'x'.repeat(1_000_001) }, { text: 'a', path: '/etc/passwd' }]) {
+      const r = await dispatch(t.bridge.handlers, 'recipes:parseGlossary', params);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.error.code).toBe('INVALID_PARAMS');
+    }
+  });
+});

@@ -8,7 +8,7 @@ import type { MarkerSource } from './editors/marker-sources.js';
 import type { ResultFormat } from '../settings.js';
 import { buildCues, type CueOptions } from './cues.js';
 import { renderAvid } from './editors/avid.js';
-import { editorDocument, languageTag } from './editors/document.js';
+import { editorDocument, languageTag, type EditorInput } from './editors/document.js';
 import { renderEdl } from './editors/edl.js';
 import { renderFcpxml } from './editors/fcpxml.js';
 import { renderItt } from './editors/itt.js';
@@ -107,9 +107,19 @@ const documentOf = (text: string, ctx: RenderContext) =>
     ...(ctx.mediaDurationMs === undefined ? {} : { mediaDurationMs: ctx.mediaDurationMs }),
     language: languageTag([spokenLanguage(text), ctx.language]),
     ...(ctx.markerSources ? { markerSources: ctx.markerSources } : {}),
-    // The chapter recipe's chapters, read only when a folder asks for them as markers.
-    ...(ctx.markerSources?.includes('chapters') ? { chapters: outlineOf(text, ctx).chapters } : {}),
+    ...recipeMarkersOf(text, ctx),
   });
+
+/** A recipe's chapters and quotes, read only when a folder asks for them as markers. */
+function recipeMarkersOf(text: string, ctx: RenderContext): Pick<EditorInput, 'chapters' | 'quotes'> {
+  const wanted = (ctx.markerSources ?? []).filter((s) => s === 'chapters' || s === 'quotes');
+  if (wanted.length === 0) return {};
+  const o = outlineOf(text, ctx);
+  return {
+    ...(wanted.includes('chapters') ? { chapters: o.chapters } : {}),
+    ...(wanted.includes('quotes') ? { quotes: o.quotes } : {}),
+  };
+}
 
 export const CAPTION_RENDERERS: Record<CaptionFormat, CaptionRenderer> = {
   srt: (text, ctx) => renderSrt(cuesOf(text, ctx)),

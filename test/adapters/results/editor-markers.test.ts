@@ -1,5 +1,5 @@
 // Which markers the editor formats carry: the paragraphs', the editor's own (kept with the
-// corrections) and the chapter recipe's chapters, as a folder chooses; read back with XML parsers,
+// corrections) and a recipe's chapters and pull quotes, as a folder chooses; read back with XML parsers,
 // the FCPXML against Apple's DTD.
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -53,6 +53,12 @@ beforeEach(async () => {
     a: {
       promptId: 'sluice-chapters',
       content: JSON.stringify({ title: 'Call', chapters: [{ title: 'Booking', firstWords: "Hi, I'd like to book" }] }),
+    },
+    b: {
+      promptId: 'sluice-quotes',
+      content: JSON.stringify({
+        quotes: [{ quote: '"A table for two tonight, around eight o’clock."' }, { quote: 'never said' }],
+      }),
     },
   };
   staged = path.join(dir, 'staged-export.json');
@@ -138,5 +144,37 @@ describe('markers in the editor formats', () => {
     const seq = (xml.parse(await read('premiere')) as { xmeml: { sequence: { marker: Array<{ name: string }> } } })
       .xmeml.sequence;
     expect(seq.marker.map((m) => m.name)).toEqual(['Booking']);
+  });
+
+  it('pull quotes, when the folder says so: a marker named by the quote, its speaker in the note, in every format', async () => {
+    const results = await writeResults(
+      jobFor({ formats: ['edl', 'fcpxml', 'premiere'], markers: ['chapters', 'quotes'] }),
+      staged,
+      new ResultOwnership(() => []),
+      new Date(),
+      await withMarkers(),
+    );
+    const read = (f: string): Promise<string> => readFile(results.find((r) => r.format === f)!.path, 'utf8');
+    const quote = '“A table for two tonight, around eight o’clock.”';
+    // The first chapter starts at 0; "a" at 5850 ms is frame 146 at 25 fps; the quote not in the transcript is no marker.
+    expect(edlMarkers(await read('edl'))).toEqual([
+      { tc: '01:00:00:00', colour: 'Red', name: 'Booking' },
+      { tc: '01:00:05:21', colour: 'Cyan', name: quote },
+    ]);
+    const fcpxml = results.find((r) => r.format === 'fcpxml')!.path;
+    execFileSync('xmllint', ['--noout', '--dtdvalid', DTD, fcpxml], { stdio: 'pipe' });
+    const clip = (
+      xml.parse(await read('fcpxml')) as {
+        fcpxml: { library: { event: { project: { sequence: { spine: { 'asset-clip': Record<string, unknown> } } } } } };
+      }
+    ).fcpxml.library.event.project.sequence.spine['asset-clip'];
+    expect(clip['chapter-marker']).toEqual([expect.objectContaining({ value: 'Booking' })]);
+    expect(clip.marker).toEqual([expect.objectContaining({ value: quote, note: 'Speaker 2' })]);
+    const seq = (
+      xml.parse(await read('premiere')) as {
+        xmeml: { sequence: { marker: Array<{ name: string; comment?: string }> } };
+      }
+    ).xmeml.sequence;
+    expect(seq.marker.map((m) => m.name)).toEqual(['Booking', quote]);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { planUpload } from '../../../main/api/upload-request.js';
 import { templateProblems } from '../../../main/engine/params.js';
 import { recipeOwnParams, withRecipe } from '../../../main/engine/recipes/recipe-params.js';
 import { RECIPE_IDS, RECIPES } from '../../../main/engine/recipes/recipes.js';
@@ -17,6 +18,20 @@ describe('recipes', () => {
         expect(JSON.stringify(p.format)).not.toContain('"default"');
       }
       expect(new Set(recipe.prompts.map((p) => p.id)).size).toBe(recipe.prompts.length);
+    });
+
+    it(`${id}: its prompts and schemas go in the multipart configuration, not the query`, () => {
+      const params = recipeOwnParams(recipe);
+      const plan = planUpload({ templateId: TEMPLATE_IDS.transcription, streamId: 's1', name: 'a.wav', params });
+      expect(plan.multipartConfiguration).toBeDefined();
+      expect(plan.query.map(([k]) => k).filter((k) => k.startsWith('ask'))).toEqual([]);
+      const sent = (JSON.parse(plan.multipartConfiguration!) as { patches: Record<string, unknown> }).patches;
+      recipe.prompts.forEach((p, n) => {
+        expect(sent[`ask${n}`]).toBe(p.prompt);
+        expect(sent[`ask${n}System`]).toBe(p.system);
+        expect(sent[`ask${n}Id`]).toBe(p.id);
+        expect(JSON.parse(sent[`ask${n}Format`] as string)).toEqual(p.format);
+      });
     });
 
     it(`${id}: its parameters pass the template check of both transcription templates`, () => {

@@ -26,8 +26,8 @@ export interface EditorCaption {
 }
 
 export interface EditorMarker {
-  /** A speaker turn or paragraph, the editor's own, or a chapter (FCPXML writes a chapter marker). */
-  kind: 'paragraph' | 'editor' | 'chapter';
+  /** A speaker turn or paragraph, the editor's own, a chapter (FCPXML writes a chapter marker) or a pull quote. */
+  kind: 'paragraph' | 'editor' | 'chapter' | 'quote';
   frame: number;
   name: string;
   note: string;
@@ -66,7 +66,12 @@ export interface EditorInput {
   markerSources?: readonly MarkerSource[];
   /** The chapter recipe's chapters, when it ran. */
   chapters?: ReadonlyArray<{ title: string; startMs: number }>;
+  /** A recipe's pull quotes, when it ran. */
+  quotes?: ReadonlyArray<{ text: string; startMs: number; speaker?: string }>;
 }
+
+/** A pull quote's colour: none of the speakers' (MARKER_COLOURS) nor the chapters' red. */
+export const QUOTE_COLOUR: MarkerColour = 'Cyan';
 
 /** A marker's note: the turn's first words, cut at a word near 80 characters. */
 const NOTE_CHARS = 80;
@@ -123,13 +128,20 @@ function markersOf(input: EditorInput, rateFrames: (ms: number) => number): Edit
       all.push({ kind: 'chapter', frame: rateFrames(c.startMs), name: c.title, note: '', colour: 'Red' });
     }
   }
+  if (sources.has('quotes')) {
+    // The quote itself is the name, since an EDL carries nothing else; the note says who said it.
+    for (const q of input.quotes ?? []) {
+      const name = `“${firstWords(q.text.replace(/^["“”]+|["“”]+$/g, '').trim())}”`;
+      all.push({ kind: 'quote', frame: rateFrames(q.startMs), name, note: q.speaker ?? '', colour: QUOTE_COLOUR });
+    }
+  }
   if (sources.has('editor')) {
     for (const m of input.transcript.markers ?? []) {
       all.push({ kind: 'editor', frame: rateFrames(m.atMs), name: m.name, note: m.note, colour: m.colour });
     }
   }
   if (sources.has('paragraphs')) all.push(...paragraphMarkers(input.transcript, rateFrames));
-  // Stable: on one frame a chapter comes first, then the editor's own, then the paragraph's.
+  // Stable: on one frame a chapter comes first, then a quote, the editor's own, the paragraph's.
   all.sort((a, b) => a.frame - b.frame);
   // A marker on the frame of the one before moves to the next frame: NLEs keep one marker per frame.
   let lastFrame = -1;
