@@ -42,6 +42,24 @@ const WHOLE: Wholeness = { whole: true };
 /** The top-level boxes that hold the movie's description: without one, no player can read the file. */
 const MOVIE_BOXES = new Set(['moov']);
 
+/**
+ * Whether the layout itself shows the file is whole (a whole judged by `judgeContainer` then needs no
+ * more proof); false for containers read as `other`, a RIFF of unknown size and an MXF whose header
+ * does not place its footer, where only an unchanged size over time tells.
+ */
+export function layoutVouches(layout: ContainerLayout): boolean {
+  switch (layout.kind) {
+    case 'other':
+      return false;
+    case 'riff':
+      return layout.declaredSize !== null;
+    case 'mxf':
+      return layout.footerAt !== null;
+    case 'isobmff':
+      return true;
+  }
+}
+
 export function judgeContainer(layout: ContainerLayout): Wholeness {
   switch (layout.kind) {
     case 'other':

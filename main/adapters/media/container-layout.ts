@@ -2,7 +2,13 @@
 // top-level boxes of an MP4/MOV (16 bytes read per box, however large the file), a WAV's RIFF
 // header, or where an MXF's header places its footer (and the 16 bytes there). Nothing else is read, so it is cheap enough to ask on every settle of a stalled copy.
 import { open, type FileHandle } from 'node:fs/promises';
-import { judgeContainer, type BoxExtent, type ContainerLayout, type Wholeness } from '../../engine/container-whole.js';
+import {
+  judgeContainer,
+  layoutVouches,
+  type BoxExtent,
+  type ContainerLayout,
+  type Wholeness,
+} from '../../engine/container-whole.js';
 
 /** Box types that may open an ISO BMFF file; anything else is not read as one. */
 const FIRST_BOXES = new Set(['ftyp', 'moov', 'mdat', 'free', 'skip', 'wide', 'pnot', 'uuid', 'styp', 'sidx', 'moof']);
@@ -42,12 +48,19 @@ export async function containerWholeness(path: string): Promise<Wholeness> {
   }
 }
 
-/** The same, through a handle the caller opened to check the file can be read (one open, not two); `size` from its fstat. */
-export async function containerWholenessOf(fh: FileHandle, size?: number): Promise<Wholeness> {
+/**
+ * The wholeness through the caller's handle, and whether the container vouches for it (see
+ * layoutVouches); a file that cannot be read is left to the other checks, unvouched.
+ */
+export async function containerCheckOf(
+  fh: FileHandle,
+  size?: number,
+): Promise<{ wholeness: Wholeness; vouched: boolean }> {
   try {
-    return judgeContainer(await layoutOf(fh, size));
+    const layout = await layoutOf(fh, size);
+    return { wholeness: judgeContainer(layout), vouched: layoutVouches(layout) };
   } catch {
-    return { whole: true };
+    return { wholeness: { whole: true }, vouched: false };
   }
 }
 
