@@ -2,6 +2,8 @@
 // top-level boxes of an MP4/MOV (16 bytes read per box, however large the file), a WAV's RIFF
 // header, or where an MXF's header places its footer (and the 16 bytes there). Nothing else is read, so it is cheap enough to ask on every settle of a stalled copy.
 import { open, type FileHandle } from 'node:fs/promises';
+import { extname } from 'node:path';
+import { MEDIA_EXTENSIONS } from '../../engine/media-types.js';
 import {
   judgeContainer,
   layoutVouches,
@@ -25,7 +27,7 @@ export async function readContainerLayout(path: string): Promise<ContainerLayout
 }
 
 /** The layout read through a handle the caller opened (and closes). */
-async function layoutOf(fh: FileHandle, known?: number): Promise<ContainerLayout> {
+async function layoutOf(fh: FileHandle, known?: number, mediaNamed = false): Promise<ContainerLayout> {
   const size = known ?? (await fh.stat()).size;
   const head = await readAt(fh, 0, 16);
   if (head.length >= 12) {
@@ -36,13 +38,21 @@ async function layoutOf(fh: FileHandle, known?: number): Promise<ContainerLayout
   }
   if (head.length >= 8 && FIRST_BOXES.has(head.toString('latin1', 4, 8))) return await walkBoxes(fh, size);
   if (isPartitionKey(head)) return await mxfLayout(fh, size);
+  // Every audio and video container Sluice takes has a non-zero byte in its first 16 (raw data
+  // named otherwise may start with silence): zeros there are a reserved copy not written yet.
+  if (mediaNamed && head.length === 16 && head.every((b) => b === 0)) return { kind: 'unwritten', fileSize: size };
   return { kind: 'other' };
 }
 
 /** Whether the file's container is whole; a file that cannot be read is left to the other checks. */
 export async function containerWholeness(path: string): Promise<Wholeness> {
   try {
-    return judgeContainer(await readContainerLayout(path));
+    const fh = await open(path, 'r');
+    try {
+      return judgeContainer(await layoutOf(fh, undefined, isMediaNamed(path)));
+    } finally {
+      await fh.close();
+    }
   } catch {
     return { whole: true };
   }
@@ -54,15 +64,19 @@ export async function containerWholeness(path: string): Promise<Wholeness> {
  */
 export async function containerCheckOf(
   fh: FileHandle,
-  size?: number,
+  size: number | undefined,
+  file: string,
 ): Promise<{ wholeness: Wholeness; vouched: boolean }> {
   try {
-    const layout = await layoutOf(fh, size);
+    const layout = await layoutOf(fh, size, isMediaNamed(file));
     return { wholeness: judgeContainer(layout), vouched: layoutVouches(layout) };
   } catch {
     return { wholeness: { whole: true }, vouched: false };
   }
 }
+
+const MEDIA = new Set<string>(MEDIA_EXTENSIONS);
+const isMediaNamed = (file: string): boolean => MEDIA.has(extname(file).slice(1).toLowerCase());
 
 async function riffSize(fh: FileHandle, magic: string, size32: number): Promise<number | null> {
   if (magic === 'RF64') {

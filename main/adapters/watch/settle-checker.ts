@@ -228,7 +228,7 @@ export class SettleChecker {
         (s) => s.size,
         () => undefined,
       );
-      const { wholeness, vouched } = await containerCheckOf(h, size);
+      const { wholeness, vouched } = await containerCheckOf(h, size, p);
       const was = this.unchanged.get(p);
       // The tracker saw it unchanged for the settle time just now, or since an earlier look.
       const since = was?.key === key ? was.since : this.now() - this.settleMs;
