@@ -20,6 +20,11 @@ export interface CardRule {
   readonly winners: (rel: string, m: RegExpExecArray) => string[];
   /** Only for this track choice (recorders); absent: always. */
   readonly when?: TrackChoice;
+  /**
+   * Skipped even when no candidate is there (a proxy folder holds nothing but copies); a candidate
+   * found is still named as the file that won.
+   */
+  readonly always?: true;
 }
 
 const swapExt = (rel: string, exts: readonly string[]): string[] => {
@@ -52,10 +57,16 @@ export const CARD_RULES: readonly CardRule[] = [
     winners: (_rel, m) => ['GX', 'GH', 'GP'].flatMap((p) => [`${m[1]}${p}${m[2]}.MP4`, `${m[1]}${p}${m[2]}.mp4`]),
   },
   {
+    // Blackmagic cameras and Resolve: A001/Proxy/A001_C002.mov beside A001/A001_C002.mov (or .mxf);
+    // Premiere: Proxies/C0001_Proxy.mp4 beside C0001.MP4.
     id: 'proxy-folder',
     what: 'a proxy (Blackmagic, Resolve, Premiere)',
-    match: /(?:^|\/)(?:Proxy|Proxies)\//i,
-    winners: () => [],
+    match: /^(?:(.*)\/)?(?:Proxy|Proxies)\/(?:.*\/)?([^/]+?)(?:_Proxy)?\.[^./]+$/i,
+    winners: (_rel, m) => {
+      const dir = m[1] ? `${m[1]}/` : '';
+      return ['mov', 'MOV', 'mp4', 'MP4', 'mxf', 'MXF'].map((e) => `${dir}${m[2]}.${e}`);
+    },
+    always: true,
   },
   {
     id: 'nle-cache',
@@ -107,7 +118,7 @@ export function cardVerdict(
 ): CardVerdict {
   if (!applied) return { skip: false };
   const { rule, candidates } = applied;
-  if (candidates.length > 0 && found === null) return { skip: false };
+  if (candidates.length > 0 && found === null && !rule.always) return { skip: false };
   const reason =
     found === null
       ? `${name} is skipped: it is ${rule.what}, a copy of footage processed from its original.`

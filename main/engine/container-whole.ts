@@ -32,6 +32,11 @@ export type ContainerLayout =
       readonly footerAt: number | null;
       readonly footerThere: boolean | null;
     }
+  /**
+   * The first bytes are zeros: a copy that reserves the file's whole size first (Windows, some NAS
+   * tools) and has not written its start yet. No container starts so.
+   */
+  | { readonly kind: 'unwritten'; readonly fileSize: number }
   /** A container this check does not read (MP3, MKV, …): the settle time alone decides. */
   | { readonly kind: 'other' };
 
@@ -42,10 +47,31 @@ const WHOLE: Wholeness = { whole: true };
 /** The top-level boxes that hold the movie's description: without one, no player can read the file. */
 const MOVIE_BOXES = new Set(['moov']);
 
+/**
+ * Whether the layout itself shows the file is whole (a whole judged by `judgeContainer` then needs no
+ * more proof); false for containers read as `other`, a RIFF of unknown size and an MXF whose header
+ * does not place its footer, where only an unchanged size over time tells.
+ */
+export function layoutVouches(layout: ContainerLayout): boolean {
+  switch (layout.kind) {
+    case 'other':
+    case 'unwritten':
+      return false;
+    case 'riff':
+      return layout.declaredSize !== null;
+    case 'mxf':
+      return layout.footerAt !== null;
+    case 'isobmff':
+      return true;
+  }
+}
+
 export function judgeContainer(layout: ContainerLayout): Wholeness {
   switch (layout.kind) {
     case 'other':
       return WHOLE;
+    case 'unwritten':
+      return { whole: false, reason: `its first bytes are zeros, not yet written by the copy` };
     case 'mxf':
       // A finished MXF's header is rewritten last with the footer's offset: a copy cut short has
       // the header of the whole file and lacks the end it points to.

@@ -198,6 +198,15 @@ export function suggestShared(kind: FileSystemKind): boolean {
   return kind.verdict === 'network' || kind.verdict === 'maybe';
 }
 
+/**
+ * Whether copies into the folder may stall for seconds (a share, a FUSE mount: sshfs, or the exFAT
+ * driver of a card reader), so a file whose container cannot show it is whole waits longer
+ * (engine/settle.ts, DEFAULT_NETWORK_SETTLE_MS).
+ */
+export function slowToSettle(kind: FileSystemKind): boolean {
+  return kind.verdict === 'network' || kind.verdict === 'maybe';
+}
+
 /** "is on a network drive (SMB)", or undefined when there is nothing to suggest. */
 export function networkPhrase(kind: FileSystemKind): string | undefined {
   if (!suggestShared(kind)) return undefined;

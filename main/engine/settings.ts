@@ -9,6 +9,7 @@ import { CUSTOM_RECIPES, isCustomRecipeId, RECIPE_REF } from './recipes/custom-r
 import { GLOSSARY_LIMITS } from './recipes/glossary.js';
 import { TIMELINE_SETTINGS } from './timecode/timeline.js';
 import { patternProblem } from './result-place.js';
+import { DEFAULT_NETWORK_SETTLE_MS } from './settle.js';
 import { MARKER_SOURCES_SETTING } from './captions/editors/marker-sources.js';
 
 export const PARAM_VALUE = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]);
@@ -192,6 +193,8 @@ export const SETTINGS = z
         pollMinMs: z.number().int().min(200).max(60_000).default(1000),
         pollMaxMs: z.number().int().min(1000).max(600_000).default(30_000),
         settleMs: z.number().int().min(0).max(600_000).default(2000),
+        /** On a network drive, for files whose container cannot show it is whole (settle.ts). */
+        networkSettleMs: z.number().int().min(0).max(600_000).default(DEFAULT_NETWORK_SETTLE_MS),
         rescanIntervalMs: z.number().int().min(1000).max(3_600_000).default(60_000),
         /** Content identity (renames, copies, files dropped twice): on by default, a fast fingerprint. */
         hashContent: z.boolean().default(true),

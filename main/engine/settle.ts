@@ -4,6 +4,42 @@
 
 export const DEFAULT_SETTLE_MS = 2000;
 
+/**
+ * How long a file on a network drive (or a user-space file system: sshfs, a card reader's exFAT
+ * driver) must stay unchanged when its container cannot show that it is whole (MP3, AAC, MKV, a WAV
+ * whose writer left its size open). Shares and card readers stall for seconds mid-copy; an MP4, MOV,
+ * WAV or MXF is judged by its container instead, and keeps the usual settle time.
+ */
+export const DEFAULT_NETWORK_SETTLE_MS = 30_000;
+
+/** What becomes of a file found unchanged for the settle time. */
+export type SettledCheck =
+  | { kind: 'take' }
+  /** Nothing copied yet (a copy that stalls before its first byte): not taken, said once. */
+  | { kind: 'empty' }
+  /** Its container is not whole, or nothing but time can tell and not enough has passed: look again. */
+  | { kind: 'wait' };
+
+export interface SettledFacts {
+  size: number;
+  /** The container check found nothing missing. */
+  whole: boolean;
+  /** The container itself shows the file is whole (boxes, RIFF size, MXF footer); false: time alone tells. */
+  vouched: boolean;
+  /** How long the file has been unchanged. */
+  unchangedMs: number;
+}
+
+export function judgeSettled(
+  f: SettledFacts,
+  o: { slowVolume: boolean; networkSettleMs: number } = { slowVolume: false, networkSettleMs: 0 },
+): SettledCheck {
+  if (f.size === 0) return { kind: 'empty' };
+  if (!f.whole) return { kind: 'wait' };
+  if (o.slowVolume && !f.vouched && f.unchangedMs < o.networkSettleMs) return { kind: 'wait' };
+  return { kind: 'take' };
+}
+
 export interface FileStat {
   size: number;
   mtimeMs: number;

@@ -150,6 +150,7 @@ const settingsPatch = z.strictObject({
       pollMinMs: num.optional(),
       pollMaxMs: num.optional(),
       settleMs: num.optional(),
+      networkSettleMs: num.optional(),
       rescanIntervalMs: num.optional(),
       hashContent: z.boolean().optional(),
       fullHash: z.boolean().optional(),

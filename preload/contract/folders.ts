@@ -32,7 +32,11 @@ export const CARD_RULE_LIST = [
   { id: 'sony-proxy', label: 'Sony proxies', example: 'SUB/C0001S03.MP4 beside CLIP/C0001.MP4' },
   { id: 'dji-proxy', label: 'DJI proxies', example: 'DJI_0001.LRF beside DJI_0001.MP4' },
   { id: 'gopro-proxy', label: 'GoPro proxies', example: 'GL010234.LRV beside GX010234.MP4' },
-  { id: 'proxy-folder', label: 'Proxy folders (Blackmagic, Resolve, Premiere)', example: 'Proxy/A001_C002.mov' },
+  {
+    id: 'proxy-folder',
+    label: 'Proxy folders (Blackmagic, Resolve, Premiere)',
+    example: 'Proxy/A001_C002.mov beside A001_C002.mov',
+  },
   { id: 'nle-cache', label: 'Editing caches', example: 'CacheClip/, Media Cache Files/, OptimizedMedia/' },
   {
     id: 'zoom-track',

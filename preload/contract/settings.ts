@@ -85,6 +85,8 @@ export interface SettingsValues {
     pollMinMs: number;
     pollMaxMs: number;
     settleMs: number;
+    /** On a network drive, how long a file whose container cannot show it is whole must stay unchanged. */
+    networkSettleMs: number;
     rescanIntervalMs: number;
     hashContent: boolean;
     fullHash: boolean;

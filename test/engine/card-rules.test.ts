@@ -56,3 +56,23 @@ describe('card rules', () => {
     }
   });
 });
+
+describe('proxy folders name the original they stand for', () => {
+  it.each([
+    ['BMPCC/A001_11211423/Proxy/A001_11211423_C002.mov', 'BMPCC/A001_11211423/A001_11211423_C002.mov'],
+    ['Proxy/A001_C002.mov', 'A001_C002.mov'],
+    ['Footage/Proxies/C0001_Proxy.mp4', 'Footage/C0001.MP4'],
+    ['Day1/Proxy/B002_C001.mov', 'Day1/B002_C001.mxf'],
+  ])('%s: won by %s when it is there, skipped all the same when not', (rel, winner) => {
+    const applied = cardRuleFor(rel);
+    expect(applied?.rule.id).toBe('proxy-folder');
+    expect(applied?.candidates).toContain(winner);
+    const name = rel.split('/').pop()!;
+    const won = cardVerdict(name, applied, winner);
+    expect(won).toMatchObject({ skip: true, rule: 'proxy-folder', winner });
+    expect(won.skip && won.reason).toBe(
+      `${name} is skipped: it is a proxy (Blackmagic, Resolve, Premiere); ${winner} is processed instead.`,
+    );
+    expect(cardVerdict(name, applied, null)).toMatchObject({ skip: true, winner: null });
+  });
+});

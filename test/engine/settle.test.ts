@@ -3,10 +3,13 @@ import {
   dueChecks,
   emptyTracker,
   forget,
+  judgeSettled,
   observe,
   type FileStat,
   type SettleTracker,
 } from '../../main/engine/settle.js';
+import { layoutVouches } from '../../main/engine/container-whole.js';
+import { kindOfLinuxType, slowToSettle } from '../../main/engine/file-system-kind.js';
 
 type Step = { at: number; stat: FileStat; want: 'wait' | 'settled'; checkAt?: number };
 
@@ -93,5 +96,35 @@ describe('settle', () => {
     const settled = observe(t, 'a', { size: 1, mtimeMs: 1 }, 2000);
     expect(settled.tracker.has('a')).toBe(false);
     expect(t.has('a')).toBe(true); // pure: the input is untouched
+  });
+});
+
+describe('judgeSettled: what becomes of a file unchanged for the settle time', () => {
+  const share = { slowVolume: true, networkSettleMs: 30_000 };
+  const facts = { size: 1000, whole: true, vouched: true, unchangedMs: 2000 };
+
+  it('an empty file is not taken (a copy stalled before its first byte), a cut container waits', () => {
+    expect(judgeSettled({ ...facts, size: 0 })).toEqual({ kind: 'empty' });
+    expect(judgeSettled({ ...facts, whole: false })).toEqual({ kind: 'wait' });
+    expect(judgeSettled(facts)).toEqual({ kind: 'take' });
+  });
+
+  it('on a network drive, a file only time can vouch for waits the longer settle; a whole MP4 does not', () => {
+    expect(judgeSettled(facts, share)).toEqual({ kind: 'take' });
+    expect(judgeSettled({ ...facts, vouched: false }, share)).toEqual({ kind: 'wait' });
+    expect(judgeSettled({ ...facts, vouched: false, unchangedMs: 29_999 }, share)).toEqual({ kind: 'wait' });
+    expect(judgeSettled({ ...facts, vouched: false, unchangedMs: 30_000 }, share)).toEqual({ kind: 'take' });
+    expect(judgeSettled({ ...facts, vouched: false })).toEqual({ kind: 'take' });
+  });
+
+  it('which layouts vouch for themselves, and which drives are slow to settle', () => {
+    expect(layoutVouches({ kind: 'other' })).toBe(false);
+    expect(layoutVouches({ kind: 'riff', fileSize: 10, declaredSize: null })).toBe(false);
+    expect(layoutVouches({ kind: 'riff', fileSize: 10, declaredSize: 2 })).toBe(true);
+    expect(layoutVouches({ kind: 'mxf', fileSize: 10, footerAt: null, footerThere: null })).toBe(false);
+    expect(layoutVouches({ kind: 'isobmff', fileSize: 10, boxes: [] })).toBe(true);
+    expect(slowToSettle(kindOfLinuxType(0x6969))).toBe(true); // NFS
+    expect(slowToSettle(kindOfLinuxType(0x65735546))).toBe(true); // FUSE: sshfs, a card reader's exFAT driver
+    expect(slowToSettle(kindOfLinuxType(0xef53))).toBe(false); // ext4
   });
 });

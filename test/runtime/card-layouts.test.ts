@@ -105,14 +105,17 @@ describe('camera cards in a watch folder', () => {
       'ZOOM_H6/ZOOM0007/ZOOM0007_Tr1.WAV': await makeToneWav(media, 'tr1.wav', 3),
       'ZOOM_H6/ZOOM0007/ZOOM0007_Tr2.WAV': await makeToneWav(media, 'tr2.wav', 4),
       'ZOOM_H6/ZOOM0007/ZOOM0007.hprj': 'project',
-      'iPhone/IMG_4821.MOV': await clip('iphone.mov', 9),
+      'IPHONE/DCIM/100APPLE/IMG_4821.MOV': await clip('iphone.mov', 9),
+      'IPHONE/DCIM/100APPLE/IMG_4821.AAE': '<?xml version="1.0"?><plist/>',
       'BMPCC/A001_11211423/A001_11211423_C002.mov': await clip('bm.mov', 10),
       'BMPCC/A001_11211423/Proxy/A001_11211423_C002.mov': await clip('bm-proxy.mov', 11),
+      // An editing application's cache kept in the project beside the cards.
+      'Resolve/CacheClip/1f2e3d4c.mov': path.join(media, 'bm-proxy.mov'),
     });
     const jobs = await settledTakes(7);
-    // Every media file laid has had its decision once the four skips are said too (the .LRV,
+    // Every media file laid has had its decision once the five skips are said too (the .LRV,
     // .LRF and other side files are not media the folder looks at), so no late job can come.
-    await expect.poll(skipsSaid, { timeout: 30_000 }).toBe(4);
+    await expect.poll(skipsSaid, { timeout: 30_000 }).toBe(5);
     const names = rt.queue
       .jobs()
       .map((j) => path.basename(j.source.path))
@@ -139,7 +142,15 @@ describe('camera cards in a watch folder', () => {
           winner: path.join(sony, 'CLIP', 'C0001.MP4'),
         }),
         expect.objectContaining({ path: path.join('ZOOM_H6', 'ZOOM0007', 'ZOOM0007_Tr2.WAV'), rule: 'zoom-track' }),
-        expect.objectContaining({ rule: 'proxy-folder', winner: null }),
+        expect.objectContaining({
+          rule: 'proxy-folder',
+          winner: path.join('BMPCC', 'A001_11211423', 'A001_11211423_C002.mov'),
+        }),
+        expect.objectContaining({
+          path: path.join('Resolve', 'CacheClip', '1f2e3d4c.mov'),
+          rule: 'nle-cache',
+          winner: null,
+        }),
       ]),
     );
     // Every rule the engine applies is one the editor can list.
@@ -153,7 +164,10 @@ describe('camera cards in a watch folder', () => {
         ),
         expect.stringMatching(/^ZOOM0007_Tr1\.WAV is skipped: .*ZOOM0007_LR\.WAV is processed instead\.$/),
         expect.stringMatching(/^ZOOM0007_Tr2\.WAV is skipped/),
-        expect.stringMatching(/^A001_11211423_C002\.mov is skipped: it is a proxy/),
+        expect.stringMatching(
+          /^A001_11211423_C002\.mov is skipped: it is a proxy .*A001_11211423_C002\.mov is processed instead\.$/,
+        ),
+        "1f2e3d4c.mov is skipped: it is an editing application's cache, a copy of footage processed from its original.",
       ]),
     );
   }, 90_000);

@@ -1,7 +1,7 @@
 // A copy that stalls longer than the settle time (a NAS, an SMB share, a card reader) is not taken
 // half-written: the container is not whole, so the file goes on waiting for its copy. Each file is
 // uploaded once, whole, and no job fails. Real watch folder, real sandbox over loopback.
-import { open, readFile, mkdir, rm } from 'node:fs/promises';
+import { open, readFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../main/api/client.js';
@@ -9,6 +9,7 @@ import { Runtime } from '../../main/runtime/runtime.js';
 import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
 import { makeMediaDir, makeMp3, makeMp4, makeToneWav } from '../helpers/media.js';
 import { until } from '../ipc/helpers.js';
+import type { EngineEvent } from '../../main/engine/events.js';
 
 const SETTLE_MS = 400;
 let dir: string;
@@ -48,6 +49,7 @@ beforeEach(async () => {
   await rt.start({ watch: true });
 });
 afterEach(async () => {
+  delete process.env.SLUICE_TEST_FS_TYPE;
   await rt.close();
   await sandbox.close();
   await rm(dir, { recursive: true, force: true });
@@ -136,5 +138,55 @@ describe('a copy that stalls', () => {
     } finally {
       await client.close();
     }
+  }, 90_000);
+
+  it('a copy that stalls before its first byte: the empty file is not taken, the finished one once, no failure', async () => {
+    const said: string[] = [];
+    rt.on((e: EngineEvent) => {
+      if (e.type === 'folder:status' && e.message) said.push(e.message);
+    });
+    const wav = await readFile(await makeToneWav(dir, 'take.wav', 3));
+    const target = path.join(folder, 'ZOOM0010_LR.WAV');
+    await writeFile(target, '');
+    await until(() => said.find((m) => m.startsWith('ZOOM0010_LR.WAV: empty (0 bytes)')), 10_000);
+    await new Promise((r) => setTimeout(r, SETTLE_MS * 4));
+    expect(rt.queue.jobs()).toEqual([]);
+    await writeFile(target, wav);
+    const [job] = await until(() => {
+      const jobs = rt.queue.jobs();
+      return jobs.length === 1 && jobs[0]!.state === 'completed' && jobs;
+    }, 30_000);
+    expect(job!.totalBytes).toBe(wav.length);
+    const [summary] = await rt.folders.rescan();
+    expect(summary).toMatchObject({ newFiles: 0, alreadyProcessed: 1 });
+    expect(rt.queue.jobs()).toHaveLength(1);
+    expect(sandbox.stats().upload).toBe(1);
+  }, 60_000);
+
+  it('on a network drive, an MP3 (a container that cannot tell) waits the longer settle; an MP4 beside it does not', async () => {
+    const NETWORK_SETTLE_MS = 5000;
+    // The folder reads as NFS (statfs's magic, through the file-system seam): a share that stalls.
+    process.env.SLUICE_TEST_FS_TYPE = String(0x6969);
+    // A changed settle applies to the watched folder without a restart (its watcher is made anew).
+    await rt.updateSettings((s) => ({ ...s, queue: { ...s.queue, networkSettleMs: NETWORK_SETTLE_MS } }));
+    const mp3 = await makeMp3(dir, 'podcast.mp3', 20);
+    const mp4 = await readFile(await makeMp4(dir, 'clip.mp4', 3));
+    const target = path.join(folder, 'Podcast Ep 13.mp3');
+    const copied = Date.now();
+    await writeFile(path.join(folder, 'C0003.MP4'), mp4);
+    // Stalled halfway for 6× the settle time, well under the network settle.
+    await stalledCopy(mp3, target, SETTLE_MS * 6);
+    const clip = await until(() => rt.queue.jobs().find((j) => j.source.path.endsWith('C0003.MP4')), 10_000);
+    expect(clip.createdAt - copied).toBeLessThan(NETWORK_SETTLE_MS - 1000);
+    const done = await until(() => {
+      const jobs = rt.queue.jobs();
+      return jobs.length === 2 && jobs.every((j) => j.state === 'completed') && jobs;
+    }, 40_000);
+    const podcast = done.find((j) => j.source.path === target)!;
+    const size = (await readFile(target)).length;
+    expect(podcast.totalBytes).toBe(size);
+    // Never taken half-written: one stream, none canceled, nothing failed.
+    expect(podcast.previousStreamIds).toEqual([]);
+    expect(sandbox.stats().upload).toBe(2);
   }, 90_000);
 });

@@ -2,7 +2,15 @@
 // top-level boxes of an MP4/MOV (16 bytes read per box, however large the file), a WAV's RIFF
 // header, or where an MXF's header places its footer (and the 16 bytes there). Nothing else is read, so it is cheap enough to ask on every settle of a stalled copy.
 import { open, type FileHandle } from 'node:fs/promises';
-import { judgeContainer, type BoxExtent, type ContainerLayout, type Wholeness } from '../../engine/container-whole.js';
+import { extname } from 'node:path';
+import { MEDIA_EXTENSIONS } from '../../engine/media-types.js';
+import {
+  judgeContainer,
+  layoutVouches,
+  type BoxExtent,
+  type ContainerLayout,
+  type Wholeness,
+} from '../../engine/container-whole.js';
 
 /** Box types that may open an ISO BMFF file; anything else is not read as one. */
 const FIRST_BOXES = new Set(['ftyp', 'moov', 'mdat', 'free', 'skip', 'wide', 'pnot', 'uuid', 'styp', 'sidx', 'moof']);
@@ -19,7 +27,7 @@ export async function readContainerLayout(path: string): Promise<ContainerLayout
 }
 
 /** The layout read through a handle the caller opened (and closes). */
-async function layoutOf(fh: FileHandle, known?: number): Promise<ContainerLayout> {
+async function layoutOf(fh: FileHandle, known?: number, mediaNamed = false): Promise<ContainerLayout> {
   const size = known ?? (await fh.stat()).size;
   const head = await readAt(fh, 0, 16);
   if (head.length >= 12) {
@@ -30,26 +38,45 @@ async function layoutOf(fh: FileHandle, known?: number): Promise<ContainerLayout
   }
   if (head.length >= 8 && FIRST_BOXES.has(head.toString('latin1', 4, 8))) return await walkBoxes(fh, size);
   if (isPartitionKey(head)) return await mxfLayout(fh, size);
+  // Every audio and video container Sluice takes has a non-zero byte in its first 16 (raw data
+  // named otherwise may start with silence): zeros there are a reserved copy not written yet.
+  if (mediaNamed && head.length === 16 && head.every((b) => b === 0)) return { kind: 'unwritten', fileSize: size };
   return { kind: 'other' };
 }
 
 /** Whether the file's container is whole; a file that cannot be read is left to the other checks. */
 export async function containerWholeness(path: string): Promise<Wholeness> {
   try {
-    return judgeContainer(await readContainerLayout(path));
+    const fh = await open(path, 'r');
+    try {
+      return judgeContainer(await layoutOf(fh, undefined, isMediaNamed(path)));
+    } finally {
+      await fh.close();
+    }
   } catch {
     return { whole: true };
   }
 }
 
-/** The same, through a handle the caller opened to check the file can be read (one open, not two); `size` from its fstat. */
-export async function containerWholenessOf(fh: FileHandle, size?: number): Promise<Wholeness> {
+/**
+ * The wholeness through the caller's handle, and whether the container vouches for it (see
+ * layoutVouches); a file that cannot be read is left to the other checks, unvouched.
+ */
+export async function containerCheckOf(
+  fh: FileHandle,
+  size: number | undefined,
+  file: string,
+): Promise<{ wholeness: Wholeness; vouched: boolean }> {
   try {
-    return judgeContainer(await layoutOf(fh, size));
+    const layout = await layoutOf(fh, size, isMediaNamed(file));
+    return { wholeness: judgeContainer(layout), vouched: layoutVouches(layout) };
   } catch {
-    return { whole: true };
+    return { wholeness: { whole: true }, vouched: false };
   }
 }
+
+const MEDIA = new Set<string>(MEDIA_EXTENSIONS);
+const isMediaNamed = (file: string): boolean => MEDIA.has(extname(file).slice(1).toLowerCase());
 
 async function riffSize(fh: FileHandle, magic: string, size32: number): Promise<number | null> {
   if (magic === 'RF64') {

@@ -72,7 +72,17 @@ export class FolderService {
     const q = d.settings().queue;
     this.manager = new WatchManager({
       settleMs: q.settleMs,
+      networkSettleMs: q.networkSettleMs,
       rescanIntervalMs: q.rescanIntervalMs,
+      // As saved now: a settle time changed in Settings applies to the folders without a restart.
+      timing: () => {
+        const now = d.settings().queue;
+        return {
+          settleMs: now.settleMs,
+          networkSettleMs: now.networkSettleMs,
+          rescanIntervalMs: now.rescanIntervalMs,
+        };
+      },
       resultExtensions: resultExtensions(),
       events: d.events ?? true,
       onFile: (f) => this.offer(f),

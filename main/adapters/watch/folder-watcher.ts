@@ -9,6 +9,8 @@ import { watch, type FSWatcher } from 'chokidar';
 import type { FolderStatus } from '../../engine/events.js';
 import type { RescanSummary } from '../../engine/rescan-summary.js';
 import type { WatchFolder } from '../../engine/settings.js';
+import { slowToSettle, type FileSystemKind } from '../../engine/file-system-kind.js';
+import { folderFileSystem } from './file-system-kind.js';
 import { code, folderRules, scanFolder, type FolderRules, type ScannedFile } from './folder-scan.js';
 import { SettleChecker, type DetectedFile, type Fingerprinter, type WaitingDone } from './settle-checker.js';
 
@@ -27,6 +29,10 @@ export interface FolderWatchStatus {
 
 export interface FolderWatcherOptions {
   settleMs: number;
+  /** For a folder on a network drive (see SettleChecker). */
+  networkSettleMs?: number;
+  /** Which file system the folder is on; read each time the folder comes up. */
+  fileSystem?: (dir: string) => Promise<FileSystemKind>;
   rescanIntervalMs: number;
   /** How often a missing folder is looked for (and a present one checked). */
   existPollMs: number;
@@ -89,6 +95,7 @@ export class FolderWatcher {
     this.checker = new SettleChecker({
       folderId: folder.id,
       settleMs: o.settleMs,
+      ...(o.networkSettleMs !== undefined ? { networkSettleMs: o.networkSettleMs } : {}),
       now: o.now,
       onFile: (f) => o.onFile(f),
       onProblem: (p, m) => o.onProblem(folder.id, p, m),
@@ -149,6 +156,9 @@ export class FolderWatcher {
       } else if (!this.up) {
         this.up = true;
         this.setStatus('scanning');
+        // Before the first walk: a share's files must not be taken at the local settle time.
+        const kind = await (this.o.fileSystem ?? folderFileSystem)(this.root).catch(() => undefined);
+        if (kind) this.checker.setSlowVolume(slowToSettle(kind));
         // The walk goes first and alone, so files are taken from the first folder read on:
         // chokidar setting up its watches reads (and lstats) the whole tree too, and beside the
         // walk it doubled the work and the garbage of a 100,000-file start. A file landing in a

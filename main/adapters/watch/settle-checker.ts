@@ -3,8 +3,8 @@
 // and stat/open run at bounded concurrency so 10,000 files landing at once stay a queue.
 import { promises as fsp } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
-import { SettleSet, type FileStat } from '../../engine/settle.js';
-import { containerWholenessOf } from '../media/container-layout.js';
+import { judgeSettled, SettleSet, type FileStat } from '../../engine/settle.js';
+import { containerCheckOf } from '../media/container-layout.js';
 import { code, type ScannedFile } from './folder-scan.js';
 
 export interface DetectedFile {
@@ -39,6 +39,11 @@ export interface SettleCheckerOptions {
   /** These files stopped waiting: taken, gone, or the folder stopped. */
   onDoneWaiting?(which: WaitingDone): void;
   fingerprint?: Fingerprinter;
+  /**
+   * How long a file on a network drive must stay unchanged when its container cannot show it is
+   * whole (engine/settle.ts); the drive is said to be one by `setSlowVolume` once it is known.
+   */
+  networkSettleMs?: number;
 }
 
 /**
@@ -83,6 +88,15 @@ export class SettleChecker {
   /** Reported files a raw event touched, looked at once more after TRAILING_LOOK_MS. */
   private readonly trailing = new Set<string>();
   private trailingTimer: NodeJS.Timeout | undefined;
+  /** The folder is on a network drive (or a user-space file system): see engine/settle.ts. */
+  private slowVolume = false;
+  private readonly networkSettleMs: number;
+  private readonly settleMs: number;
+  /**
+   * Files settled but kept waiting because only time can tell they are whole: since when each has
+   * been unchanged (size:mtime), as the tracker forgets a file each time it settles.
+   */
+  private readonly unchanged = new Map<string, { key: string; since: number }>();
 
   constructor(o: SettleCheckerOptions) {
     this.folderId = o.folderId;
@@ -93,6 +107,13 @@ export class SettleChecker {
     this.onDoneWaiting = o.onDoneWaiting ?? (() => undefined);
     this.tracker = new SettleSet(o.settleMs);
     this.fingerprint = o.fingerprint;
+    this.settleMs = o.settleMs;
+    this.networkSettleMs = o.networkSettleMs ?? 0;
+  }
+
+  /** Whether the folder is on a network drive, once its file system is known. */
+  setSlowVolume(slow: boolean): void {
+    this.slowVolume = slow;
   }
 
   /** A file the walk found, already stat'ed: judged without a second stat unless it is known. */
@@ -123,6 +144,7 @@ export class SettleChecker {
     this.again.clear();
     this.clearTrailing();
     this.tracker.clear();
+    this.unchanged.clear();
     this.onDoneWaiting({ all: true });
   }
 
@@ -198,23 +220,40 @@ export class SettleChecker {
     }
     // A copy stalled mid-way is unchanged for as long as it stalls: its container says it is not
     // whole. Read through the handle that proved the file readable: one open per file, not two.
-    let whole: boolean;
+    let check: ReturnType<typeof judgeSettled> = { kind: 'wait' };
     let contentHash: string | undefined;
+    const key = keyOf(st);
     try {
       const size = await h.stat().then(
         (s) => s.size,
         () => undefined,
       );
-      whole = (await containerWholenessOf(h, size)).whole;
-      if (whole && size !== undefined && this.fingerprint) {
+      const { wholeness, vouched } = await containerCheckOf(h, size, p);
+      const was = this.unchanged.get(p);
+      // The tracker saw it unchanged for the settle time just now, or since an earlier look.
+      const since = was?.key === key ? was.since : this.now() - this.settleMs;
+      check = judgeSettled(
+        { size: size ?? st.size, whole: wholeness.whole, vouched, unchangedMs: this.now() - since },
+        { slowVolume: this.slowVolume, networkSettleMs: this.networkSettleMs },
+      );
+      if (check.kind === 'wait' && wholeness.whole) this.unchanged.set(p, { key, since });
+      else this.unchanged.delete(p);
+      if (check.kind === 'take' && size !== undefined && this.fingerprint) {
         contentHash = await Promise.resolve(this.fingerprint({ path: p, ...st }, h, size)).catch(() => undefined);
       }
     } finally {
       await h.close().catch(() => undefined);
     }
-    if (!whole) return gen === this.epoch ? this.judge(p, st, ino, gen) : undefined;
-    const key = keyOf(st);
-    if (gen !== this.epoch || this.reported.get(p) === key) return;
+    if (gen !== this.epoch) return;
+    if (check.kind === 'wait') return this.judge(p, st, ino, gen);
+    if (this.reported.get(p) === key) return;
+    if (check.kind === 'empty') {
+      // Known as it is (a change is looked at as any reported file's), not offered to the taker:
+      // an empty file taken would fail at once, and the copy that writes to it later is what counts.
+      this.reported.set(p, key);
+      this.onDoneWaiting({ path: p });
+      return this.problem(p, key, 'empty (0 bytes); it is taken once something is written to it.');
+    }
     this.reported.set(p, key);
     this.problems.delete(p);
     this.onDoneWaiting({ path: p });
@@ -271,6 +310,7 @@ export class SettleChecker {
   /** The file went away: forget it (constant time: a folder emptied file by file stays linear). */
   drop(p: string): void {
     this.trailing.delete(p);
+    this.unchanged.delete(p);
     this.tracker.forget(p);
     this.onDoneWaiting({ path: p });
     this.reported.delete(p);
@@ -281,6 +321,7 @@ export class SettleChecker {
   dropUnder(dir: string): void {
     const inside = (p: string): boolean => p.startsWith(dir);
     this.tracker.forgetWhere(inside);
+    for (const p of this.unchanged.keys()) if (inside(p)) this.unchanged.delete(p);
     this.onDoneWaiting({ under: dir });
     for (const p of this.reported.keys()) if (inside(p)) this.reported.delete(p);
     for (const p of this.problems.keys()) if (inside(p)) this.problems.delete(p);

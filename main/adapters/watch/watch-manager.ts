@@ -2,7 +2,7 @@
 // and only restarts a folder whose watching-relevant fields changed (template or output changes
 // touch nothing here). A user pause is separate from `enabled`, so a settings save keeps it.
 import type { WatchFolder } from '../../engine/settings.js';
-import { DEFAULT_SETTLE_MS } from '../../engine/settle.js';
+import { DEFAULT_NETWORK_SETTLE_MS, DEFAULT_SETTLE_MS } from '../../engine/settle.js';
 import type { ScannedFile } from './folder-scan.js';
 import { FolderWatcher, type FolderWatchStatus } from './folder-watcher.js';
 import type { DetectedFile, Fingerprinter, WaitingDone } from './settle-checker.js';
@@ -10,9 +10,19 @@ import type { DetectedFile, Fingerprinter, WaitingDone } from './settle-checker.
 export type { FolderWatchStatus } from './folder-watcher.js';
 export type { DetectedFile, WaitingDone } from './settle-checker.js';
 
-export interface WatchManagerOptions {
+/** The times a folder's watcher is made with; a change makes the folder's watcher anew. */
+export interface WatchTiming {
   settleMs?: number;
+  networkSettleMs?: number;
   rescanIntervalMs?: number;
+}
+
+export interface WatchManagerOptions extends WatchTiming {
+  /**
+   * The times as the settings say now, read on every `set`: a settle time changed in Settings
+   * applies without a restart (the fixed fields above are the fallback).
+   */
+  timing?: () => WatchTiming;
   existPollMs?: number;
   resultExtensions: readonly string[];
   now?: () => number;
@@ -37,9 +47,9 @@ interface Slot {
   watcher: FolderWatcher;
 }
 
-/** What, when changed, needs a fresh watcher (paths, filters, where done files go). */
-function watchKey(f: WatchFolder): string {
-  return JSON.stringify([f.path, f.include, f.exclude, f.recursive, f.postAction]);
+/** What, when changed, needs a fresh watcher (paths, filters, where done files go, its times). */
+function watchKey(f: WatchFolder, t: Required<WatchTiming>): string {
+  return JSON.stringify([f.path, f.include, f.exclude, f.recursive, f.postAction, t]);
 }
 
 export class WatchManager {
@@ -51,12 +61,22 @@ export class WatchManager {
 
   constructor(private readonly o: WatchManagerOptions) {}
 
+  private timing(): Required<WatchTiming> {
+    const now = this.o.timing?.() ?? {};
+    return {
+      settleMs: now.settleMs ?? this.o.settleMs ?? DEFAULT_SETTLE_MS,
+      networkSettleMs: now.networkSettleMs ?? this.o.networkSettleMs ?? DEFAULT_NETWORK_SETTLE_MS,
+      rescanIntervalMs: now.rescanIntervalMs ?? this.o.rescanIntervalMs ?? DEFAULT_RESCAN_INTERVAL_MS,
+    };
+  }
+
   set(folders: readonly WatchFolder[]): Promise<void> {
     return this.serial(async () => {
       const next = new Map(folders.map((f) => [f.id, f]));
+      const timing = this.timing();
       const gone = [...this.slots.values()].filter((s) => {
         const f = next.get(s.folder.id);
-        return f === undefined || watchKey(f) !== s.key;
+        return f === undefined || watchKey(f, timing) !== s.key;
       });
       await Promise.all(gone.map((s) => s.watcher.stop('closed')));
       for (const s of gone) this.slots.delete(s.folder.id);
@@ -65,7 +85,7 @@ export class WatchManager {
         [...next.values()].map(async (f) => {
           let slot = this.slots.get(f.id);
           if (!slot) {
-            slot = { key: watchKey(f), folder: f, watcher: this.create(f) };
+            slot = { key: watchKey(f, timing), folder: f, watcher: this.create(f, timing) };
             this.slots.set(f.id, slot);
           }
           slot.folder = f;
@@ -127,11 +147,12 @@ export class WatchManager {
     else await s.watcher.start();
   }
 
-  private create(f: WatchFolder): FolderWatcher {
+  private create(f: WatchFolder, t: Required<WatchTiming>): FolderWatcher {
     const o = this.o;
     return new FolderWatcher(f, {
-      settleMs: o.settleMs ?? DEFAULT_SETTLE_MS,
-      rescanIntervalMs: o.rescanIntervalMs ?? DEFAULT_RESCAN_INTERVAL_MS,
+      settleMs: t.settleMs,
+      networkSettleMs: t.networkSettleMs,
+      rescanIntervalMs: t.rescanIntervalMs,
       existPollMs: o.existPollMs ?? DEFAULT_EXIST_POLL_MS,
       resultExtensions: o.resultExtensions,
       now: o.now ?? Date.now,

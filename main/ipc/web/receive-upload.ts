@@ -136,8 +136,20 @@ export async function receiveUpload(
     if (!r.ok) await discard();
     else {
       // A file refused as not media is not kept either: it would never be processed or cleared.
-      const refused = new Set(r.value.flatMap((o) => (o.outcome === 'rejected' ? [path.dirname(o.path)] : [])));
-      await Promise.all(made.filter((d) => refused.has(d)).map((d) => rm(d, { recursive: true, force: true })));
+      // Nor is a second drop of a file already taken (the same content under the same name): its
+      // job holds the first copy, unless the job took this one (a first copy gone: it moved here).
+      const notKept = new Set(
+        r.value.flatMap((o) => {
+          if (o.outcome === 'rejected') return [path.dirname(o.path)];
+          if (o.outcome !== 'already-queued' && o.outcome !== 'already-done') return [];
+          const job = rt.queue.job(o.jobId);
+          const held = [job?.source.path, job?.movedTo].some(
+            (p) => p !== undefined && path.dirname(p) === path.dirname(o.path),
+          );
+          return job && !held ? [path.dirname(o.path)] : [];
+        }),
+      );
+      await Promise.all(made.filter((d) => notKept.has(d)).map((d) => rm(d, { recursive: true, force: true })));
     }
     return r;
   } catch (e) {

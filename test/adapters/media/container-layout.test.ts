@@ -72,6 +72,20 @@ describe('container wholeness', () => {
     expect((await containerWholeness(out)).whole).toBe(false);
   });
 
+  it('a pre-allocated copy that has not written its start yet (zeros from byte 0) is not whole, whatever its kind', async () => {
+    for (const [name, make] of [
+      ['zeros.mp4', () => makeMp4(dir, 'z.mp4', 2)],
+      ['zeros.mp3', () => makeMp3(dir, 'z.mp3', 2)],
+    ] as const) {
+      const size = (await readFile(await make())).length;
+      await writeFile(join(dir, name), Buffer.alloc(size));
+      expect(await containerWholeness(join(dir, name)), name).toMatchObject({ whole: false });
+    }
+    // Text is not zeros: it is left to the other checks (a file added by hand is refused as text).
+    await writeFile(join(dir, 'placeholder_not_video.mp4'), 'not a video\n');
+    expect(await containerWholeness(join(dir, 'placeholder_not_video.mp4'))).toEqual({ whole: true });
+  });
+
   it('WAV: whole when the RIFF size matches, not whole when cut', async () => {
     const wav = await makeToneWav(dir, 'ZOOM0007_LR.WAV', 2);
     expect(await containerWholeness(wav)).toEqual({ whole: true });
