@@ -94,7 +94,7 @@ async function multipart(
 }
 
 export async function receiveUpload(
-  rt: Pick<Services, 'stateDir'>,
+  rt: Pick<Services, 'stateDir' | 'queue'>,
   handlers: Handlers,
   req: FastifyRequest,
 ): Promise<Result<AddOutcomeView[]>> {
