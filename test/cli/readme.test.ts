@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../main/api/client.js';
@@ -223,7 +224,7 @@ const CASES: Case[] = [
     },
   },
   {
-    readme: '`sluice status` / `sluice history [--state S]... [--search TEXT]`',
+    readme: '`sluice status` / `sluice history [--state S]... [--search TEXT] [--computer NAME]...`',
     args: () => ['status', '--state-dir', state, '--wide'],
     check: (r) => {
       ok(r);
@@ -231,12 +232,24 @@ const CASES: Case[] = [
     },
   },
   {
-    readme: '`sluice status` / `sluice history [--state S]... [--search TEXT]`',
+    readme: '`sluice status` / `sluice history [--state S]... [--search TEXT] [--computer NAME]...`',
     args: () => ['history', '--state', 'completed', '--state', 'failed', '--state-dir', state],
     check: (r) => {
       ok(r);
       expect(r.stdout.trimEnd().split('\n')).toHaveLength(2);
       expect(r.stdout).toContain(wav);
+    },
+  },
+  {
+    readme: '`--computer` keeps the files processed on that computer (letter case ignored)',
+    // The files here were processed by `sluice process`, not from a shared folder: they name no
+    // computer, so none is kept (History's own tests hold the files a computer did).
+    args: () => ['history', '--computer', os.hostname().toUpperCase(), '--state-dir', state],
+    check: async (r) => {
+      ok(r);
+      expect(r.stdout.trim()).toBe('No jobs match.');
+      const all = await runCli(['history', '--state-dir', state]);
+      expect(all.stdout).toContain(wav);
     },
   },
   {
