@@ -193,7 +193,7 @@ export const SETTINGS = z
         pollMinMs: z.number().int().min(200).max(60_000).default(1000),
         pollMaxMs: z.number().int().min(1000).max(600_000).default(30_000),
         settleMs: z.number().int().min(0).max(600_000).default(2000),
-        /** On a network drive, for files whose container cannot show it is whole (settle.ts). */
+        /** For files whose container cannot show it is whole, on any drive (settle.ts). */
         networkSettleMs: z.number().int().min(0).max(600_000).default(DEFAULT_NETWORK_SETTLE_MS),
         rescanIntervalMs: z.number().int().min(1000).max(3_600_000).default(60_000),
         /** Content identity (renames, copies, files dropped twice): on by default, a fast fingerprint. */

@@ -5,10 +5,13 @@
 export const DEFAULT_SETTLE_MS = 2000;
 
 /**
- * How long a file on a network drive (or a user-space file system: sshfs, a card reader's exFAT
- * driver) must stay unchanged when its container cannot show that it is whole (MP3, AAC, MKV, a WAV
- * whose writer left its size open). Shares and card readers stall for seconds mid-copy; an MP4, MOV,
- * WAV or MXF is judged by its container instead, and keeps the usual settle time.
+ * How long a file must have been left alone when its container cannot show that it is whole (MP3,
+ * AAC, MKV, a WAV whose writer left its size open) before it is taken: a copy that stalls longer than
+ * the settle time would otherwise be uploaded half, and billed again when the rest arrives. On a local
+ * drive the file's own modification time counts (a file written an hour ago is taken at once); on a
+ * network drive (or a user-space file system: sshfs, a card reader's exFAT driver) only what this
+ * computer saw counts, as the server's clock may be off. An MP4, MOV, WAV or MXF is judged by its
+ * container instead, and keeps the usual settle time.
  */
 export const DEFAULT_NETWORK_SETTLE_MS = 30_000;
 
@@ -26,8 +29,10 @@ export interface SettledFacts {
   whole: boolean;
   /** The container itself shows the file is whole (boxes, RIFF size, MXF footer); false: time alone tells. */
   vouched: boolean;
-  /** How long the file has been unchanged. */
+  /** How long the file has been unchanged, as this computer saw it. */
   unchangedMs: number;
+  /** Now less the file's modification time, by this computer's clock. */
+  mtimeAgeMs?: number;
 }
 
 export function judgeSettled(
@@ -36,7 +41,10 @@ export function judgeSettled(
 ): SettledCheck {
   if (f.size === 0) return { kind: 'empty' };
   if (!f.whole) return { kind: 'wait' };
-  if (o.slowVolume && !f.vouched && f.unchangedMs < o.networkSettleMs) return { kind: 'wait' };
+  if (!f.vouched) {
+    const quietMs = o.slowVolume ? f.unchangedMs : Math.max(f.unchangedMs, f.mtimeAgeMs ?? 0);
+    if (quietMs < o.networkSettleMs) return { kind: 'wait' };
+  }
   return { kind: 'take' };
 }
 

@@ -117,6 +117,20 @@ describe('judgeSettled: what becomes of a file unchanged for the settle time', (
     expect(judgeSettled({ ...facts, vouched: false })).toEqual({ kind: 'take' });
   });
 
+  it("on a local drive the same wait counts the file's modification time: an old file goes at once, a fresh copy waits", () => {
+    const local = { slowVolume: false, networkSettleMs: 30_000 };
+    const mp3 = { ...facts, vouched: false };
+    expect(judgeSettled({ ...mp3, mtimeAgeMs: 2_000 }, local)).toEqual({ kind: 'wait' });
+    expect(judgeSettled({ ...mp3, mtimeAgeMs: 29_999 }, local)).toEqual({ kind: 'wait' });
+    expect(judgeSettled({ ...mp3, mtimeAgeMs: 3_600_000 }, local)).toEqual({ kind: 'take' });
+    // A modification time in the future (another clock) proves nothing: what was seen here counts.
+    expect(judgeSettled({ ...mp3, mtimeAgeMs: -60_000, unchangedMs: 30_000 }, local)).toEqual({ kind: 'take' });
+    // On a share the server's clock is not trusted: an old modification time does not shorten the wait.
+    expect(judgeSettled({ ...mp3, mtimeAgeMs: 3_600_000 }, share)).toEqual({ kind: 'wait' });
+    // A container that vouches for itself never waits for time.
+    expect(judgeSettled({ ...facts, mtimeAgeMs: 0 }, local)).toEqual({ kind: 'take' });
+  });
+
   it('which layouts vouch for themselves, and which drives are slow to settle', () => {
     expect(layoutVouches({ kind: 'other' })).toBe(false);
     expect(layoutVouches({ kind: 'riff', fileSize: 10, declaredSize: null })).toBe(false);

@@ -68,7 +68,9 @@ describe('watch folders in the runtime', () => {
   it('moves the source and its results into done/ and failed/, and never takes them from there', async () => {
     const rt = await open('move');
     await copyFile(await makeToneWav(dir, 'tone.wav', 1), path.join(folder, 'good.wav'));
-    await writeFile(path.join(folder, 'bad.wav'), 'not audio at all');
+    // A WAV header that says the file is whole, over bytes that are no audio.
+    const junk = Buffer.from('WAVEnot audio at all');
+    await writeFile(path.join(folder, 'bad.wav'), Buffer.concat([Buffer.from('RIFF'), u32(junk.length), junk]));
     await expect.poll(() => rt.queue.jobs().filter((j) => j.movedTo).length, { timeout: 15_000 }).toBe(2);
     expect((await readdir(path.join(folder, 'done'))).sort()).toEqual([
       'good.json',
@@ -109,3 +111,9 @@ describe('watch folders in the runtime', () => {
     ).toEqual([...card].sort());
   });
 });
+
+function u32(n: number): Buffer {
+  const b = Buffer.alloc(4);
+  b.writeUInt32LE(n);
+  return b;
+}

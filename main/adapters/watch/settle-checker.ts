@@ -40,8 +40,8 @@ export interface SettleCheckerOptions {
   onDoneWaiting?(which: WaitingDone): void;
   fingerprint?: Fingerprinter;
   /**
-   * How long a file on a network drive must stay unchanged when its container cannot show it is
-   * whole (engine/settle.ts); the drive is said to be one by `setSlowVolume` once it is known.
+   * How long a file must have been left alone when its container cannot show it is whole
+   * (engine/settle.ts); on a network drive (said by `setSlowVolume` once known) only as seen here.
    */
   networkSettleMs?: number;
 }
@@ -233,7 +233,13 @@ export class SettleChecker {
       // The tracker saw it unchanged for the settle time just now, or since an earlier look.
       const since = was?.key === key ? was.since : this.now() - this.settleMs;
       check = judgeSettled(
-        { size: size ?? st.size, whole: wholeness.whole, vouched, unchangedMs: this.now() - since },
+        {
+          size: size ?? st.size,
+          whole: wholeness.whole,
+          vouched,
+          unchangedMs: this.now() - since,
+          mtimeAgeMs: this.now() - st.mtimeMs,
+        },
         { slowVolume: this.slowVolume, networkSettleMs: this.networkSettleMs },
       );
       if (check.kind === 'wait' && wholeness.whole) this.unchanged.set(p, { key, since });

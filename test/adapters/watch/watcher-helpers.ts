@@ -59,6 +59,9 @@ export function recorder(opts: Partial<Omit<WatchManagerOptions, 'onFile' | 'onS
   };
   r.manager = new WatchManager({
     settleMs: 200,
+    // The stand-in files here show no container; how long such a file waits has its own tests
+    // (settle.test.ts, stalled-copy.test.ts).
+    networkSettleMs: 0,
     existPollMs: 200,
     resultExtensions: ['json', 'srt', 'vtt'],
     ...opts,
