@@ -37,7 +37,13 @@ export type ContainerLayout =
    * tools) and has not written its start yet. No container starts so.
    */
   | { readonly kind: 'unwritten'; readonly fileSize: number }
-  /** A container this check does not read (MP3, MKV, …): the settle time alone decides. */
+  /**
+   * MPEG audio (MP3): where its Xing/Info header says the stream ends (null: no such header). A file
+   * that reaches that end vouches for itself; one that falls short is left to time (the longer
+   * settle), not held back for good, as an MP3 cut by an editing tool may keep a header that lies.
+   */
+  | { readonly kind: 'mpeg-audio'; readonly fileSize: number; readonly streamEnd: number | null }
+  /** A container this check does not read (MKV, AAC, …): the settle time alone decides. */
   | { readonly kind: 'other' };
 
 export type Wholeness = { readonly whole: true } | { readonly whole: false; readonly reason: string };
@@ -63,12 +69,15 @@ export function layoutVouches(layout: ContainerLayout): boolean {
       return layout.footerAt !== null;
     case 'isobmff':
       return true;
+    case 'mpeg-audio':
+      return layout.streamEnd !== null && layout.streamEnd <= layout.fileSize;
   }
 }
 
 export function judgeContainer(layout: ContainerLayout): Wholeness {
   switch (layout.kind) {
     case 'other':
+    case 'mpeg-audio':
       return WHOLE;
     case 'unwritten':
       return { whole: false, reason: `its first bytes are zeros, not yet written by the copy` };

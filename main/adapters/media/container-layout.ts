@@ -1,6 +1,7 @@
 // Reads a media file's container layout for the wholeness check (engine/container-whole.ts): the
 // top-level boxes of an MP4/MOV (16 bytes read per box, however large the file), a WAV's RIFF
-// header, or where an MXF's header places its footer (and the 16 bytes there). Nothing else is read, so it is cheap enough to ask on every settle of a stalled copy.
+// header, where an MXF's header places its footer (and the 16 bytes there), or an MP3's Xing/Info
+// byte count. Nothing else is read, so it is cheap enough to ask on every settle of a stalled copy.
 import { open, type FileHandle } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { MEDIA_EXTENSIONS } from '../../engine/media-types.js';
@@ -38,6 +39,7 @@ async function layoutOf(fh: FileHandle, known?: number, mediaNamed = false): Pro
   }
   if (head.length >= 8 && FIRST_BOXES.has(head.toString('latin1', 4, 8))) return await walkBoxes(fh, size);
   if (isPartitionKey(head)) return await mxfLayout(fh, size);
+  if (head.toString('latin1', 0, 3) === 'ID3' || isMpegAudioSync(head, 0)) return await mpegAudioLayout(fh, size, head);
   // Every audio and video container Sluice takes has a non-zero byte in its first 16 (raw data
   // named otherwise may start with silence): zeros there are a reserved copy not written yet.
   if (mediaNamed && head.length === 16 && head.every((b) => b === 0)) return { kind: 'unwritten', fileSize: size };
@@ -132,6 +134,36 @@ async function mxfLayout(fh: FileHandle, fileSize: number): Promise<ContainerLay
   if (footer === 0) return { kind: 'mxf', fileSize, footerAt: null, footerThere: null };
   const footerThere = footer < fileSize ? isPartitionKey(await readAt(fh, footer, 16)) : null;
   return { kind: 'mxf', fileSize, footerAt: footer, footerThere };
+}
+
+const isMpegAudioSync = (b: Buffer, at: number): boolean =>
+  b.length >= at + 4 && b[at] === 0xff && ((b[at + 1] ?? 0) & 0xe0) === 0xe0 && (((b[at + 1] ?? 0) >> 1) & 3) === 1;
+
+/**
+ * An MP3's Xing or Info header (LAME, ffmpeg and most encoders write one): in the first frame, after
+ * the 4-byte frame header and the side information (MPEG-1: 17 bytes mono, 32 otherwise; MPEG-2 and
+ * 2.5: 9 and 17), its flags say whether a byte count follows (bit 1, after the frame count of bit 0).
+ * That count is the audio stream's length from its first frame, after any ID3v2 tag.
+ */
+async function mpegAudioLayout(fh: FileHandle, fileSize: number, head: Buffer): Promise<ContainerLayout> {
+  let at = 0;
+  if (head.toString('latin1', 0, 3) === 'ID3') {
+    if (head.length < 10) return { kind: 'mpeg-audio', fileSize, streamEnd: null };
+    const tag = ((head[6]! & 0x7f) << 21) | ((head[7]! & 0x7f) << 14) | ((head[8]! & 0x7f) << 7) | (head[9]! & 0x7f);
+    at = 10 + tag + (head[5]! & 0x10 ? 10 : 0);
+  }
+  const frame = await readAt(fh, at, 4 + 32 + 16);
+  if (!isMpegAudioSync(frame, 0)) return { kind: 'mpeg-audio', fileSize, streamEnd: null };
+  const mpeg1 = ((frame[1]! >> 3) & 3) === 3;
+  const mono = ((frame[3]! >> 6) & 3) === 3;
+  const x = 4 + (mpeg1 ? (mono ? 17 : 32) : mono ? 9 : 17);
+  if (frame.length < x + 16) return { kind: 'mpeg-audio', fileSize, streamEnd: null };
+  const name = frame.toString('latin1', x, x + 4);
+  if (name !== 'Xing' && name !== 'Info') return { kind: 'mpeg-audio', fileSize, streamEnd: null };
+  const flags = frame.readUInt32BE(x + 4);
+  if (!(flags & 2)) return { kind: 'mpeg-audio', fileSize, streamEnd: null };
+  const bytes = frame.readUInt32BE(x + 8 + (flags & 1 ? 4 : 0));
+  return { kind: 'mpeg-audio', fileSize, streamEnd: at + bytes };
 }
 
 async function readAt(fh: FileHandle, position: number, length: number): Promise<Buffer> {

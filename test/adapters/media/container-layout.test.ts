@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { containerWholeness, readContainerLayout } from '../../../main/adapters/media/container-layout.js';
-import { judgeContainer } from '../../../main/engine/container-whole.js';
+import { judgeContainer, layoutVouches } from '../../../main/engine/container-whole.js';
 import { probeMediaFacts } from '../../../main/adapters/media/probe.js';
 import { makeMediaDir, makeMp3, makeMp4, makeToneWav } from '../../helpers/media.js';
 
@@ -101,15 +101,39 @@ describe('container wholeness', () => {
     expect((await containerWholeness(await cut(rf64, 0.6, 'cut-rf64.wav'))).whole).toBe(false);
   });
 
-  it('a WAV whose writer could not seek back (size unknown) and an MP3 are left to the settle time', async () => {
+  it('a WAV whose writer could not seek back (size unknown) and an MP3 cut short are left to the settle time', async () => {
     const wav = await makeToneWav(dir, 'stream.wav', 1);
     const fh = await open(wav, 'r+');
     await fh.write(Buffer.from([0xff, 0xff, 0xff, 0xff]), 0, 4, 4);
     await fh.close();
     expect(await containerWholeness(wav)).toEqual({ whole: true });
     const mp3 = await makeMp3(dir, 'a.mp3', 1);
-    expect(await readContainerLayout(mp3)).toEqual({ kind: 'other' });
-    expect(await containerWholeness(await cut(mp3, 0.5, 'half.mp3'))).toEqual({ whole: true });
+    const half = await cut(mp3, 0.5, 'half.mp3');
+    expect(await containerWholeness(half)).toEqual({ whole: true });
+    expect(layoutVouches(await readContainerLayout(half))).toBe(false);
+  });
+
+  it('MP3: its Xing/Info byte count vouches for a whole file (ID3 tag, CBR, VBR, MPEG-2 mono); without one, time decides', async () => {
+    const tone = ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=3'];
+    const made: Record<string, string[]> = {
+      'tagged cbr.mp3': ['-metadata', 'title=Episode 12', '-c:a', 'libmp3lame', '-b:a', '128k'],
+      'vbr.mp3': ['-c:a', 'libmp3lame', '-q:a', '4'],
+      'mono 22k.mp3': ['-ac', '1', '-ar', '22050', '-c:a', 'libmp3lame', '-b:a', '32k'],
+    };
+    for (const [name, args] of Object.entries(made)) {
+      const file = join(dir, name);
+      await run('ffmpeg', ['-loglevel', 'error', '-y', ...tone, ...args, file]);
+      const layout = await readContainerLayout(file);
+      // Its ID3v2 tag plus the counted bytes is the whole file's length: nothing else is guessed.
+      expect(layout).toMatchObject({ kind: 'mpeg-audio', streamEnd: (await readFile(file)).length });
+      expect(layoutVouches(layout)).toBe(true);
+      const cutShort = await readContainerLayout(await cut(file, 0.6, `cut ${name}`));
+      expect(layoutVouches(cutShort)).toBe(false);
+    }
+    const bare = join(dir, 'no header.mp3');
+    await run('ffmpeg', ['-loglevel', 'error', '-y', ...tone, '-c:a', 'libmp3lame', '-write_xing', '0', bare]);
+    expect(await readContainerLayout(bare)).toMatchObject({ kind: 'mpeg-audio', streamEnd: null });
+    expect(layoutVouches(await readContainerLayout(bare))).toBe(false);
   });
 
   it('MXF: whole as written; its first 16 KB (a copy cut short) is not whole, though the probe reads 2 s there', async () => {
