@@ -95,7 +95,14 @@ test('10,000 jobs and 100,000 history entries render only the visible rows and s
             canReexport: true,
           };
         });
-        return ok({ entries, total: 100_000, page: q.page ?? 0, pageSize: size, external: { included: false } });
+        return ok({
+          entries,
+          total: 100_000,
+          page: q.page ?? 0,
+          pageSize: size,
+          external: { included: false },
+          computers: [],
+        });
       },
       'templates:list': () => ok({ templates: [], source: 'builtin' }),
       'folders:statuses': () => ok([]),
