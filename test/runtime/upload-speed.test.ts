@@ -53,13 +53,23 @@ describe('Upload speed on a slow line', () => {
 
     // Past the speed's window: what the row says against what the line carries.
     await until(() => Date.now() - started > 12_500 && rt.queue.progressOf(id), 20_000);
+    // One reading can fall where a loaded machine moved nothing for a moment (the speed falls with
+    // the clock then): the row is read until it is within the line's band, for at most 4 s. The
+    // average since the start stays above the band all that while, so the old formula still fails.
+    const seen: number[] = [];
+    let shown = 0;
+    for (const end = Date.now() + 4000; ;) {
+      shown = model.view(rt.queue.job(id)!).bytesPerSecond;
+      seen.push(Math.round(shown));
+      if ((shown > LINE * 0.6 && shown < LINE * 1.4) || Date.now() > end) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
     const job = rt.queue.job(id)!;
     const p = rt.queue.progressOf(id)!;
-    const shown = model.view(job).bytesPerSecond;
     const sinceStart = p.sent / ((Date.now() - p.startedAt) / 1000);
     expect(job.state).toBe('uploading');
-    expect(shown).toBeGreaterThan(LINE * 0.6);
-    expect(shown).toBeLessThan(LINE * 1.4);
+    expect(shown, `speeds read: ${seen.join(', ')}`).toBeGreaterThan(LINE * 0.6);
+    expect(shown, `speeds read: ${seen.join(', ')}`).toBeLessThan(LINE * 1.4);
     // The average since the start, shown before, carries the first burst (context for a failure).
     expect(sinceStart, `average since start ${Math.round(sinceStart)} B/s`).toBeGreaterThan(shown);
 
