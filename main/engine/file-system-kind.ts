@@ -204,7 +204,8 @@ export function suggestShared(kind: FileSystemKind): boolean {
  * (engine/settle.ts, DEFAULT_NETWORK_SETTLE_MS).
  */
 export function slowToSettle(kind: FileSystemKind): boolean {
-  return kind.verdict === 'network' || kind.verdict === 'maybe';
+  // The same drives the Shared suggestion names: one rule for "copies here may stall".
+  return suggestShared(kind);
 }
 
 /** "is on a network drive (SMB)", or undefined when there is nothing to suggest. */
