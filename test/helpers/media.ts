@@ -21,7 +21,11 @@ export async function makeSpeechWav(dir: string, name: string, text: string): Pr
   return out;
 }
 
-/** A 440 Hz sine (44.1 kHz, 16-bit); `channels` 1 or 2. */
+/**
+ * A 440 Hz sine (44.1 kHz, 16-bit); `channels` 1 or 2. sox dithers with fresh random numbers, so
+ * two calls never give the same bytes (nor the same simulated transcript): tests that add several
+ * tones rely on their being different files.
+ */
 export async function makeToneWav(dir: string, name: string, seconds: number, channels: 1 | 2 = 1): Promise<string> {
   const out = join(dir, name);
   await run('sox', [
@@ -38,6 +42,16 @@ export async function makeToneWav(dir: string, name: string, seconds: number, ch
     'sine',
     '440',
   ]);
+  return out;
+}
+
+/**
+ * The same 440 Hz sine with sox's fixed random numbers: the same length gives the same bytes on
+ * every run, so the sandbox's simulated transcript and answers (seeded by the content) repeat too.
+ */
+export async function makeRepeatableToneWav(dir: string, name: string, seconds: number): Promise<string> {
+  const out = join(dir, name);
+  await run('sox', ['-R', '-n', '-r', '44100', '-b', '16', '-c', '1', out, 'synth', String(seconds), 'sine', '440']);
   return out;
 }
 

@@ -12,7 +12,7 @@ import { ANSWER_IDS } from '../../main/engine/recipes/recipes.js';
 import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
 import { SANDBOX } from '../../main/service/policy.js';
 import type { ExportResult } from '../../main/service/types.js';
-import { makeToneWav } from '../helpers/media.js';
+import { makeRepeatableToneWav } from '../helpers/media.js';
 import { closeRuntimes, openRuntime } from '../helpers/runtime.js';
 import { until } from './helpers.js';
 
@@ -33,8 +33,14 @@ describe('a watch folder with the Podcast recipe', () => {
   it('writes the chapter files for every recording landing in it, with no one at the screen', async () => {
     const watched = path.join(dir, 'episodes');
     // Made before the app starts, in a folder of their own, then moved in whole as a finished copy lands.
+    // Repeatable bytes: the simulated answers are seeded by the content, so the chapters asked for
+    // are the same on every run (with dithered tones, a run could get three chapters of which two
+    // open with the same words and merge, leaving two).
     const staging = await mkdtemp(path.join(dir, 'staging-'));
-    const made = [await makeToneWav(staging, 'ep1.wav', 200), await makeToneWav(staging, 'ep2.wav', 240)];
+    const made = [
+      await makeRepeatableToneWav(staging, 'ep1.wav', 200),
+      await makeRepeatableToneWav(staging, 'ep2.wav', 240),
+    ];
     const rt = await openRuntime({
       stateDir: path.join(dir, 'state'),
       sandbox: { url: sb.url, apiKey: SANDBOX.apiKey },
@@ -79,6 +85,15 @@ describe('a watch folder with the Podcast recipe', () => {
       };
       expect(version).toBe('1.2.0');
       expect(chapters.length).toBeGreaterThanOrEqual(3);
+      // Every chapter written is one the service gave, in its order.
+      const asked = (
+        JSON.parse(saved.askAnything![ANSWER_IDS.chapters]!.content) as { chapters: Array<{ title: string }> }
+      ).chapters.map((c) => c.title);
+      let at = 0;
+      for (const c of chapters) {
+        at = asked.indexOf(c.title, at) + 1;
+        expect(at, c.title).toBeGreaterThan(0);
+      }
       expect(chapters[0]!.startTime).toBe(0);
       for (const c of chapters.slice(1)) expect(starts.has(Math.round(c.startTime * 1000)), c.title).toBe(true);
       const youtube = (await read('youtube.txt')).trimEnd().split('\n');
