@@ -367,14 +367,17 @@ test('a paragraph being corrected wraps in a field that grows with it', async ({
   await page.getByRole('button', { name: 'Correct this paragraph' }).click();
   const field = list.getByTestId('inline-input');
   await expect(field).toBeFocused();
-  const box = await field.evaluate((f: HTMLElement) => ({
-    tag: f.tagName,
-    lines: f.clientHeight / parseFloat(getComputedStyle(f).lineHeight),
-    sideways: f.scrollWidth > f.clientWidth + 1,
-    hidden: f.scrollHeight > f.clientHeight + 2,
-  }));
-  expect(box).toMatchObject({ tag: 'TEXTAREA', sideways: false, hidden: false });
-  expect(box.lines).toBeGreaterThan(1.5);
+  // Read again until the field has fitted its text: it does so before the frame is painted (a
+  // ResizeObserver), which on a loaded machine can come after focus is already seen.
+  const box = (): Promise<{ tag: string; lines: number; sideways: boolean; hidden: boolean }> =>
+    field.evaluate((f: HTMLElement) => ({
+      tag: f.tagName,
+      lines: f.clientHeight / parseFloat(getComputedStyle(f).lineHeight),
+      sideways: f.scrollWidth > f.clientWidth + 1,
+      hidden: f.scrollHeight > f.clientHeight + 2,
+    }));
+  await expect.poll(box).toMatchObject({ tag: 'TEXTAREA', sideways: false, hidden: false });
+  await expect.poll(async () => (await box()).lines).toBeGreaterThan(1.5);
   // It grows as more is typed, and Enter still applies it.
   const h = (await field.boundingBox())!.height;
   await field.press('ControlOrMeta+End');
