@@ -1,7 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { dropFiles, env, failAtService, go, openApp, shot, toneWav } from './helpers.js';
+import { dropFiles, env, failAtService, go, openApp, resumeQueueAfterSpec, shot, toneWav } from './helpers.js';
+
+resumeQueueAfterSpec();
 
 const wav = (name: string, seconds: number) => ({
   name,

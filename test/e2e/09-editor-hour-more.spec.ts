@@ -6,7 +6,9 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { dropFiles, env, go, openApp, shot, toneWav } from './helpers.js';
+import { dropFiles, env, go, openApp, resumeQueueAfterSpec, shot, toneWav } from './helpers.js';
+
+resumeQueueAfterSpec();
 
 const row = (page: Page, name: string) => page.locator(`[data-testid=job-row][data-name="${name}"]`);
 const historyRow = (page: Page, name: string) => page.locator(`[data-testid=history-row][data-name="${name}"]`);

@@ -7,7 +7,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startMediaServer, type MediaServer } from '../helpers/media-server.js';
-import { env, go, jobRow, openApp, shot, SIZES, THEMES } from './helpers.js';
+import { env, go, jobRow, openApp, resumeQueueAfterSpec, shot, SIZES, THEMES } from './helpers.js';
+
+resumeQueueAfterSpec();
 
 let server: MediaServer;
 let base = '';

@@ -3,7 +3,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { go, LONG_NAMES, openApp, seedScreens, shot, SIZES, THEMES } from './helpers.js';
+import { go, LONG_NAMES, openApp, resumeQueueAfterSpec, seedScreens, shot, SIZES, THEMES } from './helpers.js';
+
+resumeQueueAfterSpec();
 
 // axe-core on every screen and open dialog, light and dark, wide and small, with jobs listed and a
 // detail panel open. Serious and critical findings fail the test; the counts are kept as an artefact.

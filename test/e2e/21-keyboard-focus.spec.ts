@@ -2,7 +2,20 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { env, focused, go, jobRow, LONG_NAMES, openApp, seedScreens, shot, THEMES } from './helpers.js';
+import {
+  env,
+  focused,
+  go,
+  jobRow,
+  LONG_NAMES,
+  openApp,
+  resumeQueueAfterSpec,
+  seedScreens,
+  shot,
+  THEMES,
+} from './helpers.js';
+
+resumeQueueAfterSpec();
 
 // Focus is always somewhere useful and always visible: dialogs take and return it, actions that
 // remove what had focus hand it on, and the ring stands out from its background (≥ 3:1).

@@ -1,6 +1,8 @@
 /// <reference lib="dom" />
 import { expect, test, type Page } from '@playwright/test';
-import { go, jobRow, LONG_NAMES, openApp, seedScreens, shot, SIZES, THEMES } from './helpers.js';
+import { go, jobRow, LONG_NAMES, openApp, resumeQueueAfterSpec, seedScreens, shot, SIZES, THEMES } from './helpers.js';
+
+resumeQueueAfterSpec();
 
 // Nothing is pushed out of reach: every button lies inside the window and inside whatever clips it,
 // at 1360 × 860 and 1024 × 640; long names keep their distinguishing end; labels do not cover values.

@@ -4,7 +4,9 @@
 // Undo window has passed, and Undo within it leaves the job running as it was.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { env, go, openApp, shot, toneWav } from './helpers.js';
+import { env, go, openApp, resumeQueueAfterSpec, shot, toneWav } from './helpers.js';
+
+resumeQueueAfterSpec();
 
 const FILE = 'long-running-cancel.wav';
 

@@ -5,7 +5,20 @@
 // (Cancel, Retry) hands focus on inside the details instead of dropping it to <body>.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { dropFiles, focused, go, jobRow, openApp, seedScreens, shot, THEMES, toneWav } from './helpers.js';
+import {
+  dropFiles,
+  focused,
+  go,
+  jobRow,
+  openApp,
+  resumeQueueAfterSpec,
+  seedScreens,
+  shot,
+  THEMES,
+  toneWav,
+} from './helpers.js';
+
+resumeQueueAfterSpec();
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);

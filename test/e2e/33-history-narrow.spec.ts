@@ -4,7 +4,9 @@
 // the more of the other columns go (the detail shows them), never the name.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { go, openApp, seedScreens, shot, THEMES } from './helpers.js';
+import { go, openApp, resumeQueueAfterSpec, seedScreens, shot, THEMES } from './helpers.js';
+
+resumeQueueAfterSpec();
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);

@@ -7,7 +7,19 @@ import { expect, test } from '@playwright/test';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ClaimStore } from '../../main/adapters/claims/claim-store.js';
-import { bridge, env, expectNoSeriousAxe, go, openApp, shot, THEMES, toneWav } from './helpers.js';
+import {
+  bridge,
+  env,
+  expectNoSeriousAxe,
+  go,
+  openApp,
+  resumeQueueAfterSpec,
+  shot,
+  THEMES,
+  toneWav,
+} from './helpers.js';
+
+resumeQueueAfterSpec();
 
 interface Page {
   entries: Array<{ fileName: string; state: string; processedBy?: string }>;

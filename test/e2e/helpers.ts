@@ -194,6 +194,16 @@ export async function bridge<T = unknown>(channel: string, body: FormData | obje
   return answer.value as T;
 }
 
+/**
+ * For a spec that pauses the queue (seedScreens does): the queue runs again when the spec ends,
+ * passed or failed, so the spec after it finds it as a fresh start would, whatever their order.
+ */
+export function resumeQueueAfterSpec(): void {
+  test.afterAll(async () => {
+    await bridge('queue:resume');
+  });
+}
+
 /** axe over the page, or only what `scope` selects: no serious or critical finding, named by `label`. */
 export async function expectNoSeriousAxe(page: Page, label: string, scope?: string): Promise<void> {
   const builder = new AxeBuilder({ page });
