@@ -2,7 +2,7 @@
 // top-level boxes of an MP4/MOV (16 bytes read per box, however large the file), a WAV's RIFF
 // header, where an MXF's header places its footer (and the 16 bytes there), or an MP3's Xing/Info
 // byte count. Nothing else is read, so it is cheap enough to ask on every settle of a stalled copy.
-import { open, type FileHandle } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { MEDIA_EXTENSIONS } from '../../engine/media-types.js';
 import {
@@ -12,6 +12,7 @@ import {
   type ContainerLayout,
   type Wholeness,
 } from '../../engine/container-whole.js';
+import type { ByteReader } from './byte-reader.js';
 
 /** Box types that may open an ISO BMFF file; anything else is not read as one. */
 const FIRST_BOXES = new Set(['ftyp', 'moov', 'mdat', 'free', 'skip', 'wide', 'pnot', 'uuid', 'styp', 'sidx', 'moof']);
@@ -28,7 +29,7 @@ export async function readContainerLayout(path: string): Promise<ContainerLayout
 }
 
 /** The layout read through a handle the caller opened (and closes). */
-async function layoutOf(fh: FileHandle, known?: number, mediaNamed = false): Promise<ContainerLayout> {
+async function layoutOf(fh: ByteReader, known?: number, mediaNamed = false): Promise<ContainerLayout> {
   const size = known ?? (await fh.stat()).size;
   const head = await readAt(fh, 0, 16);
   if (head.length >= 12) {
@@ -65,7 +66,7 @@ export async function containerWholeness(path: string): Promise<Wholeness> {
  * layoutVouches); a file that cannot be read is left to the other checks, unvouched.
  */
 export async function containerCheckOf(
-  fh: FileHandle,
+  fh: ByteReader,
   size: number | undefined,
   file: string,
 ): Promise<{ wholeness: Wholeness; vouched: boolean }> {
@@ -80,7 +81,7 @@ export async function containerCheckOf(
 const MEDIA = new Set<string>(MEDIA_EXTENSIONS);
 const isMediaNamed = (file: string): boolean => MEDIA.has(extname(file).slice(1).toLowerCase());
 
-async function riffSize(fh: FileHandle, magic: string, size32: number): Promise<number | null> {
+async function riffSize(fh: ByteReader, magic: string, size32: number): Promise<number | null> {
   if (magic === 'RF64') {
     // RF64 keeps the real size in its ds64 chunk, right after the WAVE id.
     const ds64 = await readAt(fh, 12, 16);
@@ -90,7 +91,7 @@ async function riffSize(fh: FileHandle, magic: string, size32: number): Promise<
   return size32 === 0 || size32 === 0xffffffff ? null : size32;
 }
 
-async function walkBoxes(fh: FileHandle, fileSize: number): Promise<ContainerLayout> {
+async function walkBoxes(fh: ByteReader, fileSize: number): Promise<ContainerLayout> {
   const boxes: BoxExtent[] = [];
   let at = 0;
   while (at < fileSize && boxes.length < MAX_BOXES) {
@@ -124,7 +125,7 @@ const isPartitionKey = (b: Buffer): boolean => b.length >= 16 && b.subarray(0, 1
  * The header partition pack's FooterPartition field: after the 16-byte key and its BER length,
  * versions (2+2), KAGSize (4), ThisPartition (8), PreviousPartition (8), then FooterPartition (8).
  */
-async function mxfLayout(fh: FileHandle, fileSize: number): Promise<ContainerLayout> {
+async function mxfLayout(fh: ByteReader, fileSize: number): Promise<ContainerLayout> {
   const pack = await readAt(fh, 0, 64);
   const first = pack[16] ?? 0;
   const lengthBytes = first & 0x80 ? 1 + (first & 0x7f) : 1;
@@ -145,7 +146,7 @@ const isMpegAudioSync = (b: Buffer, at: number): boolean =>
  * 2.5: 9 and 17), its flags say whether a byte count follows (bit 1, after the frame count of bit 0).
  * That count is the audio stream's length from its first frame, after any ID3v2 tag.
  */
-async function mpegAudioLayout(fh: FileHandle, fileSize: number, head: Buffer): Promise<ContainerLayout> {
+async function mpegAudioLayout(fh: ByteReader, fileSize: number, head: Buffer): Promise<ContainerLayout> {
   let at = 0;
   if (head.toString('latin1', 0, 3) === 'ID3') {
     if (head.length < 10) return { kind: 'mpeg-audio', fileSize, streamEnd: null };
@@ -166,7 +167,7 @@ async function mpegAudioLayout(fh: FileHandle, fileSize: number, head: Buffer): 
   return { kind: 'mpeg-audio', fileSize, streamEnd: at + bytes };
 }
 
-async function readAt(fh: FileHandle, position: number, length: number): Promise<Buffer> {
+async function readAt(fh: ByteReader, position: number, length: number): Promise<Buffer> {
   const buf = Buffer.alloc(length);
   const { bytesRead } = await fh.read(buf, 0, length, position);
   return buf.subarray(0, bytesRead);

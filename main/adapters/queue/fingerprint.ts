@@ -3,8 +3,9 @@
 // every byte. See engine/file-identity.ts for how they are compared.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { FINGERPRINT_PREFIX } from '../../engine/file-identity.js';
+import type { ByteReader } from '../media/byte-reader.js';
 
 const MIB = 1 << 20;
 
@@ -18,7 +19,7 @@ export async function fingerprintFile(file: string): Promise<string> {
 }
 
 /** The fingerprint read through a handle already open (a watch folder's settle check holds one); `size` from its fstat. */
-export async function fingerprintHandle(fh: FileHandle, size: number): Promise<string> {
+export async function fingerprintHandle(fh: ByteReader, size: number): Promise<string> {
   const h = createHash('sha256');
   h.update(`${size}\n`);
   // Small files are read whole; larger ones at three places that a copy cut short or a re-encode changes.

@@ -2,8 +2,8 @@
 // reported once per size+mtime. One timer per folder drives the due checks, never one per file,
 // and stat/open run at bounded concurrency so 10,000 files landing at once stay a queue.
 import { promises as fsp } from 'node:fs';
-import type { FileHandle } from 'node:fs/promises';
 import { judgeSettled, SettleSet, type FileStat } from '../../engine/settle.js';
+import { openReader, type ByteReader, type OpenReader } from '../media/byte-reader.js';
 import { containerCheckOf } from '../media/container-layout.js';
 import { code, type ScannedFile } from './folder-scan.js';
 
@@ -24,7 +24,7 @@ export interface DetectedFile {
  */
 export type Fingerprinter = (
   file: { path: string; size: number; mtimeMs: number },
-  handle: FileHandle,
+  handle: ByteReader,
   size: number,
 ) => Promise<string | undefined> | undefined;
 
@@ -207,9 +207,9 @@ export class SettleChecker {
   }
 
   private async take(p: string, st: FileStat, ino: number, gen: number): Promise<void> {
-    let h: FileHandle;
+    let h: OpenReader;
     try {
-      h = await fsp.open(p, 'r');
+      h = await openReader(p);
     } catch (e) {
       if (gen !== this.epoch) return;
       const c = code(e);
