@@ -10,7 +10,18 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import mammoth from 'mammoth';
 import type { JobView, TranscriptView } from '../../preload/contract.js';
-import { bridge, env, expectNoSeriousAxe, expectQuickOnQuietMachine, go, openApp, shot } from './helpers.js';
+import {
+  bridge,
+  env,
+  expectNoSeriousAxe,
+  expectQuickOnQuietMachine,
+  go,
+  keepSettingsForSpec,
+  openApp,
+  shot,
+} from './helpers.js';
+
+keepSettingsForSpec(['defaults']);
 
 /** "Transcription + speakers": the sandbox then gives the words speakers. */
 const DIARIZATION_TEMPLATE = '669fee048452492b62cfad39';

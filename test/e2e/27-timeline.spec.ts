@@ -9,7 +9,9 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { QueueSnapshot } from '../../preload/contract.js';
-import { bridge, env, expectNoSeriousAxe, go, openApp, shot } from './helpers.js';
+import { bridge, env, expectNoSeriousAxe, go, keepSettingsForSpec, openApp, shot } from './helpers.js';
+
+keepSettingsForSpec(['defaults']);
 
 /** Spoken English under a 25 fps picture, as WebM (Chromium plays it). */
 function clip(dir: string): string {

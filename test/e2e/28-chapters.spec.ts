@@ -6,7 +6,9 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import type { QueueSnapshot, TranscriptView } from '../../preload/contract.js';
-import { bridge, env, expectNoSeriousAxe, go, openApp, shot, toneWav } from './helpers.js';
+import { bridge, env, expectNoSeriousAxe, go, keepSettingsForSpec, openApp, shot, toneWav } from './helpers.js';
+
+keepSettingsForSpec(['defaults']);
 
 function api(channel: string): { url: URL; token: string } {
   const url = new URL(env.url);

@@ -7,7 +7,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TranscriptView } from '../../preload/contract.js';
-import { bridge as post, expectNoSeriousAxe, go, openApp, shot, toneWav } from './helpers.js';
+import { bridge as post, expectNoSeriousAxe, go, keepSettingsForSpec, openApp, shot, toneWav } from './helpers.js';
+
+keepSettingsForSpec(['defaults']);
 
 const FILE = 'hand-edited.wav';
 const HAND_CUE = '\n99\n00:09:00,000 --> 00:09:02,000\nAdded by hand in Subtitle Edit\n';

@@ -4,7 +4,9 @@
 // on its switch (the cap field once the guard is on), not at the top of Settings.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { bridge, go, openApp, shot, THEMES } from './helpers.js';
+import { bridge, go, keepSettingsForSpec, openApp, shot, THEMES } from './helpers.js';
+
+keepSettingsForSpec(['spendingGuard']);
 
 test('Set a cap on Usage opens Settings at the spending guard, focus on it', async ({ page }) => {
   // Four full-page axe passes over Settings: ~20 s quiet, several times that on a loaded machine.

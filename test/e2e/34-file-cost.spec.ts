@@ -4,7 +4,9 @@
 // shows what it cost per operation (the AI prompts on their own line) with a total; History's
 // detail does the same, in the currency chosen in Settings, its answer formats folded and indented.
 import { expect, test, type Locator } from '@playwright/test';
-import { bridge, expectNoSeriousAxe, go, openApp, shot, toneWav } from './helpers.js';
+import { bridge, expectNoSeriousAxe, go, keepSettingsForSpec, openApp, shot, toneWav } from './helpers.js';
+
+keepSettingsForSpec(['defaults', 'usage']);
 
 async function costShown(detail: Locator, amount: RegExp): Promise<void> {
   const cost = detail.getByTestId('file-cost');

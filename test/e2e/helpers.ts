@@ -204,6 +204,21 @@ export function resumeQueueAfterSpec(): void {
   });
 }
 
+/**
+ * For a spec that changes settings through the bridge: the named parts are read before it and
+ * written back after it, passed or failed, so the specs after it find them as they were.
+ */
+export function keepSettingsForSpec(parts: ReadonlyArray<'defaults' | 'spendingGuard' | 'usage'>): void {
+  let saved: Record<string, unknown> = {};
+  test.beforeAll(async () => {
+    const now = await bridge<Record<string, unknown>>('settings:get');
+    saved = Object.fromEntries(parts.map((k) => [k, now[k]]));
+  });
+  test.afterAll(async () => {
+    await bridge('settings:update', { patch: saved });
+  });
+}
+
 /** axe over the page, or only what `scope` selects: no serious or critical finding, named by `label`. */
 export async function expectNoSeriousAxe(page: Page, label: string, scope?: string): Promise<void> {
   const builder = new AxeBuilder({ page });
