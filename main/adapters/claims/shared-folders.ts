@@ -271,10 +271,19 @@ export class SharedFolders {
     }
     for (const [p, w] of [...this.waiting]) {
       this.waiting.delete(p);
-      await this.o.retake(w.folder, w.file).catch(() => undefined);
+      // Taken as its folder is saved now; a folder removed, paused, moved or no longer shared
+      // takes nothing more (its file, once the other computer let it go, is not this one's).
+      const folder = this.live(w.folder);
+      if (folder) await this.o.retake(folder, w.file).catch(() => undefined);
       // Not asked about again (the file went, or its folder is no longer shared): no longer shown.
       if (!this.waiting.has(p)) this.notHeld(p);
     }
+  }
+
+  /** The folder as saved now, when its files are still this computer's to claim: watched, shared, at the same place. */
+  private live(folder: Pick<WatchFolder, 'id' | 'path'>): WatchFolder | undefined {
+    const now = this.o.folder(folder.id);
+    return now?.enabled && now.shared && now.path === folder.path ? now : undefined;
   }
 
   private heldBy(filePath: string, folder: Pick<WatchFolder, 'id' | 'path'>, host: string): void {
@@ -294,7 +303,13 @@ export class SharedFolders {
    */
   heldElsewhere(shown = 20): HeldElsewhere[] {
     const groups = new Map<string, HeldElsewhere>();
+    const live = new Map<string, boolean>();
     for (const [p, h] of this.elsewhere) {
+      // A folder no longer shared here shows nothing at once (the next lease round forgets it).
+      const key = `${h.folder.id}\0${h.folder.path}`;
+      let on = live.get(key);
+      if (on === undefined) live.set(key, (on = this.live(h.folder) !== undefined));
+      if (!on) continue;
       const k = `${h.folder.id}\0${h.host}`;
       let g = groups.get(k);
       if (!g)
@@ -316,7 +331,8 @@ export class SharedFolders {
       for (const [p, w] of [...this.deferred]) {
         if (this.backlogNow() >= (this.o.backlog ?? 2)) return;
         this.deferred.delete(p);
-        void this.o.retake(w.folder, w.file).catch(() => undefined);
+        const folder = this.live(w.folder);
+        if (folder) void this.o.retake(folder, w.file).catch(() => undefined);
       }
     }, 1000);
     this.deferTimer.unref();

@@ -60,3 +60,56 @@ it('files claimed by another computer are listed by that computer, a few names e
   expect(peers.heldElsewhere()[0]?.count).toBe(24);
   expect(changes).toBe(26);
 });
+
+it('a shared folder removed, paused or no longer shared shows nothing held elsewhere, and takes nothing of it later', async () => {
+  const shared = WATCH_FOLDER.parse({ id: 'news', path: root, shared: true, claimTimeoutS: 600 });
+  let saved: typeof shared | undefined = shared;
+  const other = new ClaimStore(root, { host: 'EDIT-BAY-2', instance: 'bay2', timeoutMs: 600_000 });
+  const file = { path: path.join(root, 'clip.wav'), size: 5, mtimeMs: 1_700_000_000_000 };
+  await writeFile(file.path, 'audio');
+  await other.take('clip.wav', 'key', 0);
+  const retaken: string[] = [];
+  let changes = 0;
+  const what = { templateId: 't', params: {} };
+  const held = new SharedFolders({
+    apply: () => undefined,
+    jobs: () => [],
+    folder: () => saved,
+    // As the intake does: a file offered again is claimed again (and is held again).
+    retake: (f, got) => {
+      retaken.push(`${f.id}:${path.basename(got.path)}`);
+      return held.claim(f, { ...got }, what);
+    },
+    host: 'EDIT-BAY-1',
+    refreshMs: 50,
+    changed: () => changes++,
+  });
+  peers = held;
+  await held.claim(shared, file, what);
+  // Each lease round offers it to the intake again, as the folder is saved; it stays held.
+  await expect.poll(() => retaken.length, { timeout: 5000 }).toBeGreaterThan(1);
+  expect(retaken[0]).toBe('news:clip.wav');
+  expect(held.heldElsewhere()[0]?.count).toBe(1);
+
+  for (const now of [
+    { ...shared, enabled: false },
+    { ...shared, shared: false },
+    { ...shared, path: path.join(root, 'moved') },
+  ]) {
+    saved = now;
+    // Gone from the Queue at once, before any lease round.
+    expect(held.heldElsewhere()).toEqual([]);
+  }
+  saved = shared;
+  expect(held.heldElsewhere()[0]?.count).toBe(1);
+
+  // Removed: the next round offers it to no one and forgets it (said once to the Queue).
+  saved = undefined;
+  const offered = retaken.length;
+  const said = changes;
+  await expect.poll(() => changes, { timeout: 5000 }).toBe(said + 1);
+  expect(retaken.length).toBe(offered);
+  // Forgotten, not only hidden: the folder shared again finds its files as they are then.
+  saved = shared;
+  expect(held.heldElsewhere()).toEqual([]);
+});
