@@ -1,8 +1,20 @@
 /// <reference lib="dom" />
 import { expect, test, type Page } from '@playwright/test';
-import { dropFiles, env, go, jobRow, resumeQueueAfterSpec, seedScreens, shot, toneWav } from './helpers.js';
+import {
+  dropFiles,
+  env,
+  go,
+  jobRow,
+  keepSettingsForSpec,
+  resumeQueueAfterSpec,
+  seedScreens,
+  shot,
+  toneWav,
+} from './helpers.js';
 
 resumeQueueAfterSpec();
+// Uploads at once is set to 1 for the order to show.
+keepSettingsForSpec(['queue']);
 
 // Reordering with the mouse: drag a queued row, or use its menu. The service sees the uploads in
 // the new order (read back from the sandbox's own stream list, by creation time).

@@ -117,7 +117,7 @@ export async function seedScreens(page: Page): Promise<void> {
   await openApp(page);
   await go(page, 'Queue');
   const row = (n: string) => page.locator(`[data-testid=job-row][data-name="${n}"]`);
-  if ((await row('seed-held-1.wav').count()) === 0) {
+  if ((await row(LONG_NAMES[0]!).count()) === 0) {
     await dropFiles(page, [wavFile(LONG_NAMES[0]!, 1), wavFile(LONG_NAMES[1]!, 1), wavFile('seed-short.wav', 1)]);
     // Media the service cannot transcode: taken, uploaded, failed there.
     await failAtService(['seed-broken.wav']);
@@ -131,10 +131,29 @@ export async function seedScreens(page: Page): Promise<void> {
     await page.getByRole('button', { name: 'Pause', exact: true }).click();
     await expect(page.getByTestId('pause-banner')).toBeVisible();
   }
-  if ((await row('seed-held-1.wav').count()) === 0) {
-    await dropFiles(page, [wavFile('seed-held-1.wav', 1), wavFile('seed-held-2.wav', 1)]);
-    await expect(row('seed-held-2.wav')).toHaveAttribute('data-state', 'queued');
+  // Two files held in the paused queue. A spec before this one may have let them run (each spec
+  // leaves the queue running): those leave the list, and two new ones (a tone of their own, so not
+  // the same file again) wait in their place.
+  const HELD = ['seed-held-1.wav', 'seed-held-2.wav'];
+  const { jobs } = await bridge<{ jobs: Array<{ id: string; fileName: string; state: string }> }>('queue:snapshot');
+  const held = jobs.filter((j) => HELD.includes(j.fileName));
+  if (held.length === HELD.length && held.every((j) => j.state === 'queued')) return;
+  const finished = ['completed', 'failed', 'canceled', 'expired'];
+  for (const j of held) {
+    if (!finished.includes(j.state)) await bridge('queue:cancel', { id: j.id });
+    await expect
+      .poll(async () => (await bridge<{ jobs: typeof jobs }>('queue:snapshot')).jobs.find((k) => k.id === j.id)?.state)
+      .toMatch(/^(completed|failed|canceled|expired)$/);
+    await bridge('queue:dismiss', { id: j.id });
   }
+  await expect(row(HELD[0]!)).toHaveCount(0);
+  await expect(row(HELD[1]!)).toHaveCount(0);
+  const hz = 200 + (Date.now() % 100_000) / 100;
+  await dropFiles(
+    page,
+    HELD.map((name) => ({ name, mimeType: 'audio/wav', base64: toneWav(1, hz).toString('base64') })),
+  );
+  await expect(row(HELD[1]!)).toHaveAttribute('data-state', 'queued');
 }
 
 export const jobRow = (page: Page, name: string) => page.locator(`[data-testid=job-row][data-name="${name}"]`);
@@ -208,7 +227,7 @@ export function resumeQueueAfterSpec(): void {
  * For a spec that changes settings through the bridge: the named parts are read before it and
  * written back after it, passed or failed, so the specs after it find them as they were.
  */
-export function keepSettingsForSpec(parts: ReadonlyArray<'defaults' | 'spendingGuard' | 'usage'>): void {
+export function keepSettingsForSpec(parts: ReadonlyArray<'defaults' | 'queue' | 'spendingGuard' | 'usage'>): void {
   let saved: Record<string, unknown> = {};
   test.beforeAll(async () => {
     const now = await bridge<Record<string, unknown>>('settings:get');

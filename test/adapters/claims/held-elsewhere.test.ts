@@ -71,12 +71,12 @@ it('a shared folder removed, paused or no longer shared shows nothing held elsew
   const retaken: string[] = [];
   let changes = 0;
   const what = { templateId: 't', params: {} };
-  const held = new SharedFolders({
+  const held: SharedFolders = new SharedFolders({
     apply: () => undefined,
     jobs: () => [],
     folder: () => saved,
     // As the intake does: a file offered again is claimed again (and is held again).
-    retake: (f, got) => {
+    retake: (f, got): Promise<unknown> => {
       retaken.push(`${f.id}:${path.basename(got.path)}`);
       return held.claim(f, { ...got }, what);
     },
