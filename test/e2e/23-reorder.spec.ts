@@ -21,13 +21,15 @@ keepSettingsForSpec(['queue']);
 
 const wav = (name: string) => ({ name, mimeType: 'audio/wav', base64: toneWav(1).toString('base64') });
 
-async function streamsByCreation(): Promise<string[]> {
+/** The streams the service got since `since` (ms), oldest first: earlier specs' uploads left out. */
+async function streamsByCreation(since: number): Promise<string[]> {
   const r = await fetch(`${env.embedded}/stream-service/api/v1/streams?size=500`, {
     headers: { authorization: 'Basic sandbox-key' },
   });
   expect(r.status).toBe(200);
   const page = (await r.json()) as { content: Array<{ name: string; createdTimestamp: string }> };
   return page.content
+    .filter((s) => Date.parse(s.createdTimestamp) >= since)
     .sort((a, b) => Date.parse(a.createdTimestamp) - Date.parse(b.createdTimestamp))
     .map((s) => s.name);
 }
@@ -100,6 +102,7 @@ test('dragging a row and the row menu reorder the queue, and uploads follow that
 
   // Resume, and keep pressing Alt+↑ on the first job while it starts: the refusals make one notice.
   await jobRow(page, 'order-a.wav').click();
+  const resumed = Date.now() - 1000;
   await page.evaluate(async () => {
     const grid = document.querySelector<HTMLElement>('[role=grid][aria-label=Jobs]')!;
     const resume = Array.from(document.querySelectorAll<HTMLButtonElement>('button')).find(
@@ -116,7 +119,7 @@ test('dragging a row and the row menu reorder the queue, and uploads follow that
   for (const n of expected)
     await expect(jobRow(page, n)).toHaveAttribute('data-state', 'completed', { timeout: 60_000 });
 
-  const order = (await streamsByCreation()).filter((n) => expected.includes(n));
+  const order = (await streamsByCreation(resumed)).filter((n) => expected.includes(n));
   expect(order).toEqual(expected);
   await setUploadsAtOnce(page, 2);
 });
