@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { go, openApp, shot } from './helpers.js';
+import { go, openApp, shot, useOwnServer } from './helpers.js';
+
+// A first start: an empty queue, whatever other specs left on the shared server.
+useOwnServer();
 
 test('the shell shows four screens, keyboard navigation and the sandbox banner', async ({ page }) => {
   const problems = await openApp(page);

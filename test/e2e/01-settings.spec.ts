@@ -1,7 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { env, go, openApp, shot, writeWav } from './helpers.js';
+import { env, go, openApp, shot, useOwnServer, writeWav } from './helpers.js';
+
+// A first start: no watch folder yet, whatever other specs left on the shared server.
+useOwnServer();
 
 async function saveSettings(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Save changes' }).click();

@@ -2,7 +2,9 @@
 // chosen in Settings (searched by name) it is what Usage shows. Ends on credits, as the later
 // screens expect.
 import { expect, test } from '@playwright/test';
-import { go, openApp, shot } from './helpers.js';
+import { go, keepSettingsForSpec, openApp, shot } from './helpers.js';
+
+keepSettingsForSpec(['usage']);
 
 test('the currency is one setting: searched by name in Settings, shared with Usage', async ({ page }) => {
   const problems = await openApp(page);

@@ -1,44 +1,17 @@
 // Builds the renderer and the main process, then starts `sluice serve` (embedded sandbox) and a second
 // stand-alone sandbox on free ports with a throw-away state dir. Tests read the addresses from the environment.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { start, startServe } from './server.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 function build(label: string, args: string[]): void {
   const r = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) throw new Error(`${label} failed (exit ${r.status})`);
-}
-
-function start(
-  args: string[],
-  ready: RegExp,
-  env: Record<string, string>,
-): { child: ChildProcess; url: Promise<string>; output: () => string } {
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...env },
-  });
-  let out = '';
-  const url = new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${args[1]} did not start:\n${out}`)), 30_000);
-    const onData = (d: Buffer): void => {
-      out += d.toString();
-      const m = ready.exec(out);
-      if (m?.[1]) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`${args[1]} exited with ${code}:\n${out}`)));
-  });
-  return { child, url, output: () => out };
 }
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -61,20 +34,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // A second, stand-alone sandbox: the "Custom" connection points at it, where the wrong key from
   // the environment makes the service answer with its own error.
   const sandbox = start(['bin/sluice.js', 'sandbox', '--port', '0'], /listening on (\S+)/, {});
-  // Default settings use the embedded sandbox, which brings its own key; any other connection
-  // uses SLUICE_API_KEY, deliberately wrong here.
-  const serve = start(['bin/sluice.js', 'serve', '--state-dir', stateDir], /running at (\S+)/, {
-    SLUICE_API_KEY: 'wrong-key-0000',
-    SLUICE_CLIENT_ID: '',
-  });
-  const [sandboxUrl, url] = await Promise.all([sandbox.url, serve.url]);
-  process.env.SLUICE_E2E_URL = url;
+  const [sandboxUrl, serve] = await Promise.all([sandbox.url, startServe(stateDir)]);
+  process.env.SLUICE_E2E_URL = serve.url;
   process.env.SLUICE_E2E_SANDBOX = sandboxUrl;
   // The serve process's own (embedded) sandbox: History tests add streams there that Sluice did
   // not start, as another tool on the same account would.
-  const embedded = /embedded sandbox at (http:\/\/\S+)/.exec(serve.output())?.[1];
-  if (!embedded) throw new Error(`sluice serve did not print its sandbox address:\n${serve.output()}`);
-  process.env.SLUICE_E2E_EMBEDDED = embedded;
+  process.env.SLUICE_E2E_EMBEDDED = serve.embedded;
   process.env.SLUICE_E2E_STATE = stateDir;
   process.env.SLUICE_E2E_WORK = workDir;
 

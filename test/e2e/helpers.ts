@@ -3,10 +3,12 @@
 // Shared pieces of the e2e flows: opening the app, generated media, DataTransfer drops, screenshots.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { writeFileSync } from 'node:fs';
-import { availableParallelism, loadavg } from 'node:os';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startServe } from './server.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const env = {
@@ -235,6 +237,38 @@ export function keepSettingsForSpec(parts: ReadonlyArray<'defaults' | 'queue' | 
   });
   test.afterAll(async () => {
     await bridge('settings:update', { patch: saved });
+  });
+}
+
+/**
+ * For a spec about a first start (an empty queue, no folder yet, no history): a `sluice serve` of
+ * its own on a fresh state folder for the spec's tests, whatever the specs before it left on the
+ * shared one. The shared server's addresses come back when the spec ends.
+ */
+export function useOwnServer(): void {
+  let own: { child: ChildProcess; state: string } | undefined;
+  let shared = { url: '', embedded: '', state: '' };
+  test.beforeAll(async () => {
+    test.setTimeout(60_000);
+    shared = { url: env.url, embedded: env.embedded, state: env.state };
+    const state = mkdtempSync(path.join(tmpdir(), 'sluice-e2e-own-state-'));
+    const serve = await startServe(state);
+    own = { child: serve.child, state };
+    process.env.SLUICE_E2E_URL = serve.url;
+    process.env.SLUICE_E2E_EMBEDDED = serve.embedded;
+    process.env.SLUICE_E2E_STATE = state;
+  });
+  test.afterAll(async () => {
+    process.env.SLUICE_E2E_URL = shared.url;
+    process.env.SLUICE_E2E_EMBEDDED = shared.embedded;
+    process.env.SLUICE_E2E_STATE = shared.state;
+    if (!own) return;
+    const { child, state } = own;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    rmSync(state, { recursive: true, force: true });
   });
 }
 
