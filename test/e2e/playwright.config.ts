@@ -5,7 +5,9 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: '.',
   testMatch: /.*\.spec\.ts$/,
-  // One server, one state dir: the flows build on each other (a key, then files, then history).
+  // One shared server and state dir, one spec at a time. A spec leaves the queue running and the
+  // settings it changed as it found them (helpers.ts), so specs pass in either order; the first-start
+  // flows get a server of their own. History's and Usage's flows (03, 04) read what 02 added.
   workers: 1,
   fullyParallel: false,
   timeout: 60_000,
