@@ -1,6 +1,33 @@
 import { expect, test } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { env, go, openApp, shot, toneWav } from './helpers.js';
+import { bridge, env, failAtService, go, openApp, processFiles, shot, toneWav, useOwnServer } from './helpers.js';
+
+// History on a server of its own, holding what the Queue's flow leaves: three takes completed, and
+// a damaged file that failed at the service and was dismissed from the Queue.
+useOwnServer();
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  await failAtService(['A001_C004.wav']);
+  let jobs;
+  try {
+    jobs = await processFiles([
+      { name: 'take-01.wav', seconds: 3 },
+      { name: 'take-02.wav', seconds: 2 },
+      { name: 'take-03.wav', seconds: 1 },
+      { name: 'A001_C004.wav', seconds: 2 },
+    ]);
+  } finally {
+    await failAtService([]);
+  }
+  expect(jobs.map((j) => `${j.fileName} ${j.state}`).sort()).toEqual([
+    'A001_C004.wav failed',
+    'take-01.wav completed',
+    'take-02.wav completed',
+    'take-03.wav completed',
+  ]);
+  await bridge('queue:dismiss', { id: jobs.find((j) => j.fileName === 'A001_C004.wav')?.id ?? '' });
+});
 
 /** A stream started by another tool on the same account: straight to the service, not via Sluice. */
 async function seedExternalStream(name: string): Promise<string> {

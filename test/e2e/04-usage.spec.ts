@@ -1,5 +1,16 @@
 import { expect, test } from '@playwright/test';
-import { go, openApp, shot } from './helpers.js';
+import { go, openApp, processFiles, shot, useOwnServer } from './helpers.js';
+
+// Usage on a server of its own, after two files were processed there (streams to count and chart).
+useOwnServer();
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  const jobs = await processFiles([
+    { name: 'usage-1.wav', seconds: 3 },
+    { name: 'usage-2.wav', seconds: 2 },
+  ]);
+  expect(jobs.map((j) => j.state)).toEqual(['completed', 'completed']);
+});
 
 test('Usage shows totals with units, charts, the cap gauge, field errors and a CSV export', async ({ page }) => {
   const problems = await openApp(page);

@@ -272,6 +272,31 @@ export function useOwnServer(): void {
   });
 }
 
+/**
+ * Adds files as a drop on the window does (through the bridge), and waits until each has finished;
+ * answers the jobs as the Queue then lists them.
+ */
+export async function processFiles(
+  files: ReadonlyArray<{ name: string; seconds: number }>,
+): Promise<Array<{ id: string; fileName: string; state: string }>> {
+  for (const f of files) {
+    const form = new FormData();
+    form.set('file', new Blob([new Uint8Array(toneWav(f.seconds))], { type: 'audio/wav' }), f.name);
+    await bridge('queue:upload', form);
+  }
+  const names = new Set(files.map((f) => f.name));
+  const mine = async (): Promise<Array<{ id: string; fileName: string; state: string }>> =>
+    (await bridge<{ jobs: Array<{ id: string; fileName: string; state: string }> }>('queue:snapshot')).jobs.filter(
+      (j) => names.has(j.fileName),
+    );
+  await expect
+    .poll(async () => (await mine()).filter((j) => /^(completed|failed|canceled)$/.test(j.state)).length, {
+      timeout: 90_000,
+    })
+    .toBe(files.length);
+  return mine();
+}
+
 /** axe over the page, or only what `scope` selects: no serious or critical finding, named by `label`. */
 export async function expectNoSeriousAxe(page: Page, label: string, scope?: string): Promise<void> {
   const builder = new AxeBuilder({ page });

@@ -6,8 +6,8 @@ export default defineConfig({
   testDir: '.',
   testMatch: /.*\.spec\.ts$/,
   // One shared server and state dir, one spec at a time. A spec leaves the queue running and the
-  // settings it changed as it found them (helpers.ts), so specs pass in either order; the first-start
-  // flows get a server of their own. History's and Usage's flows (03, 04) read what 02 added.
+  // settings it changed as it found them, and makes the jobs it reads (helpers.ts): specs pass in
+  // either order. The first-start flows, History's and Usage's get a server of their own.
   workers: 1,
   fullyParallel: false,
   timeout: 60_000,
