@@ -84,6 +84,16 @@ for (const size of SIZES) {
   }
 }
 
+/** Brings a Queue row into the list's drawn rows (it draws those near what it shows), top down. */
+async function revealQueueRow(page: Page, selector: string): Promise<void> {
+  const grid = page.getByRole('grid', { name: 'Jobs' });
+  await grid.evaluate((g) => g.scrollTo(0, 0));
+  for (let i = 0; i < 100 && (await page.locator(selector).count()) === 0; i++) {
+    await grid.evaluate((g) => g.scrollBy(0, g.clientHeight / 2));
+  }
+  await page.locator(selector).scrollIntoViewIfNeeded();
+}
+
 /** Whether the characters of `needle` inside `el` are drawn within every box that clips them. */
 async function visibleText(page: Page, selector: string, needle: string): Promise<boolean> {
   return page.evaluate(
@@ -121,6 +131,7 @@ for (const size of SIZES) {
     await go(page, 'Queue');
     for (const [i, take] of ['(take 2)', '(take 3)'].entries()) {
       const sel = `[data-testid=job-row][data-name="${LONG_NAMES[i]}"]`;
+      await revealQueueRow(page, sel);
       expect(await visibleText(page, sel, take), `${take} visible in the Queue row`).toBe(true);
       await expect(page.locator(sel).locator(`[title="${LONG_NAMES[i]}"]`)).toHaveCount(1);
     }
@@ -128,6 +139,8 @@ for (const size of SIZES) {
     expect(await visibleText(page, '[data-testid=job-detail] h2', '(take 3).wav')).toBe(true);
     expect(await visibleText(page, '[data-testid=job-detail] h2', 'Interview with')).toBe(true);
     await go(page, 'History');
+    // Found by name, however many files other specs added before them.
+    await page.getByRole('searchbox', { name: 'Search file names' }).fill('deputy mayor');
     for (const [i, take] of ['(take 2)', '(take 3)'].entries()) {
       const sel = `[data-testid=history-row][data-name="${LONG_NAMES[i]}"]`;
       // History loads its page of rows after the screen shows (later still on a busy machine).
