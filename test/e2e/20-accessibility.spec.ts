@@ -3,7 +3,17 @@ import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { go, LONG_NAMES, openApp, resumeQueueAfterSpec, seedScreens, shot, SIZES, THEMES } from './helpers.js';
+import {
+  go,
+  LONG_NAMES,
+  openApp,
+  resumeQueueAfterSpec,
+  revealQueueRow,
+  seedScreens,
+  shot,
+  SIZES,
+  THEMES,
+} from './helpers.js';
 
 resumeQueueAfterSpec();
 
@@ -22,7 +32,9 @@ const VIEWS: View[] = [
     name: 'queue',
     open: async (page) => {
       await go(page, 'Queue');
-      await page.locator(`[data-testid=job-row][data-name="${LONG_NAMES[1]}"]`).click();
+      const row = `[data-testid=job-row][data-name="${LONG_NAMES[1]}"]`;
+      await revealQueueRow(page, row);
+      await page.locator(row).click();
       await page.keyboard.press('Enter');
       await expect(page.getByTestId('job-detail')).toBeVisible();
     },
@@ -40,6 +52,8 @@ const VIEWS: View[] = [
     name: 'history',
     open: async (page) => {
       await go(page, 'History');
+      // Found by name, however many files other specs added after it.
+      await page.getByRole('searchbox', { name: 'Search file names' }).fill('deputy mayor');
       await page.locator(`[data-testid=history-row][data-name="${LONG_NAMES[0]}"]`).click();
       await expect(page.getByTestId('history-detail')).toBeVisible();
     },

@@ -1,6 +1,17 @@
 /// <reference lib="dom" />
 import { expect, test, type Page } from '@playwright/test';
-import { go, jobRow, LONG_NAMES, openApp, resumeQueueAfterSpec, seedScreens, shot, SIZES, THEMES } from './helpers.js';
+import {
+  go,
+  jobRow,
+  LONG_NAMES,
+  openApp,
+  resumeQueueAfterSpec,
+  revealQueueRow,
+  seedScreens,
+  shot,
+  SIZES,
+  THEMES,
+} from './helpers.js';
 
 resumeQueueAfterSpec();
 
@@ -82,16 +93,6 @@ for (const size of SIZES) {
       expect(cut).toEqual([]);
     });
   }
-}
-
-/** Brings a Queue row into the list's drawn rows (it draws those near what it shows), top down. */
-async function revealQueueRow(page: Page, selector: string): Promise<void> {
-  const grid = page.getByRole('grid', { name: 'Jobs' });
-  await grid.evaluate((g) => g.scrollTo(0, 0));
-  for (let i = 0; i < 100 && (await page.locator(selector).count()) === 0; i++) {
-    await grid.evaluate((g) => g.scrollBy(0, g.clientHeight / 2));
-  }
-  await page.locator(selector).scrollIntoViewIfNeeded();
 }
 
 /** Whether the characters of `needle` inside `el` are drawn within every box that clips them. */

@@ -158,6 +158,16 @@ export async function seedScreens(page: Page): Promise<void> {
   await expect(row(HELD[1]!)).toHaveAttribute('data-state', 'queued');
 }
 
+/** Brings a Queue row into the list's drawn rows (it draws those near what it shows), top down. */
+export async function revealQueueRow(page: Page, selector: string): Promise<void> {
+  const grid = page.getByRole('grid', { name: 'Jobs' });
+  await grid.evaluate((g) => g.scrollTo(0, 0));
+  for (let i = 0; i < 100 && (await page.locator(selector).count()) === 0; i++) {
+    await grid.evaluate((g) => g.scrollBy(0, g.clientHeight / 2));
+  }
+  await page.locator(selector).scrollIntoViewIfNeeded();
+}
+
 export const jobRow = (page: Page, name: string) => page.locator(`[data-testid=job-row][data-name="${name}"]`);
 
 /** What has focus, described; `<body>` when focus was lost. */
