@@ -60,6 +60,7 @@ const SCREENS: Array<{ name: string; open: (page: Page) => Promise<void> }> = [
     name: 'queue-detail',
     open: async (page) => {
       await go(page, 'Queue');
+      await revealQueueRow(page, `[data-testid=job-row][data-name="${LONG_NAMES[0]}"]`);
       await jobRow(page, LONG_NAMES[0]!).dblclick();
       await expect(page.getByTestId('job-detail')).toBeVisible();
     },
@@ -68,6 +69,8 @@ const SCREENS: Array<{ name: string; open: (page: Page) => Promise<void> }> = [
     name: 'history-detail',
     open: async (page) => {
       await go(page, 'History');
+      // Found by name, however many files other specs added after it.
+      await page.getByRole('searchbox', { name: 'Search file names' }).fill('deputy mayor');
       await page.locator(`[data-testid=history-row][data-name="${LONG_NAMES[1]}"]`).click();
       await expect(page.getByTestId('history-detail')).toBeVisible();
     },
