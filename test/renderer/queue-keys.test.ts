@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { queueKeyAction, type QueueKey, type SelectedJob } from '../../renderer/src/lib/state/queue-keys.js';
+import {
+  queueKeyAction,
+  queueShortcuts,
+  type QueueAction,
+  type QueueKey,
+  type SelectedJob,
+} from '../../renderer/src/lib/state/queue-keys.js';
 
 const key = (k: string, extra: Partial<QueueKey> = {}): QueueKey => ({
   key: k,
@@ -78,5 +84,51 @@ describe('queueKeyAction', () => {
     for (const k of ['c', 'r', 'o', 'p'])
       for (const mod of [{ ctrlKey: true }, { metaKey: true }, { altKey: true }])
         expect(queueKeyAction(key(k, mod), ALL, false).action, `${k} ${JSON.stringify(mod)}`).toBeNull();
+  });
+});
+
+describe('queueShortcuts', () => {
+  /** The key events a help line names (each key of a pair, each side of a slash). */
+  function pressesOf(keys: readonly string[]): QueueKey[] {
+    const names: Record<string, string> = { '↑': 'ArrowUp', '↓': 'ArrowDown', Space: ' ', Esc: 'Escape' };
+    const mods = { ctrlKey: false, metaKey: false, shiftKey: false, altKey: false };
+    const plain: string[] = [];
+    for (const k of keys) {
+      if (k === 'Ctrl') mods.ctrlKey = true;
+      else if (k === '⌘') mods.metaKey = true;
+      else if (k === 'Shift') mods.shiftKey = true;
+      else if (k === 'Alt') mods.altKey = true;
+      else plain.push(...k.split('/'));
+    }
+    return plain.map((k) => key(names[k] ?? (k.length === 1 ? k.toLowerCase() : k), mods));
+  }
+
+  it('every line of the help is answered by the Queue, and every action the Queue takes has a line', () => {
+    const kinds = new Set<QueueAction['kind']>();
+    for (const mod of ['Ctrl', '⌘']) {
+      for (const [keys, label] of queueShortcuts(mod)) {
+        const presses = pressesOf(keys);
+        expect(presses.length, label).toBeGreaterThan(0);
+        for (const p of presses) {
+          const { action } = queueKeyAction(p, ALL, false);
+          expect(action, `${keys.join('+')} (${label})`).not.toBeNull();
+          kinds.add(action!.kind);
+        }
+      }
+    }
+    // Every kind of the union, checked by the compiler: a new action without a line fails here.
+    const all = {
+      select: true,
+      move: true,
+      menu: true,
+      undoDismiss: true,
+      detail: true,
+      dismiss: true,
+      retry: true,
+      cancel: true,
+      openResult: true,
+      pauseOrResume: true,
+    } satisfies Record<QueueAction['kind'], true>;
+    expect([...kinds].sort()).toEqual(Object.keys(all).sort());
   });
 });

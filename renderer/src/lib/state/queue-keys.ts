@@ -66,3 +66,23 @@ export function queueKeyAction(e: QueueKey, job: SelectedJob | null, detailOpen:
   if (letter === 'p') return answer({ kind: 'pauseOrResume' });
   return NONE;
 }
+
+/** The Queue's keys as the shortcuts help lists them (`mod` is ⌘ or Ctrl); every action above has one. */
+export function queueShortcuts(mod: string): Array<[string[], string]> {
+  return [
+    [['↑', '↓'], 'Move the selection'],
+    [['Home', 'End'], 'Select the first or the last job'],
+    [['Enter'], 'Show details'],
+    [['Space'], 'Show or hide the selected job’s details'],
+    [['Esc'], 'Hide the details'],
+    [['P'], 'Pause or resume the queue'],
+    [['R'], 'Retry the selected job'],
+    [['C'], 'Cancel the selected job'],
+    [['O'], 'Open the first result'],
+    [['Alt', '↑/↓'], 'Move the job up or down'],
+    [['Alt', 'Home/End'], 'Move the job to the top or the bottom'],
+    [['Shift', 'F10'], 'More actions for the job'],
+    [['Delete'], 'Remove the job from the list'],
+    [[mod, 'Z'], 'Bring back the job removed last'],
+  ];
+}
