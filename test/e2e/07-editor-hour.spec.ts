@@ -1,9 +1,21 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { dropFiles, env, failAtService, go, openApp, resumeQueueAfterSpec, shot, toneWav } from './helpers.js';
+import {
+  dropFiles,
+  env,
+  failAtService,
+  go,
+  keepSettingsForSpec,
+  openApp,
+  resumeQueueAfterSpec,
+  shot,
+  toneWav,
+} from './helpers.js';
 
 resumeQueueAfterSpec();
+// Usage's flow chooses USD to show amounts in.
+keepSettingsForSpec(['usage']);
 
 const wav = (name: string, seconds: number) => ({
   name,
