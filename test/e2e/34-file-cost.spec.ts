@@ -21,8 +21,12 @@ async function costShown(detail: Locator, amount: RegExp): Promise<void> {
 
 test('what a recipe file cost, in the Queue and in History', async ({ page }) => {
   test.setTimeout(180_000);
+  // Credits first (the Queue's detail), a currency later (History's).
   await bridge('settings:update', {
-    patch: { defaults: { recipe: 'podcast', output: { formats: ['json', 'chapters', 'youtube', 'shownotes'] } } },
+    patch: {
+      defaults: { recipe: 'podcast', output: { formats: ['json', 'chapters', 'youtube', 'shownotes'] } },
+      usage: { currency: null },
+    },
   });
   try {
     // An earlier flow on the same server may leave the queue paused.
