@@ -208,6 +208,16 @@ export function slowToSettle(kind: FileSystemKind): boolean {
   return suggestShared(kind);
 }
 
+/**
+ * Whether a folder's files may be read on the watcher's own thread: only on a drive known to be
+ * local, where a read takes microseconds. A network drive, a FUSE mount or a drive of unknown kind
+ * (Windows' own letters, which statfs does not name) goes through the thread pool: one read there
+ * can wait seconds, and the thread must not.
+ */
+export function readsAtOnce(kind: FileSystemKind): boolean {
+  return kind.verdict === 'local';
+}
+
 /** "is on a network drive (SMB)", or undefined when there is nothing to suggest. */
 export function networkPhrase(kind: FileSystemKind): string | undefined {
   if (!suggestShared(kind)) return undefined;

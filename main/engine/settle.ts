@@ -118,24 +118,39 @@ export function dueChecks(tracker: SettleTracker, now: number, settleMs: number 
   return due;
 }
 
+interface HeapItem {
+  path: string;
+  since: number;
+}
+
 /**
  * The same decisions over a mutable map, for the watcher adapter: copying an immutable map on each
  * of 10,000 near-simultaneous events costs O(n²) (seconds), which the folder-drop target forbids.
+ * The entries are also kept in a heap by when each was first seen unchanged, so a tick finds what
+ * is due without walking every file still waiting: a first look at a folder of 100,000 files ticks
+ * hundreds of times while most of them wait, and each walk of them all was 100,000 steps.
  */
 export class SettleSet {
   private readonly entries = new Map<string, Entry>();
+  /** Min-heap on `since`. An item whose path moved on (forgotten, or seen changed) is skipped when met. */
+  private heap: HeapItem[] = [];
+  /** path → the `since` its heap item carries; absent once handed out by `due`. */
+  private readonly inHeap = new Map<string, number>();
 
   constructor(private readonly settleMs: number = DEFAULT_SETTLE_MS) {}
 
   observe(path: string, stat: FileStat, now: number): SettleDecision {
     const { entry, decision } = decide(this.entries.get(path), stat, now, this.settleMs);
-    if (entry) this.entries.set(path, entry);
-    else this.entries.delete(path);
+    if (entry) {
+      this.entries.set(path, entry);
+      if (this.inHeap.get(path) !== entry.since) this.push(path, entry.since);
+    } else this.forget(path);
     return decision;
   }
 
   forget(path: string): void {
     this.entries.delete(path);
+    this.inHeap.delete(path);
   }
 
   has(path: string): boolean {
@@ -144,26 +159,81 @@ export class SettleSet {
 
   /** Drop every entry the predicate selects (a folder removed, a filter changed). */
   forgetWhere(pred: (path: string) => boolean): void {
-    for (const p of this.entries.keys()) if (pred(p)) this.entries.delete(p);
+    for (const p of this.entries.keys()) if (pred(p)) this.forget(p);
   }
 
   clear(): void {
     this.entries.clear();
+    this.inHeap.clear();
+    this.heap = [];
   }
 
-  /** The paths due now, as they are found: a tick over 100,000 waiting files builds no list of them. */
+  /**
+   * The paths due now, each handed out once: the caller looks at each and observes it again, which
+   * settles it, or starts a fresh wait that comes due in its turn. One still waiting that was handed
+   * out is not handed out again until it is observed.
+   */
   *due(now: number): Generator<string> {
-    for (const [p, e] of this.entries) if (now - e.since >= this.settleMs) yield p;
+    for (;;) {
+      const top = this.validTop();
+      if (top === undefined || now - top.since < this.settleMs) return;
+      this.pop();
+      this.inHeap.delete(top.path);
+      yield top.path;
+    }
   }
 
-  /** Earliest time any entry becomes due, or undefined when nothing is waiting. */
+  /** Earliest time a waiting entry not yet handed out becomes due, or undefined when there is none. */
   nextCheckAt(): number | undefined {
-    let at: number | undefined;
-    for (const e of this.entries.values()) if (at === undefined || e.since < at) at = e.since;
-    return at === undefined ? undefined : at + this.settleMs;
+    const top = this.validTop();
+    return top === undefined ? undefined : top.since + this.settleMs;
   }
 
   get size(): number {
     return this.entries.size;
+  }
+
+  private validTop(): HeapItem | undefined {
+    for (;;) {
+      const top = this.heap[0];
+      if (top === undefined || this.inHeap.get(top.path) === top.since) return top;
+      this.pop();
+    }
+  }
+
+  private push(path: string, since: number): void {
+    this.inHeap.set(path, since);
+    // Items left behind by changed or forgotten files: rebuilt before they outnumber the live ones.
+    if (this.heap.length > 2 * this.inHeap.size + 1024) {
+      this.heap = this.heap.filter((x) => this.inHeap.get(x.path) === x.since);
+      this.heap.sort((a, b) => a.since - b.since);
+    }
+    const h = this.heap;
+    h.push({ path, since });
+    let i = h.length - 1;
+    while (i > 0) {
+      const up = (i - 1) >> 1;
+      if ((h[up] as HeapItem).since <= since) break;
+      [h[i], h[up]] = [h[up] as HeapItem, h[i] as HeapItem];
+      i = up;
+    }
+  }
+
+  private pop(): void {
+    const h = this.heap;
+    const last = h.pop();
+    if (last === undefined || h.length === 0) return;
+    h[0] = last;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < h.length && (h[l] as HeapItem).since < (h[m] as HeapItem).since) m = l;
+      if (r < h.length && (h[r] as HeapItem).since < (h[m] as HeapItem).since) m = r;
+      if (m === i) return;
+      [h[i], h[m]] = [h[m] as HeapItem, h[i] as HeapItem];
+      i = m;
+    }
   }
 }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   dueChecks,
@@ -5,6 +6,7 @@ import {
   forget,
   judgeSettled,
   observe,
+  SettleSet,
   type FileStat,
   type SettleTracker,
 } from '../../main/engine/settle.js';
@@ -140,5 +142,91 @@ describe('judgeSettled: what becomes of a file unchanged for the settle time', (
     expect(slowToSettle(kindOfLinuxType(0x6969))).toBe(true); // NFS
     expect(slowToSettle(kindOfLinuxType(0x65735546))).toBe(true); // FUSE: sshfs, a card reader's exFAT driver
     expect(slowToSettle(kindOfLinuxType(0xef53))).toBe(false); // ext4
+  });
+});
+
+describe('SettleSet', () => {
+  /** The plain reading of what it promises: every waiting file not handed out since it was last observed, due when its wait is up. */
+  class Model {
+    readonly entries = new Map<string, { size: number; mtimeMs: number; since: number; out: boolean }>();
+    constructor(private readonly settleMs: number) {}
+    observe(p: string, st: FileStat, now: number): 'wait' | 'settled' {
+      const e = this.entries.get(p);
+      const same = e !== undefined && e.size === st.size && e.mtimeMs === st.mtimeMs;
+      const since = same ? e.since : now;
+      if (same && now - since >= this.settleMs) {
+        this.entries.delete(p);
+        return 'settled';
+      }
+      this.entries.set(p, { ...st, since, out: false });
+      return 'wait';
+    }
+    due(now: number): string[] {
+      const out = [...this.entries].filter(([, e]) => !e.out && now - e.since >= this.settleMs);
+      for (const [, e] of out) e.out = true;
+      return out.map(([p]) => p).sort();
+    }
+    next(): number | undefined {
+      const s = [...this.entries.values()].filter((e) => !e.out).map((e) => e.since);
+      return s.length === 0 ? undefined : Math.min(...s) + this.settleMs;
+    }
+  }
+
+  const op = fc.oneof(
+    fc.record({
+      k: fc.constant('observe' as const),
+      p: fc.integer({ min: 0, max: 6 }),
+      size: fc.integer({ min: 0, max: 2 }),
+      dt: fc.integer({ min: 0, max: 900 }),
+    }),
+    fc.record({ k: fc.constant('due' as const), dt: fc.integer({ min: 0, max: 900 }) }),
+    fc.record({ k: fc.constant('forget' as const), p: fc.integer({ min: 0, max: 6 }) }),
+    fc.record({ k: fc.constant('forgetOdd' as const) }),
+    fc.record({ k: fc.constant('clear' as const) }),
+  );
+
+  it('hands out each due file once, in agreement with a plain scan of every waiting file', () => {
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 120 }), (ops) => {
+        const settleMs = 1000;
+        const s = new SettleSet(settleMs);
+        const m = new Model(settleMs);
+        let now = 0;
+        for (const o of ops) {
+          if (o.k === 'observe') {
+            now += o.dt;
+            const st = { size: o.size, mtimeMs: 5 };
+            expect(s.observe(`/f/${o.p}`, st, now).kind).toBe(m.observe(`/f/${o.p}`, st, now));
+          } else if (o.k === 'due') {
+            now += o.dt;
+            expect([...s.due(now)].sort()).toEqual(m.due(now));
+          } else if (o.k === 'forget') {
+            s.forget(`/f/${o.p}`);
+            m.entries.delete(`/f/${o.p}`);
+          } else if (o.k === 'forgetOdd') {
+            const odd = (p: string): boolean => Number(p.slice(3)) % 2 === 1;
+            s.forgetWhere(odd);
+            for (const p of [...m.entries.keys()]) if (odd(p)) m.entries.delete(p);
+          } else {
+            s.clear();
+            m.entries.clear();
+          }
+          expect(s.nextCheckAt()).toBe(m.next());
+          expect(s.size).toBe(m.entries.size);
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('a tick finds the due files of 100,000 waiting without handing out the others', () => {
+    const s = new SettleSet(2000);
+    for (let i = 0; i < 100_000; i++) s.observe(`/card/${i}.wav`, { size: 1, mtimeMs: 1 }, i);
+    expect([...s.due(2000 + 9)]).toEqual(Array.from({ length: 10 }, (_, i) => `/card/${i}.wav`));
+    expect(s.nextCheckAt()).toBe(2010);
+    // A file seen changed starts a fresh wait; the one it replaced is never handed out.
+    s.observe('/card/10.wav', { size: 2, mtimeMs: 1 }, 5000);
+    expect([...s.due(2011)]).toEqual(['/card/11.wav']);
+    expect(s.size).toBe(100_000);
   });
 });

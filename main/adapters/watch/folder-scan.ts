@@ -2,7 +2,7 @@
 // which directories and files of it count. The walk is what catches what events missed (network
 // shares, inotify limits, a folder that came back), so it must stay cheap on 100,000 files:
 // directory entries carry their type, so only candidate files are stat'ed.
-import { promises as fsp, type Dirent, type Stats } from 'node:fs';
+import { promises as fsp, lstatSync, readdirSync, statSync, type Dirent, type Stats } from 'node:fs';
 import path from 'node:path';
 import { createFileFilter } from '../../engine/file-filter.js';
 import type { WatchFolder } from '../../engine/settings.js';
@@ -92,6 +92,26 @@ export interface ScanOptions {
   aborted?(): boolean;
   /** Files already known are neither stat'ed nor listed (a second look for names only). */
   known?(path: string): boolean;
+  /**
+   * Read folders and stat files on this thread (a local drive: see the settle checker's
+   * `setLocalVolume`), a folder or STAT_BATCH files at a time between turns to other work. Asked
+   * before each folder; `took` hears how long each call held the thread.
+   */
+  atOnce?: { on(): boolean; took(ms: number): void };
+  /** Awaited before each folder: resolves when what the walk found so far has been taken in. */
+  room?(): Promise<void>;
+}
+
+/** Lets the thread turn to other work (events, the intake, a window's requests) before going on. */
+const turn = (): Promise<void> => new Promise((r) => setImmediate(r));
+
+function timedNow<T>(f: () => T, took: (ms: number) => void): T {
+  const began = performance.now();
+  try {
+    return f();
+  } finally {
+    took(performance.now() - began);
+  }
 }
 
 /** Throws only when the root itself cannot be read (missing, not a folder, no permission). */
@@ -105,9 +125,12 @@ export async function scanFolder(root: string, rules: FolderRules, o: ScanOption
       break;
     }
     const found = out.files.length;
+    if (o.room) await o.room();
+    const now = o.atOnce?.on() ? o.atOnce : undefined;
     let entries: Dirent[];
     try {
-      entries = await readDir(d);
+      if (now) await turn();
+      entries = now ? timedNow(() => readdirSync(d, { withFileTypes: true }), now.took) : await readDir(d);
     } catch (e) {
       if (d === start) throw e;
       if (code(e) !== 'ENOENT') {
@@ -136,7 +159,10 @@ export async function scanFolder(root: string, rules: FolderRules, o: ScanOption
         return out;
       }
       const batch = candidates.slice(i, i + STAT_BATCH);
-      const stats = await Promise.all(batch.map((c) => statCandidate(c.full, c.known)));
+      if (now && i > 0) await turn();
+      const stats = now
+        ? batch.map((c) => statCandidateNow(c.full, c.known, now.took))
+        : await Promise.all(batch.map((c) => statCandidate(c.full, c.known)));
       batch.forEach((c, j) => {
         const r = stats[j];
         if (r === undefined) return;
@@ -173,6 +199,23 @@ async function statCandidate(full: string, known: boolean): Promise<{ s: Stats; 
     }
     // A known entry is a file or a link; a known file never yields a directory here.
     return { s: await fsp.stat(full), viaLink: true };
+  } catch {
+    return undefined;
+  }
+}
+
+/** statCandidate made at once, on this thread. */
+function statCandidateNow(
+  full: string,
+  known: boolean,
+  took: (ms: number) => void,
+): { s: Stats; viaLink: boolean } | undefined {
+  try {
+    if (!known) {
+      const l = timedNow(() => lstatSync(full), took);
+      if (!l.isSymbolicLink()) return { s: l, viaLink: false };
+    }
+    return { s: timedNow(() => statSync(full), took), viaLink: true };
   } catch {
     return undefined;
   }

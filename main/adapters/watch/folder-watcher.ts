@@ -9,7 +9,7 @@ import { watch, type FSWatcher } from 'chokidar';
 import type { FolderStatus } from '../../engine/events.js';
 import type { RescanSummary } from '../../engine/rescan-summary.js';
 import type { WatchFolder } from '../../engine/settings.js';
-import { slowToSettle, type FileSystemKind } from '../../engine/file-system-kind.js';
+import { readsAtOnce, slowToSettle, type FileSystemKind } from '../../engine/file-system-kind.js';
 import { folderFileSystem } from './file-system-kind.js';
 import { code, folderRules, scanFolder, type FolderRules, type ScannedFile } from './folder-scan.js';
 import { SettleChecker, type DetectedFile, type Fingerprinter, type WaitingDone } from './settle-checker.js';
@@ -158,7 +158,10 @@ export class FolderWatcher {
         this.setStatus('scanning');
         // Before the first walk: a share's files must not be taken at the local settle time.
         const kind = await (this.o.fileSystem ?? folderFileSystem)(this.root).catch(() => undefined);
-        if (kind) this.checker.setSlowVolume(slowToSettle(kind));
+        if (kind) {
+          this.checker.setSlowVolume(slowToSettle(kind));
+          this.checker.setLocalVolume(readsAtOnce(kind));
+        }
         // The walk goes first and alone, so files are taken from the first folder read on:
         // chokidar setting up its watches reads (and lstats) the whole tree too, and beside the
         // walk it doubled the work and the garbage of a 100,000-file start. A file landing in a
@@ -315,6 +318,8 @@ export class FolderWatcher {
           },
           // A stop (SIGTERM, pause) ends even a walk of 100,000 files within one folder's read.
           aborted: () => gen !== this.gen,
+          atOnce: this.checker.onThread,
+          room: () => this.checker.room(),
         });
       } catch {
         if (gen === this.gen) await this.poll(gen).catch(() => undefined);
@@ -345,6 +350,7 @@ export class FolderWatcher {
     const res = await scanFolder(this.root, this.rules, {
       from,
       known: (p) => this.checker.knows(p),
+      atOnce: this.checker.onThread,
       onFiles: (files) => {
         if (gen === this.gen) for (const f of files) this.checker.offer(f);
       },

@@ -1,0 +1,164 @@
+// On a local drive a watch folder's walk and settle checks call the file system on the watcher's
+// own thread (folder-scan.ts `atOnce`, SettleChecker.setLocalVolume): they must find exactly what
+// the thread-pool path finds, give way between folders, hand the slow-drive verdict on, and let a
+// walk wait while the files it found are still being taken in.
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fingerprintFile, fingerprintHandle } from '../../../main/adapters/queue/fingerprint.js';
+import { folderRules, scanFolder, type ScanResult } from '../../../main/adapters/watch/folder-scan.js';
+import { SettleChecker, type DetectedFile } from '../../../main/adapters/watch/settle-checker.js';
+import { readsAtOnce } from '../../../main/engine/file-system-kind.js';
+import { folder, tempDir } from './watcher-helpers.js';
+
+let dir: string;
+let cleanup: () => Promise<void>;
+beforeEach(async () => {
+  ({ dir, cleanup } = await tempDir('sluice-on-thread-'));
+});
+afterEach(async () => {
+  await cleanup();
+});
+
+async function tree(): Promise<void> {
+  for (const d of ['day 1/roll A', 'day 1/roll B', 'day 2', '.hidden', 'Ünïcode フォルダ']) {
+    await mkdir(path.join(dir, d), { recursive: true });
+  }
+  for (const f of ['day 1/roll A/take 1.wav', 'day 1/roll B/take 2.mov', 'day 2/clip.mp3', 'day 2/clip.mp3.json']) {
+    await writeFile(path.join(dir, f), Buffer.alloc(300, 1));
+  }
+  await writeFile(path.join(dir, '.hidden/secret.wav'), Buffer.alloc(10));
+  await writeFile(path.join(dir, 'Ünïcode フォルダ/インタビュー.m4a'), Buffer.alloc(20, 2));
+  await symlink(path.join(dir, 'day 2/clip.mp3'), path.join(dir, 'linked.mp3'));
+  await symlink(path.join(dir, 'day 1'), path.join(dir, 'linked folder'));
+  await symlink(path.join(dir, 'nowhere.wav'), path.join(dir, 'dangling.wav'));
+}
+
+const sorted = (r: ScanResult): unknown => ({
+  files: r.files.map((f) => ({ ...f })).sort((a, b) => a.path.localeCompare(b.path)),
+  dirs: [...r.dirs].sort(),
+  complete: r.complete,
+  problems: r.problems,
+});
+
+describe('a walk on this thread', () => {
+  it('finds exactly what the thread-pool walk finds: links to files followed, to folders not, hidden folders and results left out', async () => {
+    await tree();
+    const rules = folderRules(folder(dir), ['json']);
+    const pooled = await scanFolder(dir, rules);
+    let asked = 0;
+    const now = await scanFolder(dir, rules, {
+      atOnce: {
+        on: () => {
+          asked++;
+          return true;
+        },
+        took: () => undefined,
+      },
+    });
+    expect(sorted(now)).toEqual(sorted(pooled));
+    expect(now.files.map((f) => path.relative(dir, f.path)).sort()).toEqual([
+      'day 1/roll A/take 1.wav',
+      'day 1/roll B/take 2.mov',
+      'day 2/clip.mp3',
+      'linked.mp3',
+      'Ünïcode フォルダ/インタビュー.m4a',
+    ]);
+    // Asked before each folder it read, so a slow-drive verdict reached mid-walk applies to the rest.
+    expect(asked).toBe(now.dirs.length);
+  });
+
+  it('waits for room before each folder', async () => {
+    await tree();
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    let rooms = 0;
+    const seen: string[] = [];
+    const walk = scanFolder(dir, folderRules(folder(dir), ['json']), {
+      room: () => (++rooms === 1 ? Promise.resolve() : gate),
+      onFiles: (files) => seen.push(...files.map((f) => f.path)),
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    // The first folder (the root) was read; nothing below it until there is room.
+    expect(rooms).toBe(2);
+    expect(seen.map((p) => path.relative(dir, p))).toEqual(['linked.mp3']);
+    release();
+    expect((await walk).files).toHaveLength(5);
+  });
+});
+
+describe('settle checks on this thread', () => {
+  function settle(file: string, local: boolean): Promise<DetectedFile> {
+    return new Promise((resolve, reject) => {
+      const checker = new SettleChecker({
+        folderId: 'f',
+        settleMs: 30,
+        now: Date.now,
+        fingerprint: (_f, h, s) => fingerprintHandle(h, s),
+        onFile: resolve,
+        onProblem: (_p, m) => reject(new Error(m)),
+      });
+      checker.setLocalVolume(local);
+      checker.enqueue(file);
+    });
+  }
+
+  it('report a file, its size and fingerprint exactly as the thread-pool checks do', async () => {
+    for (const [name, size] of [
+      ['small.bin', 900],
+      ['large.bin', 5 * (1 << 20) + 17],
+    ] as const) {
+      const file = path.join(dir, name);
+      const bytes = Buffer.alloc(size);
+      for (let i = 0; i < size; i++) bytes[i] = (i * 7 + 1) & 0xff;
+      await writeFile(file, bytes);
+      const now = await settle(file, true);
+      const pooled = await settle(file, false);
+      expect(now).toEqual(pooled);
+      expect(now.contentHash).toBe(await fingerprintFile(file));
+    }
+  });
+
+  it('are made on this thread only on a drive known to be local, and never again once a call was slow', () => {
+    expect(readsAtOnce({ verdict: 'local', label: 'ext4' })).toBe(true);
+    expect(readsAtOnce({ verdict: 'network', label: 'SMB' })).toBe(false);
+    expect(readsAtOnce({ verdict: 'maybe', label: 'FUSE' })).toBe(false);
+    expect(readsAtOnce({ verdict: 'unknown' })).toBe(false);
+    const checker = new SettleChecker({
+      folderId: 'f',
+      settleMs: 30,
+      now: Date.now,
+      onFile: () => undefined,
+      onProblem: () => undefined,
+    });
+    expect(checker.onThread.on()).toBe(false);
+    checker.setLocalVolume(true);
+    checker.onThread.took(3);
+    expect(checker.onThread.on()).toBe(true);
+    checker.onThread.took(25);
+    expect(checker.onThread.on()).toBe(false);
+  });
+
+  it('keep a walk waiting while 40,000 files wait to settle, and let it go when they are gone', async () => {
+    const checker = new SettleChecker({
+      folderId: 'f',
+      settleMs: 60_000,
+      now: Date.now,
+      onFile: () => undefined,
+      onProblem: () => undefined,
+    });
+    await checker.room();
+    for (let i = 0; i <= 40_000; i++) {
+      checker.offer({ path: path.join(dir, `${i}.wav`), size: 1, mtimeMs: 1, ino: i });
+    }
+    let free = false;
+    const room = checker.room().then(() => (free = true));
+    await new Promise((r) => setTimeout(r, 150));
+    expect(free).toBe(false);
+    checker.drop(path.join(dir, '0.wav'));
+    checker.drop(path.join(dir, '1.wav'));
+    await room;
+    expect(free).toBe(true);
+    checker.reset();
+  });
+});
