@@ -10,6 +10,7 @@ import type { FolderStatus } from '../../engine/events.js';
 import type { RescanSummary } from '../../engine/rescan-summary.js';
 import type { WatchFolder } from '../../engine/settings.js';
 import { readsAtOnce, slowToSettle, type FileSystemKind } from '../../engine/file-system-kind.js';
+import { EventBurst } from './event-burst.js';
 import { folderFileSystem } from './file-system-kind.js';
 import { code, folderRules, scanFolder, type FolderRules, type ScannedFile } from './folder-scan.js';
 import { SettleChecker, type DetectedFile, type Fingerprinter, type WaitingDone } from './settle-checker.js';
@@ -85,6 +86,8 @@ export class FolderWatcher {
   /** What the last complete or partial walk found (Rescan says what it was). */
   private lastFiles: ScannedFile[] | undefined;
   private lastDirs: string[] | undefined;
+  /** Reads the folder again for names not seen after a burst of events that may have overflowed. */
+  private readonly burst = new EventBurst(() => void this.lookAgain(this.gen, this.root));
 
   constructor(
     readonly folder: WatchFolder,
@@ -245,6 +248,7 @@ export class FolderWatcher {
       // (a deleted file is dropped, a folder's name is not a file and is left to chokidar).
       if (dirsOnly && named !== undefined && named !== path.resolve(watched)) onFile(named);
       this.checker.touched(named !== undefined ? [watched, named] : [watched]);
+      this.burst.event();
     });
     fsw.on('unlink', (p) => this.checker.drop(p));
     fsw.on('unlinkDir', (p) => {
@@ -296,6 +300,7 @@ export class FolderWatcher {
     for (const done of [...this.unblock]) done();
     for (const t of this.rereads) clearTimeout(t);
     this.rereads.clear();
+    this.burst.stop();
     this.up = false;
     this.checker.reset();
     await Promise.all(fsws.map((w) => w.close().catch(() => undefined)));
