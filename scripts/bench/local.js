@@ -51,8 +51,8 @@ export async function benchWatch(work, log) {
       value: `${fmt(ms / 1000, 2)} s`,
       baseline: `settle ${settleMs} ms + one walk ${fmt(walk, 0)} ms`,
       ratio: fmt(ms / base),
-      target: '< 10 s',
-      met: ms < 10_000,
+      target: '< 5 s',
+      met: ms < 5_000,
       note: `measured from the last file written (writing took ${fmt((landed - t0) / 1000, 1)} s) to the ${n}th job added, default settle time`,
     },
   ];
