@@ -5,7 +5,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Bridge } from '../../main/ipc/handlers.js';
-import { makeToneWav } from '../helpers/media.js';
+import { makeRepeatableToneWav } from '../helpers/media.js';
 import { value } from '../helpers/result.js';
 import { until, useBridgeEnv } from './helpers.js';
 
@@ -33,7 +33,9 @@ describe('chapters and quotes of a recipe job in the review', () => {
     }));
     const media = path.join(t.env.dir, 'media');
     await mkdir(media, { recursive: true });
-    const added = value(await t.bridge.handlers['queue:add']({ paths: [await makeToneWav(media, 'talk.wav', 200)] }));
+    const added = value(
+      await t.bridge.handlers['queue:add']({ paths: [await makeRepeatableToneWav(media, 'talk.wav', 200)] }),
+    );
     const jobId = added[0]?.outcome === 'added' ? added[0].jobId : '';
     await until(() => t.env.rt.queue.job(jobId)?.state === 'completed', 30_000);
     const read = (ext: string): Promise<string> => readFile(path.join(media, `talk.${ext}`), 'utf8');
