@@ -11,7 +11,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { WATCH_FOLDER } from '../../main/engine/settings.js';
 import { Runtime } from '../../main/runtime/runtime.js';
 import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
-import { makeToneWav } from '../helpers/media.js';
+import { makeRepeatableToneWav } from '../helpers/media.js';
 import { allStreams } from '../helpers/service.js';
 
 const KEY = 'k';
@@ -57,7 +57,7 @@ const BAY2 = { formats: ['json', 'srt', 'vtt'] };
 const listing = async (): Promise<string[]> => (await readdir(share)).filter((f) => f !== '.sluice').sort();
 
 async function firstComputerDone(): Promise<{ srt: string; streams: number }> {
-  await copyFile(await makeToneWav(dir, 'tone.wav', 12), path.join(share, 'take.wav'));
+  await copyFile(await makeRepeatableToneWav(dir, 'tone.wav', 12), path.join(share, 'take.wav'));
   const bay1 = await computer('EDIT-BAY-1', BAY1);
   await expect.poll(() => bay1.queue.jobs().filter((j) => j.state === 'completed').length, { timeout: 20_000 }).toBe(1);
   await bay1.close();
