@@ -9,7 +9,7 @@ import { fingerprintFile, fingerprintHandle } from '../../../main/adapters/queue
 import { folderRules, scanFolder, type ScanResult } from '../../../main/adapters/watch/folder-scan.js';
 import { SettleChecker, type DetectedFile } from '../../../main/adapters/watch/settle-checker.js';
 import { readsAtOnce } from '../../../main/engine/file-system-kind.js';
-import { folder, tempDir } from './watcher-helpers.js';
+import { folder, tempDir, waitFor } from './watcher-helpers.js';
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -78,8 +78,9 @@ describe('a walk on this thread', () => {
       room: () => (++rooms === 1 ? Promise.resolve() : gate),
       onFiles: (files) => seen.push(...files.map((f) => f.path)),
     });
+    // The first folder (the root) is read; then the walk asks for room again and waits there.
+    await waitFor(() => rooms === 2, 10_000, 'the walk to ask for room a second time');
     await new Promise((r) => setTimeout(r, 100));
-    // The first folder (the root) was read; nothing below it until there is room.
     expect(rooms).toBe(2);
     expect(seen.map((p) => path.relative(dir, p))).toEqual(['linked.mp3']);
     release();
