@@ -5,6 +5,7 @@
 import { promises as fsp, lstatSync, readdirSync, statSync, type Dirent, type Stats } from 'node:fs';
 import path from 'node:path';
 import { createFileFilter } from '../../engine/file-filter.js';
+import { timedNow } from '../media/byte-reader.js';
 import type { WatchFolder } from '../../engine/settings.js';
 
 export interface FolderRules {
@@ -104,15 +105,6 @@ export interface ScanOptions {
 
 /** Lets the thread turn to other work (events, the intake, a window's requests) before going on. */
 const turn = (): Promise<void> => new Promise((r) => setImmediate(r));
-
-function timedNow<T>(f: () => T, took: (ms: number) => void): T {
-  const began = performance.now();
-  try {
-    return f();
-  } finally {
-    took(performance.now() - began);
-  }
-}
 
 /** Throws only when the root itself cannot be read (missing, not a folder, no permission). */
 export async function scanFolder(root: string, rules: FolderRules, o: ScanOptions = {}): Promise<ScanResult> {

@@ -3,7 +3,14 @@
 // and stat/open run at bounded concurrency (look-queue.ts) so 10,000 files landing at once stay a queue.
 import { promises as fsp, statSync } from 'node:fs';
 import { judgeSettled, SettleSet, type FileStat } from '../../engine/settle.js';
-import { openReader, openReaderNow, withReadAhead, type ByteReader, type OpenReader } from '../media/byte-reader.js';
+import {
+  openReader,
+  openReaderNow,
+  timedNow,
+  withReadAhead,
+  type ByteReader,
+  type OpenReader,
+} from '../media/byte-reader.js';
 import { containerCheckOf } from '../media/container-layout.js';
 import { code, type ScannedFile } from './folder-scan.js';
 import { LookQueue } from './look-queue.js';
@@ -133,7 +140,7 @@ export class SettleChecker {
    * The folder is on a drive known to be local (engine/file-system-kind.ts `readsAtOnce`): each
    * look (stat; open, stat, two reads, close) is made at once on this thread instead of through
    * the thread pool, whose round trip costs more than the call itself and which the walk shares.
-   * Measured on 100,000 files on ext4: the first look at the folder in under half the time. A look
+   * Measured on 100,000 files on ext4: the first look at the folder in under half the time. A call
    * that takes longer than SLOW_LOOK_MS (a disk spinning up, a drive that is not what it says)
    * turns this off for good: the thread must never wait on a slow drive.
    */
@@ -192,7 +199,7 @@ export class SettleChecker {
   private async check(p: string, gen: number): Promise<void> {
     let st;
     try {
-      st = this.inline ? this.timed(() => statSync(p)) : await fsp.stat(p);
+      st = this.inline ? timedNow(() => statSync(p), this.tookOnThread) : await fsp.stat(p);
     } catch (e) {
       if (gen !== this.epoch) return;
       if (code(e) === 'EACCES' || code(e) === 'EPERM')
@@ -303,15 +310,6 @@ export class SettleChecker {
 
   /** The same choice for the folder's walks (folder-scan.ts `atOnce`): one drive, one verdict. */
   readonly onThread = { on: (): boolean => this.inline, took: this.tookOnThread };
-
-  private timed<T>(f: () => T): T {
-    const began = performance.now();
-    try {
-      return f();
-    } finally {
-      this.tookOnThread(performance.now() - began);
-    }
-  }
 
   problem(p: string, key: string, message: string): void {
     if (this.problems.get(p) === key) return;
