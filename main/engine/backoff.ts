@@ -56,12 +56,29 @@ export interface PollPolicy {
 export const DEFAULT_POLL: PollPolicy = { initialMs: 1000, maxMs: 30_000, factor: 1.5, flatMs: 10_000 };
 
 /**
+ * Media shorter than this is often processed before a first look at `initialMs` would come: its
+ * first look comes after a fifth of `initialMs` (1 s → 200 ms), at least `FIRST_LOOK_FLOOR_MS`. At
+ * most one request more per file, and only for clips (measured: a 1 KB WAV waited 1 s of its 2.2 s
+ * end to end for that first look). Longer media keeps `initialMs`: its stream is not done so soon.
+ */
+export const SHORT_MEDIA_MS = 10_000;
+export const FIRST_LOOK_FLOOR_MS = 100;
+
+/**
  * Short media finishes in seconds; long media runs for hours. Polling at the shortest interval for
  * the first seconds, then growing it, serves both: a clip's result is noticed within a second, and
  * a stream processing for hours is read every `maxMs`. (Measured: growing from the first poll left
  * the last streams of a batch unnoticed for up to 2.3 s after they finished.)
  */
-export function nextPollInterval(current: number | undefined, policy: PollPolicy, processingForMs = 0): number {
+export function nextPollInterval(
+  current: number | undefined,
+  policy: PollPolicy,
+  processingForMs = 0,
+  mediaDurationMs?: number,
+): number {
+  if (current === undefined && mediaDurationMs !== undefined && mediaDurationMs < SHORT_MEDIA_MS) {
+    return Math.min(policy.initialMs, Math.max(FIRST_LOOK_FLOOR_MS, Math.round(policy.initialMs / 5)));
+  }
   if (current === undefined || processingForMs < policy.flatMs) return policy.initialMs;
   return Math.min(policy.maxMs, Math.max(policy.initialMs, Math.round(current * policy.factor)));
 }

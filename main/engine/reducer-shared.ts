@@ -153,7 +153,12 @@ export function applyStream(
   const streamId = s.streamId;
   switch (s.state) {
     case 'READY': {
-      const interval = nextPollInterval(job.pollIntervalMs, ctx.poll, now - (job.uploadedAt ?? now));
+      const interval = nextPollInterval(
+        job.pollIntervalMs,
+        ctx.poll,
+        now - (job.uploadedAt ?? now),
+        job.mediaDurationMs,
+      );
       const stuck = job.stuck || (job.stuckAt !== undefined && now >= job.stuckAt);
       return to(base, { state: 'processing', pollIntervalMs: interval, stuck }, now, [
         { type: 'pollLater', streamId, at: now + interval },

@@ -15,36 +15,53 @@ const HEAD_BYTES = 4096;
 
 /** The reason a file added by hand is not taken, in a sentence naming it; undefined when it is media. */
 export async function mediaRefusal(file: string, size: number): Promise<string | undefined> {
+  const checked = await checkHandMedia(file, size);
+  return 'refusal' in checked ? checked.refusal : undefined;
+}
+
+/**
+ * `mediaRefusal`, and for media the length its probe read (null when the container does not say):
+ * the job keeps it, so its stream's first look and stuck deadline follow the media's length.
+ */
+export async function checkHandMedia(
+  file: string,
+  size: number,
+): Promise<{ refusal: string } | { durationMs: number | null }> {
+  const refusal = (reason: string): { refusal: string } => ({ refusal: reason });
   const name = path.basename(file);
   const ext = path.extname(name).slice(1).toLowerCase();
   if (!MEDIA.has(ext)) {
-    return ext
-      ? `${name} is not an audio or video file (.${ext}); it was not added.`
-      : `${name} has no audio or video extension (such as .wav or .mp4); it was not added.`;
+    return refusal(
+      ext
+        ? `${name} is not an audio or video file (.${ext}); it was not added.`
+        : `${name} has no audio or video extension (such as .wav or .mp4); it was not added.`,
+    );
   }
-  if (size === 0) return `${name} is empty (0 bytes); it was not added.`;
+  if (size === 0) return refusal(`${name} is empty (0 bytes); it was not added.`);
   const head = await readHead(file).catch(() => undefined);
   if (head && looksLikeText(head)) {
-    return `${name} holds text, not audio or video, although it is named .${ext}; it was not added.`;
+    return refusal(`${name} holds text, not audio or video, although it is named .${ext}; it was not added.`);
   }
   const whole = await containerWholeness(file);
   if (!whole.whole) {
-    return `${name} is cut short (${whole.reason}; was the copy interrupted?); it was not added.`;
+    return refusal(`${name} is cut short (${whole.reason}; was the copy interrupted?); it was not added.`);
   }
   let reading;
   try {
     reading = await readMedia(file);
   } catch (e) {
     const why = e instanceof Error ? e.message : String(e);
-    return `${name} cannot be read (${why}); it was not added.`;
+    return refusal(`${name} cannot be read (${why}); it was not added.`);
   }
   if (reading.container === null) {
-    return `${name} cannot be read as audio or video: its content is in no format Sluice recognises, although it is named .${ext}; it was not added.`;
+    return refusal(
+      `${name} cannot be read as audio or video: its content is in no format Sluice recognises, although it is named .${ext}; it was not added.`,
+    );
   }
   if (reading.facts.durationMs === null && !reading.facts.hasAudio && reading.facts.videoRate === null) {
-    return `${name} cannot be read as audio or video: it looks damaged or cut short; it was not added.`;
+    return refusal(`${name} cannot be read as audio or video: it looks damaged or cut short; it was not added.`);
   }
-  return undefined;
+  return { durationMs: reading.facts.durationMs };
 }
 
 async function readHead(file: string): Promise<Buffer> {

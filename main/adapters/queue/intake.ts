@@ -20,7 +20,7 @@ import type { RecipeRef } from '../../engine/recipes/recipes.js';
 import type { JobStore } from '../store/job-store.js';
 import { latestBySource } from '../store/jobs.js';
 import { fingerprintFile, hashFile } from './fingerprint.js';
-import { mediaRefusal } from './intake-media.js';
+import { checkHandMedia } from './intake-media.js';
 import { walkMedia } from './media-walk.js';
 import type { QueueRunner } from './queue-runner.js';
 import type { SharedFolders } from '../claims/shared-folders.js';
@@ -267,14 +267,18 @@ export class Intake {
     if (card)
       return { path: file, outcome: 'rejected', message: card.reason, card: { rule: card.rule, winner: card.winner } };
     let identity = o.identity;
+    let mediaDurationMs: number | undefined;
     if (!identity) {
       const st = await stat(file).catch((e: NodeJS.ErrnoException) => e);
       if (st instanceof Error) return { path: file, outcome: 'rejected', message: describeStatError(file, st) };
       if (!st.isFile()) return { path: file, outcome: 'rejected', message: `${file} is not a regular file.` };
       if (st.size === 0) return { path: file, outcome: 'rejected', message: `${file} is empty (0 bytes).` };
       // By hand, anything can be pointed at; a watch folder already chose by its patterns.
-      const refusal = origin.kind === 'manual' ? await mediaRefusal(file, st.size) : undefined;
-      if (refusal) return { path: file, outcome: 'rejected', message: refusal };
+      if (origin.kind === 'manual') {
+        const checked = await checkHandMedia(file, st.size);
+        if ('refusal' in checked) return { path: file, outcome: 'rejected', message: checked.refusal };
+        mediaDurationMs = checked.durationMs ?? undefined;
+      }
       identity = { path: file, size: st.size, mtimeMs: st.mtimeMs };
     }
     const q = this.settings().queue;
@@ -335,6 +339,7 @@ export class Intake {
         templateId: o.templateId,
         params: o.params,
         output: o.output,
+        ...(mediaDurationMs === undefined ? {} : { mediaDurationMs }),
         ...(o.replaces ? { replaces: o.replaces } : {}),
       },
       Date.now(),
