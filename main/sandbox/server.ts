@@ -21,8 +21,17 @@ const sleep = (ms: number): Promise<void> =>
     setTimeout(resolve, ms).unref();
   });
 
+// No route declares a fastify schema: every body and query is checked by zod in its handler. So
+// fastify's JSON Schema compilers are never asked for, and giving these in their place spares
+// loading Ajv at every start (a noticeable part of `sluice process --sandbox`'s start-up). A route
+// given a schema by mistake fails at once, naming the rule.
+const noSchema = (): never => {
+  throw new Error('sandbox routes declare no fastify schema: check the request with zod in the handler');
+};
+const NO_ROUTE_SCHEMAS = { compilersFactory: { buildValidator: noSchema, buildSerializer: noSchema } };
+
 export function buildServer(ctx: SandboxContext, log?: (line: string) => void): FastifyInstance {
-  const app = Fastify({ logger: false, forceCloseConnections: true });
+  const app = Fastify({ logger: false, forceCloseConnections: true, schemaController: NO_ROUTE_SCHEMAS });
 
   app.addHook('onRequest', async (request, reply) => {
     const cfg = routeConfig(request);

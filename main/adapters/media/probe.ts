@@ -52,6 +52,14 @@ function mediaInfo(): Promise<MediaInfo<'object'>> {
   return instance;
 }
 
+/**
+ * Starts loading the probe now, to have it ready when the first file is read: its WebAssembly
+ * compiles on V8's own threads while the caller goes on (about 100 ms of a short command's run).
+ */
+export function warmMediaProbe(): void {
+  mediaInfo().catch(() => undefined);
+}
+
 /** One analysis at a time: a MediaInfo instance holds one file's state. */
 function analyse(path: string): Promise<Track[]> {
   const run = queue.then(() => analyseNow(path));

@@ -5,7 +5,8 @@
 // bodies may write `HH:MM:SS:FF`. The rate's 1000/1001 comes from `<VideoFrame formatFps="29.97p">`.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { convert } from 'xmlbuilder2';
+import { createRequire } from 'node:module';
+import type { convert as Convert } from 'xmlbuilder2';
 import type { FrameRate, SourceStart } from '../../engine/media-facts.js';
 import { canDropFrame, framesOfTimecode } from './timecode-label.js';
 
@@ -37,10 +38,15 @@ export function ltcLabel(value: string): { label: string; dropFrame: boolean } |
   return { label: `${h}:${m}:${s}${dropFrame ? ';' : ':'}${f}`, dropFrame };
 }
 
+// The XML library is loaded when a sidecar is read: most media has none, and it is a noticeable
+// part of a command's start-up.
+const requireHere = createRequire(import.meta.url);
+
 /** The start a NonRealTimeMeta document gives; null when it gives none this reads. */
 export function sidecarStart(xml: string): SourceStart | null {
   let doc: Node | undefined;
   try {
+    const { convert } = requireHere('xmlbuilder2') as { convert: typeof Convert };
     doc = asNode(asNode(convert(xml, { format: 'object' }))?.NonRealTimeMeta);
   } catch {
     return null;

@@ -8,6 +8,7 @@ import {
   CAPTION_FORMATS,
   CAPTION_RENDERERS,
   EDITOR_FORMATS,
+  type EditorFormat,
   formatExtension,
   renderContextOf,
 } from '../../engine/captions/render.js';
@@ -31,9 +32,10 @@ import {
   writeFilesAtomic,
   type Ownership,
 } from './result-writer.js';
-import { renderDocx } from './render-docx.js';
 
 type Rendered = string | Uint8Array | null;
+
+const isEditorFormat = (f: string): f is EditorFormat => (EDITOR_FORMATS as readonly string[]).includes(f);
 
 /**
  * Renders one format from the export's JSON text. JSON is saved exactly as received (§6.6), unless
@@ -59,12 +61,19 @@ export const RENDERERS: Partial<Record<ResultFormat, Renderer>> = {
   ...Object.fromEntries(
     CAPTION_FORMATS.map((f) => [
       f,
-      (text: string, job: JobRecord, transcript?: NormalizedTranscript) =>
-        CAPTION_RENDERERS[f](text, { ...renderContextOf(job), ...(transcript ? { transcript } : {}) }),
+      async (text: string, job: JobRecord, transcript?: NormalizedTranscript) => {
+        const ctx = { ...renderContextOf(job), ...(transcript ? { transcript } : {}) };
+        if (!isEditorFormat(f)) return CAPTION_RENDERERS[f](text, ctx);
+        // Loaded on first use: the XML library behind them is most of a command's start-up.
+        const { EDITOR_RENDERERS } = await import('../../engine/captions/editor-renderers.js');
+        return EDITOR_RENDERERS[f](text, ctx);
+      },
     ]),
   ),
-  docx: (text, job, transcript) =>
-    renderDocx(transcript ?? normalizeExport(text, { mediaDurationMs: job.mediaDurationMs }), sourceName(job)),
+  docx: async (text, job, transcript) => {
+    const { renderDocx } = await import('./render-docx.js');
+    return renderDocx(transcript ?? normalizeExport(text, { mediaDurationMs: job.mediaDurationMs }), sourceName(job));
+  },
   ...Object.fromEntries(
     RECIPE_FORMATS.map((f) => [
       f,

@@ -4,6 +4,7 @@
 import type { Command } from 'commander';
 import path from 'node:path';
 import type { JobRecord } from '../../engine/job.js';
+import { warmMediaProbe } from '../../adapters/media/probe.js';
 import { looksLikeLink } from '../../engine/media-link.js';
 import { addJobOptions, openRuntime, outputOf, templateAndParams, UsageError, type JobFlags } from '../context.js';
 import { printable } from '../printable.js';
@@ -34,6 +35,8 @@ export function registerProcess(program: Command): void {
 }
 
 export async function runProcess(paths: string[], flags: ProcessFlags): Promise<number> {
+  // Every file given is probed before it is queued: have the probe load while the runtime opens.
+  if (paths.some((p) => !looksLikeLink(p))) warmMediaProbe();
   const runtime = await openRuntime(flags);
   let interrupted = false;
   const onSignal = (): void => {

@@ -3,17 +3,9 @@
 import type { JobRecord } from '../job.js';
 import type { MediaFacts } from '../media-facts.js';
 import type { TimelineSettings } from '../timecode/timeline.js';
-import { outlineOf } from '../recipes/render.js';
 import type { MarkerSource } from './editors/marker-sources.js';
 import type { ResultFormat } from '../settings.js';
 import { buildCues, type CueOptions } from './cues.js';
-import { renderAvid } from './editors/avid.js';
-import { editorDocument, languageTag, type EditorInput } from './editors/document.js';
-import { renderEdl } from './editors/edl.js';
-import { renderFcpxml } from './editors/fcpxml.js';
-import { renderItt } from './editors/itt.js';
-import { renderPremiere } from './editors/premiere.js';
-import { renderTtml } from './editors/ttml.js';
 import { renderCsv, renderSrt, renderTxt, renderVtt } from './formats.js';
 import { questionsFromParams, renderMarkdown } from './markdown.js';
 import { normalizeExport, parseExport, type NormalizedTranscript } from './normalize.js';
@@ -84,44 +76,15 @@ export function renderContextOf(job: JobRecord): RenderContext {
 /** null = this export has nothing for the format (the writer then skips it). */
 export type CaptionRenderer = (exportText: string, ctx: RenderContext) => string | null;
 
-const transcriptOf = (text: string, ctx: RenderContext): NormalizedTranscript =>
+export const transcriptOf = (text: string, ctx: RenderContext): NormalizedTranscript =>
   ctx.transcript ?? normalizeExport(text, { mediaDurationMs: ctx.mediaDurationMs });
 const cuesOf = (text: string, ctx: RenderContext) => buildCues(transcriptOf(text, ctx).words, ctx.cues);
 
-/** The language the words carry most often, when the export says. */
-function spokenLanguage(text: string): string | undefined {
-  const counts = new Map<string, number>();
-  for (const w of parseExport(text).transcription?.words ?? []) {
-    if (typeof w?.language === 'string' && w.language !== '') counts.set(w.language, (counts.get(w.language) ?? 0) + 1);
-  }
-  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
-}
-
-const documentOf = (text: string, ctx: RenderContext) =>
-  editorDocument({
-    sourcePath: ctx.sourcePath ?? ctx.sourceName,
-    transcript: transcriptOf(text, ctx),
-    ...(ctx.cues ? { cues: ctx.cues } : {}),
-    mediaFacts: ctx.mediaFacts ?? null,
-    ...(ctx.timeline ? { timeline: ctx.timeline } : {}),
-    ...(ctx.mediaDurationMs === undefined ? {} : { mediaDurationMs: ctx.mediaDurationMs }),
-    language: languageTag([spokenLanguage(text), ctx.language]),
-    ...(ctx.markerSources ? { markerSources: ctx.markerSources } : {}),
-    ...recipeMarkersOf(text, ctx),
-  });
-
-/** A recipe's chapters and quotes, read only when a folder asks for them as markers. */
-function recipeMarkersOf(text: string, ctx: RenderContext): Pick<EditorInput, 'chapters' | 'quotes'> {
-  const wanted = (ctx.markerSources ?? []).filter((s) => s === 'chapters' || s === 'quotes');
-  if (wanted.length === 0) return {};
-  const o = outlineOf(text, ctx);
-  return {
-    ...(wanted.includes('chapters') ? { chapters: o.chapters } : {}),
-    ...(wanted.includes('quotes') ? { quotes: o.quotes } : {}),
-  };
-}
-
-export const CAPTION_RENDERERS: Record<CaptionFormat, CaptionRenderer> = {
+/**
+ * The plain caption formats. The editor formats' renderers are in `editor-renderers.ts`, loaded
+ * when one is written: their XML library is most of a command's start-up otherwise.
+ */
+export const CAPTION_RENDERERS: Record<Exclude<CaptionFormat, EditorFormat>, CaptionRenderer> = {
   srt: (text, ctx) => renderSrt(cuesOf(text, ctx)),
   vtt: (text, ctx) => renderVtt(cuesOf(text, ctx)),
   csv: (text, ctx) => renderCsv(cuesOf(text, ctx)),
@@ -130,12 +93,6 @@ export const CAPTION_RENDERERS: Record<CaptionFormat, CaptionRenderer> = {
       timestamps: ctx.txtTimestamps === true,
     }),
   md: (text, ctx) => renderMarkdown(parseExport(text), ctx),
-  fcpxml: (text, ctx) => renderFcpxml(documentOf(text, ctx)),
-  itt: (text, ctx) => renderItt(documentOf(text, ctx)),
-  ttml: (text, ctx) => renderTtml(documentOf(text, ctx)),
-  edl: (text, ctx) => renderEdl(documentOf(text, ctx)),
-  premiere: (text, ctx) => renderPremiere(documentOf(text, ctx)),
-  avid: (text, ctx) => renderAvid(documentOf(text, ctx)),
 };
 
 /** File name endings that are not the format id: `{name}.premiere.xml` opens as XML, `{name}.avid.txt` as text. */
