@@ -163,7 +163,7 @@ export function runElectron(electron, args, onExit) {
 
 async function main() {
   const args = process.argv.slice(2);
-  build('build:main', 'dist/main/cli/index.js');
+  build('build:main', 'dist/cli/sluice.js');
   build('build:renderer', 'dist/renderer/index.html');
 
   let electron = electronBinary();

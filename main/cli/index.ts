@@ -4,7 +4,7 @@
 // them all, to list them.
 // Exit codes: 0 success, 1 a file or request failed, 2 usage error.
 import { Command, CommanderError } from 'commander';
-import { readFileSync } from 'node:fs';
+import { packageVersion } from './package-root.js';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
@@ -22,13 +22,6 @@ const MODULES: ReadonlyArray<[readonly string[], () => Promise<Register>]> = [
   [['serve'], async () => (await import('./commands/serve.js')).registerServe],
 ];
 
-function version(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
-    version: string;
-  };
-  return pkg.version;
-}
-
 /** The modules `argv` needs: its command's, none for a bare --version, all otherwise (help, typos). */
 function modulesFor(argv: readonly string[]): Array<() => Promise<Register>> {
   const name = argv.find((a) => !a.startsWith('-'));
@@ -40,7 +33,7 @@ function modulesFor(argv: readonly string[]): Array<() => Promise<Register>> {
 export async function buildProgram(argv: readonly string[] = []): Promise<Command> {
   const program = new Command('sluice')
     .description('Send audio and video to the stream-processing service and save the results beside your files.')
-    .version(version())
+    .version(packageVersion())
     .showHelpAfterError('(run `sluice --help` for usage)')
     .exitOverride();
   const registers = await Promise.all(modulesFor(argv).map((load) => load()));

@@ -1,14 +1,14 @@
 // `sluice serve`: the app in a browser, for machines without Electron. Runs the queue and the watch
 // folders like the desktop app and serves the interface plus the web bridge on loopback.
 import type { Command } from 'commander';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { startWebBridge } from '../../ipc/web/web-bridge.js';
 import { keytarVault } from '../../adapters/store/secret-vault.js';
 import { hasDesktop, openWithSystem } from '../../ipc/web/system-open.js';
 import { webPlatform } from '../../ipc/web/web-platform.js';
 import { addCommonOptions, openRuntime, type CommonFlags } from '../context.js';
 import { parsePositiveInt } from '../options.js';
+import { packagePath, packageVersion } from '../package-root.js';
 
 interface ServeFlags extends CommonFlags {
   port?: number;
@@ -17,14 +17,7 @@ interface ServeFlags extends CommonFlags {
   open?: boolean;
 }
 
-const RENDERER_DIR = fileURLToPath(new URL('../../../renderer/', import.meta.url));
-
-function packageVersion(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as {
-    version: string;
-  };
-  return pkg.version;
-}
+const RENDERER_DIR = packagePath('dist', 'renderer') + path.sep;
 
 export function registerServe(program: Command): void {
   addCommonOptions(
