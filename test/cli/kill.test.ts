@@ -3,7 +3,7 @@
 // accounted for in its history. Uploads are throttled so that kills land mid-upload, and in the
 // window where the last byte has left the process but the service has not counted it yet.
 // (scripts/soak-kill.js runs the same for longer.)
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
 import type { StreamDto } from '../../main/service/types.js';
 import { allStreams } from '../helpers/service.js';
 import { makeMediaDir, makeToneWav } from '../helpers/media.js';
+import { buildCli } from './run-cli.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const KEY = 'kill-test-key';
@@ -24,7 +25,7 @@ let sandbox: Sandbox;
 
 beforeAll(async () => {
   // The CLI runs from the compiled output; make sure it is current.
-  execFileSync(path.join(ROOT, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.main.json'], { cwd: ROOT });
+  buildCli();
   dir = await makeMediaDir('sluice-kill-');
   // A 2 s tone is 176 kB: about 0.9 s to upload at this rate.
   sandbox = await startSandbox({

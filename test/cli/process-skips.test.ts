@@ -1,12 +1,13 @@
 // `sluice process DIR` with a subfolder it may not read: the subfolder is reported with its reason
 // and counted as not processed (exit 1), and the rest of the folder is processed. Permissions do
 // not stop root, so as root the CLI runs as the unprivileged user `nobody`.
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { chmod, chown, copyFile, mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
 import { makeMediaDir, makeToneWav } from '../helpers/media.js';
+import { buildCli } from './run-cli.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const KEY = 'process-skips-key';
@@ -18,7 +19,7 @@ let sandbox: Sandbox;
 
 beforeAll(async () => {
   // The CLI runs from the compiled output; make sure it is current.
-  execFileSync(path.join(ROOT, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.main.json'], { cwd: ROOT });
+  buildCli();
   dir = await makeMediaDir('sluice-process-skips-');
   sandbox = await startSandbox({ apiKey: KEY, speedFactor: 0.02 });
 }, 180_000);

@@ -6,9 +6,10 @@ import path from 'node:path';
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const SLUICE = path.join(ROOT, 'bin/sluice.js');
 
-/** The CLI runs from the compiled output; make sure it is current. */
+/** The CLI runs from its one-file build of the compiled output; make sure both are current. */
 export function buildCli(): void {
   execFileSync(path.join(ROOT, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.main.json'], { cwd: ROOT });
+  execFileSync(process.execPath, [path.join(ROOT, 'scripts/bundle-cli.js')], { cwd: ROOT });
 }
 
 /** Without an API key or configured connection, so the embedded sandbox is used. */

@@ -3,7 +3,7 @@
 // both did part of the work; one killed with SIGKILL while holding claims is taken over after the
 // claim timeout, each file still billed once, and, restarted, processes nothing again. A computer
 // that never saw a file done elsewhere meets the service's 409 and takes the finished stream.
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import type { JobRecord } from '../../main/engine/job.js';
 import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
 import { allStreams } from '../helpers/service.js';
 import { makeMediaDir, makeToneWav } from '../helpers/media.js';
+import { buildCli } from './run-cli.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const KEY = 'team-mode-key';
@@ -23,7 +24,7 @@ let staging: string;
 let sandbox: Sandbox;
 
 beforeAll(async () => {
-  execFileSync(path.join(ROOT, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.main.json'], { cwd: ROOT });
+  buildCli();
   dir = await makeMediaDir('sluice-team-');
   staging = path.join(dir, 'staging');
   await mkdir(staging);

@@ -2,17 +2,18 @@
 // computers watching it need --shared; on a local disk, or with --shared, it says nothing of it.
 // The network file system is stood in for by SLUICE_TEST_FS_TYPE (the adapter's test seam: NFS's
 // statfs magic), since no network drive can be mounted here.
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildCli } from './run-cli.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 let dir: string;
 
 beforeAll(async () => {
-  execFileSync(path.join(ROOT, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.main.json'], { cwd: ROOT });
+  buildCli();
   dir = await mkdtemp(path.join(tmpdir(), 'sluice-net-hint-'));
   await mkdir(path.join(dir, 'news'));
 }, 120_000);

@@ -1,12 +1,13 @@
 // `sluice watch` stopped while it is still starting (state folder opened, folders being scanned)
 // stops cleanly: exit 0, and the state folder's lock is released for the next Sluice.
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
 import { makeMediaDir } from '../helpers/media.js';
+import { buildCli } from './run-cli.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const KEY = 'watch-signal-key';
@@ -15,7 +16,7 @@ let dir: string;
 let sandbox: Sandbox;
 
 beforeAll(async () => {
-  execFileSync(path.join(ROOT, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.main.json'], { cwd: ROOT });
+  buildCli();
   dir = await makeMediaDir('sluice-watch-signal-');
   sandbox = await startSandbox({ apiKey: KEY });
 }, 120_000);

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { Runtime } from '../../main/runtime/runtime.js';
+import { buildCli } from '../cli/run-cli.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 let dir: string;
@@ -17,7 +18,7 @@ let mounted = false;
 
 beforeAll(() => {
   // The command line runs from dist/: built from this tree first.
-  execFileSync(path.join(ROOT, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.main.json'], { cwd: ROOT });
+  buildCli();
 }, 120_000);
 
 beforeEach(async () => {
