@@ -22,7 +22,14 @@ const bundle = await rolldown({
   external: [/^node:/, 'better-sqlite3', 'keytar', 'mediainfo.js'],
   logLevel: 'warn',
 });
-const { output } = await bundle.generate({ format: 'esm', entryFileNames: ENTRY, chunkFileNames: '[name]-[hash].js' });
+// Whitespace and comments out, names kept (no mangling, no rewriting): a stack trace still names
+// its functions, and the command reads and parses 3.6 MB instead of 5.3 (measured: 50 ms sooner).
+const { output } = await bundle.generate({
+  format: 'esm',
+  entryFileNames: ENTRY,
+  chunkFileNames: '[name]-[hash].js',
+  minify: { compress: false, mangle: false, codegen: { removeWhitespace: true } },
+});
 await bundle.close();
 
 // Each file is written beside its place and renamed into it, the entry last, and only then are the
