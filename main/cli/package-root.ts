@@ -5,17 +5,20 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-let root: string | undefined;
+let found: { dir: string; version: string } | undefined;
 
-/** The package's root folder: the nearest folder above this module holding Sluice's package.json. */
-function packageRoot(): string {
-  if (root) return root;
+/** The nearest folder above this module holding Sluice's package.json, and its version (read once). */
+function packageRoot(): { dir: string; version: string } {
+  if (found) return found;
   let dir = path.dirname(fileURLToPath(import.meta.url));
   for (;;) {
     const manifest = path.join(dir, 'package.json');
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'sluice') {
-      root = dir;
-      return dir;
+    if (existsSync(manifest)) {
+      const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string; version: string };
+      if (pkg.name === 'sluice') {
+        found = { dir, version: pkg.version };
+        return found;
+      }
     }
     const up = path.dirname(dir);
     if (up === dir) throw new Error(`Sluice's package.json was not found above ${fileURLToPath(import.meta.url)}.`);
@@ -25,9 +28,9 @@ function packageRoot(): string {
 
 /** A path inside the package, e.g. `packagePath('dist', 'renderer')`. */
 export function packagePath(...parts: string[]): string {
-  return path.join(packageRoot(), ...parts);
+  return path.join(packageRoot().dir, ...parts);
 }
 
 export function packageVersion(): string {
-  return (JSON.parse(readFileSync(packagePath('package.json'), 'utf8')) as { version: string }).version;
+  return packageRoot().version;
 }

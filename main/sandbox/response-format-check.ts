@@ -9,9 +9,10 @@ import { responseFormatProblem } from '../service/response-format.js';
 // sandbox's start-up, and most streams ask for none.
 let ajv: Ajv | undefined;
 function validator(): Ajv {
+  if (ajv) return ajv;
   const { Ajv: AjvClass } = createRequire(import.meta.url)('ajv') as { Ajv: typeof Ajv };
   // Unknown keywords are refused (a typo would otherwise be silently ignored); type inference is not.
-  ajv ??= new AjvClass({
+  ajv = new AjvClass({
     strictSchema: true,
     strictTypes: false,
     strictTuples: false,

@@ -23,8 +23,8 @@ const sleep = (ms: number): Promise<void> =>
 
 // No route declares a fastify schema: every body and query is checked by zod in its handler. So
 // fastify's JSON Schema compilers are never asked for, and giving these in their place spares
-// loading Ajv at every start (a noticeable part of `sluice process --sandbox`'s start-up). A route
-// given a schema by mistake fails at once, naming the rule.
+// setting them up at every start (its Ajv compiler with formats, and fast-json-stringify's). A
+// route given a schema by mistake fails at once, naming the rule.
 const noSchema = (): never => {
   throw new Error('sandbox routes declare no fastify schema: check the request with zod in the handler');
 };
