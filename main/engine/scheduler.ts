@@ -19,7 +19,27 @@ export interface SchedulerInput {
   /** Global pause: true, or paused until a time (usage limit with Retry-After). */
   paused?: boolean | { until: number };
   pausedFolders?: ReadonlySet<string>;
+  /**
+   * What the caller keeps as jobs change (adapters/queue/active-jobs.ts): the slots in use and the
+   * queued jobs in queue order. The plan then reads the queue from its head only as far as the
+   * jobs it starts, where without them it walks every job: a large intake calls this for each
+   * batch of files added, and a queue of 100,000 made that most of a folder's first look.
+   */
+  counted?: { used: SlotsUsed; queuedInOrder: Iterable<JobRecord> };
 }
+
+export interface SlotsUsed {
+  /** Jobs uploading. */
+  uploading: number;
+  /** Jobs holding a stream at the service: uploading or processing. */
+  inFlight: number;
+}
+
+/** A job takes an upload slot while uploading. */
+export const takesUploadSlot = (job: JobRecord): boolean => job.state === 'uploading';
+
+/** A job holds one of the account's streams from its upload until it is processed. */
+export const holdsStream = (job: JobRecord): boolean => job.state === 'uploading' || job.state === 'processing';
 
 /** Manual jobs first, then arrival order; an explicit move changes priority/seq, never this rule. */
 export function compareJobs(a: JobRecord, b: JobRecord): number {
@@ -55,6 +75,7 @@ export interface DispatchPlan {
 export function planDispatch(input: SchedulerInput): DispatchPlan {
   const limits = input.limits ?? DEFAULT_LIMITS;
   if (isPaused(input.paused, input.now)) return { start: [], waitingForStream: false };
+  if (input.counted) return planFromHead(input.counted.used, input.counted.queuedInOrder, input, limits);
   let uploading = 0;
   let inFlight = 0;
   let anyEligible = false;
@@ -62,18 +83,41 @@ export function planDispatch(input: SchedulerInput): DispatchPlan {
   const most = Math.max(0, Math.min(limits.uploadConcurrency, limits.maxStreamsInFlight));
   const best: JobRecord[] = [];
   for (const job of input.jobs) {
-    if (job.state === 'uploading') uploading++;
-    if (job.state === 'uploading' || job.state === 'processing') inFlight++;
+    if (takesUploadSlot(job)) uploading++;
+    if (holdsStream(job)) inFlight++;
     if (isEligible(job, input.now, input.pausedFolders)) {
       anyEligible = true;
       keepFirst(best, job, most);
     }
   }
-  const free = Math.min(limits.uploadConcurrency - uploading, limits.maxStreamsInFlight - inFlight);
+  const free = freeSlots(limits, { uploading, inFlight });
   return {
     start: free <= 0 ? [] : best.slice(0, free),
     waitingForStream: inFlight >= limits.maxStreamsInFlight && anyEligible,
   };
+}
+
+function freeSlots(limits: SchedulerLimits, used: SlotsUsed): number {
+  return Math.min(limits.uploadConcurrency - used.uploading, limits.maxStreamsInFlight - used.inFlight);
+}
+
+/** The same plan from the slots in use and the queued jobs in queue order. */
+function planFromHead(
+  used: SlotsUsed,
+  queuedInOrder: Iterable<JobRecord>,
+  input: SchedulerInput,
+  limits: SchedulerLimits,
+): DispatchPlan {
+  const free = freeSlots(limits, used);
+  const start: JobRecord[] = [];
+  let anyEligible = false;
+  for (const job of queuedInOrder) {
+    if (!isEligible(job, input.now, input.pausedFolders)) continue;
+    anyEligible = true;
+    if (start.length >= free) break;
+    start.push(job);
+  }
+  return { start, waitingForStream: used.inFlight >= limits.maxStreamsInFlight && anyEligible };
 }
 
 /** Keeps `best` the first `k` jobs seen so far in queue order, without sorting them all. */

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { JobRecord } from '../../main/engine/job.js';
-import { compareJobs, move, planDispatch, type Reorder, type SchedulerInput } from '../../main/engine/scheduler.js';
+import {
+  compareJobs,
+  holdsStream,
+  move,
+  planDispatch,
+  takesUploadSlot,
+  type Reorder,
+  type SchedulerInput,
+} from '../../main/engine/scheduler.js';
 import { base, T0 } from './fixtures.js';
 
 const j = (id: string, p: Partial<JobRecord> = {}): JobRecord => ({ ...base(), id, ...p });
@@ -108,6 +116,65 @@ describe('planDispatch: which jobs start', () => {
   ])('waiting for a stream slot: $name', ({ input, want }) =>
     expect(planDispatch({ now: T0, ...input }).waitingForStream).toBe(want),
   );
+});
+
+describe('planDispatch with the slots in use counted by the caller', () => {
+  const STATES = ['queued', 'uploading', 'processing', 'exporting', 'failed'] as const;
+  const counted = (jobs: Iterable<JobRecord>) => {
+    const all = [...jobs];
+    return {
+      used: { uploading: all.filter(takesUploadSlot).length, inFlight: all.filter(holdsStream).length },
+      queuedInOrder: all.filter((x) => x.state === 'queued').sort(compareJobs),
+    };
+  };
+
+  it('plans exactly as a full count does, whatever the mix', () => {
+    let seed = 7;
+    const rand = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    for (let round = 0; round < 500; round++) {
+      const jobs = Array.from({ length: rand(12) }, (_, i) =>
+        (rand(3) === 0 ? manual : watch)(`j${i}`, rand(20), {
+          state: STATES[rand(STATES.length)]!,
+          ...(rand(4) === 0 ? { nextAttemptAt: T0 + 1 } : {}),
+        }),
+      );
+      const limits = { uploadConcurrency: 1 + rand(3), maxStreamsInFlight: 1 + rand(5) };
+      const pausedFolders = new Set(rand(5) === 0 ? ['f1'] : []);
+      const plain = planDispatch({ jobs, now: T0, limits, pausedFolders });
+      const withCounts = planDispatch({ jobs, now: T0, limits, pausedFolders, counted: counted(jobs) });
+      expect(withCounts.start.map((x) => x.id)).toEqual(plain.start.map((x) => x.id));
+      expect(withCounts.waitingForStream).toBe(plain.waitingForStream);
+    }
+  });
+
+  it('reads the queue only from its head: to the first eligible job when no slot is free', () => {
+    const jobs = [
+      watch('p', 0, { state: 'processing' }),
+      ...Array.from({ length: 1000 }, (_, i) => watch(`q${i}`, i + 1)),
+    ];
+    let visited = 0;
+    const counting = {
+      *[Symbol.iterator]() {
+        for (const x of jobs) {
+          visited++;
+          yield x;
+        }
+      },
+    };
+    const limits = { uploadConcurrency: 2, maxStreamsInFlight: 1 };
+    const { used } = counted(jobs);
+    const plan = planDispatch({ jobs, now: T0, limits, counted: { used, queuedInOrder: counting } });
+    expect(plan).toEqual({ start: [], waitingForStream: true });
+    expect(visited).toBe(2);
+    visited = 0;
+    const roomy = { uploadConcurrency: 2, maxStreamsInFlight: 10 };
+    const two = planDispatch({ jobs, now: T0, limits: roomy, counted: { used, queuedInOrder: counting } });
+    expect(two.start.map((x) => x.id)).toEqual(['q0', 'q1']);
+    expect(visited).toBe(4);
+    visited = 0;
+    expect(planDispatch({ jobs: counting, now: T0, limits }).waitingForStream).toBe(true);
+    expect(visited).toBe(1001);
+  });
 });
 
 describe('move up, down, to the top, to the bottom', () => {

@@ -12,6 +12,7 @@ import { ProgressCoalescer } from '../../engine/events.js';
 import { failureOf, isTerminal, type Effect, type JobEvent, type JobRecord } from '../../engine/job.js';
 import { DEFAULT_CONTEXT, next, type EngineContext } from '../../engine/reducer.js';
 import { planDispatch, type SchedulerLimits } from '../../engine/scheduler.js';
+import { ActiveJobs } from './active-jobs.js';
 import { Delivery } from './delivery.js';
 import { StreamTracker } from './stream-tracker.js';
 import { Uploader, type UploadProgress } from './uploader.js';
@@ -24,7 +25,7 @@ export type { PauseState, RunnerOptions, ServicePort } from './runner-ports.js';
 
 export class QueueRunner {
   readonly progress = new Map<string, UploadProgress>();
-  private readonly active = new Map<string, JobRecord>();
+  private readonly active = new ActiveJobs();
   private readonly wakeups = new Map<string, number>();
   private readonly pausedFolders = new Set<string>();
   private readonly uploadQueue: PQueue;
@@ -88,7 +89,7 @@ export class QueueRunner {
       () => o.service.testConnection(),
       () => this.onBackOnline(),
     );
-    for (const j of o.store.all()) if (!isTerminal(j.state)) this.active.set(j.id, j);
+    for (const j of o.store.all()) if (!isTerminal(j.state)) this.active.set(j);
   }
 
   /** Replays the journal: every unfinished job re-derives its next action. */
@@ -115,7 +116,7 @@ export class QueueRunner {
   /** False when the journal could not take the job (the queue is then paused for storage). */
   add(job: JobRecord): boolean {
     if (!this.storage.put(job)) return false;
-    this.active.set(job.id, job);
+    this.active.set(job);
     this.o.emit({ type: 'job:added', job });
     this.schedulePump();
     return true;
@@ -135,7 +136,7 @@ export class QueueRunner {
         this.tracker.untrack(jobId);
         this.wakeups.delete(jobId);
         this.coalescer.drop(jobId);
-      } else this.active.set(jobId, updated);
+      } else this.active.set(updated);
       this.o.emit({ type: 'job:updated', job: updated });
       if (isTerminal(updated.state) && !isTerminal(job.state)) this.o.onSettled?.(updated);
     }
@@ -309,6 +310,7 @@ export class QueueRunner {
     if (this.isPausedNow(now)) return;
     const plan = planDispatch({
       jobs: this.active.values(),
+      counted: { used: this.active.used, queuedInOrder: this.active.queuedInOrder() },
       now,
       limits: this.o.limits,
       pausedFolders: this.pausedFolders,
