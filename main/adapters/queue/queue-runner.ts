@@ -89,7 +89,7 @@ export class QueueRunner {
       () => o.service.testConnection(),
       () => this.onBackOnline(),
     );
-    for (const j of o.store.all()) if (!isTerminal(j.state)) this.active.set(j);
+    this.active.load(o.store.all().filter((j) => !isTerminal(j.state)));
   }
 
   /** Replays the journal: every unfinished job re-derives its next action. */

@@ -37,4 +37,31 @@ describe('ActiveJobs counts the slots its jobs hold as they change', () => {
     expect(used).toEqual({ uploading: 1, inFlight: 1 });
     expect(active.used).toEqual({ uploading: 0, inFlight: 0 });
   });
+
+  it('loads the jobs read back at start in queue order, whatever their order in the journal', () => {
+    const active = new ActiveJobs();
+    let seed = 5;
+    const rand = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    const jobs = Array.from(
+      { length: 300 },
+      (_, i) =>
+        ({
+          ...base(),
+          id: `j${i}`,
+          state: STATES[rand(STATES.length)]!,
+          priority: rand(2),
+          seq: rand(50),
+        }) as JobRecord,
+    );
+    active.load(jobs);
+    const queued = jobs.filter((j) => j.state === 'queued').sort(compareJobs);
+    expect(active.queuedInOrder().map((j) => j.id)).toEqual(queued.map((j) => j.id));
+    expect(active.used).toEqual({
+      uploading: jobs.filter(takesUploadSlot).length,
+      inFlight: jobs.filter(holdsStream).length,
+    });
+    // What is set afterwards keeps its place among them.
+    active.set({ ...jobs[0]!, state: 'queued', priority: 0, seq: -1 });
+    expect(active.queuedInOrder()[0]!.id).toBe('j0');
+  });
 });
