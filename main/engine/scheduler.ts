@@ -23,7 +23,8 @@ export interface SchedulerInput {
    * What the caller keeps as jobs change (adapters/queue/active-jobs.ts): the slots in use and the
    * queued jobs in queue order. The plan then reads the queue from its head only as far as the
    * jobs it starts, where without them it walks every job: a large intake calls this for each
-   * batch of files added, and a queue of 100,000 made that most of a folder's first look.
+   * batch of files added, and a queue of 100,000 made that most of a folder's first look. With
+   * them, `jobs` is not read.
    */
   counted?: { used: SlotsUsed; queuedInOrder: Iterable<JobRecord> };
 }

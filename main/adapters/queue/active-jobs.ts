@@ -31,12 +31,7 @@ export class ActiveJobs {
    * journal whose jobs were moved out of order would pay a memory move per job.
    */
   load(jobs: Iterable<JobRecord>): void {
-    for (const job of jobs) {
-      const was = this.jobs.get(job.id);
-      if (was) this.count(was, -1);
-      this.jobs.set(job.id, job);
-      this.count(job, 1);
-    }
+    for (const job of jobs) this.put(job);
     this.queued.length = 0;
     for (const job of this.jobs.values()) if (job.state === 'queued') this.queued.push(job);
     this.queued.sort(compareJobs);
@@ -44,10 +39,7 @@ export class ActiveJobs {
 
   /** Adds the job or replaces its earlier record. */
   set(job: JobRecord): void {
-    const was = this.jobs.get(job.id);
-    if (was) this.forget(was);
-    this.jobs.set(job.id, job);
-    this.count(job, 1);
+    this.put(job);
     if (job.state === 'queued') this.queued.splice(this.placeOf(job), 0, job);
   }
 
@@ -66,6 +58,14 @@ export class ActiveJobs {
   /** The queued jobs in queue order (read it before the next change). */
   queuedInOrder(): readonly JobRecord[] {
     return this.queued;
+  }
+
+  /** The job by its id and in the counts, its earlier record forgotten; the queue is the caller's. */
+  private put(job: JobRecord): void {
+    const was = this.jobs.get(job.id);
+    if (was) this.forget(was);
+    this.jobs.set(job.id, job);
+    this.count(job, 1);
   }
 
   private forget(job: JobRecord): void {
