@@ -1,5 +1,5 @@
 // An upload body read from disk in chunks sized to the link.
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 
 // Chunk sizes adapt to the link: each read is sized so the socket takes it in about CHUNK_TARGET_MS
 // (doubling or halving between 256 KiB and 4 MiB). Measured on a 2 GB upload to the sandbox:
@@ -9,26 +9,65 @@ export const MIN_CHUNK_BYTES = 256 * 1024;
 export const MAX_CHUNK_BYTES = 4 * 1024 * 1024;
 const CHUNK_TARGET_MS = 100;
 
-/** Reads `total` bytes of a file in link-sized chunks; a new buffer each time (the socket may keep it). */
+/**
+ * Two buffers, used in turn. A chunk's buffer is read into again only after the consumer has
+ * asked for the chunk after it: undici's iterable body (client-h1 `writeIterable`) asks for the
+ * next chunk once `socket.write` returned true, i.e. the bytes left the stream's queue, or once
+ * the socket drained; either way the socket no longer holds the earlier buffer. A fresh buffer per
+ * chunk cost every upload a page fault per 4 KiB and the garbage to collect: on a 2 GiB upload to
+ * the sandbox, 7.4 s against 6.2 s reusing two (medians of 8, curl 6.3 s).
+ */
+class BufferPair {
+  readonly #slots: Buffer[] = [];
+  #turn = 0;
+
+  next(size: number): Buffer {
+    const i = this.#turn;
+    this.#turn ^= 1;
+    const held = this.#slots[i];
+    if (held && held.length >= size) return held.subarray(0, size);
+    const fresh = Buffer.allocUnsafeSlow(size);
+    this.#slots[i] = fresh;
+    return fresh;
+  }
+}
+
+async function readAt(file: FileHandle, buf: Buffer, position: number): Promise<Uint8Array> {
+  const { bytesRead } = await file.read(buf, 0, buf.length, position);
+  return buf.subarray(0, bytesRead);
+}
+
+/**
+ * Reads `total` bytes of a file in link-sized chunks. The next chunk is read while the socket takes
+ * this one, so the disk and the link overlap. A yielded chunk is valid until the consumer asks for
+ * the next one (see BufferPair): a consumer that keeps chunks must copy them.
+ */
 export async function* fileChunks(path: string, total: number, touch: () => void): AsyncGenerator<Uint8Array> {
   const file = await open(path, 'r');
+  const buffers = new BufferPair();
+  let ahead: Promise<Uint8Array> | undefined;
   try {
     let size = MIN_CHUNK_BYTES;
     let position = 0;
+    let next = readAt(file, buffers.next(Math.min(size, total)), 0);
+    ahead = next;
     while (position < total) {
-      const buf = Buffer.allocUnsafe(Math.min(size, total - position));
-      const { bytesRead } = await file.read(buf, 0, buf.length, position);
-      if (bytesRead === 0) return; // the file shrank: the request fails on its declared length
-      position += bytesRead;
+      const chunk = await next;
+      ahead = undefined;
+      if (chunk.length === 0) return; // the file shrank: the request fails on its declared length
+      position += chunk.length;
       touch();
+      if (position < total) ahead = next = readAt(file, buffers.next(Math.min(size, total - position)), position);
       const handedAt = performance.now();
-      yield buf.subarray(0, bytesRead);
+      yield chunk;
       // The generator resumes when undici wants more: how long the socket took to take this chunk.
       const took = performance.now() - handedAt;
       if (took < CHUNK_TARGET_MS / 2) size = Math.min(size * 2, MAX_CHUNK_BYTES);
       else if (took > CHUNK_TARGET_MS * 2) size = Math.max(size / 2, MIN_CHUNK_BYTES);
     }
   } finally {
+    // A read still under way (the request ended early) settles before the file closes.
+    if (ahead) await ahead.catch(() => undefined);
     await file.close();
   }
 }

@@ -59,3 +59,28 @@ describe('fileChunks', () => {
     expect(r.sizes.reduce((a, b) => a + b, 0)).toBe(content.length);
   });
 });
+
+describe('fileChunks reading ahead', () => {
+  const openFds = async (): Promise<number> => (await import('node:fs')).readdirSync('/proc/self/fd').length;
+
+  it('a request that ends after the first chunk leaves no read running and no file open', async () => {
+    const before = await openFds();
+    for (let i = 0; i < 20; i++) {
+      for await (const chunk of fileChunks(file, content.length, () => undefined)) {
+        expect(chunk.length).toBe(MIN_CHUNK_BYTES);
+        break; // the socket failed: the generator returns while its next read is under way
+      }
+    }
+    expect(await openFds()).toBe(before);
+  });
+
+  it('bytes stay in order whatever the pace of the socket between chunks', async () => {
+    const hash = createHash('sha256');
+    let i = 0;
+    for await (const chunk of fileChunks(file, content.length, () => undefined)) {
+      hash.update(chunk);
+      if (i++ % 3 === 0) await new Promise((r) => setTimeout(r, 60));
+    }
+    expect(hash.digest('hex')).toBe(sha(content));
+  });
+});

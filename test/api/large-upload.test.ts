@@ -1,7 +1,7 @@
 // A 1 GiB upload streamed from a sparse file: every byte reaches the sandbox and memory stays flat
 // (client and sandbox share this process, so the RSS bound covers both).
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, open, readdir, rm, stat } from 'node:fs/promises';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -68,3 +68,22 @@ it('streams 1 GiB with flat memory and exact byte count', { timeout: 90_000 }, a
   );
   expect(grew).toBeLessThan(300);
 });
+
+it(
+  'every byte arrives as it is on disk, with the read buffers taken in turn under backpressure',
+  { timeout: 60_000 },
+  async () => {
+    // Distinct bytes everywhere (a sparse file is all zeros and would hide a buffer refilled too early).
+    const content = randomBytes(48 * MB + 4321);
+    const source = join(env.dir, 'distinct.bin');
+    await writeFile(source, content);
+    const id = randomUUID();
+    await env.client.upload({ templateId: TEMPLATE_IDS.transcription, streamId: id, filePath: source });
+    const received = (await readdir(sandboxDir)).find((n) => n.startsWith(id));
+    expect(received).toBeDefined();
+    const got = await readFile(join(sandboxDir, received ?? ''));
+    expect(got.length).toBe(content.length);
+    const sha = (b: Buffer): string => createHash('sha256').update(b).digest('hex');
+    expect(sha(got)).toBe(sha(content));
+  },
+);
