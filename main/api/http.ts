@@ -1,6 +1,6 @@
 // The request core: one undici Agent, per-operation timeouts, auth header, error mapping (§8) and
 // the retry loop (§8.4). Services describe a call; this file carries it out.
-import { Agent, request, type Dispatcher } from 'undici';
+import { Agent, request, type Dispatcher } from './undici-parts.js';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import { ServiceError, type ErrorClass } from '../service/errors.js';
