@@ -47,19 +47,18 @@ async function readAt(file: FileHandle, buf: Buffer, position: number): Promise<
 export async function* fileChunks(path: string, total: number, touch: () => void): AsyncGenerator<Uint8Array> {
   const file = await open(path, 'r');
   const buffers = new BufferPair();
-  let ahead: Promise<Uint8Array> | undefined;
+  let size = MIN_CHUNK_BYTES;
+  let position = 0;
+  // The read under way: the next chunk, read while the socket takes this one.
+  let next: Promise<Uint8Array> | undefined = readAt(file, buffers.next(Math.min(size, total)), 0);
   try {
-    let size = MIN_CHUNK_BYTES;
-    let position = 0;
-    let next = readAt(file, buffers.next(Math.min(size, total)), 0);
-    ahead = next;
-    while (position < total) {
+    while (next) {
       const chunk = await next;
-      ahead = undefined;
+      next = undefined;
       if (chunk.length === 0) return; // the file shrank: the request fails on its declared length
       position += chunk.length;
       touch();
-      if (position < total) ahead = next = readAt(file, buffers.next(Math.min(size, total - position)), position);
+      if (position < total) next = readAt(file, buffers.next(Math.min(size, total - position)), position);
       const handedAt = performance.now();
       yield chunk;
       // The generator resumes when undici wants more: how long the socket took to take this chunk.
@@ -68,8 +67,8 @@ export async function* fileChunks(path: string, total: number, touch: () => void
       else if (took > CHUNK_TARGET_MS * 2) size = Math.max(size / 2, MIN_CHUNK_BYTES);
     }
   } finally {
-    // A read still under way (the request ended early) settles before the file closes.
-    if (ahead) await ahead.catch(() => undefined);
+    // A read still under way (the request ended early) settles, failed or not, before the file closes.
+    await next?.catch(() => undefined);
     await file.close();
   }
 }
