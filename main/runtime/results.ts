@@ -12,7 +12,7 @@ import { ResultOwnership, writeResults } from '../adapters/results/write-results
 import { archivedWritersOf } from '../adapters/store/jobs.js';
 import type { JobStore } from '../adapters/store/job-store.js';
 import { refusal, type JobAction } from '../engine/eligibility.js';
-import type { JobEvent, JobRecord } from '../engine/job.js';
+import type { JobEvent, JobRecord, ResultFile } from '../engine/job.js';
 import type { OutputSettings } from '../engine/settings.js';
 
 export interface ResultsDeps {
@@ -88,7 +88,7 @@ export class Results {
    */
   async overwriteHeld(id: string): Promise<JobRecord> {
     const job = this.eligible(id, 'rewrite');
-    const held: JobRecord['results'] = [];
+    const held: ResultFile[] = [];
     for (const r of job.results) {
       if (!r.collided || !r.heldBy) continue;
       const st = await stat(r.heldBy).catch(() => null);

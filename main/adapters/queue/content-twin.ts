@@ -9,7 +9,7 @@ import {
   type ContentTwin,
   type FileIdentity,
 } from '../../engine/file-identity.js';
-import { isTerminal, type JobEvent, type JobRecord, type ResultPlace } from '../../engine/job.js';
+import { isTerminal, type JobEvent, type JobRecord, type ResultFile, type ResultPlace } from '../../engine/job.js';
 import type { JobStore } from '../store/job-store.js';
 import { latestByContent } from '../store/jobs.js';
 import { resultAnchor } from '../results/link-destination.js';
@@ -85,7 +85,7 @@ export class ContentTwins {
     if (!place.resultsDir) delete moved.resultsDir;
     if (!place.resultsBelow) delete moved.resultsBelow;
     const newDir = path.dirname(resultAnchor(moved));
-    const results: JobRecord['results'] = [];
+    const results: ResultFile[] = [];
     for (const r of job.results) {
       const name = followedResultName(oldBase, path.basename(file), path.basename(r.path));
       // A result in a subfolder of the pattern (Transcripts/) keeps its place under the new folder.

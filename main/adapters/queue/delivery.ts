@@ -25,7 +25,7 @@ export async function keepExport(exportsDir: string, jobId: string, bytes: Uint8
 
 export interface DeliveryOptions {
   exportJson: (streamId: string) => Promise<ExportOutcome>;
-  writeResults: (job: JobRecord, exportPath: string) => Promise<ResultFile[]>;
+  writeResults: (job: JobRecord, exportPath: string) => Promise<readonly ResultFile[]>;
   job: (id: string) => JobRecord | undefined;
   apply: (id: string, ev: JobEvent) => void;
   noteFailure: (err: unknown) => void;

@@ -222,32 +222,37 @@ export class Intake {
     };
   }
 
+  /** One origin per folder, shared by its jobs (never changed in place), not one per file. */
+  private readonly origins = new Map<string, JobOrigin>();
+
+  private watchOrigin(folderId: string): JobOrigin {
+    let o = this.origins.get(folderId);
+    if (!o) this.origins.set(folderId, (o = Object.freeze({ kind: 'watch' as const, folderId })));
+    return o;
+  }
+
   /** A complete file reported by a watch folder. Failed files are not retried automatically. */
   async addDetected(
     folder: WatchFolder,
     file: { path: string; size: number; mtimeMs: number; contentHash?: string },
   ): Promise<AddOutcome> {
-    return this.consider(
-      file.path,
-      { kind: 'watch', folderId: folder.id },
-      {
-        templateId: folder.templateId,
-        params: recipeParams(folder.params, folder.recipe, folder.glossary, this.settings().customRecipes).params,
-        output: folder.output,
-        force: false,
-        retryFailed: false,
-        identity: {
-          path: file.path,
-          size: file.size,
-          mtimeMs: file.mtimeMs,
-          // Read by the watcher as the file settled, of the kind the settings ask for (never a whole-file hash).
-          ...(file.contentHash && !this.settings().queue.fullHash ? { contentHash: file.contentHash } : {}),
-        },
-        ...(folder.cardRules === 'off' ? {} : { cards: { root: folder.path, tracks: folder.cardRules ?? 'mix' } }),
-        ...(folder.shared ? { shared: folder } : {}),
-        place: resultPlaceFor(folder, file.path),
+    return this.consider(file.path, this.watchOrigin(folder.id), {
+      templateId: folder.templateId,
+      params: recipeParams(folder.params, folder.recipe, folder.glossary, this.settings().customRecipes).params,
+      output: folder.output,
+      force: false,
+      retryFailed: false,
+      identity: {
+        path: file.path,
+        size: file.size,
+        mtimeMs: file.mtimeMs,
+        // Read by the watcher as the file settled, of the kind the settings ask for (never a whole-file hash).
+        ...(file.contentHash && !this.settings().queue.fullHash ? { contentHash: file.contentHash } : {}),
       },
-    );
+      ...(folder.cardRules === 'off' ? {} : { cards: { root: folder.path, tracks: folder.cardRules ?? 'mix' } }),
+      ...(folder.shared ? { shared: folder } : {}),
+      place: resultPlaceFor(folder, file.path),
+    });
   }
 
   /**

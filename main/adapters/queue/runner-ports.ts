@@ -26,7 +26,7 @@ export interface RunnerOptions {
   exportsDir: string;
   limits: SchedulerLimits;
   emit: (e: EngineEvent) => void;
-  writeResults: (job: JobRecord, exportPath: string) => Promise<ResultFile[]>;
+  writeResults: (job: JobRecord, exportPath: string) => Promise<readonly ResultFile[]>;
   /** Called when a job reaches a terminal state (post-actions, notifications). */
   onSettled?: (job: JobRecord) => void;
   ctx?: EngineContext;

@@ -20,7 +20,7 @@ export interface RewriterDeps {
   externalDir: string;
   exportJson: (streamId: string) => Promise<ExportOutcome>;
   /** Writes a job's results from an export and records them as Sluice's own. */
-  writeOwned: (job: JobRecord, exportPath: string) => Promise<ResultFile[]>;
+  writeOwned: (job: JobRecord, exportPath: string) => Promise<readonly ResultFile[]>;
 }
 
 /** The service answered the export with no data (204): there is nothing to write. */
@@ -38,7 +38,7 @@ export interface OutputChange {
 }
 
 export interface Rewritten {
-  results: ResultFile[];
+  results: readonly ResultFile[];
   output?: OutputSettings;
   /**
    * Written from the export kept on this computer because the service could not give it again:

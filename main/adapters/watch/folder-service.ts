@@ -4,7 +4,7 @@
 import { mkdir, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { CopyInProgress, EngineEvent } from '../../engine/events.js';
-import type { JobEvent, JobRecord } from '../../engine/job.js';
+import type { JobEvent, JobRecord, ResultFile } from '../../engine/job.js';
 import { DEFAULT_MEDIA_GLOBS } from '../../engine/media-types.js';
 import { summarizeRescan, type RescanSummary } from '../../engine/rescan-summary.js';
 import type { Settings, WatchFolder } from '../../engine/settings.js';
@@ -233,7 +233,7 @@ export class FolderService {
       await mkdir(targetDir, { recursive: true });
       const movedTo = path.join(targetDir, path.basename(job.source.path));
       await rename(job.source.path, movedTo);
-      const results: JobRecord['results'] = [];
+      const results: ResultFile[] = [];
       // Results in an output folder stay there: only the source moves.
       for (const r of job.resultsDir === undefined ? job.results : []) {
         const to = path.join(targetDir, path.basename(r.path));
