@@ -3,21 +3,37 @@
 // driven through the callback API: per call it costs about half of a FileHandle’s (no handle
 // object that Node tracks to close on collection), which a first look at a folder of 100,000
 // files, five calls each, feels.
-import { close, closeSync, fstat, fstatSync, open, openSync, read, readSync } from 'node:fs';
+import { close, closeSync, constants, fstat, fstatSync, open, openSync, read, readSync } from 'node:fs';
 
 export interface ByteReader {
   read(buffer: Buffer, offset: number, length: number, position: number): Promise<{ bytesRead: number }>;
   stat(): Promise<{ size: number }>;
 }
 
+/** What the descriptor's own stat says of the file: whether it is one, and as what size and time. */
+export interface OpenedFile {
+  size: number;
+  mtimeMs: number;
+  ino: number;
+  isFile(): boolean;
+}
+
 export interface OpenReader extends ByteReader {
+  /** The open file's stat (fstat): what was opened, whatever the name points at by now. */
+  fileStat(): Promise<OpenedFile>;
   close(): Promise<void>;
 }
+
+/**
+ * Never waits to open: a FIFO (a name that was a file a moment ago) opened for reading waits for a
+ * writer, which on this thread would hang everything. A regular file opens as with 'r'.
+ */
+const READ_FLAGS = constants.O_NONBLOCK === undefined ? 'r' : constants.O_RDONLY | constants.O_NONBLOCK;
 
 /** Opens `path` for reading; rejects with the system's error (its `code` kept: ENOENT, EBUSY, EACCES). */
 export function openReader(path: string): Promise<OpenReader> {
   return new Promise((resolve, reject) => {
-    open(path, 'r', (err, fd) => {
+    open(path, READ_FLAGS, (err, fd) => {
       if (err) return reject(err);
       let closed: Promise<void> | undefined;
       resolve({
@@ -28,6 +44,10 @@ export function openReader(path: string): Promise<OpenReader> {
         stat: () =>
           new Promise((res, rej) => {
             fstat(fd, (e, st) => (e ? rej(e) : res({ size: st.size })));
+          }),
+        fileStat: () =>
+          new Promise((res, rej) => {
+            fstat(fd, (e, st) => (e ? rej(e) : res(st)));
           }),
         // Once, however often it is asked: a descriptor closed twice could close another file's.
         close: () =>
@@ -64,12 +84,13 @@ export function openReaderNow(path: string, took: (ms: number) => void = () => u
       return Promise.reject(e as Error);
     }
   };
-  const fd = timedNow(() => openSync(path, 'r'), took);
+  const fd = timedNow(() => openSync(path, READ_FLAGS), took);
   let closed: Promise<void> | undefined;
   return {
     read: (buffer, offset, length, position) =>
       now(() => ({ bytesRead: readSync(fd, buffer, offset, length, position) })),
     stat: () => now(() => ({ size: fstatSync(fd).size })),
+    fileStat: () => now(() => fstatSync(fd)),
     close: () => (closed ??= now(() => closeSync(fd))),
   };
 }

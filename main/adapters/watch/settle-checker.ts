@@ -9,6 +9,7 @@ import {
   timedNow,
   withReadAhead,
   type ByteReader,
+  type OpenedFile,
   type OpenReader,
 } from '../media/byte-reader.js';
 import { containerCheckOf } from '../media/container-layout.js';
@@ -117,6 +118,12 @@ export class SettleChecker {
   private readonly unchanged = new Map<string, { key: string; since: number }>();
   /** Looks are made on this thread (`setLocalVolume`). */
   private inline = false;
+  /**
+   * Files the settle tick handed out: their look opens the file straight away and its fstat is the
+   * check, as a file unchanged for the settle time is nearly always taken next. Stat'ing first and
+   * then opening asked the same of the disk twice: 100,000 stat calls at a first look.
+   */
+  private readonly dueLooks = new Set<string>();
 
   constructor(o: SettleCheckerOptions) {
     this.folderId = o.folderId;
@@ -185,6 +192,7 @@ export class SettleChecker {
     if (this.tick) clearTimeout(this.tick.timer);
     this.tick = undefined;
     this.looks.clear();
+    this.dueLooks.clear();
     this.clearTrailing();
     this.tracker.clear();
     this.unchanged.clear();
@@ -197,6 +205,53 @@ export class SettleChecker {
   }
 
   private async check(p: string, gen: number): Promise<void> {
+    if (this.dueLooks.delete(p)) return this.checkOpened(p, gen);
+    return this.checkStat(p, gen);
+  }
+
+  /** A due look: open, fstat, and when it is unchanged, on to the take with the same descriptor. */
+  private async checkOpened(p: string, gen: number): Promise<void> {
+    let h: OpenReader;
+    try {
+      h = this.inline ? openReaderNow(p, this.tookOnThread) : await openReader(p);
+    } catch (e) {
+      if (gen !== this.epoch) return;
+      // Gone: as a stat would say. Anything else (no permission, busy, not a file) is told by a stat.
+      if (code(e) === 'ENOENT') return this.drop(p);
+      return this.checkStat(p, gen);
+    }
+    let st: OpenedFile;
+    try {
+      st = await h.fileStat();
+    } catch {
+      await h.close().catch(() => undefined);
+      if (gen === this.epoch) await this.checkStat(p, gen);
+      return;
+    }
+    const close = (): Promise<void> => h.close().catch(() => undefined);
+    if (gen !== this.epoch) return close();
+    if (!st.isFile()) {
+      await close();
+      if (this.tracker.has(p)) this.drop(p);
+      return;
+    }
+    if (this.reported.get(p) === keyOf(st)) {
+      await close();
+      this.tracker.forget(p);
+      this.onDoneWaiting({ path: p });
+      return;
+    }
+    const d = this.tracker.observe(p, st, this.now());
+    if (d.kind === 'wait') {
+      await close();
+      this.schedule(d.checkAt);
+      this.onWaiting(p, st.size);
+      return;
+    }
+    await this.take(p, d.stat, st.ino, gen, { handle: h, size: st.size });
+  }
+
+  private async checkStat(p: string, gen: number): Promise<void> {
     let st;
     try {
       st = this.inline ? timedNow(() => statSync(p), this.tookOnThread) : await fsp.stat(p);
@@ -229,17 +284,27 @@ export class SettleChecker {
     } else void this.take(p, d.stat, ino, gen);
   }
 
-  private async take(p: string, st: FileStat, ino: number, gen: number): Promise<void> {
+  /** `opened`: the due look's descriptor and the size its fstat gave, taken over (and closed) here. */
+  private async take(
+    p: string,
+    st: FileStat,
+    ino: number,
+    gen: number,
+    opened?: { handle: OpenReader; size: number },
+  ): Promise<void> {
     let h: OpenReader;
-    try {
-      h = this.inline ? openReaderNow(p, this.tookOnThread) : await openReader(p);
-    } catch (e) {
-      if (gen !== this.epoch) return;
-      const c = code(e);
-      if (c === 'ENOENT') return this.drop(p);
-      // Windows: still open for writing by the copier; give it another settle period.
-      if (c === 'EBUSY') return this.judge(p, st, ino, gen);
-      return this.problem(p, keyOf(st), `Cannot read file: ${(e as Error).message}`);
+    if (opened) h = opened.handle;
+    else {
+      try {
+        h = this.inline ? openReaderNow(p, this.tookOnThread) : await openReader(p);
+      } catch (e) {
+        if (gen !== this.epoch) return;
+        const c = code(e);
+        if (c === 'ENOENT') return this.drop(p);
+        // Windows: still open for writing by the copier; give it another settle period.
+        if (c === 'EBUSY') return this.judge(p, st, ino, gen);
+        return this.problem(p, keyOf(st), `Cannot read file: ${(e as Error).message}`);
+      }
     }
     // A copy stalled mid-way is unchanged for as long as it stalls: its container says it is not
     // whole. Read through the handle that proved the file readable: one open per file, not two.
@@ -247,10 +312,12 @@ export class SettleChecker {
     let contentHash: string | undefined;
     const key = keyOf(st);
     try {
-      const size = await h.stat().then(
-        (s) => s.size,
-        () => undefined,
-      );
+      const size = opened
+        ? opened.size
+        : await h.stat().then(
+            (s) => s.size,
+            () => undefined,
+          );
       // The container's first bytes and a small file's fingerprint come from one read.
       const r = withReadAhead(h, size);
       const { wholeness, vouched } = await containerCheckOf(r, size, p);
@@ -349,6 +416,7 @@ export class SettleChecker {
   /** The file went away: forget it (constant time: a folder emptied file by file stays linear). */
   drop(p: string): void {
     this.trailing.delete(p);
+    this.dueLooks.delete(p);
     this.unchanged.delete(p);
     this.tracker.forget(p);
     this.onDoneWaiting({ path: p });
@@ -381,7 +449,10 @@ export class SettleChecker {
     if (gen !== this.epoch) return;
     const now = this.now();
     // Each due file is handed out once; one being checked right now is looked at again after.
-    for (const p of this.tracker.due(now)) this.enqueue(p);
+    for (const p of this.tracker.due(now)) {
+      this.dueLooks.add(p);
+      this.enqueue(p);
+    }
     const next = this.tracker.nextCheckAt();
     if (next !== undefined) this.schedule(Math.max(next, now + TICK_FLOOR_MS));
   }
