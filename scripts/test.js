@@ -139,6 +139,7 @@ check('build (tsc, main)', bin('tsc'), ['-p', 'tsconfig.main.json']);
 if (!process.env.SLUICE_TEST_SKIP_CHECKS) {
   check('type-check (tests)', bin('tsc'), ['-p', 'tsconfig.test.json', '--noEmit']);
   check('type-check (preload, against electron)', bin('tsc'), ['-p', 'tsconfig.preload.json']);
+  check('type-check (renderer state tests, DOM)', bin('tsc'), ['-p', 'tsconfig.renderer-test.json']);
   check('type-check (renderer, svelte-check)', bin('svelte-check'), [
     '--workspace',
     'renderer',
