@@ -2,10 +2,19 @@
 // which directories and files of it count. The walk is what catches what events missed (network
 // shares, inotify limits, a folder that came back), so it must stay cheap on 100,000 files:
 // directory entries carry their type, so only candidate files are stat'ed.
-import { promises as fsp, lstatSync, readdirSync, statSync, type Dirent, type Stats } from 'node:fs';
+import {
+  constants as fsConstants,
+  promises as fsp,
+  lstatSync,
+  readdirSync,
+  statSync,
+  type Dirent,
+  type Stats,
+} from 'node:fs';
 import path from 'node:path';
 import { createFileFilter } from '../../engine/file-filter.js';
 import { timedNow } from '../media/byte-reader.js';
+import type { FolderStatus } from '../../engine/events.js';
 import type { WatchFolder } from '../../engine/settings.js';
 
 export interface FolderRules {
@@ -215,4 +224,20 @@ function statCandidateNow(
 
 export function code(e: unknown): string | undefined {
   return typeof e === 'object' && e !== null && 'code' in e ? String((e as { code: unknown }).code) : undefined;
+}
+
+/** Why the watch folder itself cannot be watched now (gone, not a folder, unreadable), if it cannot. */
+export async function rootProblem(root: string): Promise<{ state: FolderStatus; message: string } | undefined> {
+  try {
+    const s = await fsp.stat(root);
+    if (!s.isDirectory()) return { state: 'error', message: `${root} is not a folder.` };
+    await fsp.access(root, fsConstants.R_OK);
+    return undefined;
+  } catch (e) {
+    const c = code(e);
+    if (c === 'ENOENT' || c === 'ENOTDIR') {
+      return { state: 'unavailable', message: `Folder not found: ${root}. It will be watched again when it returns.` };
+    }
+    return { state: 'error', message: `Cannot open folder ${root}: ${(e as Error).message}` };
+  }
 }

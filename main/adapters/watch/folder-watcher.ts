@@ -3,7 +3,6 @@
 // is the engine's call (classifyDetected); here a path+size+mtime is reported once.
 // Note: no awaitWriteFinish (its threshold must exceed the writer's longest pause, feasibility §4)
 // and no recursive fs.watch (it blocks the event loop for minutes on Linux).
-import { constants as fsConstants, promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import type { FolderStatus } from '../../engine/events.js';
@@ -12,7 +11,7 @@ import type { WatchFolder } from '../../engine/settings.js';
 import { readsAtOnce, slowToSettle, type FileSystemKind } from '../../engine/file-system-kind.js';
 import { EventBurst } from './event-burst.js';
 import { folderFileSystem } from './file-system-kind.js';
-import { code, folderRules, scanFolder, type FolderRules, type ScannedFile } from './folder-scan.js';
+import { folderRules, rootProblem, scanFolder, type FolderRules, type ScannedFile } from './folder-scan.js';
 import { SettleChecker, type DetectedFile, type Fingerprinter, type WaitingDone } from './settle-checker.js';
 
 export type { DetectedFile } from './settle-checker.js';
@@ -385,20 +384,5 @@ export class FolderWatcher {
       ...(fileCount !== undefined ? { fileCount } : {}),
     };
     this.o.onStatus(this.status);
-  }
-}
-
-async function rootProblem(root: string): Promise<{ state: FolderStatus; message: string } | undefined> {
-  try {
-    const s = await fsp.stat(root);
-    if (!s.isDirectory()) return { state: 'error', message: `${root} is not a folder.` };
-    await fsp.access(root, fsConstants.R_OK);
-    return undefined;
-  } catch (e) {
-    const c = code(e);
-    if (c === 'ENOENT' || c === 'ENOTDIR') {
-      return { state: 'unavailable', message: `Folder not found: ${root}. It will be watched again when it returns.` };
-    }
-    return { state: 'error', message: `Cannot open folder ${root}: ${(e as Error).message}` };
   }
 }

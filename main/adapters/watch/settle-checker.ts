@@ -8,68 +8,20 @@ import {
   openReaderNow,
   timedNow,
   withReadAhead,
-  type ByteReader,
   type OpenedFile,
   type OpenReader,
 } from '../media/byte-reader.js';
 import { containerCheckOf } from '../media/container-layout.js';
 import { code, type ScannedFile } from './folder-scan.js';
 import { LookQueue } from './look-queue.js';
+import type { DetectedFile, Fingerprinter, SettleCheckerOptions, WaitingDone } from './settle-types.js';
+import { TrailingLooks } from './trailing-looks.js';
 
-export interface DetectedFile {
-  folderId: string;
-  path: string;
-  size: number;
-  mtimeMs: number;
-  ino?: number;
-  /** Its content fingerprint, read through the settle check's own handle when the taker wants one. */
-  contentHash?: string;
-}
-
-/**
- * The content fingerprint of a settled file through the handle its settle check opened (saving a
- * second open, stat and close per file), or undefined when none is wanted (already taken, content
- * identity off, whole-file hashing chosen: the taker reads it itself then).
- */
-export type Fingerprinter = (
-  file: { path: string; size: number; mtimeMs: number },
-  handle: ByteReader,
-  size: number,
-) => Promise<string | undefined> | undefined;
-
-export interface SettleCheckerOptions {
-  folderId: string;
-  settleMs: number;
-  now: () => number;
-  onFile(f: DetectedFile): void;
-  onProblem(path: string, message: string): void;
-  /** The file was seen but is not settled yet (its copy may still run); size as now. */
-  onWaiting?(path: string, size: number): void;
-  /** These files stopped waiting: taken, gone, or the folder stopped. */
-  onDoneWaiting?(which: WaitingDone): void;
-  fingerprint?: Fingerprinter;
-  /**
-   * How long a file must have been left alone when its container cannot show it is whole
-   * (engine/settle.ts); on a network drive (said by `setSlowVolume` once known) only as seen here.
-   */
-  networkSettleMs?: number;
-}
-
-/**
- * Which files stopped waiting. Named rather than a predicate: one file taken is the common case
- * (every file of a 100,000-file folder), and a predicate would make each of them a full scan.
- */
-export type WaitingDone = { path: string } | { under: string } | { all: true };
+export type { DetectedFile, Fingerprinter, SettleCheckerOptions, WaitingDone } from './settle-types.js';
+export { TRAILING_LOOK_MS } from './trailing-looks.js';
 
 /** Shortest gap between settle ticks while due files are still being re-stat'ed. */
 const TICK_FLOOR_MS = 50;
-/**
- * chokidar drops a file's event that comes within 5 ms of the one before (and a change within
- * 50 ms of the last it emitted), and never emits it later: a write right after a touch or an
- * attribute change of a reported file would wait for the periodic rescan. Any raw event on a
- * reported file has it looked at once more after this long (a stat; nothing if it is unchanged).
- */
-export const TRAILING_LOOK_MS = 120;
 
 /** One call on this thread that took longer than this sends the folder's looks to the thread pool. */
 const SLOW_LOOK_MS = 20;
@@ -104,9 +56,8 @@ export class SettleChecker {
     (p) => this.check(p, this.epoch),
     () => this.inline,
   );
-  /** Reported files a raw event touched, looked at once more after TRAILING_LOOK_MS. */
-  private readonly trailing = new Set<string>();
-  private trailingTimer: NodeJS.Timeout | undefined;
+  /** Reported files a raw event touched, looked at once more shortly (trailing-looks.ts). */
+  private readonly trailing = new TrailingLooks((p) => this.enqueue(p));
   /** The folder is on a network drive (or a user-space file system): see engine/settle.ts. */
   private slowVolume = false;
   private readonly networkSettleMs: number;
@@ -193,7 +144,7 @@ export class SettleChecker {
     this.tick = undefined;
     this.looks.clear();
     this.dueLooks.clear();
-    this.clearTrailing();
+    this.trailing.clear();
     this.tracker.clear();
     this.unchanged.clear();
     this.onDoneWaiting({ all: true });
@@ -395,22 +346,6 @@ export class SettleChecker {
    */
   touched(paths: readonly string[]): void {
     for (const p of paths) if (this.reported.has(p)) this.trailing.add(p);
-    if (this.trailing.size === 0 || this.trailingTimer) return;
-    const gen = this.epoch;
-    this.trailingTimer = setTimeout(() => {
-      this.trailingTimer = undefined;
-      if (gen !== this.epoch) return;
-      const due = [...this.trailing];
-      this.trailing.clear();
-      for (const q of due) this.enqueue(q);
-    }, TRAILING_LOOK_MS);
-    this.trailingTimer.unref();
-  }
-
-  private clearTrailing(): void {
-    if (this.trailingTimer) clearTimeout(this.trailingTimer);
-    this.trailingTimer = undefined;
-    this.trailing.clear();
   }
 
   /** The file went away: forget it (constant time: a folder emptied file by file stays linear). */
