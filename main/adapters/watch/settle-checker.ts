@@ -37,6 +37,9 @@ const ROOM_POLL_MS = 25;
 
 const keyOf = (s: FileStat): string => `${s.size}:${s.mtimeMs}`;
 
+/** A due look's open descriptor and the size its fstat gave, handed on to the take. */
+type Opened = { handle: OpenReader; size: number };
+
 export class SettleChecker {
   private readonly folderId: string;
   private readonly now: () => number;
@@ -179,27 +182,7 @@ export class SettleChecker {
       if (gen === this.epoch) await this.checkStat(p, gen);
       return;
     }
-    const close = (): Promise<void> => h.close().catch(() => undefined);
-    if (gen !== this.epoch) return close();
-    if (!st.isFile()) {
-      await close();
-      if (this.tracker.has(p)) this.drop(p);
-      return;
-    }
-    if (this.reported.get(p) === keyOf(st)) {
-      await close();
-      this.tracker.forget(p);
-      this.onDoneWaiting({ path: p });
-      return;
-    }
-    const d = this.tracker.observe(p, st, this.now());
-    if (d.kind === 'wait') {
-      await close();
-      this.schedule(d.checkAt);
-      this.onWaiting(p, st.size);
-      return;
-    }
-    await this.take(p, d.stat, st.ino, gen, { handle: h, size: st.size });
+    return this.seen(p, st, gen, { handle: h, size: st.size });
   }
 
   private async checkStat(p: string, gen: number): Promise<void> {
@@ -213,36 +196,47 @@ export class SettleChecker {
       else this.drop(p);
       return;
     }
-    if (gen !== this.epoch) return;
+    return this.seen(p, st, gen);
+  }
+
+  /**
+   * What a look found, by a stat or by the open file's fstat (`opened`: its descriptor, closed here
+   * unless the take goes on with it).
+   */
+  private async seen(p: string, st: OpenedFile, gen: number, opened?: Opened): Promise<void> {
+    const release = async (): Promise<void> => {
+      await opened?.handle.close().catch(() => undefined);
+    };
+    if (gen !== this.epoch) return release();
     if (!st.isFile()) {
+      await release();
       // No longer a file (a folder took its name): not looked at again until an event says so.
       if (this.tracker.has(p)) this.drop(p);
       return;
     }
     if (this.reported.get(p) === keyOf(st)) {
+      await release();
       this.tracker.forget(p);
       this.onDoneWaiting({ path: p });
       return;
     }
-    this.judge(p, st, st.ino, gen);
+    await this.judge(p, st, st.ino, gen, opened);
   }
 
-  private judge(p: string, st: FileStat, ino: number, gen: number): void {
+  /** Settled: taken (with the descriptor a due look opened, awaited then); else it waits again. */
+  private judge(p: string, st: FileStat, ino: number, gen: number, opened?: Opened): Promise<void> | undefined {
     const d = this.tracker.observe(p, st, this.now());
     if (d.kind === 'wait') {
       this.schedule(d.checkAt);
       this.onWaiting(p, st.size);
-    } else void this.take(p, d.stat, ino, gen);
+      return opened?.handle.close().catch(() => undefined);
+    }
+    const taking = this.take(p, d.stat, ino, gen, opened);
+    return opened ? taking : undefined;
   }
 
   /** `opened`: the due look's descriptor and the size its fstat gave, taken over (and closed) here. */
-  private async take(
-    p: string,
-    st: FileStat,
-    ino: number,
-    gen: number,
-    opened?: { handle: OpenReader; size: number },
-  ): Promise<void> {
+  private async take(p: string, st: FileStat, ino: number, gen: number, opened?: Opened): Promise<void> {
     let h: OpenReader;
     if (opened) h = opened.handle;
     else {
