@@ -60,8 +60,14 @@ const POLL_INTERVAL_MS = 1000;
  * read of the folder usually ends within milliseconds, the second look covers a loaded machine.
  */
 const NEW_DIR_REREAD_MS = [300, 2000];
-/** Folders handed to one chokidar watcher at a time while the watches are set up. */
-const DIR_BATCH = 32;
+/**
+ * Folders handed to one chokidar watcher at a time while the watches are set up. chokidar lstats
+ * every entry of a folder it watches and holds a folder's stats until the last of them is back:
+ * 32 folders at once kept ~3,000 stats alive across young-generation collections, and a
+ * 100,000-file start promoted 85 MB of them to the old generation (peak RSS 250–360 MB). Four
+ * at a time: 11 MB promoted, the watches set up as fast.
+ */
+const DIR_BATCH = 4;
 
 export class FolderWatcher {
   private readonly root: string;
