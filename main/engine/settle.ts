@@ -33,6 +33,11 @@ export interface SettledFacts {
   unchangedMs: number;
   /** Now less the file's modification time, by this computer's clock. */
   mtimeAgeMs?: number;
+  /**
+   * Not watched for the settle time here: a walk found it modified that long ago on a local drive.
+   * Only a container that vouches for itself is then taken; time alone must have been seen here.
+   */
+  unwatched?: boolean;
 }
 
 export function judgeSettled(
@@ -42,6 +47,7 @@ export function judgeSettled(
   if (f.size === 0) return { kind: 'empty' };
   if (!f.whole) return { kind: 'wait' };
   if (!f.vouched) {
+    if (f.unwatched) return { kind: 'wait' };
     const quietMs = o.slowVolume ? f.unchangedMs : Math.max(f.unchangedMs, f.mtimeAgeMs ?? 0);
     if (quietMs < o.networkSettleMs) return { kind: 'wait' };
   }

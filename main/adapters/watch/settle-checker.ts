@@ -2,19 +2,12 @@
 // reported once per size+mtime. One timer per folder drives the due checks, never one per file,
 // and stat/open run at bounded concurrency (look-queue.ts) so 10,000 files landing at once stay a queue.
 import { promises as fsp, statSync } from 'node:fs';
-import { judgeSettled, SettleSet, type FileStat } from '../../engine/settle.js';
-import {
-  openReader,
-  openReaderNow,
-  timedNow,
-  withReadAhead,
-  type OpenedFile,
-  type OpenReader,
-} from '../media/byte-reader.js';
-import { containerCheckOf } from '../media/container-layout.js';
+import { SettleSet, type FileStat, type SettleDecision } from '../../engine/settle.js';
+import { openReader, openReaderNow, timedNow, type OpenedFile, type OpenReader } from '../media/byte-reader.js';
 import { code, type ScannedFile } from './folder-scan.js';
 import { LookQueue } from './look-queue.js';
-import type { DetectedFile, Fingerprinter, SettleCheckerOptions, WaitingDone } from './settle-types.js';
+import { lookSettled } from './settled-look.js';
+import type { DetectedFile, Fingerprinter, Opened, SettleCheckerOptions, WaitingDone } from './settle-types.js';
 import { TrailingLooks } from './trailing-looks.js';
 
 export type { DetectedFile, Fingerprinter, SettleCheckerOptions, WaitingDone } from './settle-types.js';
@@ -36,9 +29,6 @@ const WAITING_ROOM = 40_000;
 const ROOM_POLL_MS = 25;
 
 const keyOf = (s: FileStat): string => `${s.size}:${s.mtimeMs}`;
-
-/** A due look's open descriptor and the size its fstat gave, handed on to the take. */
-type Opened = { handle: OpenReader; size: number };
 
 export class SettleChecker {
   private readonly folderId: string;
@@ -78,6 +68,14 @@ export class SettleChecker {
    * then opening asked the same of the disk twice: 100,000 stat calls at a first look.
    */
   private readonly dueLooks = new Set<string>();
+  /**
+   * Files a walk found already left alone for the settle time by their own modification time, on
+   * a drive known to be local (`setLocalVolume`): looked at once instead of watched for the settle
+   * time first, and taken then only if their container shows they are whole (see `offer`).
+   */
+  private readonly quietLooks = new Set<string>();
+  /** The folder's drive is local: its files' modification times come from this computer's clock. */
+  private localDrive = false;
 
   constructor(o: SettleCheckerOptions) {
     this.folderId = o.folderId;
@@ -107,12 +105,34 @@ export class SettleChecker {
    */
   setLocalVolume(local: boolean): void {
     this.inline = local;
+    this.localDrive = local;
   }
 
-  /** A file the walk found, already stat'ed: judged without a second stat unless it is known. */
+  /**
+   * A file the walk found, already stat'ed: judged without a second stat unless it is known.
+   *
+   * On a local drive every write moves a file's modification time to this computer's now, so one
+   * modified the settle time ago has been left alone that long already: watching it for the settle
+   * time again made a folder full before Sluice started wait two seconds per batch the walk found.
+   * It is looked at at once and taken if its container vouches it is whole (MP4, MOV, WAV, MXF);
+   * one whose container cannot tell (MP3, AAC) or is not whole waits the settle time as any other,
+   * so a copier that set an old time before writing is still seen growing. Not on a network drive
+   * or one of unknown kind, whose clock may not be this computer's.
+   */
   offer(f: ScannedFile): void {
     if (this.reported.get(f.path) === keyOf(f) || this.looks.has(f.path)) return;
+    if (this.localDrive && this.quietFor(f)) {
+      this.quietLooks.add(f.path);
+      this.dueLooks.add(f.path);
+      this.enqueue(f.path);
+      return;
+    }
     this.judge(f.path, f, f.ino, this.epoch);
+  }
+
+  /** Modified at least the settle time ago by this computer's clock (not in its future). */
+  private quietFor(st: FileStat): boolean {
+    return this.now() - st.mtimeMs >= this.settleMs;
   }
 
   /** Resolves once fewer than WAITING_ROOM files wait to settle or to be looked at. */
@@ -147,6 +167,7 @@ export class SettleChecker {
     this.tick = undefined;
     this.looks.clear();
     this.dueLooks.clear();
+    this.quietLooks.clear();
     this.trailing.clear();
     this.tracker.clear();
     this.unchanged.clear();
@@ -159,12 +180,16 @@ export class SettleChecker {
   }
 
   private async check(p: string, gen: number): Promise<void> {
-    if (this.dueLooks.delete(p)) return this.checkOpened(p, gen);
+    const quiet = this.quietLooks.delete(p);
+    if (this.dueLooks.delete(p)) return this.checkOpened(p, gen, quiet);
     return this.checkStat(p, gen);
   }
 
-  /** A due look: open, fstat, and when it is unchanged, on to the take with the same descriptor. */
-  private async checkOpened(p: string, gen: number): Promise<void> {
+  /**
+   * A due look: open, fstat, and when it is unchanged, on to the take with the same descriptor.
+   * `quiet`: a file the walk found left alone for the settle time already (`offer`).
+   */
+  private async checkOpened(p: string, gen: number, quiet = false): Promise<void> {
     let h: OpenReader;
     try {
       h = this.inline ? openReaderNow(p, this.tookOnThread) : await openReader(p);
@@ -182,7 +207,7 @@ export class SettleChecker {
       if (gen === this.epoch) await this.checkStat(p, gen);
       return;
     }
-    return this.seen(p, st, gen, { handle: h, size: st.size });
+    return this.seen(p, st, gen, { handle: h, size: st.size, quiet });
   }
 
   private async checkStat(p: string, gen: number): Promise<void> {
@@ -225,13 +250,18 @@ export class SettleChecker {
 
   /** Settled: taken (with the descriptor a due look opened, awaited then); else it waits again. */
   private judge(p: string, st: FileStat, ino: number, gen: number, opened?: Opened): Promise<void> | undefined {
-    const d = this.tracker.observe(p, st, this.now());
+    const quiet = opened?.quiet === true && this.quietFor(st);
+    let d: SettleDecision;
+    if (quiet) {
+      this.tracker.forget(p);
+      d = { kind: 'settled', stat: { size: st.size, mtimeMs: st.mtimeMs } };
+    } else d = this.tracker.observe(p, st, this.now());
     if (d.kind === 'wait') {
       this.schedule(d.checkAt);
       this.onWaiting(p, st.size);
       return opened?.handle.close().catch(() => undefined);
     }
-    const taking = this.take(p, d.stat, ino, gen, opened);
+    const taking = this.take(p, d.stat, ino, gen, opened && { ...opened, quiet });
     return opened ? taking : undefined;
   }
 
@@ -251,42 +281,22 @@ export class SettleChecker {
         return this.problem(p, keyOf(st), `Cannot read file: ${(e as Error).message}`);
       }
     }
-    // A copy stalled mid-way is unchanged for as long as it stalls: its container says it is not
-    // whole. Read through the handle that proved the file readable: one open per file, not two.
-    let check: ReturnType<typeof judgeSettled> = { kind: 'wait' };
-    let contentHash: string | undefined;
     const key = keyOf(st);
-    try {
-      const size = opened
-        ? opened.size
-        : await h.stat().then(
-            (s) => s.size,
-            () => undefined,
-          );
-      // The container's first bytes and a small file's fingerprint come from one read.
-      const r = withReadAhead(h, size);
-      const { wholeness, vouched } = await containerCheckOf(r, size, p);
-      const was = this.unchanged.get(p);
-      // The tracker saw it unchanged for the settle time just now, or since an earlier look.
-      const since = was?.key === key ? was.since : this.now() - this.settleMs;
-      check = judgeSettled(
-        {
-          size: size ?? st.size,
-          whole: wholeness.whole,
-          vouched,
-          unchangedMs: this.now() - since,
-          mtimeAgeMs: this.now() - st.mtimeMs,
-        },
-        { slowVolume: this.slowVolume, networkSettleMs: this.networkSettleMs },
-      );
-      if (check.kind === 'wait' && wholeness.whole) this.unchanged.set(p, { key, since });
-      else this.unchanged.delete(p);
-      if (check.kind === 'take' && size !== undefined && this.fingerprint) {
-        contentHash = await Promise.resolve(this.fingerprint({ path: p, ...st }, r, size)).catch(() => undefined);
-      }
-    } finally {
-      await h.close().catch(() => undefined);
-    }
+    const was = this.unchanged.get(p);
+    const { check, contentHash, wholeSince } = await lookSettled({
+      path: p,
+      st,
+      handle: h,
+      ...(opened ? { size: opened.size } : {}),
+      ...(was?.key === key ? { unchangedSince: was.since } : {}),
+      unwatched: opened?.quiet === true,
+      now: this.now,
+      settleMs: this.settleMs,
+      volume: { slowVolume: this.slowVolume, networkSettleMs: this.networkSettleMs },
+      ...(this.fingerprint ? { fingerprint: this.fingerprint } : {}),
+    });
+    if (wholeSince !== undefined) this.unchanged.set(p, { key, since: wholeSince });
+    else this.unchanged.delete(p);
     if (gen !== this.epoch) return;
     if (check.kind === 'wait') return this.judge(p, st, ino, gen);
     if (this.reported.get(p) === key) return;
@@ -346,6 +356,7 @@ export class SettleChecker {
   drop(p: string): void {
     this.trailing.delete(p);
     this.dueLooks.delete(p);
+    this.quietLooks.delete(p);
     this.unchanged.delete(p);
     this.tracker.forget(p);
     this.onDoneWaiting({ path: p });

@@ -1,6 +1,6 @@
 // What a watch folder's settle checker reports and is given: the files it found complete, which
 // stopped waiting, and the fingerprint read through the handle its check holds open.
-import type { ByteReader } from '../media/byte-reader.js';
+import type { ByteReader, OpenReader } from '../media/byte-reader.js';
 
 export interface DetectedFile {
   folderId: string;
@@ -46,3 +46,9 @@ export interface SettleCheckerOptions {
  * (every file of a 100,000-file folder), and a predicate would make each of them a full scan.
  */
 export type WaitingDone = { path: string } | { under: string } | { all: true };
+
+/**
+ * A due look's open descriptor and the size its fstat gave, handed on to the take; `quiet`: the
+ * walk found the file left alone for the settle time already (`SettleChecker.offer`).
+ */
+export type Opened = { handle: OpenReader; size: number; quiet?: boolean };
