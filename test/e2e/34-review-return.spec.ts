@@ -382,8 +382,16 @@ test('a paragraph being corrected wraps in a field that grows with it', async ({
     }));
   await expect.poll(box).toMatchObject({ tag: 'TEXTAREA', sideways: false, hidden: false });
   await expect.poll(async () => (await box()).lines).toBeGreaterThan(1.5);
-  // It grows as more is typed, and Enter still applies it.
-  const h = (await field.boundingBox())!.height;
+  // It grows as more is typed, and Enter still applies it. The height it grows from is read once
+  // two reads a moment apart agree: a fit after a late layout (a loaded machine) can still move it.
+  let h = -1;
+  await expect
+    .poll(async () => {
+      const was = h;
+      h = (await field.boundingBox())!.height;
+      return h === was;
+    })
+    .toBe(true);
   await field.press('ControlOrMeta+End');
   // Typed, then pasted twice more: together wider than the field (under 800 px here) however full its
   // last line already was, so at least one more line is needed.
