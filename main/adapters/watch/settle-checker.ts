@@ -28,6 +28,15 @@ const SLOW_LOOK_MS = 20;
 const WAITING_ROOM = 40_000;
 const ROOM_POLL_MS = 25;
 
+/**
+ * Flags of a look (look-queue.ts). DUE: a file the settle tick handed out; its look opens it at
+ * once and takes the fstat as the check (it is nearly always taken next, and a stat then an open
+ * asked the disk the same twice). QUIET: a file the walk found left alone for the settle time
+ * already (`offer`), looked at at once and taken only if its container vouches for it.
+ */
+const DUE = 1;
+const QUIET = 2;
+
 const keyOf = (s: FileStat): string => `${s.size}:${s.mtimeMs}`;
 
 export class SettleChecker {
@@ -46,7 +55,7 @@ export class SettleChecker {
   private epoch = 0;
   private tick: { timer: NodeJS.Timeout; at: number } | undefined;
   private readonly looks = new LookQueue(
-    (p) => this.check(p, this.epoch),
+    (p, flags) => this.check(p, this.epoch, flags),
     () => this.inline,
   );
   /** Reported files a raw event touched, looked at once more shortly (trailing-looks.ts). */
@@ -62,18 +71,6 @@ export class SettleChecker {
   private readonly unchanged = new Map<string, { key: string; since: number }>();
   /** Looks are made on this thread (`setLocalVolume`). */
   private inline = false;
-  /**
-   * Files the settle tick handed out: their look opens the file straight away and its fstat is the
-   * check, as a file unchanged for the settle time is nearly always taken next. Stat'ing first and
-   * then opening asked the same of the disk twice: 100,000 stat calls at a first look.
-   */
-  private readonly dueLooks = new Set<string>();
-  /**
-   * Files a walk found already left alone for the settle time by their own modification time, on
-   * a drive known to be local (`setLocalVolume`): looked at once instead of watched for the settle
-   * time first, and taken then only if their container shows they are whole (see `offer`).
-   */
-  private readonly quietLooks = new Set<string>();
   /** The folder's drive is local: its files' modification times come from this computer's clock. */
   private localDrive = false;
 
@@ -122,9 +119,7 @@ export class SettleChecker {
   offer(f: ScannedFile): void {
     if (this.reported.get(f.path) === keyOf(f) || this.looks.has(f.path)) return;
     if (this.localDrive && this.quietFor(f)) {
-      this.quietLooks.add(f.path);
-      this.dueLooks.add(f.path);
-      this.enqueue(f.path);
+      this.looks.add(f.path, DUE | QUIET);
       return;
     }
     this.judge(f.path, f, f.ino, this.epoch);
@@ -166,8 +161,6 @@ export class SettleChecker {
     if (this.tick) clearTimeout(this.tick.timer);
     this.tick = undefined;
     this.looks.clear();
-    this.dueLooks.clear();
-    this.quietLooks.clear();
     this.trailing.clear();
     this.tracker.clear();
     this.unchanged.clear();
@@ -179,9 +172,8 @@ export class SettleChecker {
     this.looks.add(p);
   }
 
-  private async check(p: string, gen: number): Promise<void> {
-    const quiet = this.quietLooks.delete(p);
-    if (this.dueLooks.delete(p)) return this.checkOpened(p, gen, quiet);
+  private async check(p: string, gen: number, flags: number): Promise<void> {
+    if (flags & DUE) return this.checkOpened(p, gen, (flags & QUIET) !== 0);
     return this.checkStat(p, gen);
   }
 
@@ -355,8 +347,7 @@ export class SettleChecker {
   /** The file went away: forget it (constant time: a folder emptied file by file stays linear). */
   drop(p: string): void {
     this.trailing.delete(p);
-    this.dueLooks.delete(p);
-    this.quietLooks.delete(p);
+    this.looks.unflag(p);
     this.unchanged.delete(p);
     this.tracker.forget(p);
     this.onDoneWaiting({ path: p });
@@ -390,8 +381,7 @@ export class SettleChecker {
     const now = this.now();
     // Each due file is handed out once; one being checked right now is looked at again after.
     for (const p of this.tracker.due(now)) {
-      this.dueLooks.add(p);
-      this.enqueue(p);
+      this.looks.add(p, DUE);
     }
     const next = this.tracker.nextCheckAt();
     if (next !== undefined) this.schedule(Math.max(next, now + TICK_FLOOR_MS));
