@@ -16,10 +16,17 @@ const PARTIAL_SUFFIXES = ['.part', '.crdownload', '.tmp', '.partial', '.download
 
 /** Always-ignored basenames, independent of the user's globs. */
 export function isAlwaysIgnored(basename: string, resultExtensions: readonly string[]): boolean {
-  const lower = basename.toLowerCase();
-  if (basename.startsWith('.') || basename.startsWith('~$')) return true;
-  if (PARTIAL_SUFFIXES.some((s) => lower.endsWith(s))) return true;
-  return resultExtensions.some((ext) => lower.endsWith(`.${ext.toLowerCase().replace(/^\./, '')}`));
+  return ignoredNames(resultExtensions)(basename);
+}
+
+/** The same test with the result extensions' suffixes made once, for a filter asked per file. */
+function ignoredNames(resultExtensions: readonly string[]): (basename: string) => boolean {
+  const results = resultExtensions.map((ext) => `.${ext.toLowerCase().replace(/^\./, '')}`);
+  return (basename) => {
+    if (basename.startsWith('.') || basename.startsWith('~$')) return true;
+    const lower = basename.toLowerCase();
+    return PARTIAL_SUFFIXES.some((s) => lower.endsWith(s)) || results.some((s) => lower.endsWith(s));
+  };
 }
 
 /**
@@ -32,6 +39,7 @@ export function createFileFilter(opts: FileFilterOptions): (relPath: string) => 
   const pmOpts = { dot: false, nocase: true };
   const include = opts.include && opts.include.length > 0 ? matcher(opts.include, pmOpts) : () => true;
   const exclude = opts.exclude && opts.exclude.length > 0 ? matcher(opts.exclude, pmOpts) : () => false;
+  const ignored = ignoredNames(opts.resultExtensions);
   return (relPath: string): boolean => {
     const rel = relPath.replace(/\\/g, '/').replace(/^\.\/+/, '');
     const parts = rel.split('/').filter((p) => p.length > 0);
@@ -39,7 +47,7 @@ export function createFileFilter(opts: FileFilterOptions): (relPath: string) => 
     if (base === undefined) return false;
     if (!opts.recursive && parts.length > 1) return false;
     if (parts.slice(0, -1).some((d) => d.startsWith('.'))) return false;
-    if (isAlwaysIgnored(base, opts.resultExtensions)) return false;
+    if (ignored(base)) return false;
     const clean = parts.join('/');
     return include(clean, base) && !exclude(clean, base);
   };

@@ -22,6 +22,8 @@ export interface FolderRules {
   acceptDir(rel: string): boolean;
   /** Relative path of a file: a candidate? */
   acceptFile(rel: string): boolean;
+  /** The same for a file of a folder `acceptDir` took already: its folder is not judged again. */
+  acceptFileOfAccepted(rel: string): boolean;
   recursive: boolean;
 }
 
@@ -58,6 +60,7 @@ export function folderRules(
     recursive: folder.recursive,
     acceptDir,
     acceptFile: (rel) => filter(rel) && acceptDir(parentOf(rel)),
+    acceptFileOfAccepted: filter,
   };
 }
 
@@ -120,6 +123,15 @@ export async function scanFolder(root: string, rules: FolderRules, o: ScanOption
   const out: ScanResult = { files: [], dirs: [], complete: true, problems: [] };
   const start = o.from ?? root;
   const dirs: string[] = [start];
+  // Every path here is a folder's path and an entry's name, so a name is joined and a path made
+  // relative by string alone: path.join and path.relative normalise each of 100,000 names again.
+  const rootPrefix = root.endsWith(path.sep) ? root : root + path.sep;
+  const relOf = (full: string): string =>
+    full.startsWith(rootPrefix) ? full.slice(rootPrefix.length) : path.relative(root, full);
+  const childOf = (dir: string, name: string): string => (dir.endsWith(path.sep) ? dir + name : dir + path.sep + name);
+  // The walk enters only folders acceptDir took, so their files are judged by the filter alone;
+  // a start below the root (a folder that appeared) is judged once here.
+  const acceptHere = rules.acceptDir(relOf(start)) ? rules.acceptFileOfAccepted : rules.acceptFile;
   for (let d = dirs.pop(); d !== undefined; d = dirs.pop()) {
     if (o.aborted?.()) {
       out.complete = false;
@@ -141,17 +153,17 @@ export async function scanFolder(root: string, rules: FolderRules, o: ScanOption
       continue;
     }
     out.dirs.push(d);
-    const candidates: Array<{ full: string; known: boolean }> = [];
+    const candidates: Array<{ full: string; rel: string; known: boolean }> = [];
     for (const ent of entries) {
-      const full = path.join(d, ent.name);
-      const rel = path.relative(root, full);
+      const full = childOf(d, ent.name);
+      const rel = relOf(full);
       if (ent.isDirectory()) {
         if (rules.recursive && rules.acceptDir(rel)) dirs.push(full);
       } else if (o.known?.(full)) {
         continue;
-      } else if (rules.acceptFile(rel) || (!ent.isFile() && !ent.isSymbolicLink())) {
+      } else if (acceptHere(rel) || (!ent.isFile() && !ent.isSymbolicLink())) {
         // Unknown entry types (some network file systems) are lstat'ed to learn what they are.
-        candidates.push({ full, known: ent.isFile() || ent.isSymbolicLink() });
+        candidates.push({ full, rel, known: ent.isFile() || ent.isSymbolicLink() });
       }
     }
     for (let i = 0; i < candidates.length; i += STAT_BATCH) {
@@ -168,10 +180,10 @@ export async function scanFolder(root: string, rules: FolderRules, o: ScanOption
         const r = stats[j];
         if (r === undefined) return;
         const { s, viaLink } = r;
-        const rel = path.relative(root, c.full);
+        const rel = c.rel;
         if (s.isDirectory() && !viaLink) {
           if (rules.recursive && rules.acceptDir(rel)) dirs.push(c.full);
-        } else if (s.isFile() && rules.acceptFile(rel)) {
+        } else if (s.isFile() && acceptHere(rel)) {
           out.files.push({ path: c.full, size: s.size, mtimeMs: s.mtimeMs, ino: s.ino });
         }
       });
