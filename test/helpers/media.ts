@@ -124,3 +124,31 @@ export async function makeDurationTaggedWav(dir: string, name: string, durationM
   await ffmpeg([...sine(1), '-metadata', `comment=sluice-sandbox-duration-ms=${durationMs}`, out]);
   return out;
 }
+
+/**
+ * A 16-bit mono PCM WAV built in memory: its header declares `samples` samples, and the first
+ * `written` of them (all by default) follow it, so a copy cut short can be made too. Each sample
+ * is `sample(i)` (silence by default).
+ */
+export function pcmWav(
+  samples: number,
+  o: { sampleRate?: number; written?: number; sample?: (i: number) => number } = {},
+): Buffer<ArrayBuffer> {
+  const rate = o.sampleRate ?? 16_000;
+  const written = o.written ?? samples;
+  const buf = Buffer.alloc(44 + written * 2);
+  buf.write('RIFF', 0, 'latin1');
+  buf.writeUInt32LE(36 + samples * 2, 4);
+  buf.write('WAVEfmt ', 8, 'latin1');
+  buf.writeUInt32LE(16, 16);
+  buf.writeUInt16LE(1, 20);
+  buf.writeUInt16LE(1, 22);
+  buf.writeUInt32LE(rate, 24);
+  buf.writeUInt32LE(rate * 2, 28);
+  buf.writeUInt16LE(2, 32);
+  buf.writeUInt16LE(16, 34);
+  buf.write('data', 36, 'latin1');
+  buf.writeUInt32LE(samples * 2, 40);
+  if (o.sample) for (let i = 0; i < written; i++) buf.writeInt16LE(o.sample(i), 44 + i * 2);
+  return buf;
+}

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { judgeSettled } from '../../../main/engine/settle.js';
 import { SettleChecker, type DetectedFile } from '../../../main/adapters/watch/settle-checker.js';
+import { pcmWav } from '../../helpers/media.js';
 import { tempDir, waitFor } from './watcher-helpers.js';
 
 let dir: string;
@@ -39,23 +40,8 @@ function checker(local: boolean): { c: SettleChecker; files: DetectedFile[]; tak
   return { c, files, taken };
 }
 
-/** A PCM WAV whose RIFF header declares `dataBytes` of samples; `written` of them are in the file. */
-function wav(dataBytes: number, written = dataBytes): Buffer {
-  const h = Buffer.alloc(44);
-  h.write('RIFF', 0, 'latin1');
-  h.writeUInt32LE(36 + dataBytes, 4);
-  h.write('WAVEfmt ', 8, 'latin1');
-  h.writeUInt32LE(16, 16);
-  h.writeUInt16LE(1, 20);
-  h.writeUInt16LE(1, 22);
-  h.writeUInt32LE(8000, 24);
-  h.writeUInt32LE(16000, 28);
-  h.writeUInt16LE(2, 32);
-  h.writeUInt16LE(16, 34);
-  h.write('data', 36, 'latin1');
-  h.writeUInt32LE(dataBytes, 40);
-  return Buffer.concat([h, Buffer.alloc(written, 7)]);
-}
+/** A WAV whose header declares `dataBytes` of samples; `written` of them are in the file. */
+const wav = (dataBytes: number, written = dataBytes): Buffer => pcmWav(dataBytes / 2, { written: written / 2 });
 
 /** Writes the file, gives it a modification time, and offers it as the walk does (with its stat). */
 async function found(c: SettleChecker, name: string, bytes: Buffer, mtime: Date): Promise<string> {

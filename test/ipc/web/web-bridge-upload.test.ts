@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WEB } from '../../../preload/contract.js';
 import { startWebBridge, type WebBridge } from '../../../main/ipc/web/web-bridge.js';
+import { pcmWav } from '../../helpers/media.js';
 import { openEnv, type Env } from '../helpers.js';
 import { openRequest } from './raw-http.js';
 
@@ -52,25 +53,7 @@ async function settle<T>(f: () => Promise<T>, holds: (v: T) => boolean, ms: numb
 const CHUNK = Buffer.alloc(256 * 1024, 7);
 
 /** A tiny WAV (100 ms of a tone): dropped files must be media to be kept. */
-function tinyWav(): Buffer<ArrayBuffer> {
-  const n = 1600;
-  const buf = Buffer.alloc(44 + n * 2);
-  buf.write('RIFF', 0);
-  buf.writeUInt32LE(36 + n * 2, 4);
-  buf.write('WAVEfmt ', 8);
-  buf.writeUInt32LE(16, 16);
-  buf.writeUInt16LE(1, 20);
-  buf.writeUInt16LE(1, 22);
-  buf.writeUInt32LE(16_000, 24);
-  buf.writeUInt32LE(32_000, 28);
-  buf.writeUInt16LE(2, 32);
-  buf.writeUInt16LE(16, 34);
-  buf.write('data', 36);
-  buf.writeUInt32LE(n * 2, 40);
-  for (let i = 0; i < n; i++) buf.writeInt16LE(Math.round(Math.sin(i / 3) * 20000), 44 + i * 2);
-  return buf;
-}
-const WAV = tinyWav();
+const WAV = pcmWav(1600, { sample: (i) => Math.round(Math.sin(i / 3) * 20000) });
 
 describe('names of dropped files', () => {
   const NAMES = [
