@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pcmWav } from '../helpers/media.js';
 import { startServe } from './server.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -53,22 +54,10 @@ export async function shot(page: Page, name: string): Promise<void> {
 /** A 16-bit mono WAV with a tone at full scale (the sandbox treats near-silence as "no speech"). */
 export function toneWav(seconds: number, hz = 440): Buffer {
   const rate = 16_000;
-  const n = Math.round(seconds * rate);
-  const buf = Buffer.alloc(44 + n * 2);
-  buf.write('RIFF', 0);
-  buf.writeUInt32LE(36 + n * 2, 4);
-  buf.write('WAVEfmt ', 8);
-  buf.writeUInt32LE(16, 16);
-  buf.writeUInt16LE(1, 20);
-  buf.writeUInt16LE(1, 22);
-  buf.writeUInt32LE(rate, 24);
-  buf.writeUInt32LE(rate * 2, 28);
-  buf.writeUInt16LE(2, 32);
-  buf.writeUInt16LE(16, 34);
-  buf.write('data', 36);
-  buf.writeUInt32LE(n * 2, 40);
-  for (let i = 0; i < n; i++) buf.writeInt16LE(Math.round(Math.sin((2 * Math.PI * hz * i) / rate) * 20000), 44 + i * 2);
-  return buf;
+  return pcmWav(Math.round(seconds * rate), {
+    sampleRate: rate,
+    sample: (i) => Math.round(Math.sin((2 * Math.PI * hz * i) / rate) * 20000),
+  });
 }
 
 export function writeWav(dir: string, name: string, seconds: number): string {
