@@ -14,12 +14,10 @@ export interface FileFilterOptions {
 
 const PARTIAL_SUFFIXES = ['.part', '.crdownload', '.tmp', '.partial', '.download', '.sluice-tmp'];
 
-/** Always-ignored basenames, independent of the user's globs. */
-export function isAlwaysIgnored(basename: string, resultExtensions: readonly string[]): boolean {
-  return ignoredNames(resultExtensions)(basename);
-}
-
-/** The same test with the result extensions' suffixes made once, for a filter asked per file. */
+/**
+ * Always-ignored basenames, independent of the user's globs; the result extensions' suffixes are
+ * made once, as the filter asks it of every file.
+ */
 function ignoredNames(resultExtensions: readonly string[]): (basename: string) => boolean {
   const results = resultExtensions.map((ext) => `.${ext.toLowerCase().replace(/^\./, '')}`);
   return (basename) => {
