@@ -53,6 +53,30 @@ export async function pollCycle(port: TrackerPort, due: readonly string[]): Prom
 export const HUNGRY_POLL_MS = 100;
 
 /**
+ * How long recent streams took, from being tracked to being found finished: the last
+ * `TOOK_SAMPLES` of them. When they agree (the longest within `TOOK_SPREAD` × the shortest), as
+ * a card of like clips does, a stream tracked at t is expected to finish no sooner than t plus
+ * the shortest: a hungry queue lists then rather than at the end of a gap that grew while the
+ * streams were young (measured: 1,000 streams of 4 s through 100 slots, a finished stream waited
+ * 245 ms on average, 6 % of its processing, mostly at the start of each wave). Each stream brings
+ * on at most one such listing: one still READY at its expected time is not expected again.
+ */
+export const TOOK_SAMPLES = 32;
+export const TOOK_SPREAD = 1.5;
+
+/** The least time a stream is expected to take, or undefined while recent ones disagree. */
+export function expectedTook(took: readonly number[]): number | undefined {
+  if (took.length < TOOK_SAMPLES / 4) return undefined;
+  let min = Infinity;
+  let max = 0;
+  for (const t of took) {
+    min = Math.min(min, t);
+    max = Math.max(max, t);
+  }
+  return max <= min * TOOK_SPREAD ? min : undefined;
+}
+
+/**
  * The gap between listings follows what they find rather than when each stream falls due: a
  * listing serves every tracked stream, so asking each time one is due (every second while any is
  * young) lists many times per stream that finishes. The gap aims at about `tracked / 25` streams
@@ -96,6 +120,11 @@ export class StreamTracker {
   private readonly due = new Map<string, number>();
   /** When each job was first tracked: its stream has processed at least this long. */
   private readonly since = new Map<string, number>();
+  /** Streams found still READY after their expected time: not expected again. */
+  private readonly overdue = new Set<string>();
+  /** How long the last streams took (ring of `TOOK_SAMPLES`). */
+  private readonly took: number[] = [];
+  private tookNext = 0;
   private timer: NodeJS.Timeout | undefined;
   private timerAt = Infinity;
   private polling = false;
@@ -113,7 +142,13 @@ export class StreamTracker {
 
   /** The least gap between two listings now: short while uploads wait for a slot, else longer. */
   private floor(): number {
-    return this.hungry ? (this.o.hungryPollMs ?? HUNGRY_POLL_MS) : (this.o.minListIntervalMs ?? 1000);
+    const hungry = this.o.hungryPollMs ?? HUNGRY_POLL_MS;
+    if (this.hungry) return hungry;
+    const idle = this.o.minListIntervalMs ?? 1000;
+    // Streams expected to take about the same time: results are noticed within about 4 % of it
+    // (the last wave of a card waits for no slot, but its editor waits for its results).
+    const took = expectedTook(this.took);
+    return took === undefined ? idle : Math.max(hungry, Math.min(idle, took / 25));
   }
 
   /**
@@ -138,6 +173,7 @@ export class StreamTracker {
   untrack(jobId: string): void {
     this.due.delete(jobId);
     this.since.delete(jobId);
+    this.overdue.delete(jobId);
   }
 
   get size(): number {
@@ -178,13 +214,32 @@ export class StreamTracker {
     // streams fall due in between (their count does not add requests).
     if (this.due.size >= LIST_THRESHOLD) {
       const next = this.lastListAt + Math.max(this.floor(), this.listGap);
-      at = this.hungry ? next : Math.max(at, next);
+      const planned = this.hungry ? next : Math.max(at, next);
+      at = Math.max(this.lastListAt + this.floor(), Math.min(planned, this.expectedNext()));
     }
     if (at >= this.timerAt) return;
     clearTimeout(this.timer);
     this.timerAt = at;
     this.timer = setTimeout(() => void this.cycle(), Math.max(0, at - this.now()));
     this.timer.unref?.();
+  }
+
+  /** When the first tracked stream not yet overdue is expected to finish (Infinity: none, or no expectation). */
+  private expectedNext(): number {
+    const took = expectedTook(this.took);
+    if (took === undefined) return Infinity;
+    let first = Infinity;
+    for (const [id, since] of this.since) if (since < first && !this.overdue.has(id)) first = since;
+    return first + took;
+  }
+
+  private noteFinished(jobId: string, now: number): void {
+    const since = this.since.get(jobId);
+    this.since.delete(jobId);
+    this.overdue.delete(jobId);
+    if (since === undefined) return;
+    this.took[this.tookNext] = now - since;
+    this.tookNext = (this.tookNext + 1) % TOOK_SAMPLES;
   }
 
   private async cycle(): Promise<void> {
@@ -198,11 +253,13 @@ export class StreamTracker {
       else {
         this.due.delete(id);
         this.since.delete(id);
+        this.overdue.delete(id);
       }
     }
     const listing = tracked.length >= LIST_THRESHOLD;
     const due = listing ? tracked : tracked.filter((t) => t.at <= now);
-    if (due.length === 0 || (listing && !this.hungry && !tracked.some((t) => t.at <= now))) {
+    const idle = listing && !this.hungry && !tracked.some((t) => t.at <= now) && this.expectedNext() > now;
+    if (due.length === 0 || idle) {
       this.arm();
       return;
     }
@@ -223,6 +280,10 @@ export class StreamTracker {
         for (const t of tracked) oldest = Math.min(oldest, this.since.get(t.id) ?? now);
         const cap = Math.max(bounds.min, Math.min(bounds.max, (now - oldest) / 10));
         this.listGap = Math.min(cap, nextListGap(this.listGap, finished, tracked.length, bounds));
+        const took = expectedTook(this.took);
+        if (took !== undefined) {
+          for (const t of tracked) if ((this.since.get(t.id) ?? Infinity) + took <= now) this.overdue.add(t.id);
+        }
       }
       const byStream = new Map(due.map((t) => [t.streamId, t]));
       for (const o of outcomes) {
@@ -230,7 +291,7 @@ export class StreamTracker {
         if (!t || this.due.get(t.id) !== t.at) continue; // no longer tracked, or re-armed meanwhile
         if ('stream' in o && o.stream.state === 'READY' && t.at > now) continue;
         this.due.delete(t.id);
-        if ('stream' in o && o.stream.state !== 'READY') this.since.delete(t.id);
+        if ('stream' in o && o.stream.state !== 'READY') this.noteFinished(t.id, now);
         if ('stream' in o) this.o.onPolled(t.id, o.stream);
         else this.o.onFailed(t.id, o.error);
       }
