@@ -57,12 +57,14 @@ export const DEFAULT_POLL: PollPolicy = { initialMs: 1000, maxMs: 30_000, factor
 
 /**
  * Media shorter than this is often processed before a first look at `initialMs` would come: its
- * first look comes after a fifth of `initialMs` (1 s → 200 ms), at least `FIRST_LOOK_FLOOR_MS`. At
- * most one request more per file, and only for clips (measured: a 1 KB WAV waited 1 s of its 2.2 s
- * end to end for that first look). Longer media keeps `initialMs`: its stream is not done so soon.
+ * first look comes after a fifth of `initialMs` (1 s → 200 ms), or after the clip's own length when
+ * that is shorter (a stream is not done before its media could have streamed through), at least
+ * `FIRST_LOOK_FLOOR_MS`. At most one request more per file, and only for clips (measured: a 1 KB
+ * WAV waited 1 s of its 2.2 s end to end for that first look, then 200 ms of its 0.9 s). Longer
+ * media keeps `initialMs`: its stream is not done so soon.
  */
 export const SHORT_MEDIA_MS = 10_000;
-export const FIRST_LOOK_FLOOR_MS = 100;
+export const FIRST_LOOK_FLOOR_MS = 50;
 
 /**
  * Short media finishes in seconds; long media runs for hours. Polling at the shortest interval for
@@ -77,7 +79,8 @@ export function nextPollInterval(
   mediaDurationMs?: number,
 ): number {
   if (current === undefined && mediaDurationMs !== undefined && mediaDurationMs < SHORT_MEDIA_MS) {
-    return Math.min(policy.initialMs, Math.max(FIRST_LOOK_FLOOR_MS, Math.round(policy.initialMs / 5)));
+    const look = Math.min(Math.round(policy.initialMs / 5), Math.round(mediaDurationMs));
+    return Math.min(policy.initialMs, Math.max(FIRST_LOOK_FLOOR_MS, look));
   }
   if (current === undefined || processingForMs < policy.flatMs) return policy.initialMs;
   return Math.min(policy.maxMs, Math.max(policy.initialMs, Math.round(current * policy.factor)));

@@ -76,14 +76,18 @@ describe('nextPollInterval', () => {
     expect(nextPollInterval(300, { ...policy, flatMs: 1000 }, 999)).toBe(200);
   });
   it('looks at a clip sooner the first time only, and never sooner than the floor', () => {
-    expect(nextPollInterval(undefined, DEFAULT_POLL, 0, 60)).toBe(200);
+    // A fifth of the first interval, or the clip's own length when shorter, at least 50 ms.
+    expect(nextPollInterval(undefined, DEFAULT_POLL, 0, 60)).toBe(60);
+    expect(nextPollInterval(undefined, DEFAULT_POLL, 0, 150)).toBe(150);
+    expect(nextPollInterval(undefined, DEFAULT_POLL, 0, 20)).toBe(50);
+    expect(nextPollInterval(undefined, DEFAULT_POLL, 0, 0)).toBe(50);
     expect(nextPollInterval(undefined, DEFAULT_POLL, 0, 9_999)).toBe(200);
     // Longer or unknown media keeps the first interval; later looks are unchanged for a clip.
     expect(nextPollInterval(undefined, DEFAULT_POLL, 0, 10_000)).toBe(1000);
     expect(nextPollInterval(undefined, DEFAULT_POLL, 0)).toBe(1000);
     expect(nextPollInterval(200, DEFAULT_POLL, 200, 60)).toBe(1000);
-    // A user's first interval of 300 ms: a fifth would be 60 ms, the floor keeps it at 100 ms.
-    expect(nextPollInterval(undefined, { ...DEFAULT_POLL, initialMs: 300 }, 0, 60)).toBe(100);
+    // A user's first interval of 200 ms: a fifth would be 40 ms, the floor keeps it at 50 ms.
+    expect(nextPollInterval(undefined, { ...DEFAULT_POLL, initialMs: 200 }, 0, 9_000)).toBe(50);
     // A first interval already under the floor is not raised.
     expect(nextPollInterval(undefined, { ...DEFAULT_POLL, initialMs: 50 }, 0, 60)).toBe(50);
   });
