@@ -143,12 +143,14 @@ export class StreamTracker {
   /** The least gap between two listings now: short while uploads wait for a slot, else longer. */
   private floor(): number {
     const hungry = this.o.hungryPollMs ?? HUNGRY_POLL_MS;
-    if (this.hungry) return hungry;
-    const idle = this.o.minListIntervalMs ?? 1000;
-    // Streams expected to take about the same time: results are noticed within about 4 % of it
-    // (the last wave of a card waits for no slot, but its editor waits for its results).
     const took = expectedTook(this.took);
-    return took === undefined ? idle : Math.max(hungry, Math.min(idle, took / 25));
+    // Streams expected to take about the same time finish in waves: while a wave finishes, a
+    // waiting upload gets its slot within about 1 % of that time (half the hungry floor at least).
+    if (this.hungry) return took === undefined ? hungry : Math.max(hungry / 2, Math.min(hungry, took / 80));
+    const idle = this.o.minListIntervalMs ?? 1000;
+    // Results are noticed within about 2 % of it (the last wave of a card waits for no slot, but
+    // its editor waits for its results).
+    return took === undefined ? idle : Math.max(hungry / 2, Math.min(idle, took / 50));
   }
 
   /**
