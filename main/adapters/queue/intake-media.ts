@@ -3,12 +3,13 @@
 // read). A watch folder decides by its patterns instead; this is for files a person points at, so
 // that a PDF or a half-copied clip is refused at once with its reason rather than failing at the
 // service.
-import { open, stat } from 'node:fs/promises';
+import { open, stat, type FileHandle } from 'node:fs/promises';
 import type { JobRecord } from '../../engine/job.js';
 import path from 'node:path';
 import { MEDIA_EXTENSIONS } from '../../engine/media-types.js';
-import { containerWholeness } from '../media/container-layout.js';
+import { containerCheckOf } from '../media/container-layout.js';
 import { readMedia } from '../media/probe.js';
+import { pcmWavLengthOf } from '../media/wav-length.js';
 
 const MEDIA = new Set<string>(MEDIA_EXTENSIONS);
 const HEAD_BYTES = 4096;
@@ -38,13 +39,25 @@ export async function checkHandMedia(
     );
   }
   if (size === 0) return refusal(`${name} is empty (0 bytes); it was not added.`);
-  const head = await readHead(file).catch(() => undefined);
-  if (head && looksLikeText(head)) {
-    return refusal(`${name} holds text, not audio or video, although it is named .${ext}; it was not added.`);
-  }
-  const whole = await containerWholeness(file);
-  if (!whole.whole) {
-    return refusal(`${name} is cut short (${whole.reason}; was the copy interrupted?); it was not added.`);
+  // One open for the head, the container and a WAV's length; a file that cannot be opened is
+  // left to the probe, whose error names why.
+  const fh = await open(file, 'r').catch(() => undefined);
+  if (fh) {
+    try {
+      const head = await readHead(fh).catch(() => undefined);
+      if (head && looksLikeText(head)) {
+        return refusal(`${name} holds text, not audio or video, although it is named .${ext}; it was not added.`);
+      }
+      const { wholeness } = await containerCheckOf(fh, undefined, file);
+      if (!wholeness.whole) {
+        return refusal(`${name} is cut short (${wholeness.reason}; was the copy interrupted?); it was not added.`);
+      }
+      // A PCM WAV says its length in its header: read there, MediaInfo's pass is not needed to take it.
+      const pcm = await pcmWavLengthOf(fh, (await fh.stat()).size).catch(() => undefined);
+      if (pcm !== undefined && pcm > 0) return { durationMs: pcm };
+    } finally {
+      await fh.close();
+    }
   }
   let reading;
   try {
@@ -64,15 +77,10 @@ export async function checkHandMedia(
   return { durationMs: reading.facts.durationMs };
 }
 
-async function readHead(file: string): Promise<Buffer> {
-  const h = await open(file, 'r');
-  try {
-    const buf = Buffer.alloc(HEAD_BYTES);
-    const { bytesRead } = await h.read(buf, 0, HEAD_BYTES, 0);
-    return buf.subarray(0, bytesRead);
-  } finally {
-    await h.close();
-  }
+async function readHead(h: FileHandle): Promise<Buffer> {
+  const buf = Buffer.alloc(HEAD_BYTES);
+  const { bytesRead } = await h.read(buf, 0, HEAD_BYTES, 0);
+  return buf.subarray(0, bytesRead);
 }
 
 /** Valid UTF-8 with no NUL and no control bytes but whitespace: every media container fails this. */
