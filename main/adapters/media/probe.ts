@@ -7,6 +7,7 @@
 // reads all of these from the container's headers (a few hundred KB, wherever the `moov` sits), with
 // no native build and no external binary. One instance is kept and used by one file at a time.
 import { open } from 'node:fs/promises';
+import { setFlagsFromString } from 'node:v8';
 import mediaInfoFactory from 'mediainfo.js';
 import type { MediaInfo } from 'mediainfo.js';
 import type { FrameRate, MediaFacts, SourceStart } from '../../engine/media-facts.js';
@@ -58,6 +59,17 @@ function mediaInfo(): Promise<MediaInfo<'object'>> {
  */
 export function warmMediaProbe(): void {
   mediaInfo().catch(() => undefined);
+}
+
+/**
+ * For a command that runs once and exits: MediaInfo's WebAssembly stays on V8's baseline compiler.
+ * The optimising tier compiles its busiest functions in the background, and a process cannot end
+ * before that compile does: a 1 KB WAV's `sluice process` spent 120 ms after its last line waiting
+ * for code it would never run (measured; 20 ms with this). A file's probe takes about a tenth
+ * longer on baseline code (2.9 ms against 2.6 for a short WAV). Only before the first compile.
+ */
+export function probeForOneRun(): void {
+  if (instance === undefined) setFlagsFromString('--liftoff-only');
 }
 
 /** One analysis at a time: a MediaInfo instance holds one file's state. */

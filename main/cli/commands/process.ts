@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import path from 'node:path';
 import type { JobRecord } from '../../engine/job.js';
-import { warmMediaProbe } from '../../adapters/media/probe.js';
+import { probeForOneRun, warmMediaProbe } from '../../adapters/media/probe.js';
 import { looksLikeLink } from '../../engine/media-link.js';
 import { addJobOptions, openRuntime, outputOf, templateAndParams, UsageError, type JobFlags } from '../context.js';
 import { printable } from '../printable.js';
@@ -36,6 +36,7 @@ export function registerProcess(program: Command): void {
 
 export async function runProcess(paths: string[], flags: ProcessFlags): Promise<number> {
   // Every file given is probed before it is queued: have the probe load while the runtime opens.
+  probeForOneRun();
   if (paths.some((p) => !looksLikeLink(p))) warmMediaProbe();
   const runtime = await openRuntime(flags);
   let interrupted = false;
