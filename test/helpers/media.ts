@@ -69,6 +69,22 @@ async function ffmpeg(args: string[]): Promise<void> {
 /** ffmpeg input: a 440 Hz sine of `seconds`. */
 const sine = (seconds: number): string[] => ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`];
 
+/**
+ * A WAV of a 440 Hz sine as ffmpeg encodes it: `rate` Hz, `channels`, and the output options in
+ * `args` (the sample coding `-c:a pcm_s24le`, `-rf64 always`, `-write_bext 1`...).
+ */
+export async function makeEncodedWav(
+  dir: string,
+  name: string,
+  seconds: number,
+  o: { rate: number; channels: number; args: readonly string[] },
+): Promise<string> {
+  const out = join(dir, name);
+  const input = ['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=${o.rate}:duration=${seconds}`];
+  await ffmpeg([...input, '-ac', String(o.channels), ...o.args, out]);
+  return out;
+}
+
 /** MP3 (libmp3lame) of a sine tone. */
 export async function makeMp3(dir: string, name: string, seconds: number): Promise<string> {
   const out = join(dir, name);

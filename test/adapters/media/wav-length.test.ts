@@ -1,36 +1,17 @@
 // A PCM WAV's length from its own chunks, against MediaInfo's reading of the same file: WAVs as
 // ffmpeg writes them (16, 24 and float samples, six channels, a BWF bext chunk, RF64), and the ones
 // left to MediaInfo (a-law, ADPCM, a header with no data size, a copy cut short, no WAV at all).
-import { execFile } from 'node:child_process';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readMedia } from '../../../main/adapters/media/probe.js';
 import { pcmWavLength } from '../../../main/adapters/media/wav-length.js';
-import { makeMediaDir, makeMp3, pcmWav } from '../../helpers/media.js';
+import { makeEncodedWav, makeMediaDir, makeMp3, pcmWav } from '../../helpers/media.js';
 
-const run = promisify(execFile);
 let dir: string;
 
-async function wav(name: string, seconds: number, args: string[], rate = 48_000, channels = 1): Promise<string> {
-  const out = join(dir, name);
-  await run('ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=440:sample_rate=${rate}:duration=${seconds}`,
-    '-ac',
-    String(channels),
-    ...args,
-    out,
-  ]);
-  return out;
-}
+const wav = (name: string, seconds: number, args: string[], rate = 48_000, channels = 1): Promise<string> =>
+  makeEncodedWav(dir, name, seconds, { rate, channels, args });
 
 beforeAll(async () => {
   dir = await makeMediaDir('sluice-wav-length-');
