@@ -48,15 +48,17 @@ export async function checkHandMedia(
       if (head && looksLikeText(head)) {
         return refusal(`${name} holds text, not audio or video, although it is named .${ext}; it was not added.`);
       }
-      const { wholeness } = await containerCheckOf(fh, undefined, file);
+      // The open file's own size: the caller's stat may be a moment older than a copy still landing.
+      const opened = (await fh.stat().catch(() => undefined))?.size ?? size;
+      const { wholeness } = await containerCheckOf(fh, opened, file);
       if (!wholeness.whole) {
         return refusal(`${name} is cut short (${wholeness.reason}; was the copy interrupted?); it was not added.`);
       }
       // A PCM WAV says its length in its header: read there, MediaInfo's pass is not needed to take it.
-      const pcm = await pcmWavLengthOf(fh, (await fh.stat()).size).catch(() => undefined);
+      const pcm = await pcmWavLengthOf(fh, opened).catch(() => undefined);
       if (pcm !== undefined && pcm > 0) return { durationMs: pcm };
     } finally {
-      await fh.close();
+      await fh.close().catch(() => undefined);
     }
   }
   let reading;
