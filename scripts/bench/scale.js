@@ -28,9 +28,9 @@ export async function benchScan(work, log) {
     mkdirSync(sub, { recursive: true });
     for (let i = 0; i < Math.ceil(n / dirs) && k < n; i++, k++) writeWav(path.join(sub, `take ${i}.wav`), 0.01, k);
   }
-  // The folder "already holds" its files: on disk, not 400 MB of dirty pages the kernel writes back
-  // some 30 s later, in the middle of a start (measured: starts of 11, 28 and 48 s in one run, every
-  // file and directory sync of the watcher queued behind that writeback).
+  // The folder "already holds" its files: on disk, not 430 MB of dirty pages the kernel writes back
+  // some 30 s later, in the middle of a start, where the watcher's own syncs wait behind them (one
+  // cause of starts of 28-48 s among starts of 10-13 s; not the only one, slow starts still occur).
   execFileSync('sync');
   const walks = [];
   for (let i = 0; i < 3; i++) {

@@ -10,6 +10,13 @@ export interface ByteReader {
   stat(): Promise<{ size: number }>;
 }
 
+/** Up to `length` bytes at `position`: fewer at the file's end. */
+export async function readAt(fh: ByteReader, position: number, length: number): Promise<Buffer> {
+  const buf = Buffer.alloc(length);
+  const { bytesRead } = await fh.read(buf, 0, length, position);
+  return buf.subarray(0, bytesRead);
+}
+
 /** What the descriptor's own stat says of the file: whether it is one, and as what size and time. */
 export interface OpenedFile {
   size: number;

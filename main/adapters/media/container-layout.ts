@@ -12,7 +12,7 @@ import {
   type ContainerLayout,
   type Wholeness,
 } from '../../engine/container-whole.js';
-import type { ByteReader } from './byte-reader.js';
+import { readAt, type ByteReader } from './byte-reader.js';
 
 /** Box types that may open an ISO BMFF file; anything else is not read as one. */
 const FIRST_BOXES = new Set(['ftyp', 'moov', 'mdat', 'free', 'skip', 'wide', 'pnot', 'uuid', 'styp', 'sidx', 'moof']);
@@ -165,10 +165,4 @@ async function mpegAudioLayout(fh: ByteReader, fileSize: number, head: Buffer): 
   if (!(flags & 2)) return { kind: 'mpeg-audio', fileSize, streamEnd: null };
   const bytes = frame.readUInt32BE(x + 8 + (flags & 1 ? 4 : 0));
   return { kind: 'mpeg-audio', fileSize, streamEnd: at + bytes };
-}
-
-async function readAt(fh: ByteReader, position: number, length: number): Promise<Buffer> {
-  const buf = Buffer.alloc(length);
-  const { bytesRead } = await fh.read(buf, 0, length, position);
-  return buf.subarray(0, bytesRead);
 }

@@ -4,8 +4,7 @@
 // folder's intake, while uploads of the first files wait on the same thread. Anything but plain
 // PCM or float samples (compressed WAV, a header with no data size, RF64 without ds64) is left to
 // MediaInfo: its length is not simply bytes over rate.
-import { open } from 'node:fs/promises';
-import type { ByteReader } from './byte-reader.js';
+import { readAt, type ByteReader } from './byte-reader.js';
 
 /** Format tags whose length is the data's size over the byte rate: PCM, IEEE float, extensible. */
 const PCM = 1;
@@ -14,16 +13,7 @@ const EXTENSIBLE = 0xfffe;
 /** Chunks walked before the data chunk: BWF and recorder files carry a few (bext, iXML, LIST, JUNK). */
 const MAX_CHUNKS = 64;
 
-/** The length in ms of a PCM or float WAV (RIFF or RF64); undefined for anything else. */
-export async function pcmWavLength(file: string): Promise<number | undefined> {
-  const fh = await open(file, 'r');
-  try {
-    return await pcmWavLengthOf(fh, (await fh.stat()).size);
-  } finally {
-    await fh.close();
-  }
-}
-
+/** The length in ms of a PCM or float WAV (RIFF or RF64), through the caller's handle; undefined for anything else. */
 export async function pcmWavLengthOf(fh: ByteReader, fileSize: number): Promise<number | undefined> {
   const head = await readAt(fh, 0, 12);
   if (head.length < 12 || head.toString('latin1', 8, 12) !== 'WAVE') return undefined;
@@ -67,10 +57,4 @@ function pcmBytesPerSecond(fmt: Buffer): number | undefined {
   if (tag === EXTENSIBLE) tag = fmt.length >= 26 ? fmt.readUInt16LE(24) : 0;
   if ((tag !== PCM && tag !== FLOAT) || sampleRate === 0 || blockAlign === 0) return undefined;
   return sampleRate * blockAlign;
-}
-
-async function readAt(fh: ByteReader, position: number, length: number): Promise<Buffer> {
-  const buf = Buffer.alloc(length);
-  const { bytesRead } = await fh.read(buf, 0, length, position);
-  return buf.subarray(0, bytesRead);
 }

@@ -57,7 +57,7 @@ export const HUNGRY_POLL_MS = 100;
  * `TOOK_SAMPLES` of them. When they agree (the longest within `TOOK_SPREAD` × the shortest), as
  * a card of like clips does, a stream tracked at t is expected to finish no sooner than t plus
  * the shortest: a hungry queue lists then rather than at the end of a gap that grew while the
- * streams were young (measured: 1,000 streams of 4 s through 100 slots, a finished stream waited
+ * streams were young (measured: 300 streams of 4 s through 100 slots, a finished stream waited
  * 245 ms on average, 6 % of its processing, mostly at the start of each wave). Each stream brings
  * on at most one such listing: one still READY at its expected time is not expected again.
  */
@@ -125,6 +125,8 @@ export class StreamTracker {
   /** How long the last streams took (ring of `TOOK_SAMPLES`). */
   private readonly took: number[] = [];
   private tookNext = 0;
+  /** `expectedTook` of the ring, kept as each stream finishes. */
+  private expected: number | undefined;
   private timer: NodeJS.Timeout | undefined;
   private timerAt = Infinity;
   private polling = false;
@@ -143,7 +145,7 @@ export class StreamTracker {
   /** The least gap between two listings now: short while uploads wait for a slot, else longer. */
   private floor(): number {
     const hungry = this.o.hungryPollMs ?? HUNGRY_POLL_MS;
-    const took = expectedTook(this.took);
+    const took = this.expected;
     // Streams expected to take about the same time finish in waves: while a wave finishes, a
     // waiting upload gets its slot within about 1 % of that time (half the hungry floor at least).
     if (this.hungry) return took === undefined ? hungry : Math.max(hungry / 2, Math.min(hungry, took / 80));
@@ -228,7 +230,7 @@ export class StreamTracker {
 
   /** When the first tracked stream not yet overdue is expected to finish (Infinity: none, or no expectation). */
   private expectedNext(): number {
-    const took = expectedTook(this.took);
+    const took = this.expected;
     if (took === undefined) return Infinity;
     let first = Infinity;
     for (const [id, since] of this.since) if (since < first && !this.overdue.has(id)) first = since;
@@ -242,6 +244,7 @@ export class StreamTracker {
     if (since === undefined) return;
     this.took[this.tookNext] = now - since;
     this.tookNext = (this.tookNext + 1) % TOOK_SAMPLES;
+    this.expected = expectedTook(this.took);
   }
 
   private async cycle(): Promise<void> {
@@ -282,7 +285,7 @@ export class StreamTracker {
         for (const t of tracked) oldest = Math.min(oldest, this.since.get(t.id) ?? now);
         const cap = Math.max(bounds.min, Math.min(bounds.max, (now - oldest) / 10));
         this.listGap = Math.min(cap, nextListGap(this.listGap, finished, tracked.length, bounds));
-        const took = expectedTook(this.took);
+        const took = this.expected;
         if (took !== undefined) {
           for (const t of tracked) if ((this.since.get(t.id) ?? Infinity) + took <= now) this.overdue.add(t.id);
         }

@@ -1,14 +1,24 @@
 // A PCM WAV's length from its own chunks, against MediaInfo's reading of the same file: WAVs as
 // ffmpeg writes them (16, 24 and float samples, six channels, a BWF bext chunk, RF64), and the ones
 // left to MediaInfo (a-law, ADPCM, a header with no data size, a copy cut short, no WAV at all).
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { open, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readMedia } from '../../../main/adapters/media/probe.js';
-import { pcmWavLength } from '../../../main/adapters/media/wav-length.js';
+import { pcmWavLengthOf } from '../../../main/adapters/media/wav-length.js';
 import { makeEncodedWav, makeMediaDir, makeMp3, pcmWav } from '../../helpers/media.js';
 
 let dir: string;
+
+/** The length from the header, as the intake reads it: through one open handle. */
+async function pcmWavLength(file: string): Promise<number | undefined> {
+  const fh = await open(file, 'r');
+  try {
+    return await pcmWavLengthOf(fh, (await fh.stat()).size);
+  } finally {
+    await fh.close();
+  }
+}
 
 const wav = (name: string, seconds: number, args: string[], rate = 48_000, channels = 1): Promise<string> =>
   makeEncodedWav(dir, name, seconds, { rate, channels, args });
