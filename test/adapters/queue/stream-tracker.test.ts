@@ -3,7 +3,12 @@
 // interface (the READY listing and the read by id), answered from a simulated service on a fake
 // clock; requests over HTTP are the soak bench's work (scripts/bench/soak.js).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { nextListGap, StreamTracker, type TrackerPort } from '../../../main/adapters/queue/stream-tracker.js';
+import {
+  expectedTook,
+  nextListGap,
+  StreamTracker,
+  type TrackerPort,
+} from '../../../main/adapters/queue/stream-tracker.js';
 import type { StreamDto, StreamState } from '../../../main/service/types.js';
 
 const dto = (streamId: string, state: StreamState): StreamDto =>
@@ -18,6 +23,16 @@ describe('nextListGap', () => {
     expect(nextListGap(1000, 1, 5, bounds)).toBe(500); // few tracked: aims at half a stream
     expect(nextListGap(25_000, 0, 50, bounds)).toBe(30_000);
     expect(nextListGap(120, 10, 50, bounds)).toBe(100);
+  });
+});
+
+describe('expectedTook', () => {
+  it('expects the shortest time once enough streams agree within 1.5x, and nothing otherwise', () => {
+    const alike = Array.from({ length: 32 }, (_, i) => 4000 + i * 50); // 4.0-5.55 s
+    expect(expectedTook(alike)).toBe(4000);
+    expect(expectedTook([...alike.slice(0, 31), 6001])).toBeUndefined(); // one past 1.5x
+    expect(expectedTook(alike.slice(0, 7))).toBeUndefined(); // too few yet
+    expect(expectedTook(alike.slice(0, 8))).toBe(4000);
   });
 });
 
@@ -126,7 +141,7 @@ describe('StreamTracker with a hungry queue', () => {
     expect(r.list / total).toBeLessThan(0.75);
   });
 
-  it('streams that do not take alike are not expected: one listing at most per stream, as before', async () => {
+  it('streams that do not take alike: fewer than 0.75 listings per stream', async () => {
     const total = 300;
     const r = await run(total, 100, (i) => 4000 + ((i * 7919) % 8000));
     expect(r.list / total).toBeLessThan(0.75);
