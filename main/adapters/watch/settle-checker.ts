@@ -8,6 +8,7 @@ import { code, type ScannedFile } from './folder-scan.js';
 import { LookQueue } from './look-queue.js';
 import { lookSettled } from './settled-look.js';
 import type { DetectedFile, Fingerprinter, Opened, SettleCheckerOptions, WaitingDone } from './settle-types.js';
+import { ThreadJudge } from './thread-judge.js';
 import { TrailingLooks } from './trailing-looks.js';
 
 export type { DetectedFile, Fingerprinter, SettleCheckerOptions, WaitingDone } from './settle-types.js';
@@ -15,9 +16,6 @@ export { TRAILING_LOOK_MS } from './trailing-looks.js';
 
 /** Shortest gap between settle ticks while due files are still being re-stat'ed. */
 const TICK_FLOOR_MS = 50;
-
-/** One call on this thread that took longer than this sends the folder's looks to the thread pool. */
-const SLOW_LOOK_MS = 20;
 
 /**
  * How many files a walk may have waiting to settle before it waits for them to be taken: a walk
@@ -96,9 +94,9 @@ export class SettleChecker {
    * The folder is on a drive known to be local (engine/file-system-kind.ts `readsAtOnce`): each
    * look (stat; open, stat, two reads, close) is made at once on this thread instead of through
    * the thread pool, whose round trip costs more than the call itself and which the walk shares.
-   * Measured on 100,000 files on ext4: the first look at the folder in under half the time. A call
-   * that takes longer than SLOW_LOOK_MS (a disk spinning up, a drive that is not what it says)
-   * turns this off for good: the thread must never wait on a slow drive.
+   * Measured on 100,000 files on ext4: the first look at the folder in under half the time. Calls
+   * that show the drive is slow (thread-judge.ts: a stall, or a run of calls each waiting on the
+   * disk) turn this off for good: the thread must never wait on a slow drive.
    */
   setLocalVolume(local: boolean): void {
     this.inline = local;
@@ -317,10 +315,11 @@ export class SettleChecker {
     }
   }
 
-  /** A call made on this thread that held it too long sends later looks to the thread pool. */
-  private readonly tookOnThread = (ms: number): void => {
-    if (ms > SLOW_LOOK_MS) this.inline = false;
-  };
+  /** Calls made on this thread that show the drive is slow send later looks to the thread pool. */
+  private readonly judgeThread = new ThreadJudge(() => {
+    this.inline = false;
+  });
+  private readonly tookOnThread = (ms: number): void => this.judgeThread.took(ms);
 
   /** The same choice for the folder's walks (folder-scan.ts `atOnce`): one drive, one verdict. */
   readonly onThread = { on: (): boolean => this.inline, took: this.tookOnThread };

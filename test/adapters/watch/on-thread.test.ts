@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fingerprintFile, fingerprintHandle } from '../../../main/adapters/queue/fingerprint.js';
 import { folderRules, scanFolder, type ScanResult } from '../../../main/adapters/watch/folder-scan.js';
 import { SettleChecker, type DetectedFile } from '../../../main/adapters/watch/settle-checker.js';
+import { STALL_MS, ThreadJudge, WINDOW_CALLS, WINDOW_MS } from '../../../main/adapters/watch/thread-judge.js';
 import { readsAtOnce } from '../../../main/engine/file-system-kind.js';
 import { folder, tempDir, waitFor } from './watcher-helpers.js';
 
@@ -120,7 +121,7 @@ describe('settle checks on this thread', () => {
     }
   });
 
-  it('are made on this thread only on a drive known to be local, and never again once a call was slow', () => {
+  it('are made on this thread only on a drive known to be local, and never again once the drive shows it is slow', () => {
     expect(readsAtOnce({ verdict: 'local', label: 'ext4' })).toBe(true);
     expect(readsAtOnce({ verdict: 'network', label: 'SMB' })).toBe(false);
     expect(readsAtOnce({ verdict: 'maybe', label: 'FUSE' })).toBe(false);
@@ -135,9 +136,14 @@ describe('settle checks on this thread', () => {
     expect(checker.onThread.on()).toBe(false);
     checker.setLocalVolume(true);
     checker.onThread.took(3);
+    // A cache miss that waited on the disk's queue: not a slow drive.
+    checker.onThread.took(26);
     expect(checker.onThread.on()).toBe(true);
-    checker.onThread.took(25);
+    checker.onThread.took(STALL_MS + 1);
     expect(checker.onThread.on()).toBe(false);
+    checker.setLocalVolume(true);
+    checker.onThread.took(0.01);
+    expect(checker.onThread.on()).toBe(true);
   });
 
   it('keep a walk waiting while 40,000 files wait to settle, and let it go when they are gone', async () => {
@@ -161,5 +167,50 @@ describe('settle checks on this thread', () => {
     await room;
     expect(free).toBe(true);
     checker.reset();
+  });
+});
+
+describe('the slow-drive verdict', () => {
+  const judge = (): { j: ThreadJudge; told: () => number } => {
+    let n = 0;
+    return { j: new ThreadJudge(() => n++), told: () => n };
+  };
+
+  it('is not reached by cache misses: a cold first look of 100,000 calls, one of them 26 ms', () => {
+    const { j, told } = judge();
+    for (let i = 0; i < 100_000; i++) j.took(i === 2995 ? 26 : i % 3 === 0 ? 0.08 : 0.006);
+    expect(told()).toBe(0);
+  });
+
+  it('is reached by one stall, and told once', () => {
+    const { j, told } = judge();
+    j.took(0.01);
+    j.took(STALL_MS + 0.5);
+    j.took(STALL_MS * 3);
+    expect(told()).toBe(1);
+  });
+
+  it('is reached by calls that each wait on the disk (a spinning disk seeking), within one window', () => {
+    const { j, told } = judge();
+    const each = (WINDOW_MS / WINDOW_CALLS) * 1.25;
+    let calls = 0;
+    while (told() === 0 && calls < 10 * WINDOW_CALLS) {
+      j.took(each);
+      calls++;
+    }
+    expect(told()).toBe(1);
+    expect(calls).toBeLessThanOrEqual(WINDOW_CALLS);
+  });
+
+  it('forgets calls older than its window: slow ones spread among fast ones stay on this thread', () => {
+    const { j, told } = judge();
+    // Every WINDOW_CALLS-th call waits 60 ms: never more than one of them inside a window.
+    for (let i = 0; i < 20 * WINDOW_CALLS; i++) j.took(i % WINDOW_CALLS === 0 ? 60 : 0.01);
+    expect(told()).toBe(0);
+    // Two of them within one window are over its budget (the last window's has just left it).
+    j.took(60);
+    expect(told()).toBe(0);
+    j.took(60);
+    expect(told()).toBe(1);
   });
 });
