@@ -302,7 +302,9 @@ const CASES: Case[] = [
     args: () => [
       'usage',
       '--start',
-      '2026-11-01T00:00:00Z',
+      // A week back from now: within the service's longest interval for every granularity (31
+      // days for HOURS), whatever the day the suite runs.
+      new Date(Date.now() - 7 * 86_400_000).toISOString(),
       '--end',
       new Date().toISOString(),
       '--granularity',
