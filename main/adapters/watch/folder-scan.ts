@@ -87,6 +87,8 @@ export interface ScannedFile {
 
 export interface ScanResult {
   files: ScannedFile[];
+  /** Regular files listed by name alone, not stat'ed (`namesOnly`). */
+  names: string[];
   /** Every folder read, the start first: the watcher sets its watches on these. */
   dirs: string[];
   /** False when part of the tree could not be read: absence from `files` then proves nothing. */
@@ -101,6 +103,13 @@ export interface ScanOptions {
   from?: string;
   /** Each directory's files as soon as they are stat'ed: work starts while the walk goes on. */
   onFiles?(files: readonly ScannedFile[]): void;
+  /**
+   * Regular files are listed by name, without a stat (`names`, `onNames`): a first walk on a local
+   * drive, whose every file is then opened and fstat'ed by its look anyway. Links and entries of
+   * unknown type are still stat'ed to learn what they are.
+   */
+  namesOnly?: boolean;
+  onNames?(paths: readonly string[]): void;
   /** Checked between directories: true ends the walk early, as incomplete. */
   aborted?(): boolean;
   /** Files already known are neither stat'ed nor listed (a second look for names only). */
@@ -120,7 +129,7 @@ const turn = (): Promise<void> => new Promise((r) => setImmediate(r));
 
 /** Throws only when the root itself cannot be read (missing, not a folder, no permission). */
 export async function scanFolder(root: string, rules: FolderRules, o: ScanOptions = {}): Promise<ScanResult> {
-  const out: ScanResult = { files: [], dirs: [], complete: true, problems: [] };
+  const out: ScanResult = { files: [], names: [], dirs: [], complete: true, problems: [] };
   const start = o.from ?? root;
   const dirs: string[] = [start];
   // Every path here is a folder's path and an entry's name, so a name is joined and a path made
@@ -138,6 +147,7 @@ export async function scanFolder(root: string, rules: FolderRules, o: ScanOption
       break;
     }
     const found = out.files.length;
+    const named = out.names.length;
     if (o.room) await o.room();
     const now = o.atOnce?.on() ? o.atOnce : undefined;
     let entries: Dirent[];
@@ -161,11 +171,14 @@ export async function scanFolder(root: string, rules: FolderRules, o: ScanOption
         if (rules.recursive && rules.acceptDir(rel)) dirs.push(full);
       } else if (o.known?.(full)) {
         continue;
+      } else if (o.namesOnly && ent.isFile()) {
+        if (acceptHere(rel)) out.names.push(full);
       } else if (acceptHere(rel) || (!ent.isFile() && !ent.isSymbolicLink())) {
         // Unknown entry types (some network file systems) are lstat'ed to learn what they are.
         candidates.push({ full, rel, known: ent.isFile() || ent.isSymbolicLink() });
       }
     }
+    if (o.onNames && out.names.length > named) o.onNames(out.names.slice(named));
     for (let i = 0; i < candidates.length; i += STAT_BATCH) {
       if (o.aborted?.()) {
         out.complete = false;

@@ -6,49 +6,16 @@
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import type { FolderStatus } from '../../engine/events.js';
-import type { RescanSummary } from '../../engine/rescan-summary.js';
 import type { WatchFolder } from '../../engine/settings.js';
-import { readsAtOnce, slowToSettle, type FileSystemKind } from '../../engine/file-system-kind.js';
+import { readsAtOnce, slowToSettle } from '../../engine/file-system-kind.js';
 import { EventBurst } from './event-burst.js';
 import { folderFileSystem } from './file-system-kind.js';
 import { folderRules, rootProblem, scanFolder, type FolderRules, type ScannedFile } from './folder-scan.js';
-import { SettleChecker, type DetectedFile, type Fingerprinter, type WaitingDone } from './settle-checker.js';
+import type { FolderWatchStatus, FolderWatcherOptions } from './folder-watcher-types.js';
+import { SettleChecker } from './settle-checker.js';
 
 export type { DetectedFile } from './settle-checker.js';
-
-/** `unavailable`: the folder is gone (unmounted, deleted); it is polled for and taken up again. */
-export interface FolderWatchStatus {
-  folderId: string;
-  state: FolderStatus;
-  message?: string;
-  since: number;
-  fileCount?: number;
-  /** What the last Rescan the user asked for found. */
-  lastRescan?: RescanSummary;
-}
-
-export interface FolderWatcherOptions {
-  settleMs: number;
-  /** For a folder on a network drive (see SettleChecker). */
-  networkSettleMs?: number;
-  /** Which file system the folder is on; read each time the folder comes up. */
-  fileSystem?: (dir: string) => Promise<FileSystemKind>;
-  rescanIntervalMs: number;
-  /** How often a missing folder is looked for (and a present one checked). */
-  existPollMs: number;
-  resultExtensions: readonly string[];
-  now: () => number;
-  usePolling: boolean;
-  /** false: rescans only (tests; shares where events never arrive). */
-  events: boolean;
-  onFile(f: DetectedFile): void;
-  onStatus(s: FolderWatchStatus): void;
-  /** Once per path and state of the file: it settled but cannot be read. */
-  onProblem(folderId: string, filePath: string, message: string): void;
-  onWaiting?(folderId: string, filePath: string, size: number): void;
-  onDoneWaiting?(folderId: string, which: WaitingDone): void;
-  fingerprint?: Fingerprinter;
-}
+export type { FolderWatchStatus, FolderWatcherOptions } from './folder-watcher-types.js';
 
 /** A huge tree can take long to set up; past this the walk goes ahead and events join when ready. */
 const READY_TIMEOUT_MS = 30_000;
@@ -95,6 +62,8 @@ export class FolderWatcher {
   private lastFiles: ScannedFile[] | undefined;
   private filesWanted = 0;
   private lastDirs: string[] | undefined;
+  /** The next walk is the first since the watch was set up: it lists files by name (`namesOnly`). */
+  private fresh = false;
   /** Reads the folder again for names not seen after a burst of events that may have overflowed. */
   private readonly burst = new EventBurst(() => void this.lookAgain(this.gen, this.root));
 
@@ -148,6 +117,8 @@ export class FolderWatcher {
     try {
       if (this.up) await this.rescan(this.gen);
       else await this.poll(this.gen);
+      // Joined a first walk, which stat'ed nothing: the next one does.
+      if (this.up && this.lastFiles === undefined) await this.rescan(this.gen);
       return this.lastFiles;
     } finally {
       if (--this.filesWanted === 0) this.lastFiles = undefined;
@@ -172,6 +143,7 @@ export class FolderWatcher {
         if (gen === this.gen) this.setStatus(problem.state, problem.message);
       } else if (!this.up) {
         this.up = true;
+        this.fresh = true;
         this.setStatus('scanning');
         // Before the first walk: a share's files must not be taken at the local settle time.
         const kind = await (this.o.fileSystem ?? folderFileSystem)(this.root).catch(() => undefined);
@@ -329,11 +301,18 @@ export class FolderWatcher {
     if (!this.up || gen !== this.gen) return;
     const run = (async () => {
       let res;
+      // The first walk on a local drive lists files by name: each one's look fstats it anyway.
+      const namesOnly = this.fresh && this.checker.onThread.on();
+      this.fresh = false;
       try {
         res = await scanFolder(this.root, this.rules, {
           // Offered as each folder is read: the first files settle while the walk goes on.
           onFiles: (files) => {
             if (gen === this.gen) for (const f of files) this.checker.offer(f);
+          },
+          namesOnly,
+          onNames: (paths) => {
+            if (gen === this.gen) for (const p of paths) this.checker.offerName(p);
           },
           // A stop (SIGTERM, pause) ends even a walk of 100,000 files within one folder's read.
           aborted: () => gen !== this.gen,
@@ -345,14 +324,14 @@ export class FolderWatcher {
         return;
       }
       if (gen !== this.gen) return;
-      if (this.filesWanted > 0) this.lastFiles = res.files;
+      if (this.filesWanted > 0) this.lastFiles = namesOnly ? undefined : res.files;
       this.lastDirs = res.dirs;
-      if (res.complete) this.checker.prune(new Set(res.files.map((f) => f.path)));
+      if (res.complete) this.checker.prune(new Set([...res.names, ...res.files.map((f) => f.path)]));
       for (const pr of res.problems) this.checker.problem(pr.path, pr.message, pr.message);
       const state = this.status.state === 'scanning' ? 'watching' : this.status.state;
-      if (state !== this.status.state || this.status.fileCount !== res.files.length) {
-        this.setStatus(state, this.status.message, res.files.length);
-      }
+      const count = res.files.length + res.names.length;
+      if (state !== this.status.state || this.status.fileCount !== count)
+        this.setStatus(state, this.status.message, count);
     })();
     const mine = { gen, done: run.catch(() => undefined) };
     this.scanning = mine;

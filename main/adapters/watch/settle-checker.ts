@@ -123,6 +123,15 @@ export class SettleChecker {
     this.judge(f.path, f, f.ino, this.epoch);
   }
 
+  /**
+   * A file a first walk on a local drive listed by name alone: its look opens and fstats it, and
+   * judges it as `offer` judges a stat'ed one (quiet by the fstat's time, or it waits to settle).
+   */
+  offerName(p: string): void {
+    // One reported before a pause is stat'ed as any reported file is: changed or not.
+    if (!this.looks.has(p)) this.looks.add(p, this.reported.has(p) ? 0 : DUE | QUIET);
+  }
+
   /** Modified at least the settle time ago by this computer's clock (not in its future). */
   private quietFor(st: FileStat): boolean {
     return this.now() - st.mtimeMs >= this.settleMs;

@@ -120,6 +120,28 @@ describe('FolderWatcher via WatchManager', () => {
     expect(r.files.map((f) => path.basename(f.path))).toEqual(['real.mp4']);
   });
 
+  it('a Rescan asked during the first walk (which lists names alone) answers every file with its size', async () => {
+    for (let d = 0; d < 15; d++) {
+      await mkdir(path.join(dir, `roll ${d}`));
+      for (let i = 0; i < 100; i++) await writeFile(path.join(dir, `roll ${d}`, `take ${i}.mp4`), Buffer.alloc(700, 1));
+    }
+    let asked: Promise<Array<{ files: Array<{ size: number }> }>> | undefined;
+    let stateWhenAsked: string | undefined;
+    r = recorder({
+      onWaiting: () => {
+        if (asked) return;
+        stateWhenAsked = lastState(r!);
+        asked = r!.manager.rescanNow();
+      },
+    });
+    await r.manager.set([folder(dir)]);
+    await waitFor(() => asked !== undefined, 10_000, 'the first file to wait');
+    expect(stateWhenAsked).toBe('scanning');
+    const [walked] = await asked!;
+    expect(walked!.files).toHaveLength(1500);
+    expect(walked!.files.every((f) => f.size === 700)).toBe(true);
+  });
+
   it('a partial download renamed to its final name is taken under the final name', async () => {
     r = recorder();
     await r.manager.set([folder(dir)]);

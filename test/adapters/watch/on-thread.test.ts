@@ -69,6 +69,25 @@ describe('a walk on this thread', () => {
     expect(asked).toBe(now.dirs.length);
   });
 
+  it('lists regular files by name alone when asked (a first walk), and still stats links to learn what they are', async () => {
+    await tree();
+    const rules = folderRules(folder(dir), ['json']);
+    const stated = await scanFolder(dir, rules);
+    const told: string[] = [];
+    const named = await scanFolder(dir, rules, { namesOnly: true, onNames: (p) => told.push(...p) });
+    expect([...named.names, ...named.files.map((f) => f.path)].sort()).toEqual(stated.files.map((f) => f.path).sort());
+    expect(named.files.map((f) => path.relative(dir, f.path))).toEqual(['linked.mp3']);
+    expect(named.names.map((p) => path.relative(dir, p)).sort()).toEqual([
+      'day 1/roll A/take 1.wav',
+      'day 1/roll B/take 2.mov',
+      'day 2/clip.mp3',
+      'Ünïcode フォルダ/インタビュー.m4a',
+    ]);
+    expect(told.sort()).toEqual([...named.names].sort());
+    expect([...named.dirs].sort()).toEqual([...stated.dirs].sort());
+    expect(stated.names).toEqual([]);
+  });
+
   it('waits for room before each folder', async () => {
     await tree();
     let release: () => void = () => undefined;

@@ -118,3 +118,54 @@ describe('judgeSettled for a file not watched here', () => {
     expect(judgeSettled({ ...facts, whole: false, vouched: true }, local)).toEqual({ kind: 'wait' });
   });
 });
+
+describe('a file the first walk on a local drive lists by name alone (settle-checker.ts `offerName`)', () => {
+  async function named(c: SettleChecker, name: string, bytes: Buffer, mtime: Date): Promise<string> {
+    const file = path.join(dir, name);
+    await writeFile(file, bytes);
+    await utimes(file, mtime, mtime);
+    c.offerName(file);
+    return file;
+  }
+
+  it('is taken at once when quiet and whole, with the size, time and inode of its own stat', async () => {
+    const { c, files } = checker(true);
+    const t0 = Date.now();
+    const file = await named(c, 'interview.wav', wav(4000), HOUR_AGO);
+    await waitFor(() => files.length === 1, 5000, 'the quiet WAV');
+    expect(Date.now() - t0).toBeLessThan(SETTLE_MS / 2);
+    const s = await stat(file);
+    expect(files[0]).toMatchObject({ path: file, size: s.size, mtimeMs: s.mtimeMs, ino: s.ino });
+    c.reset();
+  });
+
+  it('waits out the settle time when it was written a moment ago, whole or not', async () => {
+    const { c, files, taken } = checker(true);
+    const t0 = Date.now();
+    await named(c, 'fresh.wav', wav(4000), new Date());
+    await later(SETTLE_MS / 2);
+    expect(files).toEqual([]);
+    await waitFor(() => files.length === 1, 10_000, 'the fresh WAV after its settle time');
+    expect(taken.get('fresh.wav')! - t0).toBeGreaterThanOrEqual(SETTLE_MS);
+    c.reset();
+  });
+
+  it('once reported before a pause, is taken again only if it changed meanwhile', async () => {
+    const { c, files } = checker(true);
+    const same = await named(c, 'same.wav', wav(4000), HOUR_AGO);
+    const changed = await named(c, 'changed.wav', wav(4000), HOUR_AGO);
+    await waitFor(() => files.length === 2, 5000, 'both quiet WAVs');
+    // Paused: what was reported stays reported. One file is replaced while the folder is paused.
+    c.reset();
+    await writeFile(changed, wav(8000));
+    const earlier = new Date(Date.now() - 1_800_000);
+    await utimes(changed, earlier, earlier);
+    c.offerName(same);
+    c.offerName(changed);
+    await waitFor(() => files.length === 3, 10_000, 'the changed WAV');
+    await later(200);
+    expect(files.map((f) => path.basename(f.path))).toEqual(['same.wav', 'changed.wav', 'changed.wav']);
+    expect(files[2]).toMatchObject({ path: changed, size: 8044 });
+    c.reset();
+  });
+});
