@@ -122,10 +122,18 @@ export interface ScanOptions {
   atOnce?: { on(): boolean; took(ms: number): void };
   /** Awaited before each folder: resolves when what the walk found so far has been taken in. */
   room?(): Promise<void>;
+  /**
+   * Asked before each folder: read on for up to EAGER_SLICE_MS before turning to other work, not
+   * one folder per turn (a first walk's files are being read ahead of their looks, read-ahead.ts,
+   * which needs the names well before the looks come to them).
+   */
+  eager?(): boolean;
 }
 
 /** Lets the thread turn to other work (events, the intake, a window's requests) before going on. */
 const turn = (): Promise<void> => new Promise((r) => setImmediate(r));
+/** An eager walk's longest run on this thread between turns: the looks' own slice (look-queue.ts). */
+const EAGER_SLICE_MS = 8;
 
 /** Throws only when the root itself cannot be read (missing, not a folder, no permission). */
 export async function scanFolder(root: string, rules: FolderRules, o: ScanOptions = {}): Promise<ScanResult> {
@@ -141,6 +149,7 @@ export async function scanFolder(root: string, rules: FolderRules, o: ScanOption
   // The walk enters only folders acceptDir took, so their files are judged by the filter alone;
   // a start below the root (a folder that appeared) is judged once here.
   const acceptHere = rules.acceptDir(relOf(start)) ? rules.acceptFileOfAccepted : rules.acceptFile;
+  let turned = performance.now();
   for (let d = dirs.pop(); d !== undefined; d = dirs.pop()) {
     if (o.aborted?.()) {
       out.complete = false;
@@ -152,7 +161,10 @@ export async function scanFolder(root: string, rules: FolderRules, o: ScanOption
     const now = o.atOnce?.on() ? o.atOnce : undefined;
     let entries: Dirent[];
     try {
-      if (now) await turn();
+      if (now && !(o.eager?.() && performance.now() - turned < EAGER_SLICE_MS)) {
+        await turn();
+        turned = performance.now();
+      }
       entries = now ? timedNow(() => readdirSync(d, { withFileTypes: true }), now.took) : await readDir(d);
     } catch (e) {
       if (d === start) throw e;

@@ -12,6 +12,7 @@ import { EventBurst } from './event-burst.js';
 import { folderFileSystem } from './file-system-kind.js';
 import { folderRules, rootProblem, scanFolder, type FolderRules, type ScannedFile } from './folder-scan.js';
 import type { FolderWatchStatus, FolderWatcherOptions } from './folder-watcher-types.js';
+import { ReadAhead } from './read-ahead.js';
 import { SettleChecker } from './settle-checker.js';
 
 export type { DetectedFile } from './settle-checker.js';
@@ -62,6 +63,8 @@ export class FolderWatcher {
   private lastFiles: ScannedFile[] | undefined;
   private filesWanted = 0;
   private lastDirs: string[] | undefined;
+  /** The first walk's reading ahead, stopped at once by a teardown. */
+  private ahead: ReadAhead | undefined;
   /** The next walk is the first since the watch was set up: it lists files by name (`namesOnly`). */
   private fresh = false;
   /** Reads the folder again for names not seen after a burst of events that may have overflowed. */
@@ -287,6 +290,8 @@ export class FolderWatcher {
     for (const t of this.rereads) clearTimeout(t);
     this.rereads.clear();
     this.burst.stop();
+    void this.ahead?.close();
+    this.ahead = undefined;
     this.up = false;
     this.checker.reset();
     await Promise.all(fsws.map((w) => w.close().catch(() => undefined)));
@@ -304,6 +309,9 @@ export class FolderWatcher {
       // The first walk on a local drive lists files by name: each one's look fstats it anyway.
       const namesOnly = this.fresh && this.checker.onThread.on();
       this.fresh = false;
+      // Its files read ahead of their looks when they are found not cached (read-ahead.ts).
+      let cold = false;
+      const ahead = namesOnly ? (this.ahead = new ReadAhead({ onVerdict: (c) => (cold = c) })) : undefined;
       try {
         res = await scanFolder(this.root, this.rules, {
           // Offered as each folder is read: the first files settle while the walk goes on.
@@ -312,8 +320,11 @@ export class FolderWatcher {
           },
           namesOnly,
           onNames: (paths) => {
-            if (gen === this.gen) for (const p of paths) this.checker.offerName(p);
+            if (gen !== this.gen) return;
+            ahead?.add(paths);
+            for (const p of paths) this.checker.offerName(p);
           },
+          eager: () => cold,
           // A stop (SIGTERM, pause) ends even a walk of 100,000 files within one folder's read.
           aborted: () => gen !== this.gen,
           atOnce: this.checker.onThread,
@@ -322,6 +333,8 @@ export class FolderWatcher {
       } catch {
         if (gen === this.gen) await this.poll(gen).catch(() => undefined);
         return;
+      } finally {
+        ahead?.end();
       }
       if (gen !== this.gen) return;
       if (this.filesWanted > 0) this.lastFiles = namesOnly ? undefined : res.files;

@@ -88,6 +88,33 @@ describe('a walk on this thread', () => {
     expect(stated.names).toEqual([]);
   });
 
+  it('reads on between turns while eager (files read ahead), one folder a turn otherwise', async () => {
+    for (let d = 0; d < 60; d++) {
+      await mkdir(path.join(dir, `roll ${d}`));
+      await writeFile(path.join(dir, `roll ${d}`, 'take.wav'), Buffer.alloc(10));
+    }
+    const rules = folderRules(folder(dir), ['json']);
+    const turnsOf = async (eager: boolean): Promise<number> => {
+      let turns = 0;
+      let walking = true;
+      const tick = (): void => {
+        turns++;
+        if (walking) setImmediate(tick);
+      };
+      setImmediate(tick);
+      const res = await scanFolder(dir, rules, {
+        namesOnly: true,
+        atOnce: { on: () => true, took: () => undefined },
+        eager: () => eager,
+      });
+      walking = false;
+      expect(res.names).toHaveLength(60);
+      return turns;
+    };
+    expect(await turnsOf(false)).toBeGreaterThanOrEqual(61);
+    expect(await turnsOf(true)).toBeLessThan(30);
+  });
+
   it('waits for room before each folder', async () => {
     await tree();
     let release: () => void = () => undefined;

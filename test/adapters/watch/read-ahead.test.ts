@@ -1,0 +1,89 @@
+// A first walk's files read ahead of their looks by worker threads, once the first batch shows
+// they are not in the page cache (read-ahead.ts). Whether files are cached is the machine's to
+// say; here the threshold is set to decide it either way (below any time, above any time), and what is checked is what follows.
+import { execFileSync } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ReadAhead } from '../../../main/adapters/watch/read-ahead.js';
+import { tempDir, waitFor } from './watcher-helpers.js';
+
+let dir: string;
+let cleanup: () => Promise<void>;
+beforeEach(async () => {
+  ({ dir, cleanup } = await tempDir('sluice-read-ahead-'));
+});
+afterEach(async () => {
+  await cleanup();
+});
+
+async function batches(count: number, per: number): Promise<string[][]> {
+  const out: string[][] = [];
+  for (let b = 0; b < count; b++) {
+    const sub = path.join(dir, `roll ${b}`);
+    await mkdir(sub);
+    const names: string[] = [];
+    for (let i = 0; i < per; i++) {
+      const p = path.join(sub, `take ${i}.wav`);
+      await writeFile(p, Buffer.alloc(900, i));
+      names.push(p);
+    }
+    out.push(names);
+  }
+  return out;
+}
+
+describe('reading a first walk’s files ahead', () => {
+  it('stops after the first batch when its files were cached: one worker, the rest not read', async () => {
+    const found = await batches(5, 40);
+    const verdicts: boolean[] = [];
+    const ahead = new ReadAhead({ coldMsPerFile: Number.POSITIVE_INFINITY, onVerdict: (c) => verdicts.push(c) });
+    for (const b of found) ahead.add(b);
+    ahead.end();
+    await ahead.stopped();
+    expect(verdicts).toEqual([false]);
+    expect(ahead.workerCount).toBe(1);
+    expect(ahead.filesRead).toBe(40);
+  });
+
+  it('reads every batch across three workers when the first shows files not cached, then stops', async () => {
+    const found = await batches(9, 30);
+    const verdicts: boolean[] = [];
+    const ahead = new ReadAhead({ coldMsPerFile: -1, onVerdict: (c) => verdicts.push(c) });
+    for (const b of found) ahead.add(b);
+    ahead.end();
+    await ahead.stopped();
+    expect(verdicts).toEqual([true]);
+    expect(ahead.workerCount).toBe(3);
+    expect(ahead.filesRead).toBe(9 * 30);
+    // Ended: nothing more is taken, and no worker is started again.
+    ahead.add(found[0]!);
+    expect(ahead.workerCount).toBe(3);
+  });
+
+  it('skips what it cannot read (gone, a folder, a FIFO with no writer) without waiting on it', async () => {
+    const [files] = await batches(1, 3);
+    const fifo = path.join(dir, 'pipe.wav');
+    execFileSync('mkfifo', [fifo]);
+    const odd = [path.join(dir, 'gone.wav'), path.join(dir, 'roll 0'), fifo, ...files!];
+    const ahead = new ReadAhead({ coldMsPerFile: -1 });
+    ahead.add(odd);
+    ahead.add(files!);
+    ahead.end();
+    await ahead.stopped();
+    expect(ahead.filesRead).toBe(odd.length + files!.length);
+  });
+
+  it('stops at once when closed, with batches still unread', async () => {
+    const found = await batches(4, 20);
+    const ahead = new ReadAhead({ coldMsPerFile: -1 });
+    for (const b of found) ahead.add(b);
+    await waitFor(() => ahead.workerCount === 3, 5000, 'the workers to start');
+    await ahead.close();
+    await ahead.stopped();
+    const after = ahead.filesRead;
+    ahead.add(found[0]!);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(ahead.filesRead).toBe(after);
+  });
+});
