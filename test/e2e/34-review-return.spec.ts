@@ -367,6 +367,10 @@ test('a paragraph being corrected wraps in a field that grows with it', async ({
   const longest = lengths.indexOf(Math.max(...lengths));
   expect(lengths[longest]).toBeGreaterThan(12);
   const para = list.getByTestId('transcript-paragraph').nth(longest);
+  // The lines it takes as read: a paragraph of the simulated transcript may fit on one line.
+  const readLines = await para.evaluate(
+    (p) => new Set([...p.querySelectorAll('[data-w]')].map((w) => Math.round(w.getBoundingClientRect().top))).size,
+  );
   await para.getByRole('button', { name: 'Paragraph actions' }).click();
   await page.getByRole('button', { name: 'Correct this paragraph' }).click();
   const field = list.getByTestId('inline-input');
@@ -381,7 +385,8 @@ test('a paragraph being corrected wraps in a field that grows with it', async ({
       hidden: f.scrollHeight > f.clientHeight + 2,
     }));
   await expect.poll(box).toMatchObject({ tag: 'TEXTAREA', sideways: false, hidden: false });
-  await expect.poll(async () => (await box()).lines).toBeGreaterThan(1.5);
+  // At least the lines it took as read: wrapped, not scrolled (it must wrap once more is typed, below).
+  await expect.poll(async () => (await box()).lines).toBeGreaterThan(readLines - 0.5);
   // It grows as more is typed, and Enter still applies it. The height it grows from is read once
   // two reads a moment apart agree: a fit after a late layout (a loaded machine) can still move it.
   let h = -1;
@@ -400,6 +405,8 @@ test('a paragraph being corrected wraps in a field that grows with it', async ({
   await page.keyboard.insertText(more + more);
   expect(await field.evaluate((f: HTMLElement) => f.clientWidth)).toBeLessThan(more.length * 3 * 4);
   await expect.poll(async () => (await field.boundingBox())!.height).toBeGreaterThan(h);
+  await expect.poll(box).toMatchObject({ sideways: false, hidden: false });
+  expect((await box()).lines).toBeGreaterThan(1.5);
   await shot(page, 'review-paragraph-wraps');
   await field.press('Escape');
   await expect(field).toHaveCount(0);
