@@ -369,7 +369,8 @@ test('a paragraph being corrected wraps in a field that grows with it', async ({
   const para = list.getByTestId('transcript-paragraph').nth(longest);
   // The lines it takes as read: a paragraph of the simulated transcript may fit on one line.
   const readLines = await para.evaluate(
-    (p) => new Set([...p.querySelectorAll('[data-w]')].map((w) => Math.round(w.getBoundingClientRect().top))).size,
+    (p) =>
+      new Set(Array.from(p.querySelectorAll('[data-w]')).map((w) => Math.round(w.getBoundingClientRect().top))).size,
   );
   await para.getByRole('button', { name: 'Paragraph actions' }).click();
   await page.getByRole('button', { name: 'Correct this paragraph' }).click();
