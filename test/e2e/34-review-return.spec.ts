@@ -407,7 +407,7 @@ test('a paragraph being corrected wraps in a field that grows with it', async ({
   expect(await field.evaluate((f: HTMLElement) => f.clientWidth)).toBeLessThan(more.length * 3 * 4);
   await expect.poll(async () => (await field.boundingBox())!.height).toBeGreaterThan(h);
   await expect.poll(box).toMatchObject({ sideways: false, hidden: false });
-  expect((await box()).lines).toBeGreaterThan(1.5);
+  await expect.poll(async () => (await box()).lines).toBeGreaterThan(1.5);
   await shot(page, 'review-paragraph-wraps');
   await field.press('Escape');
   await expect(field).toHaveCount(0);
