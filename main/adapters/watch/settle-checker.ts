@@ -99,6 +99,7 @@ export class SettleChecker {
    * disk) turn this off for good: the thread must never wait on a slow drive.
    */
   setLocalVolume(local: boolean): void {
+    this.judgeThread.reset();
     this.inline = local;
     this.localDrive = local;
   }

@@ -25,6 +25,14 @@ export class ThreadJudge {
   /** `onSlow`: told once, at the call that shows the drive is slow. */
   constructor(private readonly onSlow: () => void) {}
 
+  /** A new verdict: the folder came up again, its drive read again (settle-checker.ts `setLocalVolume`). */
+  reset(): void {
+    this.recent.fill(0);
+    this.next = 0;
+    this.held = 0;
+    this.slow = false;
+  }
+
   /** One call made on this thread held it `ms`. */
   took(ms: number): void {
     if (this.slow) return;

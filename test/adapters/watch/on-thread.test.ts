@@ -187,9 +187,12 @@ describe('settle checks on this thread', () => {
     expect(checker.onThread.on()).toBe(true);
     checker.onThread.took(STALL_MS + 1);
     expect(checker.onThread.on()).toBe(false);
+    // The folder comes up again on a drive read as local: a new verdict, as slow calls turn off again.
     checker.setLocalVolume(true);
     checker.onThread.took(0.01);
     expect(checker.onThread.on()).toBe(true);
+    checker.onThread.took(STALL_MS + 1);
+    expect(checker.onThread.on()).toBe(false);
   });
 
   it('keep a walk waiting while 40,000 files wait to settle, and let it go when they are gone', async () => {
