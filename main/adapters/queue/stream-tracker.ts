@@ -120,8 +120,16 @@ export class StreamTracker {
   private readonly due = new Map<string, number>();
   /** When each job was first tracked: its stream has processed at least this long. */
   private readonly since = new Map<string, number>();
-  /** Streams found still READY after their expected time: not expected again. */
-  private readonly overdue = new Set<string>();
+  /**
+   * Streams found still READY after their expected time: when that was, and the gap before the
+   * next read. While uploads wait for a slot, listings come at the gap they learnt and serve them.
+   * Otherwise (the last wave of a card, or the last few streams, read by id) each is read again at
+   * gaps growing by half from the floor, up to its own backoff: the streams seem to take a little
+   * less than they do when their upload answers were read late in a busy wave, and one still READY
+   * at its expected time waited for its whole backoff (measured: 1,000 like streams of 4 s, the
+   * last ones noticed 600–800 ms after they finished).
+   */
+  private readonly overdue = new Map<string, { readAt: number; gap: number }>();
   /** How long the last streams took (ring of `TOOK_SAMPLES`). */
   private readonly took: number[] = [];
   private tookNext = 0;
@@ -220,6 +228,10 @@ export class StreamTracker {
       const next = this.lastListAt + Math.max(this.floor(), this.listGap);
       const planned = this.hungry ? next : Math.max(at, next);
       at = Math.max(this.lastListAt + this.floor(), Math.min(planned, this.expectedNext()));
+    } else {
+      // The last few streams of a card are read by id when they are expected, not only at the end
+      // of their backoff: the editor waits for them.
+      at = Math.min(at, this.expectedNext(true));
     }
     if (at >= this.timerAt) return;
     clearTimeout(this.timer);
@@ -228,13 +240,22 @@ export class StreamTracker {
     this.timer.unref?.();
   }
 
-  /** When the first tracked stream not yet overdue is expected to finish (Infinity: none, or no expectation). */
-  private expectedNext(): number {
-    const took = this.expected;
-    if (took === undefined) return Infinity;
+  /** When the first tracked stream is expected to finish (Infinity: none, or no expectation). */
+  private expectedNext(byId = false): number {
+    if (this.expected === undefined) return Infinity;
     let first = Infinity;
-    for (const [id, since] of this.since) if (since < first && !this.overdue.has(id)) first = since;
-    return first + took;
+    for (const id of this.since.keys()) first = Math.min(first, this.expectedAt(id, byId));
+    return first;
+  }
+
+  /** When a stream is next expected to have finished: see `overdue`. */
+  private expectedAt(jobId: string, byId: boolean): number {
+    const took = this.expected;
+    const since = this.since.get(jobId);
+    if (took === undefined || since === undefined) return Infinity;
+    const late = this.overdue.get(jobId);
+    if (!late) return since + took;
+    return byId || !this.hungry ? late.readAt + late.gap : Infinity;
   }
 
   private noteFinished(jobId: string, now: number): void {
@@ -262,7 +283,7 @@ export class StreamTracker {
       }
     }
     const listing = tracked.length >= LIST_THRESHOLD;
-    const due = listing ? tracked : tracked.filter((t) => t.at <= now);
+    const due = listing ? tracked : tracked.filter((t) => t.at <= now || this.expectedAt(t.id, true) <= now);
     const idle = listing && !this.hungry && !tracked.some((t) => t.at <= now) && this.expectedNext() > now;
     if (due.length === 0 || idle) {
       this.arm();
@@ -285,10 +306,12 @@ export class StreamTracker {
         for (const t of tracked) oldest = Math.min(oldest, this.since.get(t.id) ?? now);
         const cap = Math.max(bounds.min, Math.min(bounds.max, (now - oldest) / 10));
         this.listGap = Math.min(cap, nextListGap(this.listGap, finished, tracked.length, bounds));
-        const took = this.expected;
-        if (took !== undefined) {
-          for (const t of tracked) if ((this.since.get(t.id) ?? Infinity) + took <= now) this.overdue.add(t.id);
-        }
+      }
+      // A stream read at or after its expected time is overdue from now on (see `overdue`).
+      for (const t of due) {
+        if (this.expectedAt(t.id, !listing) > now) continue;
+        const late = this.overdue.get(t.id);
+        this.overdue.set(t.id, { readAt: now, gap: late ? late.gap * 1.5 : this.floor() });
       }
       const byStream = new Map(due.map((t) => [t.streamId, t]));
       for (const o of outcomes) {
