@@ -253,7 +253,8 @@ export function failureOf(e: ServiceError): Failure {
   return f;
 }
 
-export type StreamSnapshot = Pick<StreamDto, 'streamId' | 'state' | 'stateDescription' | 'finalizedTimestamp'>;
+export type StreamSnapshot = Pick<StreamDto, 'streamId' | 'state' | 'stateDescription' | 'finalizedTimestamp'> &
+  Partial<Pick<StreamDto, 'createdTimestamp'>>;
 export interface ComponentsSnapshot {
   gateway?: { state: GatewayState };
   processors: Array<{ processorId: string; state: ProcessorState; stateDescription: string | null }>;

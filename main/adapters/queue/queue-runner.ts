@@ -140,6 +140,9 @@ export class QueueRunner {
       this.o.emit({ type: 'job:updated', job: updated });
       if (isTerminal(updated.state) && !isTerminal(job.state)) this.o.onSettled?.(updated);
     }
+    // The service's creation time of a new stream: when it is expected to finish (stream-tracker.ts).
+    if (event.type === 'uploadSucceeded' && updated !== job)
+      this.tracker.noteCreated(jobId, event.stream.createdTimestamp);
     for (const effect of effects) this.run(updated, effect);
     if (updated.state !== job.state) this.schedulePump();
     return updated;

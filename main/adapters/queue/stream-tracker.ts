@@ -19,15 +19,7 @@ export type PollOutcome = { streamId: string; stream: StreamDto } | { streamId: 
  * never hides the others. When the listing itself fails, every due stream reports that error.
  */
 export async function pollCycle(port: TrackerPort, due: readonly string[]): Promise<PollOutcome[]> {
-  if (due.length === 0) return [];
-  const byId = async (streamId: string): Promise<PollOutcome> => {
-    try {
-      return { streamId, stream: await port.findStream(streamId) };
-    } catch (error) {
-      return { streamId, error };
-    }
-  };
-  if (due.length < LIST_THRESHOLD) return Promise.all(due.map(byId));
+  if (due.length < LIST_THRESHOLD) return readEach(port, due);
   let ready: Map<string, StreamDto>;
   try {
     ready = new Map((await port.listReady()).map((s) => [s.streamId, s]));
@@ -41,11 +33,23 @@ export async function pollCycle(port: TrackerPort, due: readonly string[]): Prom
     if (s) outcomes.push({ streamId: id, stream: s });
     else missing.push(id);
   }
-  // These are the streams that just finished: read them together (bounded), since each one that
-  // waits holds a stream slot other uploads may be waiting for.
-  for (let i = 0; i < missing.length; i += 32) {
-    outcomes.push(...(await Promise.all(missing.slice(i, i + 32).map(byId))));
-  }
+  // These are the streams that just finished: read them together, since each one that waits holds
+  // a stream slot other uploads may be waiting for.
+  outcomes.push(...(await readEach(port, missing)));
+  return outcomes;
+}
+
+/** Each stream read by id, 32 at a time at most. */
+export async function readEach(port: TrackerPort, ids: readonly string[]): Promise<PollOutcome[]> {
+  const byId = async (streamId: string): Promise<PollOutcome> => {
+    try {
+      return { streamId, stream: await port.findStream(streamId) };
+    } catch (error) {
+      return { streamId, error };
+    }
+  };
+  const outcomes: PollOutcome[] = [];
+  for (let i = 0; i < ids.length; i += 32) outcomes.push(...(await Promise.all(ids.slice(i, i + 32).map(byId))));
   return outcomes;
 }
 
@@ -130,7 +134,20 @@ export class StreamTracker {
    * last ones noticed 600–800 ms after they finished).
    */
   private readonly overdue = new Map<string, { readAt: number; gap: number }>();
-  /** How long the last streams took (ring of `TOOK_SAMPLES`). */
+  /**
+   * When the service created each tracked stream, by its own clock (the upload's answer). A stream
+   * is expected at its creation plus `clockLag` plus `expected`, both learnt from earlier streams:
+   * the time it was tracked is later than its creation by however long its upload's answer waited
+   * for the thread, 0–40 ms in a busy wave, and streams expected from it were read too early or
+   * too late by as much.
+   */
+  private readonly created = new Map<string, number>();
+  /** How far this clock was ahead of the service's as each of the last streams' answers were read (ring). */
+  private readonly lags: number[] = [];
+  private lagNext = 0;
+  /** The least of `lags`: the service's clock on this one, give or take the quickest answer. */
+  private clockLag: number | undefined;
+  /** How long the last streams took (ring of `TOOK_SAMPLES`): the service's own times where it gave them. */
   private readonly took: number[] = [];
   private tookNext = 0;
   /** `expectedTook` of the ring, kept as each stream finishes. */
@@ -186,6 +203,17 @@ export class StreamTracker {
     this.due.delete(jobId);
     this.since.delete(jobId);
     this.overdue.delete(jobId);
+    this.created.delete(jobId);
+  }
+
+  /** The service's creation time of a job's new stream (its `createdTimestamp`), as its upload was answered. */
+  noteCreated(jobId: string, createdTimestamp: string | null | undefined): void {
+    const at = createdTimestamp ? Date.parse(createdTimestamp) : NaN;
+    if (Number.isNaN(at)) return;
+    this.created.set(jobId, at);
+    this.lags[this.lagNext] = this.now() - at;
+    this.lagNext = (this.lagNext + 1) % TOOK_SAMPLES;
+    this.clockLag = Math.min(...this.lags);
   }
 
   get size(): number {
@@ -226,13 +254,10 @@ export class StreamTracker {
     // streams fall due in between (their count does not add requests).
     if (this.due.size >= LIST_THRESHOLD) {
       const next = this.lastListAt + Math.max(this.floor(), this.listGap);
-      const planned = this.hungry ? next : Math.max(at, next);
-      at = Math.max(this.lastListAt + this.floor(), Math.min(planned, this.expectedNext()));
-    } else {
-      // The last few streams of a card are read by id when they are expected, not only at the end
-      // of their backoff: the editor waits for them.
-      at = Math.min(at, this.expectedNext(true));
+      at = this.hungry ? next : Math.max(at, next);
     }
+    // Streams that take alike are read by id when each is expected to have finished (see `overdue`).
+    at = Math.min(at, this.expectedNext());
     if (at >= this.timerAt) return;
     clearTimeout(this.timer);
     this.timerAt = at;
@@ -240,30 +265,41 @@ export class StreamTracker {
     this.timer.unref?.();
   }
 
+  /** A listing is due: uploads wait for a slot, or a stream's backoff came, and the gap has passed. */
+  private listingDue(now: number, tracked: ReadonlyArray<{ at: number }>): boolean {
+    if (now < this.lastListAt + Math.max(this.floor(), this.listGap)) return false;
+    return this.hungry || tracked.some((t) => t.at <= now);
+  }
+
   /** When the first tracked stream is expected to finish (Infinity: none, or no expectation). */
-  private expectedNext(byId = false): number {
+  private expectedNext(): number {
     if (this.expected === undefined) return Infinity;
     let first = Infinity;
-    for (const id of this.since.keys()) first = Math.min(first, this.expectedAt(id, byId));
+    for (const id of this.since.keys()) first = Math.min(first, this.expectedAt(id));
     return first;
   }
 
   /** When a stream is next expected to have finished: see `overdue`. */
-  private expectedAt(jobId: string, byId: boolean): number {
+  private expectedAt(jobId: string): number {
     const took = this.expected;
     const since = this.since.get(jobId);
     if (took === undefined || since === undefined) return Infinity;
     const late = this.overdue.get(jobId);
-    if (!late) return since + took;
-    return byId || !this.hungry ? late.readAt + late.gap : Infinity;
+    if (late) return late.readAt + late.gap;
+    const created = this.created.get(jobId);
+    return (created === undefined || this.clockLag === undefined ? since : created + this.clockLag) + took;
   }
 
-  private noteFinished(jobId: string, now: number): void {
+  private noteFinished(jobId: string, now: number, stream: StreamDto): void {
     const since = this.since.get(jobId);
+    const created = this.created.get(jobId);
     this.since.delete(jobId);
     this.overdue.delete(jobId);
+    this.created.delete(jobId);
     if (since === undefined) return;
-    this.took[this.tookNext] = now - since;
+    const finalized = stream.finalizedTimestamp ? Date.parse(stream.finalizedTimestamp) : NaN;
+    const byService = created !== undefined && !Number.isNaN(finalized);
+    this.took[this.tookNext] = byService ? finalized - created : now - since;
     this.tookNext = (this.tookNext + 1) % TOOK_SAMPLES;
     this.expected = expectedTook(this.took);
   }
@@ -277,25 +313,27 @@ export class StreamTracker {
       const streamId = this.o.streamIdOf(id);
       if (streamId) tracked.push({ id, streamId, at });
       else {
-        this.due.delete(id);
-        this.since.delete(id);
-        this.overdue.delete(id);
+        this.untrack(id);
       }
     }
-    const listing = tracked.length >= LIST_THRESHOLD;
-    const due = listing ? tracked : tracked.filter((t) => t.at <= now || this.expectedAt(t.id, true) <= now);
-    const idle = listing && !this.hungry && !tracked.some((t) => t.at <= now) && this.expectedNext() > now;
-    if (due.length === 0 || idle) {
+    const expectedNow = tracked.filter((t) => this.expectedAt(t.id) <= now);
+    let listing = false;
+    let due = expectedNow;
+    if (tracked.length < LIST_THRESHOLD) {
+      due = tracked.filter((t) => t.at <= now || this.expectedAt(t.id) <= now);
+    } else if (expectedNow.length >= LIST_THRESHOLD || this.listingDue(now, tracked)) {
+      listing = true;
+      due = tracked;
+    }
+    if (due.length === 0) {
       this.arm();
       return;
     }
     this.polling = true;
     if (listing) this.lastListAt = now;
     try {
-      const outcomes = await pollCycle(
-        this.o.port,
-        due.map((t) => t.streamId),
-      );
+      const ids = due.map((t) => t.streamId);
+      const outcomes = listing ? await pollCycle(this.o.port, ids) : await readEach(this.o.port, ids);
       if (listing) {
         const finished = outcomes.filter((o) => 'stream' in o && o.stream.state !== 'READY').length;
         // Nothing found for a while widens the gap, but never past a tenth of how long the oldest
@@ -309,7 +347,7 @@ export class StreamTracker {
       }
       // A stream read at or after its expected time is overdue from now on (see `overdue`).
       for (const t of due) {
-        if (this.expectedAt(t.id, !listing) > now) continue;
+        if (this.expectedAt(t.id) > now) continue;
         const late = this.overdue.get(t.id);
         this.overdue.set(t.id, { readAt: now, gap: late ? late.gap * 1.5 : this.floor() });
       }
@@ -319,7 +357,7 @@ export class StreamTracker {
         if (!t || this.due.get(t.id) !== t.at) continue; // no longer tracked, or re-armed meanwhile
         if ('stream' in o && o.stream.state === 'READY' && t.at > now) continue;
         this.due.delete(t.id);
-        if ('stream' in o && o.stream.state !== 'READY') this.noteFinished(t.id, now);
+        if ('stream' in o && o.stream.state !== 'READY') this.noteFinished(t.id, now, o.stream);
         if ('stream' in o) this.o.onPolled(t.id, o.stream);
         else this.o.onFailed(t.id, o.error);
       }
