@@ -40,12 +40,17 @@ async function readAt(file: FileHandle, buf: Buffer, position: number): Promise<
 }
 
 /**
- * Reads `total` bytes of a file in link-sized chunks. The next chunk is read while the socket takes
- * this one, so the disk and the link overlap. A yielded chunk is valid until the consumer asks for
+ * Reads `total` bytes of a file (a path, or an open handle, read from its first byte) in link-sized
+ * chunks. The next chunk is read while the socket takes this one, so the disk and the link overlap. A yielded chunk is valid until the consumer asks for
  * the next one (see BufferPair): a consumer that keeps chunks must copy them.
  */
-export async function* fileChunks(path: string, total: number, touch: () => void): AsyncGenerator<Uint8Array> {
-  const file = await open(path, 'r');
+export async function* fileChunks(
+  source: string | FileHandle,
+  total: number,
+  touch: () => void,
+): AsyncGenerator<Uint8Array> {
+  // A path is opened and closed here; a handle is the caller's to close.
+  const file = typeof source === 'string' ? await open(source, 'r') : source;
   const buffers = new BufferPair();
   let size = MIN_CHUNK_BYTES;
   let position = 0;
@@ -69,6 +74,6 @@ export async function* fileChunks(path: string, total: number, touch: () => void
   } finally {
     // A read still under way (the request ended early) settles, failed or not, before the file closes.
     await next?.catch(() => undefined);
-    await file.close();
+    if (typeof source === 'string') await file.close();
   }
 }

@@ -10,7 +10,7 @@ import { LINK_BODY } from '../service/policy.js';
 import { parseStream } from './responses.js';
 import { multipartFraming, planUpload, type UploadParams } from './upload-request.js';
 import type { StreamDto } from '../service/types.js';
-import { readableFileSize, requireTemplateId, requireUuid } from './validate.js';
+import { openReadableFile, requireTemplateId, requireUuid } from './validate.js';
 
 export interface UploadOptions extends Omit<UploadParams, 'name'> {
   /** The media file (4.4a); exactly one of filePath / mediaUrl. */
@@ -30,6 +30,7 @@ interface Media {
   total: number;
   name: string;
   chunks: (touch: () => void) => AsyncIterable<Uint8Array>;
+  close?: () => Promise<void>;
 }
 
 async function openMedia(op: string, o: UploadOptions): Promise<Media> {
@@ -52,12 +53,13 @@ async function openMedia(op: string, o: UploadOptions): Promise<Media> {
     };
   }
   const path = o.filePath as string;
-  const total = await readableFileSize(op, path);
+  const { file, size } = await openReadableFile(op, path);
   return {
-    total,
+    total: size,
     name: basename(path),
-    // Re-opened per attempt: a credentials refresh resends from the first byte.
-    chunks: (touch) => fileChunks(path, total, touch),
+    // Read from the first byte at each attempt (a credentials refresh resends it all).
+    chunks: (touch) => fileChunks(file, size, touch),
+    close: () => file.close(),
   };
 }
 
@@ -70,6 +72,14 @@ export class GatewayApi {
     requireUuid(op, 'stream id', o.streamId);
     if (o.groupId !== undefined) requireUuid(op, 'group id', o.groupId);
     const media = await openMedia(op, o);
+    try {
+      return await this.send(op, o, media);
+    } finally {
+      await media.close?.().catch(() => undefined);
+    }
+  }
+
+  private async send(op: string, o: UploadOptions, media: Media): Promise<StreamDto> {
     const name = o.name ?? media.name;
     const plan = planUpload({ ...o, name });
     const onProgress = o.onProgress;

@@ -1,5 +1,7 @@
 // Uploads against deliberately broken loopback servers: the wire format, no replay, idle timeout,
 // resets, and input that fails before anything is sent.
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readlinkSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { writeFile, mkdtemp, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -98,14 +100,37 @@ describe('uploads', () => {
     expect(sb.hits).toHaveLength(1);
   });
 
+  it('the file is closed after each upload, whether the service took it or not', async () => {
+    let n = 0;
+    const { sb, client } = await setup((_q, res) =>
+      n++ % 2 === 0 ? json(res, 200, fakeStream()) : json(res, 400, { statusCode: 400, message: 'no' }),
+    );
+    const p = await file(300_000);
+    const held = (): number =>
+      readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`) === p;
+        } catch {
+          return false; // the listing's own descriptor, closed since
+        }
+      }).length;
+    for (let i = 0; i < 10; i++) await client.upload({ ...up, filePath: p }).catch(() => undefined);
+    expect(sb.hits).toHaveLength(10);
+    expect(sb.hits.every((h) => h.bodyBytes === 300_000)).toBe(true);
+    expect(held()).toBe(0);
+  });
+
   it('bad input fails fast and sends nothing', async () => {
     const { sb, client } = await setup((_q, res) => json(res, 200, fakeStream()));
     const dir = await mkdtemp(join(tmpdir(), 'sluice-api-'));
     await mkdir(join(dir, 'folder'));
+    // A FIFO opened for reading would wait for a writer: refused at once instead.
+    execFileSync('mkfifo', [join(dir, 'pipe.wav')]);
     const p = await file(10);
     const cases: Array<[() => Promise<unknown>, RegExp]> = [
       [() => client.upload({ ...up, filePath: join(dir, 'missing.wav') }), /does not exist/],
       [() => client.upload({ ...up, filePath: join(dir, 'folder') }), /not a regular file \(it is a folder\)/],
+      [() => client.upload({ ...up, filePath: join(dir, 'pipe.wav') }), /pipe\.wav is not a regular file\.$/],
       [() => client.upload({ ...up, streamId: 'not-a-uuid', filePath: p }), /stream id must be a UUID/],
       [() => client.upload({ ...up, templateId: '', filePath: p }), /template id is required/],
       [() => client.upload({ ...up, templateId: 'X/Y Z', filePath: p }), /template id must be letters, digits/],
