@@ -119,6 +119,8 @@ export interface StreamTrackerOptions {
  * covers every tracked stream, those that left READY are read by id, and a stream still READY
  * keeps its own backoff unless it was due anyway. Listings come no closer than the gap
  * (`nextListGap`); while uploads wait for a slot they come at the gap even if no stream is due.
+ * Streams that take alike are also read by id when each is expected to have finished (a listing
+ * instead when `LIST_THRESHOLD` of them are expected at once).
  */
 export class StreamTracker {
   private readonly due = new Map<string, number>();
@@ -126,12 +128,9 @@ export class StreamTracker {
   private readonly since = new Map<string, number>();
   /**
    * Streams found still READY after their expected time: when that was, and the gap before the
-   * next read. While uploads wait for a slot, listings come at the gap they learnt and serve them.
-   * Otherwise (the last wave of a card, or the last few streams, read by id) each is read again at
-   * gaps growing by half from the floor, up to its own backoff: the streams seem to take a little
-   * less than they do when their upload answers were read late in a busy wave, and one still READY
-   * at its expected time waited for its whole backoff (measured: 1,000 like streams of 4 s, the
-   * last ones noticed 600–800 ms after they finished).
+   * next read. Each is read again at gaps growing by half from the floor, up to its own backoff: one
+   * still READY at its expected time waited for its whole backoff (measured: 1,000 like streams of
+   * 4 s, the last ones noticed 600–800 ms after they finished).
    */
   private readonly overdue = new Map<string, { readAt: number; gap: number }>();
   /**
