@@ -29,6 +29,13 @@ export async function probeMedia(path: string, bytes: number): Promise<MediaInfo
     const url = asLink(await readFile(path));
     if (url !== null) return { kind: 'link', url };
   }
+  const plain = await plainWavOf(path, bytes).catch(() => undefined);
+  if (plain) {
+    const { durationMs, bitsPerSample, ...described } = plain;
+    let speechless = durationMs < MIN_SPEECH_MS;
+    if (!speechless && bitsPerSample === 16) speechless = (await wavPeak(path)) < SILENCE_PEAK;
+    return { kind: 'media', durationMs, ...described, container: 'Wave', speechless };
+  }
   let media: MediaReading;
   try {
     media = await readMedia(path);
@@ -77,6 +84,70 @@ function asLink(buf: Buffer): string | null {
   }
   const trimmed = text.trim();
   return LINK_BODY.pattern.test(trimmed) ? trimmed : null;
+}
+
+/** Chunks a plain WAV may hold besides its samples' format and data: padding and a fact chunk. */
+const PLAIN_CHUNKS = new Set(['fmt ', 'fact', 'data', 'JUNK', 'PAD ']);
+const PCM = 1;
+const FLOAT = 3;
+const EXTENSIBLE = 0xfffe;
+
+export interface PlainWav {
+  durationMs: number;
+  channels: number;
+  sampleRate: number;
+  bitsPerSample: number;
+}
+
+/**
+ * A plain WAV, read from its own header: RIFF, PCM or float samples, and no chunk but those of
+ * `PLAIN_CHUNKS` before its data. MediaInfo's pass over such a file cost the sandbox about 3.4 ms of
+ * its thread per upload, 40 % of what it did per upload (measured: 300 clips of 0.25 s), and the
+ * sandbox shares the machine with the app under test. Anything else (a bext start, a LIST comment,
+ * iXML, RF64, a data size past the end or unset) is MediaInfo's to read: undefined.
+ */
+export async function plainWavOf(path: string, size: number): Promise<PlainWav | undefined> {
+  const fh = await open(path, 'r');
+  let head: Buffer;
+  try {
+    head = Buffer.alloc(Math.min(size, 4096));
+    head = head.subarray(0, (await fh.read(head, 0, head.length, 0)).bytesRead);
+  } finally {
+    await fh.close();
+  }
+  if (head.length < 12 || head.toString('latin1', 0, 4) !== 'RIFF' || head.toString('latin1', 8, 12) !== 'WAVE') {
+    return undefined;
+  }
+  let fmt: (Omit<PlainWav, 'durationMs'> & { bytesPerSecond: number }) | undefined;
+  for (let at = 12; at + 8 <= head.length;) {
+    const id = head.toString('latin1', at, at + 4);
+    const length = head.readUInt32LE(at + 4);
+    if (!PLAIN_CHUNKS.has(id)) return undefined;
+    if (id === 'fmt ') {
+      if (at + 8 + 16 > head.length) return undefined;
+      fmt = plainFormat(head.subarray(at + 8, at + 8 + Math.min(length, 40)));
+      if (!fmt) return undefined;
+    } else if (id === 'data') {
+      if (!fmt || length === 0 || length === 0xffffffff || at + 8 + length > size) return undefined;
+      const { bytesPerSecond, ...described } = fmt;
+      return { durationMs: Math.round((length / bytesPerSecond) * 1000), ...described };
+    }
+    at += 8 + length + (length % 2);
+  }
+  return undefined;
+}
+
+function plainFormat(body: Buffer): (Omit<PlainWav, 'durationMs'> & { bytesPerSecond: number }) | undefined {
+  if (body.length < 16) return undefined;
+  let tag = body.readUInt16LE(0);
+  const channels = body.readUInt16LE(2);
+  const sampleRate = body.readUInt32LE(4);
+  const blockAlign = body.readUInt16LE(12);
+  const bitsPerSample = body.readUInt16LE(14);
+  // WAVE_FORMAT_EXTENSIBLE: the coding is the first two bytes of the sub-format GUID.
+  if (tag === EXTENSIBLE) tag = body.length >= 26 ? body.readUInt16LE(24) : 0;
+  if ((tag !== PCM && tag !== FLOAT) || channels === 0 || sampleRate === 0 || blockAlign === 0) return undefined;
+  return { channels, sampleRate, bitsPerSample, bytesPerSecond: sampleRate * blockAlign };
 }
 
 /** Peak |sample| / 32768 of a 16-bit PCM WAV, reading at most the first 16 MB of samples. */
