@@ -311,7 +311,14 @@ export class FolderWatcher {
       this.fresh = false;
       // Its files read ahead of their looks when they are found not cached (read-ahead.ts).
       let cold = false;
-      const ahead = namesOnly ? (this.ahead = new ReadAhead({ onVerdict: (c) => (cold = c) })) : undefined;
+      const ahead = namesOnly
+        ? (this.ahead = new ReadAhead({
+            onVerdict: (c) => (cold = c),
+            pass: (paths) => {
+              if (gen === this.gen) for (const p of paths) this.checker.offerName(p);
+            },
+          }))
+        : undefined;
       try {
         res = await scanFolder(this.root, this.rules, {
           // Offered as each folder is read: the first files settle while the walk goes on.
@@ -319,10 +326,9 @@ export class FolderWatcher {
             if (gen === this.gen) for (const f of files) this.checker.offer(f);
           },
           namesOnly,
+          // Passed on to their looks by the read-ahead, once it knows whether they are cached.
           onNames: (paths) => {
-            if (gen !== this.gen) return;
-            ahead?.add(paths);
-            for (const p of paths) this.checker.offerName(p);
+            if (gen === this.gen) ahead?.add(paths);
           },
           eager: () => cold,
           // A stop (SIGTERM, pause) ends even a walk of 100,000 files within one folder's read.

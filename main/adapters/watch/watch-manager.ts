@@ -5,6 +5,7 @@ import type { WatchFolder } from '../../engine/settings.js';
 import { DEFAULT_NETWORK_SETTLE_MS, DEFAULT_SETTLE_MS } from '../../engine/settle.js';
 import type { ScannedFile } from './folder-scan.js';
 import { FolderWatcher, type FolderWatchStatus } from './folder-watcher.js';
+import type { FolderWatcherOptions } from './folder-watcher-types.js';
 import type { DetectedFile, Fingerprinter, WaitingDone } from './settle-checker.js';
 
 export type { FolderWatchStatus } from './folder-watcher.js';
@@ -24,6 +25,8 @@ export interface WatchManagerOptions extends WatchTiming {
    */
   timing?: () => WatchTiming;
   existPollMs?: number;
+  /** What kind of file system a folder is on (default: asked of the system, file-system-kind.ts). */
+  fileSystem?: FolderWatcherOptions['fileSystem'];
   resultExtensions: readonly string[];
   now?: () => number;
   usePolling?: boolean;
@@ -154,6 +157,7 @@ export class WatchManager {
       networkSettleMs: t.networkSettleMs,
       rescanIntervalMs: t.rescanIntervalMs,
       existPollMs: o.existPollMs ?? DEFAULT_EXIST_POLL_MS,
+      ...(o.fileSystem ? { fileSystem: o.fileSystem } : {}),
       resultExtensions: o.resultExtensions,
       now: o.now ?? Date.now,
       usePolling: o.usePolling ?? false,

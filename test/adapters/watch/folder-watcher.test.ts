@@ -3,6 +3,7 @@ import { appendFile, chmod, mkdir, open, rename, rm, stat, symlink, utimes, writ
 import { existsSync, openSync, closeSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { folderFileSystem } from '../../../main/adapters/watch/file-system-kind.js';
 import { folder, lastState, recorder, sleep, tempDir, waitFor, type Recorder } from './watcher-helpers.js';
 
 let dir: string;
@@ -128,14 +129,18 @@ describe('FolderWatcher via WatchManager', () => {
     let asked: Promise<Array<{ files: Array<{ size: number }> }>> | undefined;
     let stateWhenAsked: string | undefined;
     r = recorder({
-      onWaiting: () => {
-        if (asked) return;
-        stateWhenAsked = lastState(r!);
-        asked = r!.manager.rescanNow();
+      // The first walk starts as the folder's file system is known: the Rescan is asked right behind it.
+      fileSystem: async (d) => {
+        const kind = await folderFileSystem(d);
+        setImmediate(() => {
+          stateWhenAsked = lastState(r!);
+          asked = r!.manager.rescanNow();
+        });
+        return kind;
       },
     });
     await r.manager.set([folder(dir)]);
-    await waitFor(() => asked !== undefined, 10_000, 'the first file to wait');
+    await waitFor(() => asked !== undefined, 10_000, 'the walk to start');
     expect(stateWhenAsked).toBe('scanning');
     const [walked] = await asked!;
     expect(walked!.files).toHaveLength(1500);

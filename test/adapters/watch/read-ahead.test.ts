@@ -46,6 +46,48 @@ describe('reading a first walk’s files ahead', () => {
     expect(ahead.filesRead).toBe(40);
   });
 
+  it('passes the names on to their looks only once the first batch is judged, every one, in order', async () => {
+    // A look that read the first files before the worker did made them cached for it: a folder
+    // fresh from a restart was judged cached.
+    const found = await batches(6, 20);
+    const events: string[] = [];
+    const passed: string[] = [];
+    const ahead = new ReadAhead({
+      coldMsPerFile: -1,
+      onVerdict: (c) => events.push(`verdict ${c}`),
+      pass: (paths) => {
+        events.push('pass');
+        passed.push(...paths);
+      },
+    });
+    for (const b of found) ahead.add(b);
+    expect(events).toEqual([]);
+    await waitFor(() => passed.length === 6 * 20);
+    expect(events[0]).toBe('verdict true');
+    expect(passed).toEqual(found.flat());
+    // Later names go on as they come.
+    const more = path.join(dir, 'late.wav');
+    ahead.add([more]);
+    expect(passed.at(-1)).toBe(more);
+    ahead.end();
+    await ahead.stopped();
+  });
+
+  it('a walk that ends before the verdict passes its names on at once; a closed one passes nothing more', async () => {
+    const found = await batches(2, 5);
+    const passed: string[] = [];
+    const ahead = new ReadAhead({ pass: (paths) => passed.push(...paths) });
+    for (const b of found) ahead.add(b);
+    ahead.end();
+    expect(passed).toEqual(found.flat());
+    await ahead.stopped();
+    const closed = new ReadAhead({ pass: (paths) => passed.push(...paths) });
+    closed.add(found[0]!);
+    await closed.close();
+    closed.add(found[1]!);
+    expect(passed).toHaveLength(10);
+  });
+
   it('reads every batch across three workers when the first shows files not cached, then stops', async () => {
     const found = await batches(9, 30);
     const verdicts: boolean[] = [];
