@@ -137,6 +137,18 @@ describe('StreamTracker with a hungry queue', () => {
     };
   }
 
+  /** A card of 1,000 like clips of 4 s through 100 slots, the uploads of each wave spread over 700 ms. */
+  const likeCard = (trackLate?: (i: number) => number, serviceClock?: ((now: number) => number) | null) =>
+    run(
+      1000,
+      100,
+      () => 4000,
+      0,
+      (i) => (i % 100) * 7,
+      trackLate,
+      serviceClock,
+    );
+
   it('lists about once per two finished streams and notices each within a few % of its processing', async () => {
     const total = 200;
     const r = await run(total, 50, (i) => 10_000 + ((i * 7919) % 15_000));
@@ -155,16 +167,9 @@ describe('StreamTracker with a hungry queue', () => {
   });
 
   it('streams that take alike: from the second wave on, each is noticed within about 1 % of its processing', async () => {
-    // A card of like clips through 100 slots, the uploads of each wave spread over 700 ms. The
-    // first wave teaches how long a stream takes; later waves are listed for when they are due.
+    // The first wave teaches how long a stream takes; later ones are read for when they are due.
     const total = 1000;
-    const r = await run(
-      total,
-      100,
-      () => 4000,
-      0,
-      (i) => (i % 100) * 7,
-    );
+    const r = await likeCard();
     // Before: 2.6 % (105 ms) on average, from the gap grown while each wave was young; then 0.7 %
     // (28 ms) with a listing at the first stream's expected time and the gap after it. Each is now
     // read by id when it is expected: 0.05 %, and a quarter fewer listings (294 before).
@@ -181,28 +186,12 @@ describe('StreamTracker with a hungry queue', () => {
     const total = 1000;
     const late = (i: number): number => (i * 7919) % 41;
     const skewed = (now: number): number => now + 300_000;
-    const r = await run(
-      total,
-      100,
-      () => 4000,
-      0,
-      (i) => (i % 100) * 7,
-      late,
-      skewed,
-    );
+    const r = await likeCard(late, skewed);
     expect(r.laterMean).toBeLessThan(0.002);
     expect(r.byId).toBeLessThan(total * 1.05);
     expect(r.list / total).toBeLessThan(0.25);
     // Without the service's times, the same card is still noticed within about 1 % of its processing.
-    const local = await run(
-      total,
-      100,
-      () => 4000,
-      0,
-      (i) => (i % 100) * 7,
-      late,
-      null,
-    );
+    const local = await likeCard(late, null);
     expect(local.laterMean).toBeLessThan(0.01);
     expect((local.list + local.byId) / total).toBeLessThan(2.2);
   });
@@ -211,15 +200,7 @@ describe('StreamTracker with a hungry queue', () => {
     // The upload answers of a busy wave are read up to 40 ms late, so the streams seem to take a
     // little less than they do; the last ones, read at once, are still READY when expected.
     const total = 1000;
-    const r = await run(
-      total,
-      100,
-      () => 4000,
-      0,
-      (i) => (i % 100) * 7,
-      (i) => (i < total - 10 ? 40 : 0),
-      null,
-    );
+    const r = await likeCard((i) => (i < total - 10 ? 40 : 0), null);
     // Before: they waited for their 1 s backoff, up to a quarter of their processing.
     expect(r.lastWorst).toBeLessThan(0.03);
     expect(r.list / total).toBeLessThan(0.75);
