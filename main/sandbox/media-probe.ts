@@ -2,6 +2,7 @@
 // with its real duration (the app's own media probe: QuickTime, MP4, MXF, WAV, MP3, FLAC, WebM, ...).
 import { open, readFile } from 'node:fs/promises';
 import { readMedia } from '../adapters/media/probe.js';
+import { pcmFormatOf, type PcmFormat } from '../adapters/media/wav-length.js';
 import type { MediaReading } from '../adapters/media/probe.js';
 import { LINK_BODY, SANDBOX_BEHAVIOUR } from '../service/policy.js';
 
@@ -88,9 +89,6 @@ function asLink(buf: Buffer): string | null {
 
 /** Chunks a plain WAV may hold besides its samples' format and data: padding and a fact chunk. */
 const PLAIN_CHUNKS = new Set(['fmt ', 'fact', 'data', 'JUNK', 'PAD ']);
-const PCM = 1;
-const FLOAT = 3;
-const EXTENSIBLE = 0xfffe;
 
 export interface PlainWav {
   durationMs: number;
@@ -118,15 +116,15 @@ export async function plainWavOf(path: string, size: number): Promise<PlainWav |
   if (head.length < 12 || head.toString('latin1', 0, 4) !== 'RIFF' || head.toString('latin1', 8, 12) !== 'WAVE') {
     return undefined;
   }
-  let fmt: (Omit<PlainWav, 'durationMs'> & { bytesPerSecond: number }) | undefined;
+  let fmt: PcmFormat | undefined;
   for (let at = 12; at + 8 <= head.length;) {
     const id = head.toString('latin1', at, at + 4);
     const length = head.readUInt32LE(at + 4);
     if (!PLAIN_CHUNKS.has(id)) return undefined;
     if (id === 'fmt ') {
       if (at + 8 + 16 > head.length) return undefined;
-      fmt = plainFormat(head.subarray(at + 8, at + 8 + Math.min(length, 40)));
-      if (!fmt) return undefined;
+      fmt = pcmFormatOf(head.subarray(at + 8, at + 8 + Math.min(length, 40)));
+      if (!fmt || fmt.channels === 0) return undefined;
     } else if (id === 'data') {
       if (!fmt || length === 0 || length === 0xffffffff || at + 8 + length > size) return undefined;
       const { bytesPerSecond, ...described } = fmt;
@@ -135,19 +133,6 @@ export async function plainWavOf(path: string, size: number): Promise<PlainWav |
     at += 8 + length + (length % 2);
   }
   return undefined;
-}
-
-function plainFormat(body: Buffer): (Omit<PlainWav, 'durationMs'> & { bytesPerSecond: number }) | undefined {
-  if (body.length < 16) return undefined;
-  let tag = body.readUInt16LE(0);
-  const channels = body.readUInt16LE(2);
-  const sampleRate = body.readUInt32LE(4);
-  const blockAlign = body.readUInt16LE(12);
-  const bitsPerSample = body.readUInt16LE(14);
-  // WAVE_FORMAT_EXTENSIBLE: the coding is the first two bytes of the sub-format GUID.
-  if (tag === EXTENSIBLE) tag = body.length >= 26 ? body.readUInt16LE(24) : 0;
-  if ((tag !== PCM && tag !== FLOAT) || channels === 0 || sampleRate === 0 || blockAlign === 0) return undefined;
-  return { channels, sampleRate, bitsPerSample, bytesPerSecond: sampleRate * blockAlign };
 }
 
 /** Peak |sample| / 32768 of a 16-bit PCM WAV, reading at most the first 16 MB of samples. */

@@ -32,7 +32,7 @@ export async function pcmWavLengthOf(fh: ByteReader, fileSize: number): Promise<
       if (body.length < 16) return undefined;
       dataSize64 = Number(body.readBigUInt64LE(8));
     } else if (id === 'fmt ') {
-      bytesPerSecond = pcmBytesPerSecond(await readAt(fh, at + 8, Math.min(size, 40)));
+      bytesPerSecond = pcmFormatOf(await readAt(fh, at + 8, Math.min(size, 40)))?.bytesPerSecond;
       if (bytesPerSecond === undefined) return undefined;
     } else if (id === 'data') {
       const dataSize = magic === 'RF64' && size === 0xffffffff ? dataSize64 : size;
@@ -47,8 +47,16 @@ export async function pcmWavLengthOf(fh: ByteReader, fileSize: number): Promise<
   return undefined;
 }
 
-/** Bytes per second of plain samples, from the fmt chunk's body; undefined for any other coding. */
-function pcmBytesPerSecond(fmt: Buffer): number | undefined {
+/** A fmt chunk of plain samples: what the sandbox reports of a plain WAV, and its bytes per second. */
+export interface PcmFormat {
+  channels: number;
+  sampleRate: number;
+  bitsPerSample: number;
+  bytesPerSecond: number;
+}
+
+/** Plain samples (PCM, float, or extensible of either) from the fmt chunk's body; undefined for any other coding. */
+export function pcmFormatOf(fmt: Buffer): PcmFormat | undefined {
   if (fmt.length < 16) return undefined;
   let tag = fmt.readUInt16LE(0);
   const sampleRate = fmt.readUInt32LE(4);
@@ -56,5 +64,10 @@ function pcmBytesPerSecond(fmt: Buffer): number | undefined {
   // WAVE_FORMAT_EXTENSIBLE: the coding is the first two bytes of the sub-format GUID.
   if (tag === EXTENSIBLE) tag = fmt.length >= 26 ? fmt.readUInt16LE(24) : 0;
   if ((tag !== PCM && tag !== FLOAT) || sampleRate === 0 || blockAlign === 0) return undefined;
-  return sampleRate * blockAlign;
+  return {
+    channels: fmt.readUInt16LE(2),
+    sampleRate,
+    bitsPerSample: fmt.readUInt16LE(14),
+    bytesPerSecond: sampleRate * blockAlign,
+  };
 }
