@@ -349,7 +349,8 @@ export class Intake {
       },
       Date.now(),
     );
-    if (!this.runner.add(job)) {
+    // A watch folder's file with no claim on a share: a crash before its line is written finds it again.
+    if (!this.runner.add(job, origin.kind === 'watch' && !claim)) {
       // Not recorded, so not taken: a watch folder's rescan offers the file again.
       const why = this.runner.pauseState?.message ?? 'the state folder cannot be written';
       return { path: file, outcome: 'rejected', message: `${file} was not queued: ${why}`, unrecorded: true };

@@ -113,9 +113,12 @@ export class QueueRunner {
     this.schedulePump();
   }
 
-  /** False when the journal could not take the job (the queue is then paused for storage). */
-  add(job: JobRecord): boolean {
-    if (!this.storage.put(job)) return false;
+  /**
+   * False when the journal could not take the job (the queue is then paused for storage). `soon`:
+   * its line may wait for the end of this turn (a watch folder's files, found again if lost).
+   */
+  add(job: JobRecord, soon = false): boolean {
+    if (!(soon ? this.storage.putSoon(job) : this.storage.put(job))) return false;
     this.active.set(job);
     this.o.emit({ type: 'job:added', job });
     this.schedulePump();

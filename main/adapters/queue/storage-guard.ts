@@ -36,6 +36,22 @@ export class StorageGuard {
     }
   }
 
+  /**
+   * A new job nothing acts on yet, written at the end of this turn with the others (a watch
+   * folder's intake). A refused late write pauses the queue as `put` does; the retry writes it.
+   * While the queue waits for storage, the job is written at once (and refused, to be offered again).
+   */
+  putSoon(job: JobRecord): boolean {
+    if (this.o.isWaiting()) return this.put(job);
+    try {
+      this.o.store.putSoon(job, (err) => this.failed(job.id, err));
+      return true;
+    } catch (err) {
+      this.failed(job.id, err);
+      return false;
+    }
+  }
+
   /** A write of Sluice's own into `dir` (the journal's folder by default) failed for this job. */
   failed(jobId: string, err: unknown, dir = path.dirname(this.o.store.file)): void {
     // A job the journal never took cannot serve as the test: the last one it did take stands in.

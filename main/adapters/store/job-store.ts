@@ -10,6 +10,9 @@
 //   only matters for power loss / OS crash: 'always' = durable when put returns (fdatasync per
 //   put, ~0.1 ms on the measured disk, more on laptops), 'batch' = within `batchMs` (group commit,
 //   synced off the event loop; `flush()` forces it), 'never' = whenever the OS writes back.
+//   `putSoon` is for records nothing has acted on yet (a watch folder's new jobs): their lines go
+//   out together at the end of the event loop's turn, or sooner with any other write, so a
+//   change acted on is never written before them. A crash in between loses only such records.
 // - Torn writes: with a single appending writer only the tail can be torn. A line is trusted only
 //   when it ends in '\n' and parses; unparseable lines at the tail are cut off at open (truncate),
 //   unparseable lines in the middle (outside damage) are skipped and vanish at the next compaction.
@@ -37,7 +40,7 @@ import {
   type ArchivePolicy,
   type Committed,
 } from './job-archive.js';
-import { committedOf, header, replay, VERSION, writeAll, type Identified } from './journal-lines.js';
+import { committedOf, header, readJournal, replay, VERSION, writeAll, type Identified } from './journal-lines.js';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-files.js';
 
 export type FsyncMode = 'always' | 'batch' | 'never';
@@ -71,6 +74,10 @@ export class JobStore<T extends Identified = JobRecord> {
   /** Size of the journal up to the last complete line (to undo a half-written one). */
   private bytes = 0;
   private syncTimer: NodeJS.Timeout | undefined;
+  /** Lines of `putSoon`, written before the next line or at the end of this turn. */
+  private soon: string[] = [];
+  private soonTimer: NodeJS.Immediate | undefined;
+  private soonRefused: ((err: unknown) => void) | undefined;
   private closed = false;
   private committed: Committed = { records: 0, rows: 0 };
   private readonly archive: JobArchive<T> | undefined;
@@ -178,6 +185,27 @@ export class JobStore<T extends Identified = JobRecord> {
     this.compactIfDue();
   }
 
+  /**
+   * Takes the record now; its line goes out with the others of this turn in one write (see the
+   * note). A refused late write (disk full) tells `refused`; the lines wait for the next write.
+   */
+  putSoon(record: T, refused: (err: unknown) => void): void {
+    this.assertOpen();
+    this.soon.push(`${JSON.stringify({ p: record })}\n`);
+    this.records.set(record.id, record);
+    this.soonRefused = refused;
+    this.soonTimer ??= setImmediate(() => {
+      this.soonTimer = undefined;
+      if (this.closed || this.soon.length === 0) return;
+      try {
+        this.append('');
+        this.compactIfDue();
+      } catch (e) {
+        this.soonRefused?.(e);
+      }
+    });
+  }
+
   delete(id: string): boolean {
     this.assertOpen();
     if (!this.records.has(id)) return false;
@@ -189,6 +217,7 @@ export class JobStore<T extends Identified = JobRecord> {
   /** Makes everything written so far durable against power loss (no-op when nothing is pending). */
   flush(): void {
     if (this.closed) return;
+    if (this.soon.length > 0) this.append('');
     if (this.syncTimer) {
       clearTimeout(this.syncTimer);
       this.syncTimer = undefined;
@@ -240,6 +269,7 @@ export class JobStore<T extends Identified = JobRecord> {
       }
       this.committed = after;
       for (const id of moved) this.records.delete(id);
+      this.soon = []; // their records are in the new journal
       fsyncDir(path.dirname(this.file));
       if (after !== before) this.archive?.committedAt(after);
       this.lines = this.records.size + 1;
@@ -263,6 +293,12 @@ export class JobStore<T extends Identified = JobRecord> {
 
   close(): void {
     if (this.closed) return;
+    if (this.soonTimer) clearImmediate(this.soonTimer);
+    try {
+      if (this.soon.length > 0) this.append('');
+    } catch {
+      // Refused (disk full): those records are new jobs of watch folders, offered again at the next start.
+    }
     if (this.fd >= 0) this.flush();
     this.closeFd();
     this.archive?.close();
@@ -300,9 +336,11 @@ export class JobStore<T extends Identified = JobRecord> {
     return this.lines > this.opts.compactMinLines && this.lines > this.records.size * this.opts.compactRatio;
   }
 
+  /** Writes `line` (may be empty) after the lines of `putSoon`, in one write. */
   private append(line: string, forceSync = false): void {
     if (this.fd < 0) this.reopen();
-    const buf = Buffer.from(line, 'utf8');
+    const taken = this.soon.length;
+    const buf = Buffer.from(taken > 0 ? this.soon.join('') + line : line, 'utf8');
     try {
       writeAll(this.fd, buf);
     } catch (e) {
@@ -314,8 +352,9 @@ export class JobStore<T extends Identified = JobRecord> {
       }
       throw e;
     }
+    if (taken > 0) this.soon = [];
     this.bytes += buf.length;
-    this.lines++;
+    this.lines += taken + (line === '' ? 0 : 1);
     if (forceSync || this.opts.fsync === 'always') fs.fdatasyncSync(this.fd);
     else if (this.opts.fsync === 'batch' && !this.syncTimer) {
       this.syncTimer = setTimeout(() => {
@@ -356,15 +395,5 @@ export class JobStore<T extends Identified = JobRecord> {
     }
     this.lines = lines;
     return { lines, live: this.records.size, skipped, truncatedBytes };
-  }
-}
-
-/** The journal's bytes, or null when there is none yet. */
-function readJournal(file: string): Buffer | null {
-  try {
-    return fs.readFileSync(file);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw e;
   }
 }

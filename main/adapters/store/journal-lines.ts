@@ -79,3 +79,13 @@ export function committedOf(h: { a?: unknown; r?: unknown }): Committed {
   const n = (x: unknown): number => (typeof x === 'number' && Number.isSafeInteger(x) && x >= 0 ? x : 0);
   return { records: n(h.a), rows: n(h.r) };
 }
+
+/** The journal's bytes, or null when there is none yet. */
+export function readJournal(file: string): Buffer | null {
+  try {
+    return fs.readFileSync(file);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw e;
+  }
+}
