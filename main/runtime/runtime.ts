@@ -24,6 +24,7 @@ import type { JobRecord } from '../engine/job.js';
 import { DEFAULT_CONTEXT } from '../engine/reducer.js';
 import type { Settings, WatchFolder } from '../engine/settings.js';
 import { Connection } from './connection.js';
+import { boundHeapGrowth } from './heap-growth.js';
 import { ExternalStreams, History } from './history.js';
 import type { RuntimeOptions } from './options.js';
 import { QueueCommands } from './queue-commands.js';
@@ -192,6 +193,7 @@ export class Runtime implements Services {
   }
 
   private static async openIn(opts: RuntimeOptions): Promise<Runtime> {
+    boundHeapGrowth();
     ensurePrivateStateDir(opts.stateDir);
     const release = acquireStateLock(opts.stateDir);
     try {
