@@ -297,7 +297,8 @@ export class JobStore<T extends Identified = JobRecord> {
     try {
       if (this.soon.length > 0) this.append('');
     } catch {
-      // Refused (disk full): those records are new jobs of watch folders, offered again at the next start.
+      // Refused (disk full): new jobs of watch folders, offered again at the next start.
+      this.soon = [];
     }
     if (this.fd >= 0) this.flush();
     this.closeFd();

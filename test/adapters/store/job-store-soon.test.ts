@@ -137,4 +137,19 @@ describe('JobStore.putSoon', () => {
     expect(r.loadReport).toMatchObject({ lines: 5, live: 3, skipped: 0, truncatedBytes: 0 });
     r.close();
   });
+
+  it('a close that the disk refuses does not throw, and leaves the journal whole', () => {
+    const s = open();
+    s.put({ id: 'a', n: 1 });
+    s.putSoon({ id: 'b', n: 1 }, never);
+    vi.spyOn(fs, 'writeSync').mockImplementation((() => {
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    }) as typeof fs.writeSync);
+    expect(() => s.close()).not.toThrow();
+    vi.restoreAllMocks();
+    expect(written()).toEqual(['a=1']);
+    const r = open();
+    expect(r.all()).toEqual([{ id: 'a', n: 1 }]);
+    r.close();
+  });
 });
