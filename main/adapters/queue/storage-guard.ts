@@ -27,13 +27,7 @@ export class StorageGuard {
 
   /** Appends the record; false (and the queue told to pause) when the journal refused it. */
   put(job: JobRecord): boolean {
-    try {
-      this.o.store.put(job);
-      return true;
-    } catch (err) {
-      this.failed(job.id, err);
-      return false;
-    }
+    return this.attempt(job, () => this.o.store.put(job));
   }
 
   /**
@@ -43,8 +37,12 @@ export class StorageGuard {
    */
   putSoon(job: JobRecord): boolean {
     if (this.o.isWaiting()) return this.put(job);
+    return this.attempt(job, () => this.o.store.putSoon(job, (err) => this.failed(job.id, err)));
+  }
+
+  private attempt(job: JobRecord, write: () => void): boolean {
     try {
-      this.o.store.putSoon(job, (err) => this.failed(job.id, err));
+      write();
       return true;
     } catch (err) {
       this.failed(job.id, err);
