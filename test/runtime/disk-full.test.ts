@@ -158,15 +158,22 @@ describe('a full disk under the state folder', () => {
     // Either way, each file is one or the other, and no line is half written.
     await expect.poll(() => rt?.queue.pauseState?.reason, { timeout: 20_000 }).toBe('storage');
     await expect.poll(() => refused() + rt!.queue.jobs().length - 1, { timeout: 20_000 }).toBe(2);
+    // Found while the queue waits for storage: refused, and taken again only by being offered again.
+    await copyFile(tone, path.join(inbox, 'c.wav'));
+    const refusedC = (): boolean =>
+      events.some((e) => e.type === 'folder:status' && /c\.wav was not queued/.test(e.message ?? ''));
+    await expect.poll(refusedC, { timeout: 20_000 }).toBe(true);
+    expect(rt.queue.jobs().some((j) => j.source.path.endsWith('c.wav'))).toBe(false);
     journalLines(journal);
 
     full = false;
     await expect
       .poll(() => rt?.queue.jobs().filter((j) => j.state === 'completed').length, { timeout: 20_000 })
-      .toBe(3);
+      .toBe(4);
     expect((await readdir(inbox)).filter((f) => f.endsWith('.json')).sort()).toEqual([
       'a.json',
       'b.json',
+      'c.json',
       'first.json',
     ]);
   }, 60_000);
