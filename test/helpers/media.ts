@@ -1,13 +1,51 @@
 // Generated test media (never downloaded). Needs espeak-ng, sox and ffmpeg on PATH.
-// Every helper writes a new file into `dir` and returns its absolute path; files are short and
-// nothing is cached, so each call costs well under a second.
+// Every helper writes a new file into `dir` and returns its absolute path. The generators whose
+// output is the same for the same recipe (espeak-ng, ffmpeg, sox with its fixed random numbers)
+// make each recipe once per test run, in the folder test/global-setup.ts names, and copy it; the
+// copy is byte for byte what a fresh run of the tool writes. Tones with fresh dither stay fresh.
+import { createHash, randomBytes } from 'node:crypto';
 import { execFile } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { copyFile, mkdtemp, rename, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
+
+/** The run's media cache (set by test/global-setup.ts); unset, every file is made afresh. */
+export const MEDIA_CACHE_ENV = 'SLUICE_TEST_MEDIA_CACHE';
+
+/**
+ * `out`, made by `make` from `recipe` (the tool and its arguments, without the output path): once
+ * per run and copied after that. Parallel test files may make the same recipe at once: each makes
+ * its own temp file and the last rename wins, with the same bytes.
+ */
+async function made(out: string, recipe: readonly unknown[], make: (to: string) => Promise<unknown>): Promise<string> {
+  const cache = process.env[MEDIA_CACHE_ENV];
+  if (!cache) {
+    await make(out);
+    return out;
+  }
+  const ext = extname(out);
+  const kept = join(
+    cache,
+    createHash('sha256')
+      .update(JSON.stringify([ext, ...recipe]))
+      .digest('hex') + ext,
+  );
+  const have = await stat(kept).then(
+    () => true,
+    () => false,
+  );
+  if (!have) {
+    const temp = join(cache, `${randomBytes(8).toString('hex')}.part${ext}`);
+    await make(temp);
+    await rename(temp, kept);
+  }
+  await copyFile(kept, out, constants.COPYFILE_FICLONE);
+  return out;
+}
 
 /** A fresh temp directory for media files (the caller removes it). */
 export function makeMediaDir(prefix = 'sluice-media-'): Promise<string> {
@@ -16,9 +54,7 @@ export function makeMediaDir(prefix = 'sluice-media-'): Promise<string> {
 
 /** Spoken English from espeak-ng (22,050 Hz mono WAV). */
 export async function makeSpeechWav(dir: string, name: string, text: string): Promise<string> {
-  const out = join(dir, name);
-  await run('espeak-ng', ['-w', out, text]);
-  return out;
+  return made(join(dir, name), ['espeak-ng', text], (to) => run('espeak-ng', ['-w', to, text]));
 }
 
 /**
@@ -50,20 +86,35 @@ export async function makeToneWav(dir: string, name: string, seconds: number, ch
  * every run, so the sandbox's simulated transcript and answers (seeded by the content) repeat too.
  */
 export async function makeRepeatableToneWav(dir: string, name: string, seconds: number): Promise<string> {
-  const out = join(dir, name);
-  await run('sox', ['-R', '-n', '-r', '44100', '-b', '16', '-c', '1', out, 'synth', String(seconds), 'sine', '440']);
-  return out;
+  const args = (to: string) => [
+    '-R',
+    '-n',
+    '-r',
+    '44100',
+    '-b',
+    '16',
+    '-c',
+    '1',
+    to,
+    'synth',
+    String(seconds),
+    'sine',
+    '440',
+  ];
+  return made(join(dir, name), ['sox', ...args('')], (to) => run('sox', args(to)));
 }
 
 /** Digital silence (valid media without speech). */
 export async function makeSilenceWav(dir: string, name: string, seconds: number): Promise<string> {
-  const out = join(dir, name);
-  await run('sox', ['-n', '-r', '16000', '-b', '16', '-c', '1', out, 'trim', '0', String(seconds)]);
-  return out;
+  const args = (to: string) => ['-n', '-r', '16000', '-b', '16', '-c', '1', to, 'trim', '0', String(seconds)];
+  return made(join(dir, name), ['sox', ...args('')], (to) => run('sox', args(to)));
 }
 
-async function ffmpeg(args: string[]): Promise<void> {
-  await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
+/** ffmpeg writing `out` from `args` (its inputs and options): made once per run, then copied. */
+function ffmpeg(args: string[], out: string): Promise<string> {
+  return made(out, ['ffmpeg', ...args], (to) =>
+    run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args, to]),
+  );
 }
 
 /** ffmpeg input: a 440 Hz sine of `seconds`. */
@@ -81,45 +132,43 @@ export async function makeEncodedWav(
 ): Promise<string> {
   const out = join(dir, name);
   const input = ['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=${o.rate}:duration=${seconds}`];
-  await ffmpeg([...input, '-ac', String(o.channels), ...o.args, out]);
-  return out;
+  return ffmpeg([...input, '-ac', String(o.channels), ...o.args], out);
 }
 
 /** MP3 (libmp3lame) of a sine tone. */
 export async function makeMp3(dir: string, name: string, seconds: number): Promise<string> {
   const out = join(dir, name);
-  await ffmpeg([...sine(seconds), '-c:a', 'libmp3lame', '-b:a', '64k', out]);
-  return out;
+  return ffmpeg([...sine(seconds), '-c:a', 'libmp3lame', '-b:a', '64k'], out);
 }
 
 /** MP4 video (H.264 test pattern + AAC tone). */
 export async function makeMp4(dir: string, name: string, seconds: number): Promise<string> {
   const out = join(dir, name);
-  await ffmpeg([
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc=size=160x120:rate=10:duration=${seconds}`,
-    ...sine(seconds),
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
+  return ffmpeg(
+    [
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc=size=160x120:rate=10:duration=${seconds}`,
+      ...sine(seconds),
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+    ],
     out,
-  ]);
-  return out;
+  );
 }
 
 /** M4A (AAC audio in MP4). */
 export async function makeM4a(dir: string, name: string, seconds: number): Promise<string> {
   const out = join(dir, name);
-  await ffmpeg([...sine(seconds), '-c:a', 'aac', '-b:a', '64k', out]);
-  return out;
+  return ffmpeg([...sine(seconds), '-c:a', 'aac', '-b:a', '64k'], out);
 }
 
 /** Bytes that are not media (for failure paths). */
@@ -137,8 +186,7 @@ export async function makeGarbage(dir: string, name: string, bytes = 4096): Prom
  */
 export async function makeDurationTaggedWav(dir: string, name: string, durationMs: number): Promise<string> {
   const out = join(dir, name);
-  await ffmpeg([...sine(1), '-metadata', `comment=sluice-sandbox-duration-ms=${durationMs}`, out]);
-  return out;
+  return ffmpeg([...sine(1), '-metadata', `comment=sluice-sandbox-duration-ms=${durationMs}`], out);
 }
 
 /**

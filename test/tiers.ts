@@ -1,0 +1,70 @@
+// The test tiers, by file. vitest.config.ts builds one project per tier from these lists, and
+// test/architecture/tiers.test.ts holds the unit tier to its promise (no processes, servers,
+// sockets, worker threads or the sandbox).
+//
+//   unit         pure code: the engine, the renderer's rules and state classes against memory
+//                ports, the contract's views, the architecture. Seconds; one Node is enough.
+//   integration  real files, watchers, child processes, HTTP, SQLite, keytar and the sandbox:
+//                everything the Node version can change, so CI runs it under Electron's Node too.
+//   packaging    electron-builder with a stand-in Electron: slow, and independent of the rest.
+
+/** Pure tests outside the folders that are pure as a whole. */
+const PURE_FILES = [
+  'test/adapters/queue/active-jobs.test.ts',
+  'test/adapters/queue/stream-tracker.test.ts',
+  'test/adapters/results/link-destination.test.ts',
+  'test/adapters/store/keychain-message.test.ts',
+  'test/api/pure.test.ts',
+  'test/cli/skip-lines.test.ts',
+  'test/cli/timeline-options.test.ts',
+  'test/electron/notices.test.ts',
+  'test/ipc/rate-limited-view.test.ts',
+  'test/ipc/recipe-list.test.ts',
+  'test/ipc/recipe-view.test.ts',
+  'test/ipc/timeline-settings.test.ts',
+  'test/ipc/usage-csv.test.ts',
+  'test/ipc/usage-currency.test.ts',
+  'test/renderer/state/app.test.ts',
+  'test/renderer/state/queue-add.test.ts',
+  'test/renderer/state/queue-selection.test.ts',
+  'test/renderer/state/review-request.test.ts',
+  'test/renderer/state/review.test.ts',
+  'test/renderer/state/shuttle.test.ts',
+];
+
+/**
+ * Tests of pure writers that read their output back with outside tools (xmllint, OpenTimelineIO,
+ * ffmpeg): child processes, so integration.
+ */
+const ENGINE_WITH_TOOLS = [
+  'test/engine/captions/editors/all-rates.test.ts',
+  'test/engine/captions/editors/writers.test.ts',
+  'test/engine/recipes/ffmetadata-ffmpeg.test.ts',
+];
+
+export const TIERS = {
+  unit: {
+    include: ['test/engine/**/*.test.ts', 'test/architecture/**/*.test.ts', 'test/renderer/*.test.ts', ...PURE_FILES],
+    exclude: ENGINE_WITH_TOOLS,
+  },
+  integration: {
+    include: [
+      'test/adapters/**/*.test.ts',
+      'test/api/**/*.test.ts',
+      'test/cli/**/*.test.ts',
+      'test/electron/**/*.test.ts',
+      'test/ipc/**/*.test.ts',
+      'test/renderer/state/**/*.test.ts',
+      'test/runtime/**/*.test.ts',
+      'test/sandbox/**/*.test.ts',
+      ...ENGINE_WITH_TOOLS,
+    ],
+    exclude: PURE_FILES,
+  },
+  packaging: {
+    include: ['test/packaging/**/*.test.ts'],
+    exclude: [] as string[],
+  },
+} as const;
+
+export type TierName = keyof typeof TIERS;
