@@ -1,12 +1,16 @@
 #!/usr/bin/env node
-// The project's one test command (`npm test`): static checks, then every suite, then one closing
-// line `N passed, N failed` summing all of them (CI reads that line, not the runners' own summaries).
+// The project's one test command (`npm test`): the build, then the static checks beside the unit
+// tier, then the integration tier (under this Node and, when given, Electron's), the packaging
+// test and the browser flows; one closing line `N passed, N failed, N skipped` sums all of them
+// (CI reads that line, not the runners' own summaries). Per-file durations of the run go to
+// test-results/durations.json, and the slowest 20 are printed before the closing line.
 //
 // Environment:
-//   SLUICE_EXTRA_NODE=/path/to/node   also run the vitest suites under that Node (CI: Node 24, Electron's)
+//   SLUICE_EXTRA_NODE=/path/to/node   also run the integration tier under that Node (CI: Node 24, Electron's)
 //   SLUICE_TEST_SKIP_CHECKS=1          skip lint/format/type checks (quick local runs)
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+//   SLUICE_TEST_WORKERS, SLUICE_E2E_WORKERS   test files (browser specs) run at once
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -17,14 +21,40 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+/** Every test file's wall time in this run: `{ runner, file, seconds }`. */
+const durations = [];
+/** Every step's wall time, for the table at the end. */
+const steps = [];
 
+/**
+ * Runs a command. `quiet` keeps its output until it ends and prints it in one piece (a step that
+ * runs beside another), so two steps' lines never interleave.
+ */
 function run(label, cmd, args, opts = {}) {
-  console.log(`\n▶ ${label}`);
   const started = Date.now();
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...opts.env } });
-  const secs = ((Date.now() - started) / 1000).toFixed(1);
-  console.log(`◀ ${label}: exit ${r.status ?? r.signal} in ${secs} s`);
-  return r.status === 0;
+  if (!opts.quiet) console.log(`\n▶ ${label}`);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      cwd: root,
+      stdio: opts.quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...opts.env },
+    });
+    let output = '';
+    child.stdout?.on('data', (d) => (output += d));
+    child.stderr?.on('data', (d) => (output += d));
+    const done = (code) => {
+      const secs = (Date.now() - started) / 1000;
+      steps.push({ label, seconds: secs });
+      if (opts.quiet) process.stdout.write(`\n▶ ${label}\n${output}`);
+      console.log(`◀ ${label}: exit ${code} in ${secs.toFixed(1)} s`);
+      resolve(code === 0);
+    };
+    child.on('error', (e) => {
+      output += `${e.message}\n`;
+      done(e.message);
+    });
+    child.on('close', (code, signal) => done(code ?? signal));
+  });
 }
 
 /**
@@ -38,8 +68,8 @@ function failedWithoutFailures(label, exitedOk, failedBefore, detail = '') {
 }
 
 /** A check that is not a test runner counts as one test. */
-function check(label, cmd, args) {
-  if (run(label, cmd, args)) totals.passed += 1;
+async function check(label, cmd, args) {
+  if (await run(label, cmd, args, { quiet: true })) totals.passed += 1;
   else {
     totals.failed += 1;
     failures.push(label);
@@ -52,7 +82,8 @@ function check(label, cmd, args) {
  * files in a temp dir, so the user's own keyring is never touched).
  */
 function withSecretService(cmd, args) {
-  const has = (tool) => spawnSync('sh', ['-c', `command -v ${tool}`], { stdio: 'ignore' }).status === 0;
+  const has = (tool) =>
+    process.env.PATH?.split(path.delimiter).some((dir) => existsSync(path.join(dir, tool))) ?? false;
   if (process.env.DBUS_SESSION_BUS_ADDRESS || !has('dbus-run-session') || !has('gnome-keyring-daemon')) {
     return [cmd, args];
   }
@@ -61,24 +92,26 @@ function withSecretService(cmd, args) {
   return ['dbus-run-session', ['--', 'sh', '-c', script, 'sh', cmd, ...args]];
 }
 
-function vitest(label, node, extraArgs = []) {
+/** One vitest run of the given tiers (test/tiers.ts) under `node`. */
+async function vitest(label, node, tiers, opts = {}) {
   const report = path.join(outDir, `vitest-${label.replace(/\W+/g, '-')}.json`);
   rmSync(report, { force: true });
   const failedBefore = totals.failed;
-  const ok = run(
-    `vitest (${label})`,
+  const ok = await run(
+    `vitest ${label}`,
     ...withSecretService(node, [
       path.join(root, 'node_modules', 'vitest', 'vitest.mjs'),
       'run',
-      '--reporter=default',
+      ...tiers.flatMap((t) => ['--project', t]),
+      `--reporter=${opts.quiet ? 'dot' : 'default'}`,
       '--reporter=json',
       `--outputFile.json=${report}`,
-      ...extraArgs,
     ]),
+    opts,
   );
   if (!existsSync(report)) {
     totals.failed += 1;
-    failures.push(`vitest (${label}) produced no report`);
+    failures.push(`vitest ${label} produced no report`);
     return;
   }
   const r = JSON.parse(readFileSync(report, 'utf8'));
@@ -86,17 +119,21 @@ function vitest(label, node, extraArgs = []) {
   totals.failed += r.numFailedTests;
   totals.skipped += r.numPendingTests + r.numTodoTests;
   for (const file of r.testResults) {
+    const rel = path.relative(root, file.name);
+    if (file.endTime && file.startTime) {
+      durations.push({ runner: `vitest ${label}`, file: rel, seconds: (file.endTime - file.startTime) / 1000 });
+    }
     const failedTests = file.assertionResults.filter((a) => a.status === 'failed');
     for (const a of failedTests) {
-      failures.push(`${label}: ${path.relative(root, file.name)} › ${a.fullName}${reason(a.failureMessages?.[0])}`);
+      failures.push(`${label}: ${rel} › ${a.fullName}${reason(a.failureMessages?.[0])}`);
     }
     // A file that failed to load has no failed test of its own: count it once.
     if (file.status === 'failed' && failedTests.length === 0) {
       totals.failed += 1;
-      failures.push(`${label}: ${path.relative(root, file.name)} (failed to load: ${file.message ?? 'see above'})`);
+      failures.push(`${label}: ${rel} (failed to load: ${file.message ?? 'see above'})`);
     }
   }
-  failedWithoutFailures(`vitest (${label})`, ok, failedBefore);
+  failedWithoutFailures(`vitest ${label}`, ok, failedBefore);
 }
 
 /** The first lines of a failure, so the closing summary says why without scrolling back. */
@@ -113,11 +150,11 @@ function reason(message) {
 }
 
 /** Browser flows (test/e2e): Debian Chromium against the built renderer, `sluice serve` and the sandbox. */
-function playwright() {
+async function playwright() {
   const report = path.join(outDir, 'playwright.json');
   rmSync(report, { force: true });
   const failedBefore = totals.failed;
-  const ok = run('playwright (e2e)', bin('playwright'), ['test', '-c', 'test/e2e/playwright.config.ts']);
+  const ok = await run('playwright (e2e)', bin('playwright'), ['test', '-c', 'test/e2e/playwright.config.ts']);
   if (!existsSync(report)) {
     totals.failed += 1;
     failures.push('playwright produced no report');
@@ -127,40 +164,91 @@ function playwright() {
   totals.passed += stats.expected + stats.flaky;
   totals.failed += stats.unexpected;
   totals.skipped += stats.skipped;
+  const perFile = new Map();
   const walk = (suite) => {
-    for (const spec of suite.specs ?? []) if (!spec.ok) failures.push(`playwright: ${spec.file} › ${spec.title}`);
+    for (const spec of suite.specs ?? []) {
+      if (!spec.ok) failures.push(`playwright: ${spec.file} › ${spec.title}`);
+      const ms = spec.tests.flatMap((t) => t.results).reduce((sum, res) => sum + (res.duration ?? 0), 0);
+      const file = path.join('test/e2e', spec.file);
+      perFile.set(file, (perFile.get(file) ?? 0) + ms / 1000);
+    }
     for (const child of suite.suites ?? []) walk(child);
   };
   suites.forEach(walk);
+  for (const [file, seconds] of perFile) durations.push({ runner: 'playwright', file, seconds });
   failedWithoutFailures('playwright', ok, failedBefore, reason(errors[0]?.message));
 }
 
-check('build (tsc, main)', bin('tsc'), ['-p', 'tsconfig.main.json']);
-if (!process.env.SLUICE_TEST_SKIP_CHECKS) {
-  check('type-check (tests)', bin('tsc'), ['-p', 'tsconfig.test.json', '--noEmit']);
-  check('type-check (preload, against electron)', bin('tsc'), ['-p', 'tsconfig.preload.json']);
-  check('type-check (renderer state tests, DOM)', bin('tsc'), ['-p', 'tsconfig.renderer-test.json']);
-  check('type-check (renderer, svelte-check)', bin('svelte-check'), [
+/** The static checks, one after another (they share the second core with the unit tier). */
+async function checks() {
+  if (process.env.SLUICE_TEST_SKIP_CHECKS) return;
+  await check('type-check (tests)', bin('tsc'), ['-p', 'tsconfig.test.json', '--noEmit']);
+  await check('type-check (preload, against electron)', bin('tsc'), ['-p', 'tsconfig.preload.json']);
+  await check('type-check (renderer state tests, DOM)', bin('tsc'), ['-p', 'tsconfig.renderer-test.json']);
+  await check('type-check (renderer, svelte-check)', bin('svelte-check'), [
     '--workspace',
     'renderer',
     '--tsconfig',
     './tsconfig.json',
     '--fail-on-warnings',
   ]);
-  check('lint (eslint, zero warnings)', bin('eslint'), ['--max-warnings=0', '.']);
-  check('format (prettier)', bin('prettier'), ['--check', '.']);
+  await check('lint (eslint, zero warnings)', bin('eslint'), ['--max-warnings=0', '.']);
+  await check('format (prettier)', bin('prettier'), ['--check', '.']);
 }
 
-vitest(`node ${process.versions.node}`, process.execPath);
-
-const extra = process.env.SLUICE_EXTRA_NODE;
-if (extra) {
-  // A Node that does not start leaves no report, which counts as a failure.
-  const v = spawnSync(extra, ['--version'], { encoding: 'utf8' }).stdout?.trim().replace(/^v/, '');
-  vitest(`node ${v || extra}`, extra);
+function extraNode() {
+  const extra = process.env.SLUICE_EXTRA_NODE;
+  if (!extra) return undefined;
+  return new Promise((resolve) => {
+    let out = '';
+    const child = spawn(extra, ['--version']);
+    child.stdout.on('data', (d) => (out += d));
+    child.on('error', () => resolve({ path: extra, version: extra }));
+    // A Node that does not start leaves no report, which counts as a failure.
+    child.on('close', () => resolve({ path: extra, version: out.trim().replace(/^v/, '') || extra }));
+  });
 }
 
-playwright();
+const began = Date.now();
+const here = `node ${process.versions.node}`;
+/** `node scripts/test.js TIER` runs one tier alone (npm run test:unit, test:integration...). */
+const only = process.argv[2];
+const TIERS = ['unit', 'integration', 'packaging', 'e2e', 'checks'];
+if (only && !TIERS.includes(only)) {
+  console.error(`Unknown tier "${only}": give one of ${TIERS.join(', ')}, or nothing for all of them.`);
+  process.exit(2);
+}
+if (only === 'unit') await vitest(`unit (${here})`, process.execPath, ['unit']);
+else if (only === 'checks') await checks();
+else {
+  // The build first: the CLI tests and the browser flows run what it writes.
+  await check('build (tsc, main)', bin('tsc'), ['-p', 'tsconfig.main.json']);
+  if (only === 'integration' || only === 'packaging') await vitest(`${only} (${here})`, process.execPath, [only]);
+  else if (only === 'e2e') await playwright();
+  else {
+    // The checks wait on the CPU, the unit tier barely: they share the machine.
+    await Promise.all([checks(), vitest(`unit (${here})`, process.execPath, ['unit'], { quiet: true })]);
+    await vitest(`integration and packaging (${here})`, process.execPath, ['integration', 'packaging']);
+    // Electron's Node: what the Node version can change (files, watchers, processes, HTTP, SQLite,
+    // keytar) is the integration tier; pure code gives the same answers under any Node.
+    const extra = await extraNode();
+    if (extra) await vitest(`integration (node ${extra.version})`, extra.path, ['integration']);
+    await playwright();
+  }
+}
+
+durations.sort((a, b) => b.seconds - a.seconds);
+writeFileSync(
+  path.join(outDir, only ? `durations-${only}.json` : 'durations.json'),
+  `${JSON.stringify({ total: (Date.now() - began) / 1000, steps, files: durations }, null, 1)}\n`,
+);
+console.log('\nSlowest test files (test-results/durations.json has them all):');
+for (const d of durations.slice(0, 20)) {
+  console.log(`  ${d.seconds.toFixed(1).padStart(7)} s  ${d.file}  (${d.runner})`);
+}
+console.log('\nSteps:');
+for (const s of steps) console.log(`  ${s.seconds.toFixed(1).padStart(7)} s  ${s.label}`);
+console.log(`  ${((Date.now() - began) / 1000).toFixed(1).padStart(7)} s  in all`);
 
 if (failures.length) {
   console.log('\nFailed:');
