@@ -159,6 +159,8 @@ test('adding, saving and removing a watch folder never leaves focus on the page 
 });
 
 test('Space acts on the selected row, not the whole queue; Delete can be undone', async ({ page }) => {
+  // The page's clock runs as usual, and jumps past Undo's time when the test says so.
+  await page.clock.install();
   await openApp(page);
   await go(page, 'Queue');
   const paused = await page.getByTestId('pause-banner').isVisible();
@@ -188,7 +190,10 @@ test('Space acts on the selected row, not the whole queue; Delete can be undone'
   await page.getByTestId('job-detail').getByRole('button', { name: 'Remove' }).click();
   await expect(row).toHaveCount(0);
   await expect(grid).toBeFocused();
-  await page.waitForTimeout(7000);
+  // Past Undo's time the removal goes out; the list after a reload holds it.
+  const dismissed = page.waitForResponse((r) => decodeURIComponent(r.url()).endsWith('queue:dismiss'));
+  await page.clock.fastForward(7_000);
+  expect((await dismissed).ok()).toBe(true);
   await page.reload();
   await expect(jobRow(page, LONG_NAMES[0]!)).toBeVisible();
   await expect(row).toHaveCount(0);

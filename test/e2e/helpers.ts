@@ -12,23 +12,53 @@ import { pcmWav } from '../helpers/media.js';
 import { startServe } from './server.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/**
+ * This worker's value of a variable global-setup.ts set for every worker (a JSON list, one per
+ * worker; Playwright numbers its workers from 0 in TEST_PARALLEL_INDEX).
+ */
+function ofThisWorker(key: string): string {
+  const all = JSON.parse(process.env[key] ?? '[]') as string[];
+  return all[Number(process.env.TEST_PARALLEL_INDEX ?? 0)] ?? '';
+}
+
 export const env = {
   get url(): string {
-    return process.env.SLUICE_E2E_URL ?? '';
+    return ofThisWorker('SLUICE_E2E_URL');
   },
   get sandbox(): string {
-    return process.env.SLUICE_E2E_SANDBOX ?? '';
+    return ofThisWorker('SLUICE_E2E_SANDBOX');
   },
   get embedded(): string {
-    return process.env.SLUICE_E2E_EMBEDDED ?? '';
+    return ofThisWorker('SLUICE_E2E_EMBEDDED');
   },
   get state(): string {
-    return process.env.SLUICE_E2E_STATE ?? '';
+    return ofThisWorker('SLUICE_E2E_STATE');
   },
   get work(): string {
-    return process.env.SLUICE_E2E_WORK ?? '';
+    return ofThisWorker('SLUICE_E2E_WORK');
   },
 };
+
+/**
+ * The page's calls to the bridge on `channel` (`queue:cancel`...) from now on, in the order the
+ * page sends them: a test that advances the page's clock past an Undo window reads here whether
+ * the delayed call went out.
+ */
+export function bridgeCalls(page: Page, channel: string): string[] {
+  const sent: string[] = [];
+  page.on('request', (r) => {
+    if (decodeURIComponent(new URL(r.url()).pathname).endsWith(channel)) sent.push(r.postData() ?? '');
+  });
+  return sent;
+}
+
+/**
+ * Lets the page finish what its timers started (a timer's callback and the calls it makes): one
+ * turn of the page's own event loop, then the bridge's next answer.
+ */
+export async function settledPage(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((r) => setTimeout(r, 0)));
+}
 
 /** Opens the app and fails the test on any console error or CSP violation. */
 export async function openApp(page: Page): Promise<string[]> {

@@ -1,14 +1,16 @@
 // Browser flows against the real renderer, the real engine behind the web bridge (`sluice serve`)
 // and the embedded sandbox. Debian's Chromium only: no browser is ever downloaded.
 import { defineConfig } from '@playwright/test';
+import { E2E_WORKERS } from './workers.js';
 
 export default defineConfig({
   testDir: '.',
   testMatch: /.*\.spec\.ts$/,
-  // One shared server and state dir, one spec at a time. A spec leaves the queue running and the
-  // settings it changed as it found them, and makes the jobs it reads (helpers.ts): specs pass in
-  // either order. The first-start flows, History's and Usage's get a server of their own.
-  workers: 1,
+  // One server and state dir per worker (global-setup.ts), one spec at a time on each. A spec
+  // leaves the queue running and the settings it changed as it found them, and makes the jobs it
+  // reads (helpers.ts): specs pass in either order and beside any other. The first-start flows,
+  // History's and Usage's get a server of their own.
+  workers: E2E_WORKERS,
   fullyParallel: false,
   timeout: 60_000,
   expect: { timeout: 15_000 },
