@@ -23,7 +23,7 @@ export default defineConfig({
     hookTimeout: 30_000,
     pool: 'forks',
     maxWorkers: workers,
-    // Media the tests generate alike is made once per run (test/helpers/media-cache.ts).
+    // A folder per run: media the tests make alike, and the CLI, are made once (test/helpers/run-folder.ts).
     globalSetup: ['./test/global-setup.ts'],
     projects: [tier('unit'), tier('integration'), tier('packaging')],
   },

@@ -106,6 +106,7 @@ async function vitest(label, node, tiers, opts = {}) {
       `--reporter=${opts.quiet ? 'dot' : 'default'}`,
       '--reporter=json',
       `--outputFile.json=${report}`,
+      ...(opts.files ?? []),
     ]),
     opts,
   );
@@ -150,11 +151,16 @@ function reason(message) {
 }
 
 /** Browser flows (test/e2e): Debian Chromium against the built renderer, `sluice serve` and the sandbox. */
-async function playwright() {
+async function playwright(files = []) {
   const report = path.join(outDir, 'playwright.json');
   rmSync(report, { force: true });
   const failedBefore = totals.failed;
-  const ok = await run('playwright (e2e)', bin('playwright'), ['test', '-c', 'test/e2e/playwright.config.ts']);
+  const ok = await run('playwright (e2e)', bin('playwright'), [
+    'test',
+    '-c',
+    'test/e2e/playwright.config.ts',
+    ...files,
+  ]);
   if (!existsSync(report)) {
     totals.failed += 1;
     failures.push('playwright produced no report');
@@ -211,20 +217,28 @@ function extraNode() {
 
 const began = Date.now();
 const here = `node ${process.versions.node}`;
-/** `node scripts/test.js TIER` runs one tier alone (npm run test:unit, test:integration...). */
+/**
+ * `node scripts/test.js TIER [FILE...]` runs one tier alone (npm run test:unit, test:integration...),
+ * or only the given files of it.
+ */
 const only = process.argv[2];
+const files = process.argv.slice(3);
 const TIERS = ['unit', 'integration', 'packaging', 'e2e', 'checks'];
 if (only && !TIERS.includes(only)) {
   console.error(`Unknown tier "${only}": give one of ${TIERS.join(', ')}, or nothing for all of them.`);
   process.exit(2);
 }
-if (only === 'unit') await vitest(`unit (${here})`, process.execPath, ['unit']);
+if (only === 'unit') await vitest(`unit (${here})`, process.execPath, ['unit'], { files });
 else if (only === 'checks') await checks();
 else {
-  // The build first: the CLI tests and the browser flows run what it writes.
+  // The build first: the CLI tests and the browser flows run what it writes, and none of them
+  // builds it again (SLUICE_TEST_BUILT), so no test rewrites dist/ while another runs it.
   await check('build (tsc, main)', bin('tsc'), ['-p', 'tsconfig.main.json']);
-  if (only === 'integration' || only === 'packaging') await vitest(`${only} (${here})`, process.execPath, [only]);
-  else if (only === 'e2e') await playwright();
+  await check('build (the CLI bundle)', process.execPath, [path.join(root, 'scripts/bundle-cli.js')]);
+  process.env.SLUICE_TEST_BUILT = '1';
+  if (only === 'integration' || only === 'packaging') {
+    await vitest(`${only} (${here})`, process.execPath, [only], { files });
+  } else if (only === 'e2e') await playwright(files);
   else {
     // The checks wait on the CPU, the unit tier barely: they share the machine.
     await Promise.all([checks(), vitest(`unit (${here})`, process.execPath, ['unit'], { quiet: true })]);

@@ -627,6 +627,8 @@ const SCRIPT_VARIABLES: Record<string, string> = {
   SLUICE_EXTRA_NODE: 'scripts/test.js',
   SLUICE_SKIP_PACKAGING: 'test/packaging/asar.test.ts',
   SLUICE_BENCH_ONLY: 'scripts/bench.js',
+  SLUICE_TEST_WORKERS: 'vitest.config.ts',
+  SLUICE_E2E_WORKERS: 'test/e2e/workers.ts',
 };
 
 describe('README scripts and their variables', () => {

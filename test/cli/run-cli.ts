@@ -1,15 +1,54 @@
 // Runs the built `sluice` (bin/sluice.js) as a child process: to the end, or until its output
 // shows a line, then stopped with SIGTERM.
 import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { RUN_FOLDER_ENV } from '../helpers/run-folder.js';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const SLUICE = path.join(ROOT, 'bin/sluice.js');
 
-/** The CLI runs from its one-file build of the compiled output; make sure both are current. */
+/** Set by `npm test` (scripts/test.js), which builds main and the CLI before any test runs. */
+export const BUILT_ENV = 'SLUICE_TEST_BUILT';
+
+/**
+ * The CLI runs from its one-file build of the compiled output; make sure both are current. Built
+ * once per run: the test command builds before the suites start; a run of vitest alone has its
+ * first file build while the others wait, so no file rewrites `dist/` under another's feet.
+ */
 export function buildCli(): void {
+  if (process.env[BUILT_ENV]) return;
+  const run = process.env[RUN_FOLDER_ENV];
+  if (!run) return build();
+  const done = path.join(run, 'cli-built');
+  try {
+    mkdirSync(path.join(run, 'cli-building'));
+  } catch {
+    return waitForBuild(done);
+  }
+  try {
+    build();
+    writeFileSync(done, '');
+  } catch (e) {
+    writeFileSync(done, String(e));
+    throw e;
+  }
+}
+
+function build(): void {
   execFileSync(path.join(ROOT, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.main.json'], { cwd: ROOT });
   execFileSync(process.execPath, [path.join(ROOT, 'scripts/bundle-cli.js')], { cwd: ROOT });
+}
+
+/** Waits (blocking: a hook that builds blocks too) for another file's build of this run. */
+function waitForBuild(done: string): void {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (let waited = 0; !existsSync(done); waited += 100) {
+    if (waited > 600_000) throw new Error('The CLI build of another test file did not finish in 10 minutes.');
+    Atomics.wait(pause, 0, 0, 100);
+  }
+  const failed = readFileSync(done, 'utf8');
+  if (failed) throw new Error(`The CLI build failed in another test file: ${failed}`);
 }
 
 /** Without an API key or configured connection, so the embedded sandbox is used. */

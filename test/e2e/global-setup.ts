@@ -26,8 +26,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       '--logLevel',
       'warn',
     ]);
-    build('tsc (main)', [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.main.json']);
-    build('the CLI build', [path.join(root, 'scripts/bundle-cli.js')]);
+    // `npm test` built main and the CLI before the suites (scripts/test.js): once is enough.
+    if (!process.env.SLUICE_TEST_BUILT) {
+      build('tsc (main)', [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.main.json']);
+      build('the CLI build', [path.join(root, 'scripts/bundle-cli.js')]);
+    }
   }
   mkdirSync(path.join(root, 'test-results/screenshots'), { recursive: true });
   // The screens as they were before the editor review's fixes sit next to today's, for comparison.

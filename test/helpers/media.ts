@@ -1,20 +1,18 @@
 // Generated test media (never downloaded). Needs espeak-ng, sox and ffmpeg on PATH.
 // Every helper writes a new file into `dir` and returns its absolute path. The generators whose
 // output is the same for the same recipe (espeak-ng, ffmpeg, sox with its fixed random numbers)
-// make each recipe once per test run, in the folder test/global-setup.ts names, and copy it; the
-// copy is byte for byte what a fresh run of the tool writes. Tones with fresh dither stay fresh.
+// make each recipe once per test run, in the run's folder (helpers/run-folder.ts), and copy it;
+// the copy is byte for byte what a fresh run of the tool writes. Tones with fresh dither stay fresh.
 import { createHash, randomBytes } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import { constants } from 'node:fs';
-import { copyFile, mkdtemp, rename, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, rename, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { promisify } from 'node:util';
+import { RUN_FOLDER_ENV } from './run-folder.js';
 
 const run = promisify(execFile);
-
-/** The run's media cache (set by test/global-setup.ts); unset, every file is made afresh. */
-export const MEDIA_CACHE_ENV = 'SLUICE_TEST_MEDIA_CACHE';
 
 /**
  * `out`, made by `make` from `recipe` (the tool and its arguments, without the output path): once
@@ -22,11 +20,13 @@ export const MEDIA_CACHE_ENV = 'SLUICE_TEST_MEDIA_CACHE';
  * its own temp file and the last rename wins, with the same bytes.
  */
 async function made(out: string, recipe: readonly unknown[], make: (to: string) => Promise<unknown>): Promise<string> {
-  const cache = process.env[MEDIA_CACHE_ENV];
-  if (!cache) {
+  const run = process.env[RUN_FOLDER_ENV];
+  if (!run) {
     await make(out);
     return out;
   }
+  const cache = join(run, 'media');
+  await mkdir(cache, { recursive: true });
   const ext = extname(out);
   const kept = join(
     cache,
