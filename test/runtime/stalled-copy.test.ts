@@ -112,7 +112,8 @@ describe('a copy that stalls', () => {
     await fh.write(data, 0, half, 0);
     await fh.sync();
     const started = await until(() => rt.queue.jobs().find((j) => j.state === 'uploading'), 10_000);
-    await new Promise((r) => setTimeout(r, 1000));
+    // The half file is on its way to the service when the copy goes on.
+    await until(() => (rt.queue.progressOf(started.id)?.sent ?? 0) > 0, 10_000);
     expect(started.totalBytes).toBe(half);
     await fh.write(data, half, data.length - half, half);
     await fh.close();
