@@ -144,8 +144,15 @@ describe('patches and multipart', () => {
 
 describe('faults and auth against the sandbox', () => {
   let env: Env;
+  // The sandbox's clock runs with the wall clock, plus what a test moves it on by (token expiry).
+  let sandboxAhead = 0;
   beforeAll(async () => {
-    env = await startEnv({ tokenExpiresInS: 1, clientId: 'cid', clientSecret: 'csecret' });
+    env = await startEnv({
+      tokenExpiresInS: 1,
+      clientId: 'cid',
+      clientSecret: 'csecret',
+      now: () => Date.now() + sandboxAhead,
+    });
   });
   afterAll(() => env.close());
 
@@ -211,14 +218,18 @@ describe('faults and auth against the sandbox', () => {
   });
 
   it('client credentials: token fetched once, refreshed before expiry, streams work', async () => {
-    const c = env.another({ credentials: { kind: 'clientCredentials', clientId: 'cid', clientSecret: 'csecret' } });
+    let ahead = 0;
+    const c = env.another({
+      credentials: { kind: 'clientCredentials', clientId: 'cid', clientSecret: 'csecret' },
+      now: () => Date.now() + ahead,
+    });
     env.sb.resetStats();
     await Promise.all([c.listStreams(), c.listStreams(), c.usageReport()]);
     expect(env.sb.stats().token).toBe(1);
     const s = await c.upload({ templateId: TPL, streamId: randomUUID(), filePath: await toneWav(env.dir, 1) });
     expect(s.state).toBe('READY');
-    // tokenExpiresInS 1 → refreshed after 0.8 s.
-    await new Promise((r) => setTimeout(r, 900));
+    // tokenExpiresInS 1 → refreshed after 0.8 s: the client's clock moved on 0.9 s.
+    ahead = 900;
     await c.findStream(s.streamId);
     expect(env.sb.stats().token).toBe(2);
     expect(c.tokenFetches).toBe(2);
@@ -231,8 +242,8 @@ describe('faults and auth against the sandbox', () => {
       now: () => t,
     });
     await c.listStreams();
-    // The client's clock lags: it still trusts its token, the sandbox has expired it.
-    await new Promise((r) => setTimeout(r, 1100));
+    // The client's clock lags: it still trusts its token, the sandbox (1.1 s on) has expired it.
+    sandboxAhead += 1100;
     env.sb.resetStats();
     await c.listStreams();
     expect(env.sb.stats()).toMatchObject({ findAll: 2, token: 1 });

@@ -34,9 +34,12 @@ describe('event hub', () => {
     hub = new EventHub(env.rt, new QueueModel(env.rt), { flushIntervalMs: 10 });
     const got: BridgeEvent[] = [];
     const sub = hub.subscribe((e) => got.push(e));
+    // A subscriber that is ready from the start: once it has both, they went out to every subscriber.
+    const sent: BridgeEvent[] = [];
+    hub.subscribe((e) => sent.push(e), { ready: true });
     env.rt.queue.pause();
     env.rt.queue.resume();
-    await new Promise((r) => setTimeout(r, 50));
+    await until(() => sent.some((e) => e.name === 'queue:resumed'));
     expect(got).toEqual([]);
     sub.ready();
     expect(got.map((e) => e.name).filter((n) => n !== 'queue:stats-changed')).toEqual([
@@ -74,14 +77,23 @@ describe('event hub', () => {
   it('sends at most one event per job per flush interval', async () => {
     hub = new EventHub(env.rt, new QueueModel(env.rt), { flushIntervalMs: 100 });
     const at: number[] = [];
-    hub.subscribe((e) => e.name === 'job:updated' && at.push(Date.now()), { ready: true });
+    let lastState = '';
+    hub.subscribe(
+      (e) => {
+        if (e.name !== 'job:updated') return;
+        at.push(Date.now());
+        lastState = e.payload.state;
+      },
+      { ready: true },
+    );
     const [file] = await files(1);
     const [outcome] = await env.rt.queue.addPaths([file ?? '']);
     const id = outcome?.outcome === 'added' ? outcome.jobId : '';
     // Many engine updates in a burst: retry/cancel toggles plus dismiss bookkeeping.
     for (let i = 0; i < 50; i++) env.rt.queue.move(id, i % 2 ? 'up' : 'down');
     await until(() => env.rt.queue.job(id)?.state === 'completed');
-    await new Promise((r) => setTimeout(r, 150));
+    // The last flush (the completed job) has gone out.
+    await until(() => lastState === 'completed');
     for (let i = 1; i < at.length; i++) expect((at[i] ?? 0) - (at[i - 1] ?? 0)).toBeGreaterThanOrEqual(90);
   });
 });

@@ -70,7 +70,8 @@ describe('a runtime without credentials', () => {
     const id = added && 'jobId' in added ? added.jobId : '';
     expect(id).not.toBe('');
     await expect(rt.connection.client.testConnection()).rejects.toThrow(/No API key/);
-    await new Promise((r) => setTimeout(r, 300));
+    // The scheduler looked at the queue after the file was added (on the next turn): nothing started.
+    await new Promise((r) => setImmediate(r));
     expect(rt.queue.job(id)?.state).toBe('queued');
     expect(Object.values(sandbox.stats()).reduce((a, b) => a + b, 0)).toBe(0);
 

@@ -32,7 +32,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function computer(name: string, output: Record<string, unknown>): Promise<Runtime> {
+async function computer(name: string, output: Record<string, unknown>, said: string[] = []): Promise<Runtime> {
   const rt = await Runtime.open({
     stateDir: path.join(dir, `state-${name}`),
     connection: { baseUrl: sandbox.url },
@@ -41,6 +41,9 @@ async function computer(name: string, output: Record<string, unknown>): Promise<
     computerName: name,
   });
   open.push(rt);
+  rt.on((e) => {
+    if (e.type === 'folder:status' && e.message) said.push(e.message);
+  });
   // The folder's own output settings, as each computer keeps them.
   const folder = WATCH_FOLDER.parse({ id: 'news', path: share, shared: true, claimTimeoutS: 30, output });
   await rt.updateSettings((s) => ({
@@ -71,10 +74,12 @@ async function firstComputerDone(): Promise<{ srt: string; streams: number }> {
 
 it('the done record on the share: the second computer leaves the file alone, whatever its formats', async () => {
   const before = await firstComputerDone();
-  const bay2 = await computer('EDIT-BAY-2', BAY2);
-  // Time for the scan, the settle check (200 ms) and the claim: the other test shows the same wait
-  // is enough for this computer to take the file when nothing on the share says it is done.
-  await new Promise((r) => setTimeout(r, 3000));
+  const said: string[] = [];
+  const bay2 = await computer('EDIT-BAY-2', BAY2, said);
+  // The scan, the settle check and the claim ran: the share's done record turned the file away.
+  await expect
+    .poll(() => said.filter((m) => m.startsWith('take.wav: already processed on EDIT-BAY-1')), { timeout: 20_000 })
+    .toHaveLength(1);
   expect(bay2.queue.jobs()).toEqual([]);
   expect(await listing()).toEqual(['take.json', 'take.srt', 'take.wav']);
   expect((await allStreams(sandbox.url, KEY)).length).toBe(before.streams);

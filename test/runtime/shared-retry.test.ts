@@ -74,7 +74,9 @@ it('a failed shared job retried by hand takes the claim again, or is refused whi
     'take-1.wav: processing on EDIT-BAY-3, which holds the file in the shared folder; not retried.',
   );
   expect(owner.queue.job(job.id)?.state).toBe('failed');
-  await new Promise((r) => setTimeout(r, 500));
+  // The scheduler's next look (it runs on the next turn of the event loop) starts nothing either.
+  await new Promise((r) => setImmediate(r));
+  expect(owner.queue.jobs().map((j) => j.state)).toEqual(['failed']);
   expect(await allStreams(sandbox.url, KEY)).toHaveLength(1);
 
   // It let go without finishing: the retry takes the claim, and the job runs under it.

@@ -112,7 +112,8 @@ describe('a copy that stalls', () => {
     await fh.write(data, 0, half, 0);
     await fh.sync();
     const started = await until(() => rt.queue.jobs().find((j) => j.state === 'uploading'), 10_000);
-    await new Promise((r) => setTimeout(r, 1000));
+    // The half file is on its way to the service when the copy goes on.
+    await until(() => (rt.queue.progressOf(started.id)?.sent ?? 0) > 0, 10_000);
     expect(started.totalBytes).toBe(half);
     await fh.write(data, half, data.length - half, half);
     await fh.close();
@@ -151,8 +152,10 @@ describe('a copy that stalls', () => {
     const wav = await readFile(await makeToneWav(dir, 'take.wav', 3));
     const target = path.join(folder, 'ZOOM0010_LR.WAV');
     await writeFile(target, '');
+    // Said once the settle check has judged the file settled and empty: it is known as it is, not taken.
     await until(() => said.find((m) => m.startsWith('ZOOM0010_LR.WAV: empty (0 bytes)')), 10_000);
-    await new Promise((r) => setTimeout(r, SETTLE_MS * 4));
+    // A walk that meets it again takes it no more than the events did.
+    await rt.folders.rescan();
     expect(rt.queue.jobs()).toEqual([]);
     await writeFile(target, wav);
     const [job] = await until(() => {

@@ -184,11 +184,13 @@ describe('export rules (C17)', () => {
   });
 
   it('EXPIRED → 404', async () => {
-    const short = await startSandbox({ fixedProcessingMs: 20, retentionMs: 100 });
+    // The sandbox's clock runs with the wall clock, moved on past the retention below.
+    let ahead = 0;
+    const short = await startSandbox({ fixedProcessingMs: 20, retentionMs: 100, now: () => Date.now() + ahead });
     try {
       const a = await upload(short.url, speech);
       await waitFinished(short.url, a.body.streamId);
-      await new Promise((r) => setTimeout(r, 150));
+      ahead += 150;
       expect((await waitFinished(short.url, a.body.streamId)).state).toBe('EXPIRED');
       expect((await exportJson(short.url, a.body.streamId)).status).toBe(404);
     } finally {

@@ -122,7 +122,10 @@ describe('upload throttle', () => {
     const id = randomUUID();
     const started = Date.now();
     const answer = upload(sb.url, wav, { id });
-    await new Promise((r) => setTimeout(r, 500));
+    // The stream exists once the request has arrived; its body is still coming in then.
+    await expect
+      .poll(async () => (await call(sb.url, `${API_PREFIX.stream}/streams/${id}`)).status, { interval: 25 })
+      .toBe(200);
     expect((await getStream(sb.url, id)).state).toBe('READY');
     expect((await answer).status).toBe(200);
     expect(Date.now() - started).toBeGreaterThanOrEqual(1400);

@@ -24,6 +24,8 @@ export interface FolderWatcherOptions {
   rescanIntervalMs: number;
   /** How often a missing folder is looked for (and a present one checked). */
   existPollMs: number;
+  /** When a folder that just appeared is read again (default in folder-watcher.ts). */
+  newDirRereadMs?: readonly number[];
   resultExtensions: readonly string[];
   now: () => number;
   usePolling: boolean;

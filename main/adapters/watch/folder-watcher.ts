@@ -252,7 +252,7 @@ export class FolderWatcher {
     fsw.on('addDir', (p) => {
       if (p === this.root || !this.rules.recursive) return;
       this.watchDir(gen, p);
-      for (const ms of NEW_DIR_REREAD_MS) {
+      for (const ms of this.o.newDirRereadMs ?? NEW_DIR_REREAD_MS) {
         const t = setTimeout(() => {
           this.rereads.delete(t);
           void this.lookAgain(gen, p);

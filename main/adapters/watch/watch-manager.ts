@@ -25,6 +25,8 @@ export interface WatchManagerOptions extends WatchTiming {
    */
   timing?: () => WatchTiming;
   existPollMs?: number;
+  /** When a folder that just appeared is read again (tests; the default suits a loaded machine). */
+  newDirRereadMs?: readonly number[];
   /** What kind of file system a folder is on (default: asked of the system, file-system-kind.ts). */
   fileSystem?: FolderWatcherOptions['fileSystem'];
   resultExtensions: readonly string[];
@@ -157,6 +159,7 @@ export class WatchManager {
       networkSettleMs: t.networkSettleMs,
       rescanIntervalMs: t.rescanIntervalMs,
       existPollMs: o.existPollMs ?? DEFAULT_EXIST_POLL_MS,
+      ...(o.newDirRereadMs ? { newDirRereadMs: o.newDirRereadMs } : {}),
       ...(o.fileSystem ? { fileSystem: o.fileSystem } : {}),
       resultExtensions: o.resultExtensions,
       now: o.now ?? Date.now,

@@ -20,10 +20,16 @@ afterEach(async () => {
 });
 
 const isRoot = process.getuid?.() === 0;
+/**
+ * A slow copy: a chunk every SLOW_COPY_GAP_MS, each gap well inside the settle time (a loaded
+ * machine stretches a gap, so the margin is most of the settle time).
+ */
+const SLOW_COPY_GAP_MS = 150;
+const SLOW_COPY_SETTLE_MS = 700;
 
 describe('FolderWatcher via WatchManager', () => {
   it('takes a slow chunked copy once, only after the last chunk', async () => {
-    r = recorder({ settleMs: 1000 });
+    r = recorder({ settleMs: SLOW_COPY_SETTLE_MS });
     await r.manager.set([folder(dir)]);
     const p = path.join(dir, 'slow.mp4');
     const h = await open(p, 'w');
@@ -32,7 +38,7 @@ describe('FolderWatcher via WatchManager', () => {
       // Not zeros from byte 0: those are a reserved copy not written yet (container-layout.ts).
       await h.write(Buffer.alloc(64 * 1024, i + 1));
       lastWrite = Date.now();
-      await sleep(300);
+      await sleep(SLOW_COPY_GAP_MS);
     }
     await h.close();
     await waitFor(() => r!.files.length > 0, 5000, 'detection');
@@ -40,11 +46,11 @@ describe('FolderWatcher via WatchManager', () => {
     expect(r.files).toHaveLength(1);
     const f = r.files[0]!;
     expect(f.size).toBe(8 * 64 * 1024);
-    expect(f.at - lastWrite).toBeGreaterThanOrEqual(900);
+    expect(f.at - lastWrite).toBeGreaterThanOrEqual(SLOW_COPY_SETTLE_MS * 0.9);
   });
 
   it('does not take a pre-allocated file while its mtime still moves', async () => {
-    r = recorder({ settleMs: 1000 });
+    r = recorder({ settleMs: SLOW_COPY_SETTLE_MS });
     await r.manager.set([folder(dir)]);
     const p = path.join(dir, 'prealloc.mov');
     const size = 8 * 64 * 1024;
@@ -52,7 +58,7 @@ describe('FolderWatcher via WatchManager', () => {
     await h.truncate(size); // Explorer-style: full size first, content later
     let lastWrite = 0;
     for (let i = 0; i < 8; i++) {
-      await sleep(300);
+      await sleep(SLOW_COPY_GAP_MS);
       await h.write(Buffer.alloc(64 * 1024, 1), 0, 64 * 1024, i * 64 * 1024);
       lastWrite = Date.now();
     }
@@ -61,7 +67,7 @@ describe('FolderWatcher via WatchManager', () => {
     await r.quiet();
     expect(r.files).toHaveLength(1);
     expect(r.files[0]!.size).toBe(size);
-    expect(r.files[0]!.at - lastWrite).toBeGreaterThanOrEqual(900);
+    expect(r.files[0]!.at - lastWrite).toBeGreaterThanOrEqual(SLOW_COPY_SETTLE_MS * 0.9);
   });
 
   it('makes duplicate events and rescans harmless, and reports a real change again', async () => {
@@ -151,7 +157,10 @@ describe('FolderWatcher via WatchManager', () => {
     r = recorder();
     await r.manager.set([folder(dir)]);
     await writeFile(path.join(dir, 'movie.mkv.crdownload'), 'x'.repeat(1000));
-    await sleep(400);
+    // Seen by a walk and passed over: the rename below is what brings the file in.
+    const [walked] = await r.manager.rescanNow();
+    expect(walked!.files).toEqual([]);
+    expect(r.files).toEqual([]);
     await rename(path.join(dir, 'movie.mkv.crdownload'), path.join(dir, 'movie.mkv'));
     await waitFor(() => r!.files.length === 1);
     expect(r.files[0]!.path).toBe(path.join(dir, 'movie.mkv'));
@@ -357,13 +366,19 @@ describe('FolderWatcher via WatchManager', () => {
     expect(nativeWatches() - before).toBe(4);
   });
   it('watches folders made inside a new folder, so a file landing deep in a card copied later is seen by its events', async () => {
-    r = recorder();
+    const nativeWatches = (): number => process.getActiveResourcesInfo().filter((x) => x === 'FSEventWrap').length;
+    // The new folder is read again after 50 and 100 ms (not 300 and 2000): the test waits less.
+    r = recorder({ newDirRereadMs: [50, 100] });
     await r.manager.set([folder(dir)]);
     await waitFor(() => r!.statuses.some((s) => s.state === 'watching'), 5000, 'the first walk');
+    const before = nativeWatches();
     // A card copied in: its folders appear at once, its clips much later (after the second looks).
     const deep = path.join(dir, 'CARD_A', 'PRIVATE', 'M4ROOT', 'CLIP');
     await mkdir(deep, { recursive: true });
-    await sleep(2600);
+    // Each of the four new folders has its watch (the looks found the ones inside CARD_A)…
+    await waitFor(() => nativeWatches() - before === 4, 5000, 'the watches of the four new folders');
+    // …and the last look is over (100 ms after CARD_A appeared; a little more for a folder inside).
+    await sleep(150);
     const p = path.join(deep, 'C0001.MP4');
     await writeFile(p, 'clip');
     // No periodic rescan runs within this test: only the new folder's own watch can report it.

@@ -2,7 +2,7 @@
 // canceling wait out their Undo window before main hears of them, and a refused move is reported
 // once however many follow it.
 import './browser-globals.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { JobView } from '../../../preload/contract.js';
 import { useBridge } from '../../../renderer/src/lib/api.js';
 import { app } from '../../../renderer/src/lib/state/app.svelte.js';
@@ -77,14 +77,23 @@ describe('queue row actions', () => {
 
   it('brings a removed row back on Undo, and main never hears of the removal', async () => {
     const one = idOf('one.wav');
-    actions.dismiss(one);
-    expect(actions.removing.has(one)).toBe(true);
-    expect(actions.undoDismiss()).toBe(true);
-    expect(actions.removing.has(one)).toBe(false);
-    expect(selection.selectedId).toBe(one);
-    await new Promise((r) => setTimeout(r, UNDO_MS * 2));
+    // The Undo window runs on a clock the test moves (only the timers made here are on it).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      actions.dismiss(one);
+      expect(actions.removing.has(one)).toBe(true);
+      expect(actions.undoDismiss()).toBe(true);
+      expect(actions.removing.has(one)).toBe(false);
+      expect(selection.selectedId).toBe(one);
+      // Twice the window later: a removal Undo had not stopped would have been sent by now.
+      vi.advanceTimersByTime(UNDO_MS * 2);
+    } finally {
+      vi.useRealTimers();
+    }
+    // A round trip to main behind anything the window would have sent, and its answer handled.
+    const jobs = await mainJobs();
     expect(removed).not.toContain(one);
-    expect((await mainJobs()).some((j) => j.id === one)).toBe(true);
+    expect(jobs.some((j) => j.id === one)).toBe(true);
   });
 
   it('cancels a queued job at once, a running one only after its Undo window unless Undo comes first', async () => {
@@ -94,11 +103,17 @@ describe('queue row actions', () => {
     const one = idOf('one.wav');
     // As the list shows it: started, so a cancel would throw work away.
     rows.list = rows.list.map((j) => (j.id === one ? { ...j, state: 'processing' } : j));
-    await actions.cancel(one);
-    expect(app.toasts.at(-1)?.message).toBe('Canceling one.wav.');
-    expect(actions.undoCancel(one)).toBe(true);
-    expect(actions.undoCancel(one)).toBe(false);
-    await new Promise((r) => setTimeout(r, UNDO_MS * 2));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await actions.cancel(one);
+      expect(app.toasts.at(-1)?.message).toBe('Canceling one.wav.');
+      expect(actions.undoCancel(one)).toBe(true);
+      expect(actions.undoCancel(one)).toBe(false);
+      // Twice the window later: a cancel Undo had not stopped would have been sent by now.
+      vi.advanceTimersByTime(UNDO_MS * 2);
+    } finally {
+      vi.useRealTimers();
+    }
     expect((await mainJobs()).find((j) => j.id === one)?.state).toBe('queued');
     await actions.cancel(one);
     await until(() => changed.some((c) => c.id === one && c.state === 'canceled'));
