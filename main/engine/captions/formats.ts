@@ -46,6 +46,8 @@ export function renderVtt(cues: readonly Cue[]): string {
 export interface TxtOptions {
   /** `[00:01:23]` at the start of each paragraph. */
   timestamps: boolean;
+  /** The stamp for a moment (the source timecode, `11:42:15:02`); absent: the clock from the media's start. */
+  stamp?: (ms: number) => string;
   /** Without speakers, a silence this long starts a new paragraph (Buzz uses 2 s too). */
   paragraphPauseMs: number;
 }
@@ -72,7 +74,7 @@ export function renderTxt(t: NormalizedTranscript, options: Partial<TxtOptions> 
   if (t.words.length === 0) return t.text === '' ? '' : `${t.text}\n`;
   const blocks = paragraphs(t.words, o.paragraphPauseMs).map((p) => {
     const first = p[0]!;
-    const stamp = o.timestamps ? `[${clock(first.startMs, null)}] ` : '';
+    const stamp = o.timestamps ? `[${o.stamp ? o.stamp(first.startMs) : clock(first.startMs, null)}] ` : '';
     const label = first.speaker ? labelPrefix(first.speaker) : '';
     return `${stamp}${label}${joinWords(p)}`;
   });
