@@ -19,12 +19,19 @@ export const srtTime = (ms: number): string => clock(ms, ',');
 /** `HH:MM:SS.mmm` (WebVTT). */
 export const vttTime = (ms: number): string => clock(ms, '.');
 
+/**
+ * SubRip has no escape, and its readers treat `<…>` as a tag (`<i>`, `<font>`) and drop what they
+ * do not know, text and all: a corrected `<crème>` or a speaker named `<Zoë>` vanished in pysubs2.
+ * So `<` and `>` are written as the single angle quotation marks `‹` and `›`, which every reader shows.
+ */
+export const escapeSrt = (s: string): string => s.replace(/</g, '‹').replace(/>/g, '›');
+
 /** SubRip. Speaker labels as a plain "Speaker 1: " prefix at each turn: brackets get stripped by players. */
 export function renderSrt(cues: readonly Cue[]): string {
   if (cues.length === 0) return '';
   const blocks = cues.map((c, i) => {
-    const lines = [...c.lines];
-    if (c.showLabel && c.speaker && lines.length > 0) lines[0] = labelPrefix(c.speaker) + lines[0];
+    const lines = c.lines.map(escapeSrt);
+    if (c.showLabel && c.speaker && lines.length > 0) lines[0] = escapeSrt(labelPrefix(c.speaker)) + lines[0];
     return `${i + 1}\n${srtTime(c.startMs)} --> ${srtTime(c.endMs)}\n${lines.join('\n')}`;
   });
   return `${blocks.join('\n\n')}\n`;
