@@ -57,7 +57,10 @@ export function readTimecodeLabel(label: string, rate: FrameRate): LabelReading 
   const dropFrame = (rate.dropFrame || /[;,]\d+$/.test(text)) && canDropFrame(rate);
   const on: FrameRate = { ...rate, dropFrame };
   const problem = invalidParts(parts, on);
-  if (problem) return { refused: `The media’s timecode ${text} does not exist at ${rateLabel(on)} fps (${problem})` };
+  if (problem)
+    return {
+      refused: `The media’s timecode ${text} does not exist at ${rateLabel(on)} fps (${problem.replace(/\.$/, '')})`,
+    };
   return { frames: partsToFrames(parts, on) };
 }
 

@@ -49,6 +49,16 @@ afterAll(async () => {
 });
 
 describe('probeMediaFacts', () => {
+  it('refuses a timecode track at 27:00:00:00 (as ffprobe reads it) with a note: no start, not a wrapped one', async () => {
+    const file = join(dir, 'patched.mov');
+    await ffmpeg([...video('25', 1), '-timecode', '27:00:00:00', '-c:v', 'libx264', '-preset', 'ultrafast', file]);
+    const ref = await ffprobe(file);
+    expect(ref.streams.find((s) => s.tags?.timecode)?.tags?.timecode).toBe('27:00:00:00');
+    const facts = await probeMediaFacts(file);
+    expect(facts.start).toBeNull();
+    expect(facts.startNote).toMatch(/27:00:00:00 does not exist at 25 fps.*hours 00–23.*start is taken as 00:00:00:00/);
+  });
+
   it('reads a QuickTime .mov with audio: duration, 23.976 rate and its tmcd start, as ffprobe does', async () => {
     const file = join(dir, 'A001_C002.mov');
     await ffmpeg([
