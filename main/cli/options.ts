@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { glossaryProblems, parseGlossary } from '../engine/recipes/glossary.js';
 import { RESULT_FORMATS, type ResultFormat } from '../engine/settings.js';
 import { isRateId, RATE_IDS, type RateId } from '../engine/timecode/rates.js';
-import { parseTimecodeParts } from '../engine/timecode/timecode.js';
+import { timecodeTextProblem } from '../engine/timecode/timecode.js';
 
 export function parsePort(value: string): number {
   const n = Number(value);
@@ -60,12 +60,13 @@ export function parseGlossaryFile(file: string): string[] {
 export function parseTimecodeStart(value: string): string {
   const v = value.trim().toLowerCase();
   if (v === 'source') return 'source';
-  try {
-    parseTimecodeParts(v);
-  } catch {
-    throw new InvalidArgumentError(`must be "source" or a timecode such as 01:00:00:00 (got ${value}).`);
-  }
-  return v;
+  const problem = timecodeTextProblem(v);
+  if (problem === null) return v;
+  // A label of the right shape whose numbers no clock shows (99:99:99:99): say which number.
+  const shaped = /^\d{2}:\d{2}:\d{2}[:;.,]\d{2,3}$/.test(v);
+  throw new InvalidArgumentError(
+    `must be "source" or a timecode such as 01:00:00:00 (got ${value}${shaped ? `: ${problem}` : ''}).`,
+  );
 }
 
 /** `--frame-rate`: the rate for media without one of its own. */

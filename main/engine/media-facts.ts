@@ -31,4 +31,9 @@ export interface MediaFacts {
   readonly frameSize?: { readonly width: number; readonly height: number };
   /** Null: the media says nothing, so its timeline starts at 00:00:00:00 on the folder's default rate. */
   readonly start: SourceStart | null;
+  /**
+   * Why the media's own start was not taken though it carries one (a timecode no clock shows, a
+   * camera sidecar that does not read): the start is then 00:00:00:00, and the job says this.
+   */
+  readonly startNote?: string;
 }

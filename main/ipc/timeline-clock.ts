@@ -7,7 +7,7 @@ import type { JobRecord } from '../engine/job.js';
 import type { MediaFacts } from '../engine/media-facts.js';
 import { isLinkJob } from '../engine/media-link.js';
 import { rateLabel } from '../engine/timecode/rates.js';
-import { startTimecode, timelineOf } from '../engine/timecode/timeline.js';
+import { clipTimeline, startTimecode } from '../engine/timecode/timeline.js';
 import type { TimelineClockView } from '../../preload/contract.js';
 
 const KEPT = 32;
@@ -20,7 +20,8 @@ export class TimelineClocks {
   async of(job: JobRecord): Promise<TimelineClockView | undefined> {
     const facts = job.mediaFacts ?? (await this.probed(job));
     try {
-      const t = timelineOf(facts, job.output?.timeline);
+      // Placed as the results are (a clip across midnight starts whole hours earlier), by the media's length.
+      const t = clipTimeline(facts, job.output?.timeline, 0, job.mediaDurationMs);
       return {
         start: startTimecode(t),
         rate: rateLabel(t.rate),

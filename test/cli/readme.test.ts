@@ -130,8 +130,12 @@ const CASES: Case[] = [
       expect(edl).toContain('FCM: NON-DROP FRAME');
       const recIn = /^001 .* (\d\d):(\d\d):(\d\d):(\d\d) \S+ *$/m.exec(edl);
       expect(recIn?.slice(1, 3)).toEqual(['01', '00']);
-      // 01:00:00:00 at 25 fps is frame 90,000: the clip's asset starts there.
-      expect(readFileSync(wav.replace(/wav$/, 'fcpxml'), 'utf8')).toContain('start="90000/25s"');
+      // 01:00:00:00 at 25 fps is frame 90,000: the timeline starts there and the clip sits there; the
+      // media (a WAV with no timecode of its own) keeps its start at 0.
+      const fcpxml = readFileSync(wav.replace(/wav$/, 'fcpxml'), 'utf8');
+      expect(fcpxml).toContain('tcStart="90000/25s"');
+      expect(fcpxml).toMatch(/<asset-clip [^>]*offset="90000\/25s" start="0s"/);
+      expect(fcpxml).toMatch(/<asset [^>]*start="0s"/);
     },
   },
   {
@@ -147,8 +151,10 @@ const CASES: Case[] = [
       const edl = readFileSync(wav.replace(/wav$/, 'edl'), 'utf8');
       expect(edl).toContain('FCM: DROP FRAME');
       expect(/^001 .* (\d\d:\d\d:\d\d;\d\d) \S+ *$/m.exec(edl)?.[1]?.slice(0, 5)).toBe('00:59');
-      // 00:59:50;00 at 29.97 DF is frame 107,592: × 1001/30000 s.
-      expect(readFileSync(wav.replace(/wav$/, 'fcpxml'), 'utf8')).toContain(`start="${107_592 * 1001}/30000s"`);
+      // 00:59:50;00 at 29.97 DF is frame 107,592: × 1001/30000 s, the timeline's start (the media's stays 0).
+      const fcpxml = readFileSync(wav.replace(/wav$/, 'fcpxml'), 'utf8');
+      expect(fcpxml).toContain(`tcStart="${107_592 * 1001}/30000s"`);
+      expect(fcpxml).toMatch(/<asset [^>]*start="0s"/);
     },
   },
   {

@@ -73,6 +73,8 @@ describe.each(['process', 'watch'] as const)('sluice %s', (command) => {
     ['--frame-rate', '23.98', /must be one of/],
     ['--timecode', '1:00:00:00', /must be "source" or a timecode such as 01:00:00:00/],
     ['--timecode', 'start', /must be "source"/],
+    ['--timecode', '99:99:99:99', /must be "source".*hours 00–23/],
+    ['--timecode', '01:00:00:75', /frame number runs from 00 to 59/],
   ])('%s %s is a usage error that says what to write', async (flag, value, message) => {
     // Commander's invalid-argument error: `sluice` exits 2 with its message on such an error.
     const p = program(command);

@@ -12,7 +12,7 @@ import mediaInfoFactory from 'mediainfo.js';
 import type { MediaInfo } from 'mediainfo.js';
 import type { FrameRate, MediaFacts, SourceStart } from '../../engine/media-facts.js';
 import { readSidecarStart } from './sony-sidecar.js';
-import { framesOfTimecode, rateOf } from './timecode-label.js';
+import { rateOf, readTimecodeLabel } from './timecode-label.js';
 
 type Track = Readonly<Record<string, unknown>>;
 
@@ -40,10 +40,16 @@ export async function readMedia(path: string): Promise<MediaReading> {
   const tracks = await analyse(path);
   const reading = readingOf(tracks);
   // A camera that keeps its timecode in an XML sidecar (Sony XAVC): read it when the media has none.
-  if (reading.facts.start || reading.facts.videoRate === null) return reading;
-  const start = await readSidecarStart(path);
-  return start ? { ...reading, facts: { ...reading.facts, start } } : reading;
+  if (reading.facts.start || reading.facts.startNote || reading.facts.videoRate === null) return reading;
+  const sidecar = await readSidecarStart(path);
+  if (sidecar === null) return reading;
+  if ('refused' in sidecar)
+    return { ...reading, facts: { ...reading.facts, startNote: `${sidecar.refused}: ${ZERO_START}` } };
+  return { ...reading, facts: { ...reading.facts, start: sidecar } };
 }
+
+/** What a refused start becomes, as the job says it. */
+const ZERO_START = 'the media’s start is taken as 00:00:00:00.';
 
 let instance: Promise<MediaInfo<'object'>> | undefined;
 let queue: Promise<unknown> = Promise.resolve();
@@ -109,12 +115,14 @@ function readingOf(tracks: Track[]): MediaReading {
   const sampleRate = num(audio?.SamplingRate);
   const width = num(video?.Width);
   const height = num(video?.Height);
+  const own = startOf(tracks, container, audio, sampleRate);
   const facts: MediaFacts = {
     durationMs,
     hasAudio: audio !== undefined,
     videoRate,
     ...(width && height && width > 0 && height > 0 ? { frameSize: { width, height } } : {}),
-    start: startOf(tracks, container, audio, sampleRate),
+    start: 'refused' in own ? null : own.start,
+    ...('refused' in own ? { startNote: `${own.refused}: ${ZERO_START}` } : {}),
   };
   return {
     facts,
@@ -135,7 +143,7 @@ function startOf(
   container: string,
   audio: Track | undefined,
   sampleRate: number | null,
-): SourceStart | null {
+): { start: SourceStart | null } | { refused: string } {
   for (const t of tracks) {
     if (t['@type'] !== 'Other') continue;
     const format = str(t.Format) ?? '';
@@ -143,17 +151,19 @@ function startOf(
     const label = str(t.TimeCode_FirstFrame);
     const rate = trackRate(t);
     if (from === null || label === null || rate === null) continue;
-    const frames = framesOfTimecode(label, rate);
-    if (frames === null) continue;
-    return { kind: 'frames', frames, rate: { ...rate, dropFrame: rate.dropFrame || label.includes(';') }, from };
+    const read = readTimecodeLabel(label, rate);
+    if (read === null) continue;
+    if ('refused' in read) return read;
+    const dropFrame = rate.dropFrame || label.includes(';');
+    return { start: { kind: 'frames', frames: read.frames, rate: { ...rate, dropFrame }, from } };
   }
   // Note: MediaInfo gives the bext TimeReference as a delay in seconds (to the nanosecond), so the
   // sample count is exact once multiplied back and rounded.
   const delay = num(audio?.Delay);
   if (container === 'Wave' && delay !== null && sampleRate !== null && str(audio?.Delay_Source)?.includes('bext')) {
-    return { kind: 'samples', samples: Math.round(delay * sampleRate), sampleRate, from: 'bext' };
+    return { start: { kind: 'samples', samples: Math.round(delay * sampleRate), sampleRate, from: 'bext' } };
   }
-  return null;
+  return { start: null };
 }
 
 function trackRate(t: Track): FrameRate | null {

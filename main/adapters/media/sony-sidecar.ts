@@ -3,12 +3,15 @@
 // timecode in `<LtcChange frameCount="0" value="…"/>`. Professional bodies write the value as the
 // LTC word's four bytes FF SS MM HH in BCD, the drop-frame flag in the frames byte (0x40); Alpha
 // bodies may write `HH:MM:SS:FF`. The rate's 1000/1001 comes from `<VideoFrame formatFps="29.97p">`.
+// At high frame rates (59.94p, 50p, 119.88p on FX6, FX3, A7S III, A1, FX30) the LTC still counts at
+// 30 or 25 and `halfStep="true"` says each LTC frame spans two of the picture's: the start is then
+// converted to the picture's rate (frame counts doubled), which is the rate the clip is edited at.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { convert as Convert } from 'xmlbuilder2';
 import type { FrameRate, SourceStart } from '../../engine/media-facts.js';
-import { canDropFrame, framesOfTimecode } from './timecode-label.js';
+import { canDropFrame, readTimecodeLabel } from './timecode-label.js';
 
 type Node = Readonly<Record<string, unknown>>;
 
@@ -42,38 +45,54 @@ export function ltcLabel(value: string): { label: string; dropFrame: boolean } |
 // part of a command's start-up.
 const requireHere = createRequire(import.meta.url);
 
-/** The start a NonRealTimeMeta document gives; null when it gives none this reads. */
-export function sidecarStart(xml: string): SourceStart | null {
+/** A sidecar that does not give a start, and why (it names the file in the job's words). */
+export interface SidecarRefusal {
+  refused: string;
+}
+
+const unreadable = (why: string): SidecarRefusal => ({ refused: `The camera’s timecode file ${why}` });
+
+/** The start a NonRealTimeMeta document gives, or why it gives none this reads. */
+export function sidecarStart(xml: string): SourceStart | SidecarRefusal {
   let doc: Node | undefined;
   try {
     const { convert } = requireHere('xmlbuilder2') as { convert: typeof Convert };
     doc = asNode(asNode(convert(xml, { format: 'object' }))?.NonRealTimeMeta);
   } catch {
-    return null;
+    return unreadable('is not readable XML');
   }
   const table = asNode(doc?.LtcChangeTable);
   const tcFps = Number(table?.['@tcFps']);
-  if (!table || !Number.isInteger(tcFps) || tcFps <= 0) return null;
+  if (!table || !Number.isInteger(tcFps) || tcFps <= 0) return unreadable('has no LtcChangeTable with a tcFps');
   const first = list(table.LtcChange).find((c) => Number(c['@frameCount']) === 0);
-  const ltc = typeof first?.['@value'] === 'string' ? ltcLabel(first['@value']) : null;
-  if (!ltc) return null;
+  const value = typeof first?.['@value'] === 'string' ? first['@value'] : null;
+  const ltc = value === null ? null : ltcLabel(value);
+  if (!ltc)
+    return unreadable(value === null ? 'gives no first timecode' : `gives the timecode "${value}", which is not one`);
   const formatFps = String(asNode(asNode(doc?.VideoFormat)?.VideoFrame)?.['@formatFps'] ?? '');
-  // 23.98p, 29.97p, 59.94i: the NTSC rate the timecode counts at; 25p, 24p, 50i: whole frames.
-  const ntsc = /^(23\.98|29\.97|59\.94)/.test(formatFps) || ltc.dropFrame;
+  // 23.98p, 29.97p, 59.94i, 119.88p: the NTSC rate the timecode counts at; 25p, 24p, 50i: whole frames.
+  const ntsc = /^(23\.98|29\.97|59\.94|119\.88)/.test(formatFps) || ltc.dropFrame;
   const base: FrameRate = ntsc
     ? { num: tcFps * 1000, den: 1001, dropFrame: false }
     : { num: tcFps, den: 1, dropFrame: false };
   const rate: FrameRate = { ...base, dropFrame: ltc.dropFrame && canDropFrame(base) };
-  const frames = framesOfTimecode(ltc.label, rate);
-  return frames === null ? null : { kind: 'frames', frames, rate, from: 'sidecar' };
+  const read = readTimecodeLabel(ltc.label, rate);
+  if (read === null || 'refused' in read) return { refused: read?.refused ?? unreadable('gives no timecode').refused };
+  if (table['@halfStep'] !== 'true') return { kind: 'frames', frames: read.frames, rate, from: 'sidecar' };
+  // Two picture frames per LTC frame: the same moment, counted at twice the rate (drop-frame too).
+  const picture: FrameRate = { num: rate.num * 2, den: rate.den, dropFrame: rate.dropFrame };
+  return { kind: 'frames', frames: read.frames * 2, rate: picture, from: 'sidecar' };
 }
 
-/** The start from the clip's sidecar, when one lies beside it and reads; null otherwise. */
-export async function readSidecarStart(media: string): Promise<SourceStart | null> {
+/** The start from the clip's sidecar; why it gives none when one lies beside it; null when there is none. */
+export async function readSidecarStart(media: string): Promise<SourceStart | SidecarRefusal | null> {
   for (const file of sidecarPaths(media)) {
     const xml = await readFile(file, 'utf8').catch(() => null);
     if (xml === null) continue;
-    return sidecarStart(xml);
+    const start = sidecarStart(xml);
+    return 'refused' in start
+      ? { refused: start.refused.replace('timecode file', `timecode file ${path.basename(file)}`) }
+      : start;
   }
   return null;
 }

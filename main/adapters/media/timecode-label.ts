@@ -2,6 +2,8 @@
 // "00:59:50;00", 29.97) into a frame count on a rational rate: the shape MediaFacts stores. Turning
 // those frames into a place on a timeline is the timecode module's job (engine/timecode/).
 import type { FrameRate } from '../../engine/media-facts.js';
+import { rateLabel } from '../../engine/timecode/rates.js';
+import { invalidParts, parseTimecodeParts, partsToFrames } from '../../engine/timecode/timecode.js';
 
 /** The NTSC-family rates written as decimals (23.976, 29.97, 59.94, …) and their exact fraction. */
 const NTSC = [24, 30, 48, 60, 120];
@@ -36,23 +38,34 @@ export function canDropFrame(rate: FrameRate): boolean {
   return rate.den === 1001 && (rate.num === 30000 || rate.num === 60000);
 }
 
+/** A label read: its frame count, or why it is refused (a timecode no clock shows: 27:00:00:00, frame 30 at 25). */
+export type LabelReading = { frames: number } | { refused: string };
+
 /**
- * Frames since 00:00:00:00 of a label `HH:MM:SS:FF` (`;` or `.` before the frames marks drop
- * frame); null when it is not a label. Drop frame skips frame numbers 0 and 1 (0–3 at 59.94) at
- * every minute not divisible by ten, so those numbers are taken out of the count.
+ * Frames since 00:00:00:00 of a label `HH:MM:SS:FF` (`;` or `,` before the frames marks drop
+ * frame where the rate has it), by the timecode module's parser (engine/timecode/): one reading of
+ * SMPTE labels for the whole app. Null when the text is no label at all.
  */
-export function framesOfTimecode(label: string, rate: FrameRate): number | null {
-  const m = /^(\d{1,2}):(\d{2}):(\d{2})([:;.,])(\d{2,3})$/.exec(label.trim());
-  if (!m) return null;
-  const [h, min, s, f] = [m[1], m[2], m[3], m[5]].map(Number) as [number, number, number, number];
-  const nominal = Math.round(rate.num / rate.den);
-  if (min > 59 || s > 59 || f >= nominal) return null;
-  const dropFrame = (rate.dropFrame || m[4] === ';' || m[4] === ',') && canDropFrame(rate);
-  const totalMinutes = h * 60 + min;
-  let frames = (totalMinutes * 60 + s) * nominal + f;
-  if (dropFrame) {
-    const dropped = nominal === 60 ? 4 : 2;
-    frames -= dropped * (totalMinutes - Math.floor(totalMinutes / 10));
+export function readTimecodeLabel(label: string, rate: FrameRate): LabelReading | null {
+  const text = label.trim().replace(/^(\d):/, '0$1:');
+  let parts;
+  try {
+    parts = parseTimecodeParts(text);
+  } catch {
+    return null;
   }
-  return frames;
+  const dropFrame = (rate.dropFrame || /[;,]\d+$/.test(text)) && canDropFrame(rate);
+  const on: FrameRate = { ...rate, dropFrame };
+  const problem = invalidParts(parts, on);
+  if (problem)
+    return {
+      refused: `The media’s timecode ${text} does not exist at ${rateLabel(on)} fps (${problem.replace(/\.$/, '')})`,
+    };
+  return { frames: partsToFrames(parts, on) };
+}
+
+/** Frames since 00:00:00:00 of a label; null when it is no label or no timecode a clock shows. */
+export function framesOfTimecode(label: string, rate: FrameRate): number | null {
+  const read = readTimecodeLabel(label, rate);
+  return read && 'frames' in read ? read.frames : null;
 }

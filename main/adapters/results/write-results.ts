@@ -10,12 +10,13 @@ import {
   EDITOR_FORMATS,
   type EditorFormat,
   formatExtension,
+  paragraphStamper,
   renderContextOf,
 } from '../../engine/captions/render.js';
 import { probeMediaFacts } from '../media/probe.js';
 import type { JobRecord, ResultFile, TimelineUsed } from '../../engine/job.js';
 import { rateLabel } from '../../engine/timecode/rates.js';
-import { startTimecode, timelineOf } from '../../engine/timecode/timeline.js';
+import { clipTimeline, startTimecode } from '../../engine/timecode/timeline.js';
 import { isLinkJob } from '../../engine/media-link.js';
 import { normalizeExport, parseExport, type NormalizedTranscript } from '../../engine/captions/normalize.js';
 import { CAPTION_PRESETS } from '../../engine/captions/presets.js';
@@ -72,7 +73,8 @@ export const RENDERERS: Partial<Record<ResultFormat, Renderer>> = {
   ),
   docx: async (text, job, transcript) => {
     const { renderDocx } = await import('./render-docx.js');
-    return renderDocx(transcript ?? normalizeExport(text, { mediaDurationMs: job.mediaDurationMs }), sourceName(job));
+    const t = transcript ?? normalizeExport(text, { mediaDurationMs: job.mediaDurationMs });
+    return renderDocx(t, sourceName(job), paragraphStamper(t, renderContextOf(job)));
   },
   ...Object.fromEntries(
     RECIPE_FORMATS.map((f) => [
@@ -157,22 +159,33 @@ export function hasNoSpeech(exportText: string): boolean {
 }
 
 /**
- * The editor formats start at the media's own timecode: a job that asks for them and carries no
- * facts yet has its source read once here (cheap beside the upload, and only for these formats).
+ * The editor formats (and DOCX and TXT stamps) start at the media's own timecode: a job that asks
+ * for them and carries no facts yet has its source read once here (cheap beside the upload, and
+ * only for these formats).
  */
 async function withMediaFacts(job: JobRecord): Promise<JobRecord> {
   const editorFormats: readonly string[] = EDITOR_FORMATS;
-  const wanted = (job.output?.formats ?? []).some((f) => editorFormats.includes(f));
+  const formats = job.output?.formats ?? [];
+  // DOCX's stamps, and TXT's when asked, are at the source timecode too.
+  const stamped = formats.includes('docx') || (job.output?.txtTimestamps === true && formats.includes('txt'));
+  const wanted = stamped || formats.some((f) => editorFormats.includes(f));
   if (!wanted || job.mediaFacts || isLinkJob(job)) return job;
   const mediaFacts = await probeMediaFacts(job.source.path).catch(() => undefined);
   return mediaFacts ? { ...job, mediaFacts } : job;
 }
 
-/** Where the editor formats' timeline starts for this job, as they are written (null: none asked for, or a bad start). */
-function timelineUsed(job: JobRecord): TimelineUsed | null {
+/**
+ * Where the editor formats' timeline starts for this job, as they are written (null: a bad start),
+ * and what the job says about it: a start moved off midnight, a source timecode refused.
+ */
+function timelineUsed(job: JobRecord, lastWordMs: number): { used: TimelineUsed; notes: string[] } | null {
   try {
-    const t = timelineOf(job.mediaFacts ?? null, job.output?.timeline);
-    return { start: startTimecode(t), rate: rateLabel(t.rate), origin: t.origin };
+    const facts = job.mediaFacts ?? null;
+    const t = clipTimeline(facts, job.output?.timeline, lastWordMs, job.mediaDurationMs);
+    return {
+      used: { start: startTimecode(t), rate: rateLabel(t.rate), origin: t.origin },
+      notes: [...(facts?.startNote ? [facts.startNote] : []), ...t.notes],
+    };
   } catch {
     return null;
   }
@@ -257,11 +270,16 @@ export async function writeResults(
   const mode = await modeOf(isLinkJob(job) ? anchor : (job.movedTo ?? job.source.path));
   const stamps = await writeFilesAtomic(planned, { writer: job.id.slice(0, 8), mode });
   const editorFormats: readonly string[] = EDITOR_FORMATS;
-  const timeline = timelineUsed(job);
-  const notes = recipeNotes(text, formats, {
-    ...renderContextOf(job),
-    ...(corrected ? { transcript: corrected.transcript } : {}),
-  });
+  const words = (corrected?.transcript ?? normalizeExport(text, { mediaDurationMs: job.mediaDurationMs })).words;
+  const timeline = timelineUsed(job, words[words.length - 1]?.endMs ?? 0);
+  const stamped = formats.some((f) => editorFormats.includes(f)) || (output.txtTimestamps && formats.includes('txt'));
+  const notes = [
+    ...recipeNotes(text, formats, {
+      ...renderContextOf(job),
+      ...(corrected ? { transcript: corrected.transcript } : {}),
+    }),
+    ...(timeline && (stamped || formats.includes('docx')) ? timeline.notes : []),
+  ];
   return planned.map((p, i) => ({
     format: p.format,
     path: p.target,
@@ -272,7 +290,7 @@ export async function writeResults(
     ...(p.shortened ? { shortened: true } : {}),
     ...(noSpeech && p.format === 'json' ? { noSpeech: true } : {}),
     ...(notes.length > 0 && p.format === 'json' ? { notes } : {}),
-    ...(timeline && editorFormats.includes(p.format) ? { timeline } : {}),
+    ...(timeline && editorFormats.includes(p.format) ? { timeline: timeline.used } : {}),
   }));
 }
 

@@ -19,12 +19,19 @@ export const srtTime = (ms: number): string => clock(ms, ',');
 /** `HH:MM:SS.mmm` (WebVTT). */
 export const vttTime = (ms: number): string => clock(ms, '.');
 
+/**
+ * SubRip has no escape, and its readers treat `<…>` as a tag (`<i>`, `<font>`) and drop what they
+ * do not know, text and all: a corrected `<crème>` or a speaker named `<Zoë>` vanished in pysubs2.
+ * So `<` and `>` are written as the single angle quotation marks `‹` and `›`, which every reader shows.
+ */
+export const escapeSrt = (s: string): string => s.replace(/</g, '‹').replace(/>/g, '›');
+
 /** SubRip. Speaker labels as a plain "Speaker 1: " prefix at each turn: brackets get stripped by players. */
 export function renderSrt(cues: readonly Cue[]): string {
   if (cues.length === 0) return '';
   const blocks = cues.map((c, i) => {
-    const lines = [...c.lines];
-    if (c.showLabel && c.speaker && lines.length > 0) lines[0] = labelPrefix(c.speaker) + lines[0];
+    const lines = c.lines.map(escapeSrt);
+    if (c.showLabel && c.speaker && lines.length > 0) lines[0] = escapeSrt(labelPrefix(c.speaker)) + lines[0];
     return `${i + 1}\n${srtTime(c.startMs)} --> ${srtTime(c.endMs)}\n${lines.join('\n')}`;
   });
   return `${blocks.join('\n\n')}\n`;
@@ -46,6 +53,8 @@ export function renderVtt(cues: readonly Cue[]): string {
 export interface TxtOptions {
   /** `[00:01:23]` at the start of each paragraph. */
   timestamps: boolean;
+  /** The stamp for a moment (the source timecode, `11:42:15:02`); absent: the clock from the media's start. */
+  stamp?: (ms: number) => string;
   /** Without speakers, a silence this long starts a new paragraph (Buzz uses 2 s too). */
   paragraphPauseMs: number;
 }
@@ -72,7 +81,7 @@ export function renderTxt(t: NormalizedTranscript, options: Partial<TxtOptions> 
   if (t.words.length === 0) return t.text === '' ? '' : `${t.text}\n`;
   const blocks = paragraphs(t.words, o.paragraphPauseMs).map((p) => {
     const first = p[0]!;
-    const stamp = o.timestamps ? `[${clock(first.startMs, null)}] ` : '';
+    const stamp = o.timestamps ? `[${o.stamp ? o.stamp(first.startMs) : clock(first.startMs, null)}] ` : '';
     const label = first.speaker ? labelPrefix(first.speaker) : '';
     return `${stamp}${label}${joinWords(p)}`;
   });

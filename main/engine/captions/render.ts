@@ -2,7 +2,7 @@
 // Pure: everything a renderer needs from the job is read into a RenderContext first.
 import type { JobRecord } from '../job.js';
 import type { MediaFacts } from '../media-facts.js';
-import type { TimelineSettings } from '../timecode/timeline.js';
+import { clipTimeline, paragraphStamp, timelineOf, type TimelineSettings } from '../timecode/timeline.js';
 import type { MarkerSource } from './editors/marker-sources.js';
 import type { ResultFormat } from '../settings.js';
 import { buildCues, type CueOptions } from './cues.js';
@@ -81,6 +81,21 @@ export const transcriptOf = (text: string, ctx: RenderContext): NormalizedTransc
 const cuesOf = (text: string, ctx: RenderContext) => buildCues(transcriptOf(text, ctx).words, ctx.cues);
 
 /**
+ * TXT's and DOCX's paragraph stamps: at the source timecode, on the editor formats' timeline, when
+ * the clip has one; the clock from the media's start otherwise (and where a fixed start does not
+ * exist on the clip's rate, which the editor formats then report).
+ */
+export function paragraphStamper(t: NormalizedTranscript, ctx: RenderContext): (ms: number) => string {
+  try {
+    const last = t.words[t.words.length - 1]?.endMs ?? 0;
+    const timeline = clipTimeline(ctx.mediaFacts ?? null, ctx.timeline, last, ctx.mediaDurationMs);
+    return (ms) => paragraphStamp(timeline, ms);
+  } catch {
+    return (ms) => paragraphStamp({ ...timelineOf(null), origin: 'none' }, ms);
+  }
+}
+
+/**
  * The plain caption formats. The editor formats' renderers are in `editor-renderers.ts`, loaded
  * when one is written: their XML library is most of a command's start-up otherwise.
  */
@@ -88,10 +103,11 @@ export const CAPTION_RENDERERS: Record<Exclude<CaptionFormat, EditorFormat>, Cap
   srt: (text, ctx) => renderSrt(cuesOf(text, ctx)),
   vtt: (text, ctx) => renderVtt(cuesOf(text, ctx)),
   csv: (text, ctx) => renderCsv(cuesOf(text, ctx)),
-  txt: (text, ctx) =>
-    renderTxt(transcriptOf(text, ctx), {
-      timestamps: ctx.txtTimestamps === true,
-    }),
+  txt: (text, ctx) => {
+    const t = transcriptOf(text, ctx);
+    const stamp = ctx.txtTimestamps === true ? paragraphStamper(t, ctx) : undefined;
+    return renderTxt(t, { timestamps: ctx.txtTimestamps === true, ...(stamp ? { stamp } : {}) });
+  },
   md: (text, ctx) => renderMarkdown(parseExport(text), ctx),
 };
 

@@ -54,7 +54,13 @@ export function partsToFrames(tc: TimecodeParts, rate: FrameRate): number {
   return counted - drop * (totalMinutes - Math.floor(totalMinutes / 10));
 }
 
-function invalidParts(tc: TimecodeParts, rate: FrameRate): string | null {
+/** Frames in one hour of timecode: subtracting it changes a label's hours only, in drop-frame too. */
+export function framesPerHour(rate: FrameRate): number {
+  return framesPerDay(rate) / 24;
+}
+
+/** What makes a timecode impossible on `rate` (hours past 23, frame 25 at 25 fps, a skipped DF label), or null. */
+export function invalidParts(tc: TimecodeParts, rate: FrameRate): string | null {
   const fps = nominalFps(rate);
   const { hours, minutes, seconds, frames } = tc;
   const whole = [hours, minutes, seconds, frames].every((v) => Number.isInteger(v) && v >= 0);
@@ -84,6 +90,21 @@ export function parseTimecodeParts(text: string): TimecodeParts {
   const m = TIMECODE.exec(text.trim());
   if (!m) throw new TimecodeError(`"${text}" is not a timecode; write it as HH:MM:SS:FF, e.g. 01:00:00:00.`);
   return { hours: Number(m[1]), minutes: Number(m[2]), seconds: Number(m[3]), frames: Number(m[5]) };
+}
+
+/** The highest frame rate Sluice counts at (60): a label is checked against it where no rate is known yet. */
+const FASTEST: FrameRate = { num: 60, den: 1, dropFrame: false };
+
+/**
+ * What makes a timecode label impossible on any rate Sluice counts (`99:99:99:99`, `24:00:00:00`,
+ * frame 60), or null: the check for a start typed before its media's rate is known.
+ */
+export function timecodeTextProblem(text: string): string | null {
+  try {
+    return invalidParts(parseTimecodeParts(text), FASTEST);
+  } catch (e) {
+    return (e as Error).message;
+  }
 }
 
 /** A timecode on `rate` → its frame count. The separator is not trusted for DF: the rate decides. */

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeMediaFacts, readMedia } from '../../../main/adapters/media/probe.js';
-import { framesOfTimecode } from '../../../main/adapters/media/timecode-label.js';
+import { framesOfTimecode, readTimecodeLabel } from '../../../main/adapters/media/timecode-label.js';
 import { makeMediaDir, makeMp3, makeToneWav } from '../../helpers/media.js';
 
 const run = promisify(execFile);
@@ -49,6 +49,16 @@ afterAll(async () => {
 });
 
 describe('probeMediaFacts', () => {
+  it('refuses a timecode track at 27:00:00:00 (as ffprobe reads it) with a note: no start, not a wrapped one', async () => {
+    const file = join(dir, 'patched.mov');
+    await ffmpeg([...video('25', 1), '-timecode', '27:00:00:00', '-c:v', 'libx264', '-preset', 'ultrafast', file]);
+    const ref = await ffprobe(file);
+    expect(ref.streams.find((s) => s.tags?.timecode)?.tags?.timecode).toBe('27:00:00:00');
+    const facts = await probeMediaFacts(file);
+    expect(facts.start).toBeNull();
+    expect(facts.startNote).toMatch(/27:00:00:00 does not exist at 25 fps.*hours 00–23.*start is taken as 00:00:00:00/);
+  });
+
   it('reads a QuickTime .mov with audio: duration, 23.976 rate and its tmcd start, as ffprobe does', async () => {
     const file = join(dir, 'A001_C002.mov');
     await ffmpeg([
@@ -212,5 +222,15 @@ describe('framesOfTimecode', () => {
   it('refuses what is not a label', () => {
     expect(framesOfTimecode('01:00:00:25', r(25, 1))).toBeNull();
     expect(framesOfTimecode('1 h', r(25, 1))).toBeNull();
+  });
+  it('refuses a timecode no clock shows, saying why; reads a one-digit hour', () => {
+    expect(framesOfTimecode('27:00:00:00', r(25, 1))).toBeNull();
+    expect(readTimecodeLabel('27:00:00:00', r(25, 1))).toEqual({
+      refused: expect.stringMatching(/27:00:00:00.*00–23/),
+    });
+    expect(readTimecodeLabel('00:01:00;00', r(30000, 1001))).toEqual({
+      refused: expect.stringMatching(/skips frames 00–01/),
+    });
+    expect(readTimecodeLabel('1:00:00:00', r(25, 1))).toEqual({ frames: 90_000 });
   });
 });

@@ -110,9 +110,10 @@ describe('markers in the editor formats', () => {
       }
     ).fcpxml.library.event.project.sequence.spine['asset-clip'];
     const markers = clip.marker as Array<{ value: string; note?: string; start: string }>;
-    expect(markers).toContainEqual(
-      expect.objectContaining({ value: '1st bite', note: 'Use this', start: '90050/25s' }),
-    );
+    // Markers sit in the clip's source time: this media has no timecode of its own (it starts at 0),
+    // and the fixed 01:00:00:00 moves the clip on the timeline (its offset), not the media.
+    expect(clip).toMatchObject({ offset: '90000/25s', start: '0s' });
+    expect(markers).toContainEqual(expect.objectContaining({ value: '1st bite', note: 'Use this', start: '50/25s' }));
     expect(clip['chapter-marker']).toBeUndefined();
 
     const seq = (

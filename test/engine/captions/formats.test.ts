@@ -186,3 +186,19 @@ describe('renderSrt / renderVtt on long transcripts', () => {
     expectRoundTrip(renderVtt(cues), cues, 'vtt');
   });
 });
+
+describe('SRT text in angle brackets', () => {
+  it('is written with ‹ › so tag-stripping readers keep it; the rest of the text as it is', () => {
+    const words = ['café', '&', '<crème>', 'brûlée', '>', 'done.'].map((text, i) => ({
+      text,
+      startMs: i * 400,
+      endMs: i * 400 + 300,
+      speaker: 'Jürgen & <Zoë>',
+      spaceBefore: i > 0,
+    }));
+    const srt = renderSrt(buildCues(words));
+    expect(srt.replaceAll(' --> ', ' ')).not.toMatch(/[<>]/);
+    const [cue] = parseSync(srt).filter((n): n is NodeCue => n.type === 'cue');
+    expect(cue!.data.text.replace(/\n/g, ' ')).toBe('Jürgen & ‹Zoë›: café & ‹crème› brûlée › done.');
+  });
+});

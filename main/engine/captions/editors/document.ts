@@ -5,7 +5,13 @@
 // `startFrame` where a format wants timeline timecode.
 import type { MediaFacts } from '../../media-facts.js';
 import { msToFrameCeil, msToFrameFloor, snapSpans } from '../../timecode/frames.js';
-import { timelineOf, type Timeline, type TimelineSettings } from '../../timecode/timeline.js';
+import {
+  clipTimeline,
+  DEFAULT_TIMELINE,
+  timelineRate,
+  type Timeline,
+  type TimelineSettings,
+} from '../../timecode/timeline.js';
 import { buildCues, labelPrefix, type CueOptions } from '../cues.js';
 import { DEFAULT_TXT_OPTIONS, paragraphs } from '../formats.js';
 import { joinWords, type NormalizedTranscript } from '../normalize.js';
@@ -154,8 +160,8 @@ function markersOf(input: EditorInput, rateFrames: (ms: number) => number): Edit
 
 export function editorDocument(input: EditorInput): EditorDocument {
   const facts = input.mediaFacts ?? null;
-  const timeline = timelineOf(facts, input.timeline);
-  const rate = timeline.rate;
+  const settings = input.timeline ?? DEFAULT_TIMELINE;
+  const rate = timelineRate(facts, settings.defaultRate);
   const cues = buildCues(input.transcript.words, input.cues);
   const spans = snapSpans(cues, rate);
   const captions = cues.map((c, i) => {
@@ -171,6 +177,9 @@ export function editorDocument(input: EditorInput): EditorDocument {
     (markers[markers.length - 1]?.frame ?? -1) + 1,
     1,
   );
+  // Placed by the length every format takes (a clip that would run past midnight starts earlier: midnight.ts).
+  const words = input.transcript.words;
+  const timeline = clipTimeline(facts, settings, words[words.length - 1]?.endMs ?? 0, input.mediaDurationMs);
   const fileName = input.sourcePath.split(/[/\\]/).pop() ?? input.sourcePath;
   const dot = fileName.lastIndexOf('.');
   return {

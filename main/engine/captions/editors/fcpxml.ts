@@ -4,13 +4,16 @@
 // in the clip's source time. Every time is a rational on the frame grid (`frames × frameDuration`,
 // unreduced, as Final Cut writes them), offsets counted from the asset's start = the source
 // timecode, because Final Cut places the media there. Element order follows Apple's DTD.
+// The asset's `start` and the clip's `start` are the media's own timecode, which Final Cut reads
+// from the file and trusts; a fixed start (or a move away from midnight) moves only the timeline:
+// the sequence's `tcStart` and the clip's `offset` on it.
 import { create } from 'xmlbuilder2';
 import { frameDuration, rationalTime } from '../../timecode/frames.js';
 import type { EditorDocument } from './document.js';
 import { fileUrl } from './file-url.js';
 
 export function renderFcpxml(doc: EditorDocument): string {
-  const { rate, startFrame } = doc.timeline;
+  const { rate, startFrame, mediaStartFrame } = doc.timeline;
   const t = (frames: number): string => rationalTime(frames, rate);
   const tcFormat = rate.dropFrame ? 'DF' : 'NDF';
   const role = `iTT?captionFormat=ITT.${doc.language}`;
@@ -24,7 +27,7 @@ export function renderFcpxml(doc: EditorDocument): string {
     id: 'r2',
     name: doc.title,
     src: fileUrl(doc.sourcePath),
-    start: t(startFrame),
+    start: t(mediaStartFrame),
     duration: t(doc.durationFrames),
     hasVideo: doc.hasVideo ? '1' : '0',
     hasAudio: doc.hasAudio ? '1' : '0',
@@ -39,7 +42,7 @@ export function renderFcpxml(doc: EditorDocument): string {
     ref: 'r2',
     name: doc.title,
     offset: t(startFrame),
-    start: t(startFrame),
+    start: t(mediaStartFrame),
     duration: t(doc.durationFrames),
     tcFormat,
   });
@@ -48,7 +51,7 @@ export function renderFcpxml(doc: EditorDocument): string {
     const id = `ts${i + 1}`;
     const caption = clip.ele('caption', {
       lane: '1',
-      offset: t(startFrame + c.start),
+      offset: t(mediaStartFrame + c.start),
       name: c.lines.join(' '),
       duration: t(c.end - c.start),
       role,
@@ -65,7 +68,7 @@ export function renderFcpxml(doc: EditorDocument): string {
   for (const m of doc.markers) {
     // A chapter is Final Cut's chapter marker (it exports as a chapter of the movie); the others plain markers.
     clip.ele(m.kind === 'chapter' ? 'chapter-marker' : 'marker', {
-      start: t(startFrame + m.frame),
+      start: t(mediaStartFrame + m.frame),
       duration: t(1),
       value: m.name,
       ...(m.note ? { note: m.note } : {}),

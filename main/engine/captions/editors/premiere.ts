@@ -1,7 +1,8 @@
 // Premiere Pro: a Final Cut Pro 7 XML (xmeml) sequence (File ▸ Import), the one file Premiere
 // takes markers from (it imports no FCPXML and no marker list). The sequence runs at the media's
 // rate and starts at its source timecode; one clip links the media by file URL; the markers sit
-// on the sequence, `in` counted in frames from the sequence's start.
+// on the sequence, `in` counted in frames from the sequence's start. The file's timecode is the
+// media's own; a fixed start (or a move away from midnight) moves the sequence's only.
 import { create } from 'xmlbuilder2';
 import { nominalFps } from '../../timecode/rates.js';
 import { formatTimecode } from '../../timecode/timecode.js';
@@ -16,8 +17,9 @@ function rateEl(parent: XMLBuilder, doc: EditorDocument): void {
   rate.ele('ntsc').txt(doc.timeline.rate.den === 1001 ? 'TRUE' : 'FALSE');
 }
 
-function timecodeEl(parent: XMLBuilder, doc: EditorDocument): void {
-  const { rate, startFrame } = doc.timeline;
+/** A `<timecode>` at `startFrame`: the sequence's (the timeline's start) or the file's (the media's own). */
+function timecodeEl(parent: XMLBuilder, doc: EditorDocument, startFrame: number): void {
+  const { rate } = doc.timeline;
   const tc = parent.ele('timecode');
   rateEl(tc, doc);
   tc.ele('string').txt(formatTimecode(startFrame, rate));
@@ -41,7 +43,7 @@ function clipItem(track: XMLBuilder, doc: EditorDocument, id: string, first: boo
   file.ele('pathurl').txt(fileUrl(doc.sourcePath));
   rateEl(file, doc);
   file.ele('duration').txt(String(doc.durationFrames));
-  timecodeEl(file, doc);
+  timecodeEl(file, doc, doc.timeline.mediaStartFrame);
   const media = file.ele('media');
   if (doc.hasVideo) media.ele('video');
   if (doc.hasAudio) media.ele('audio').ele('channelcount').txt('2');
@@ -53,7 +55,7 @@ export function renderPremiere(doc: EditorDocument): string {
   seq.ele('name').txt(doc.title);
   seq.ele('duration').txt(String(doc.durationFrames));
   rateEl(seq, doc);
-  timecodeEl(seq, doc);
+  timecodeEl(seq, doc, doc.timeline.startFrame);
   const media = seq.ele('media');
   let first = true;
   if (doc.hasVideo) {

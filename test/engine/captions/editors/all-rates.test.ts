@@ -1,5 +1,6 @@
 // Every rate and any start: what each writer puts in its file, read back by smpte-timecode or as
-// an FCPXML rational, is the document's frames at the source timecode. Apple's DTD holds at each rate.
+// an FCPXML rational, is the document's frames at the source timecode (moved back by whole hours
+// where the clip would cross midnight, so no label goes back). Apple's DTD holds at each rate.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -55,11 +56,19 @@ function docAt(rate: FrameRate, startFrame: number, w: CaptionWord[]): EditorDoc
   });
 }
 
-/** A timecode read back by the oracle, as frames after the start (wrapping at 24 h like the labels). */
-const since = (tc: string, start: number, rate: FrameRate): number => {
-  const day = framesPerDay(rate);
-  return (((oracleFrames(tc, rate) - start) % day) + day) % day;
-};
+/** A timecode read back by the oracle, as frames after the timeline's start (never wrapping: labels only go forward). */
+const since = (tc: string, start: number, rate: FrameRate): number => oracleFrames(tc, rate) - start;
+
+/** The timeline starts at the source's timecode, or whole hours before it where the clip would cross midnight. */
+function expectStartFrom(doc: EditorDocument, source: number, rate: FrameRate): number {
+  const t = doc.timeline;
+  const hour = framesPerDay(rate) / 24;
+  expect(t.mediaStartFrame).toBe(source);
+  expect(t.startFrame).toBeLessThanOrEqual(source);
+  if (t.startFrame > 0) expect((source - t.startFrame) % hour).toBe(0);
+  expect(t.notes.length).toBe(t.startFrame === source ? 0 : 1);
+  return t.startFrame;
+}
 
 describe.each(RATE_IDS.map((id) => [id, rateOf(id)] as const))('at %s', (_id, rate) => {
   const start = fc.integer({ min: 0, max: framesPerDay(rate) - 1 });
@@ -68,17 +77,18 @@ describe.each(RATE_IDS.map((id) => [id, rateOf(id)] as const))('at %s', (_id, ra
     fc.assert(
       fc.property(start, words, (s, w) => {
         const doc = docAt(rate, s, w);
+        const t0 = expectStartFrom(doc, s, rate);
         const dfText = (tc: string): string => (rate.dropFrame ? tc.replace(/:(\d\d)$/, ';$1') : tc);
         const itt = [...renderItt(doc).matchAll(/<p begin="([^"]+)" end="([^"]+)"/g)];
-        expect(itt.map((m) => [since(dfText(m[1]!), s, rate), since(dfText(m[2]!), s, rate)])).toEqual(
+        expect(itt.map((m) => [since(dfText(m[1]!), t0, rate), since(dfText(m[2]!), t0, rate)])).toEqual(
           doc.captions.map((c) => [c.start, c.end]),
         );
         const avid = [...renderAvid(doc).matchAll(/^(\S+:\d\d[:;]\d\d) (\S+)$/gm)];
-        expect(avid.map((m) => [since(m[1]!, s, rate), since(m[2]!, s, rate)])).toEqual(
+        expect(avid.map((m) => [since(m[1]!, t0, rate), since(m[2]!, t0, rate)])).toEqual(
           doc.captions.map((c) => [c.start, c.end]),
         );
         const edl = [...renderEdl(doc).matchAll(/^\d{3} .* (\S+) (\S+) {2}$/gm)];
-        expect(edl.map((m) => since(m[1]!, s, rate))).toEqual(doc.markers.map((m) => m.frame));
+        expect(edl.map((m) => since(m[1]!, t0, rate))).toEqual(doc.markers.map((m) => m.frame));
       }),
       { numRuns: 40 },
     );
