@@ -12,7 +12,9 @@ export function onLeave(leave: () => void): Attachment<HTMLElement> {
       const to = e.relatedTarget instanceof Element ? e.relatedTarget : null;
       if (to && node.contains(to)) return;
       if (!document.hasFocus() || to?.closest('dialog, [aria-modal="true"]')) return;
-      leave();
+      // Focus also goes when the fields are taken away with the review (Chromium says so while it
+      // takes them down, when no state may change): that is the panel's to answer as it goes.
+      queueMicrotask(() => node.isConnected && leave());
     };
     node.addEventListener('focusout', onfocusout);
     return () => node.removeEventListener('focusout', onfocusout);
