@@ -173,7 +173,7 @@ test('a marker name, a chapter title and a quote typed in the review are kept ho
   };
   await watch(page);
   await openReview(page, EPISODE);
-  await expectNoSeriousAxe(page, 'review with a marker field open');
+  await expectNoSeriousAxe(page, 'review of a recipe job with a marker');
 
   // Each way of leaving, and the way back to the transcript. Where the page stays or unloads, the
   // change is saved as it goes (checked before coming back); where the page or Sluice may go first
@@ -254,7 +254,10 @@ test('a marker name, a chapter title and a quote typed in the review are kept ho
     for (const field of FIELDS) {
       const text = `${field} ${r + 1}: ${route.name}`;
       await typeIn(page, field, text);
-      if (r === 0) await shot(page, `review-kept-typing-${field}`);
+      if (r === 0) {
+        await shot(page, `review-kept-typing-${field}`);
+        await expectNoSeriousAxe(page, `review with the ${field} field open`);
+      }
       page = await route.leave(page);
       const kept = () => expect.poll(() => saved(jobId, field), { message: `${field} by ${route.name}` }).toBe(text);
       if (route.savedOnLeaving) await kept();
