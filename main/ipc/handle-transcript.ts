@@ -66,7 +66,7 @@ export function transcriptView(
       ? {
           outline: {
             chapters: cur.outline.chapters.map((c) => ({ ...c })),
-            quotes: cur.outline.quotes.map((q) => ({
+            quotes: cur.outline.quotes.map(({ typed: _typed, ...q }) => ({
               ...q,
               ...(q.speaker === undefined ? {} : { speakerName: speakerName(cur, q.speaker) }),
             })),

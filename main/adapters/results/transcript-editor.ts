@@ -23,6 +23,7 @@ import type { JobRecord } from '../../engine/job.js';
 import type { ExportResult } from '../../service/types.js';
 import { keptExportPath } from '../queue/delivery.js';
 import type { CorrectionsStore } from '../store/transcript-corrections.js';
+import type { IndexSource } from '../store/transcript-index.js';
 import type { CorrectedSource } from './write-results.js';
 
 /** The job's transcript as the editor sees it now. */
@@ -129,10 +130,16 @@ export class TranscriptEditor {
   }
 
   /** The job's current words for the search index, and what identifies this version of them. */
-  async searchSource(job: JobRecord): Promise<{ key: string; words: Transcript['words'] } | undefined> {
+  async searchSource(job: JobRecord): Promise<IndexSource | undefined> {
     try {
       const l = await this.serial(job.id, () => this.load(job));
-      return { key: `${l.hash}:${l.layer.revision}`, words: l.current.words };
+      const { words, names } = l.current;
+      // The names given to speakers are found too, from where each speaker is first heard.
+      const named = Object.entries(names).map(([id, name]) => ({
+        name,
+        startMs: words.find((w) => w.speaker === id)?.startMs ?? 0,
+      }));
+      return { key: `${l.hash}:${l.layer.revision}`, words, names: named };
     } catch (e) {
       if (e instanceof NoTranscriptError) return undefined;
       throw e;

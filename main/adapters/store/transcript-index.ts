@@ -17,6 +17,20 @@ export interface IndexSource {
   /** Changes whenever the words do (the export's hash and the corrections' revision). */
   key: string;
   words: ReadonlyArray<{ text: string; startMs: number }>;
+  /**
+   * Names the editor gave speakers ("Hélène Dubois" for Speaker 2), each with where that speaker is
+   * first heard: searchable like the words, a hit plays from there.
+   */
+  names?: ReadonlyArray<{ name: string; startMs: number }>;
+}
+
+/** A version of a transcript as search lines: its words, then one line per speaker's name. */
+function linesOf(src: IndexSource): SearchLine[] {
+  const names = (src.names ?? []).map((n) => {
+    const words = n.name.split(/\s+/u).filter((w) => w !== '');
+    return { words, at: words.map(() => n.startMs) };
+  });
+  return [...searchLines(src.words), ...names.filter((l) => l.words.length > 0)];
 }
 
 export interface TranscriptIndexDeps {
@@ -93,7 +107,7 @@ export class TranscriptIndex {
     const db = this.tables();
     const current = db ? db.keyOf(jobId) : this.docOf.get(jobId)?.key;
     if (!src || current === src.key) return;
-    const doc: DocFile = { v: 1, key: src.key, lines: searchLines(src.words) };
+    const doc: DocFile = { v: 1, key: src.key, lines: linesOf(src) };
     // The words of the version being replaced, to drop its postings (a correction is rare).
     const before = db && current !== undefined ? await this.read(jobId) : undefined;
     if (db && !this.closed) db.markPending(jobId);
@@ -148,7 +162,7 @@ export class TranscriptIndex {
     const db = this.tables();
     const src = await this.d.source(jobId).catch(() => undefined);
     if (!src || !db || this.closed) return undefined;
-    const doc: DocFile = { v: 1, key: src.key, lines: searchLines(src.words) };
+    const doc: DocFile = { v: 1, key: src.key, lines: linesOf(src) };
     db.markPending(jobId);
     await mkdir(this.d.dir, { recursive: true, mode: PRIVATE_DIR_MODE });
     await writeFileAtomic(this.fileOf(jobId), JSON.stringify(doc), { mode: PRIVATE_FILE_MODE });

@@ -144,17 +144,24 @@ export interface QuoteAlignment {
   missing: string[];
 }
 
-/** Pull quotes with the time and speaker of their first word, in time order. */
+/**
+ * Pull quotes with the time and speaker of their first word, in time order. A quote given again
+ * (the same words said twice) is the next time they are said after the last one taken.
+ */
 export function alignQuotes(words: readonly AlignWord[], input: readonly string[]): QuoteAlignment {
   const index = indexWords(words);
   const quotes: TimedQuote[] = [];
   const missing: string[] = [];
+  /** Folded quote → the token after its last occurrence taken. */
+  const after = new Map<string, number>();
   for (const q of input) {
-    const m = findQuote(index, q);
+    const key = searchTokens(q).join(' ');
+    const m = findQuote(index, q, after.get(key) ?? 0);
     if (!m) {
       missing.push(q);
       continue;
     }
+    after.set(key, m.token + 1);
     const first = words[m.first]!;
     quotes.push({
       text: q.trim(),

@@ -149,13 +149,14 @@ function quoteEdit(quotes: readonly OutlineQuote[], words: readonly AlignWord[],
       if (quotes.length >= OUTLINE_LIMITS.items)
         throw new OutlineEditError(`A file keeps at most ${OUTLINE_LIMITS.items} quotes.`);
       const typed = clean(edit.text, OUTLINE_LIMITS.quote, 'quote');
-      return [...quotes, { id: nextId('q', quotes), ...quoteAt(words, edit.atMs, typed) }].sort(byTime);
+      const own = typed === '' ? {} : { typed: true as const };
+      return [...quotes, { id: nextId('q', quotes), ...quoteAt(words, edit.atMs, typed), ...own }].sort(byTime);
     }
     case 'updateQuote': {
       const old = quotes.find((q) => q.id === edit.id);
       if (!old) throw new OutlineEditError('That quote is no longer there.');
       const typed = edit.text === undefined ? undefined : clean(edit.text, OUTLINE_LIMITS.quote, 'quote');
-      let updated: OutlineQuote = { ...old, text: typed || old.text };
+      let updated: OutlineQuote = { ...old, text: typed || old.text, ...(typed ? { typed: true as const } : {}) };
       if (edit.atMs !== undefined) {
         // Moved: the words stay; the time and speaker become those of the word said there.
         const startMs = at(edit.atMs);
@@ -163,6 +164,7 @@ function quoteEdit(quotes: readonly OutlineQuote[], words: readonly AlignWord[],
         const { speaker: _was, ...rest } = updated;
         updated = {
           ...rest,
+          typed: true,
           startMs,
           endMs: startMs + Math.max(0, old.endMs - old.startMs),
           ...(speaker === undefined ? {} : { speaker }),

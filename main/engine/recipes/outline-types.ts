@@ -16,6 +16,11 @@ export interface OutlineQuote {
   text: string;
   /** The speaker id of the first word (the name is looked up when written). */
   speaker?: string;
+  /**
+   * The editor typed or moved this quote: its text is theirs, not read again from the words when
+   * they are corrected (outline-follow.ts). Absent for a quote the recipe found.
+   */
+  typed?: true;
 }
 
 /** The timed outline as corrected; `notes` say what the recipe's answers left out (never edited). */

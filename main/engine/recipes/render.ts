@@ -36,7 +36,7 @@ export function outlineOf(exportText: string, ctx: RecipeContext): Outline {
   return {
     ...o,
     chapters: edited.chapters.map((c) => ({ title: c.title, startMs: c.startMs })),
-    quotes: edited.quotes.map(({ id: _id, speaker, ...q }) => {
+    quotes: edited.quotes.map(({ id: _id, typed: _typed, speaker, ...q }) => {
       const name = transcript.words.find((w) => w.speakerId === speaker)?.speaker ?? speaker;
       return { ...q, ...(name === undefined ? {} : { speaker: name }) };
     }),

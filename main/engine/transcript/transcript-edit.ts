@@ -2,6 +2,7 @@
 // the others took (spread over it by characters), a speaker gets a name for the whole file, or a
 // run of words moves to another speaker. Words outside the edit are never touched.
 import { applyOutlineEdit, OutlineEditError, type OutlineEdit } from '../recipes/outline-edit.js';
+import { followReplaceAll, followWords, wordsBetween } from '../recipes/outline-follow.js';
 import { applyMarkerEdit, MarkerEditError, type MarkerEdit } from './markers.js';
 import type { Transcript, TranscriptWord } from './transcript.js';
 
@@ -97,7 +98,10 @@ function replace(t: Transcript, from: number, to: number, text: string): Transcr
       };
     });
   }
-  return { ...t, words: [...t.words.slice(0, from), ...fresh, ...t.words.slice(to)] };
+  const words = [...t.words.slice(0, from), ...fresh, ...t.words.slice(to)];
+  // The recipe's quotes said over these words now quote the corrected ones (outline-follow.ts).
+  const outline = t.outline && followWords(t.outline, words, first.startMs, last.endMs);
+  return { ...t, words, ...(outline ? { outline } : {}) };
 }
 
 function rename(t: Transcript, speaker: string, name: string): Transcript {
@@ -135,13 +139,18 @@ function replaceMany(
     if (r.from < end) throw new TranscriptEditError('The words to replace must be in order and must not overlap.');
     end = r.to;
   }
+  // What each range said before, for the chapter titles and typed quotes that say it too.
+  const phrases = replacements.map((r) => ({
+    from: wordsBetween(t.words.slice(r.from, r.to), -Infinity, Infinity),
+    to: tokensOf(r.text).join(' '),
+  }));
   // From the last to the first, so the ranges still to apply keep naming the words they named.
   let out = t;
   for (let i = replacements.length - 1; i >= 0; i--) {
     const r = replacements[i]!;
     out = replace(out, r.from, r.to, r.text);
   }
-  return out;
+  return out.outline ? { ...out, outline: followReplaceAll(out.outline, phrases) } : out;
 }
 
 export function applyEdit(t: Transcript, edit: TranscriptEdit): Transcript {

@@ -76,6 +76,14 @@ if (!electronBridge() && typeof window !== 'undefined') {
   });
 }
 
+// A request made as the page goes (a review field saved as the window closes or reloads) is
+// kept alive past it; only then, as the browser allows little in flight that way.
+let leaving = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => (leaving = true));
+  window.addEventListener('pageshow', () => (leaving = false));
+}
+
 function failure(code: ErrorCode, message: string): { ok: false; error: BridgeError } {
   return { ok: false, error: { code, message, retryable: code === 'OFFLINE' } };
 }
@@ -92,6 +100,7 @@ async function webCall<C extends Channel>(channel: C, params: ParamsOf<C> | unde
       method: 'POST',
       headers: { 'content-type': 'application/json', [TOKEN_HEADER]: token() },
       body: JSON.stringify(params ?? {}),
+      keepalive: leaving,
     });
   } catch {
     return failure('OFFLINE', 'Sluice is not reachable. Is `sluice serve` still running?');

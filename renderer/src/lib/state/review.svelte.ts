@@ -48,6 +48,8 @@ export class ReviewState {
   #results = $state.raw<ResultFileView[]>([]);
   /** Hand-edited files the editor chose to keep beside the corrected copies: not asked about again. */
   #keptBoth = $state.raw<readonly string[]>([]);
+  /** Edits waiting for the change being saved (applyWhenFree). */
+  #waiting: Array<() => void> = [];
   #currentParagraph = $derived(this.#view ? paragraphIndexOfWord(this.#view.paragraphs, this.#current) : -1);
 
   constructor(port: TranscriptPort) {
@@ -114,6 +116,7 @@ export class ReviewState {
       return true;
     } finally {
       this.#busy = false;
+      for (const resolve of this.#waiting.splice(0)) resolve();
     }
   }
   /** The list keeps the current paragraph in view until the user scrolls away. */
@@ -245,6 +248,15 @@ export class ReviewState {
     return this.#run(() => this.#port.edit(view.jobId, view.revision, edit));
   }
 
+  /**
+   * Sends one edit once the change being saved is in (a side field saved as the editor leaves it,
+   * right after another change): not dropped for being second.
+   */
+  async applyWhenFree(edit: TranscriptEdit): Promise<boolean> {
+    while (this.#busy) await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    return this.apply(edit);
+  }
+
   undo(): Promise<boolean> {
     return this.#view?.canUndo ? this.#history('undo') : Promise.resolve(false);
   }
@@ -300,6 +312,7 @@ export class ReviewState {
       return false;
     } finally {
       this.#busy = false;
+      for (const resolve of this.#waiting.splice(0)) resolve();
     }
   }
 
