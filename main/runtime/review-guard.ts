@@ -32,8 +32,10 @@ export function carriedNote(c: CarriedReview): string {
 
 /** One write of one job's results: the ownership it writes under, and what it found on the way. */
 export class ReviewGuard implements Ownership {
-  private readonly held = new Map<string, ReviewCounts>();
-  private readonly work = new Map<string, Promise<ReviewCounts>>();
+  /** A re-run whose earlier review work could not be carried: it replaces nothing that holds it. */
+  private carryFailed = false;
+  private readonly held = new Map<string, ReviewCounts | 'unreadable'>();
+  private readonly work = new Map<string, Promise<ReviewCounts | 'unreadable'>>();
 
   constructor(
     private readonly job: JobRecord,
@@ -48,17 +50,25 @@ export class ReviewGuard implements Ownership {
     if (!port || !job.replaces || job.review) return undefined;
     const from = this.store.get(job.replaces);
     if (!from) return undefined;
-    const carried = await port.carry(job, from, exportPath);
-    return carried ? { outcome: 'carried', from: from.id, note: carriedNote(carried) } : undefined;
+    try {
+      const carried = await port.carry(job, from, exportPath);
+      return carried ? { outcome: 'carried', from: from.id, note: carriedNote(carried) } : undefined;
+    } catch {
+      // Not carried: the earlier run's results keep it, and this run's go beside them (isOurs).
+      this.carryFailed = true;
+      return undefined;
+    }
   }
 
   async isOurs(filePath: string, current: FileStamp): Promise<boolean> {
     if (!(await this.ownership.isOurs(filePath, current))) return false;
     const writer = this.ownership.writerOf(filePath);
     // The job's own files, and those of the run it replaces (asked for, and its review work carried).
-    if (!this.port || !writer || writer === this.job.id || writer === this.job.replaces) return true;
+    if (!this.port || !writer || writer === this.job.id) return true;
+    if (writer === this.job.replaces && !this.carryFailed) return true;
+    // Work that cannot be read is kept as if it were there: beside, never over.
     const counts = await this.workOf(writer);
-    if (reviewTotal(counts) === 0) return true;
+    if (counts !== 'unreadable' && reviewTotal(counts) === 0) return true;
     this.held.set(writer, counts);
     return false;
   }
@@ -68,18 +78,19 @@ export class ReviewGuard implements Ownership {
     const first = [...this.held][0];
     if (!first) return undefined;
     const [from, counts] = first;
+    const what = counts === 'unreadable' ? 'review work' : `review work (${reviewWords(counts)})`;
     return {
       outcome: 'beside',
       from,
-      note: `Results written beside the earlier run's, not over them: those hold review work (${reviewWords(counts)}) that this transcript does not have.`,
+      note: `Results written beside the earlier run's, not over them: those hold ${what} that this transcript does not have.`,
     };
   }
 
-  private workOf(jobId: string): Promise<ReviewCounts> {
+  private workOf(jobId: string): Promise<ReviewCounts | 'unreadable'> {
     let w = this.work.get(jobId);
     if (!w) {
       const record = this.store.get(jobId);
-      w = record && this.port ? this.port.work(record) : Promise.resolve(NO_REVIEW);
+      w = record && this.port ? this.port.work(record).catch(() => 'unreadable' as const) : Promise.resolve(NO_REVIEW);
       this.work.set(jobId, w);
     }
     return w;

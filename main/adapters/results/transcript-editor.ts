@@ -146,10 +146,13 @@ export class TranscriptEditor {
     }
   }
 
-  /** The review work in a job's transcript: none when no export of it is kept or nothing was changed. */
+  /**
+   * The review work in a job's transcript: none when nothing was changed. Corrections whose
+   * transcript is no longer kept cannot be counted (nor carried): NoTranscriptError says so.
+   */
   async reviewWork(job: JobRecord): Promise<ReviewCounts> {
-    const l = await this.serial(job.id, () => this.load(job)).catch((e: unknown) => {
-      if (e instanceof NoTranscriptError) return undefined;
+    const l = await this.serial(job.id, () => this.load(job)).catch(async (e: unknown) => {
+      if (e instanceof NoTranscriptError && !((await this.d.store.load(job.id))?.applied ?? 0)) return undefined;
       throw e;
     });
     return l ? reviewOf(l.base, l.current) : NO_REVIEW;
