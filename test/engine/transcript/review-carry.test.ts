@@ -116,4 +116,26 @@ describe('review work carried onto another run', () => {
     const c = carryReview(base, layer, received());
     expect(c.carried).toEqual({ ...NO_REVIEW, corrections: 1 });
   });
+
+  it('chapter edits: replayed onto the same chapters, named when the new run gave others', () => {
+    const outline = {
+      chapters: [
+        { id: 'c1', startMs: 0, title: 'Opening' },
+        { id: 'c2', startMs: 12_000, title: 'Budget' },
+      ],
+      quotes: [],
+      notes: [],
+    };
+    const withOutline = (o: typeof outline): Transcript => ({ ...received(), outline: o });
+    const layer = layerOf(withOutline(outline), [{ kind: 'updateChapter', id: 'c2', title: 'The harbour budget' }]);
+    const same = carryReview(withOutline(outline), layer, withOutline(outline));
+    expect(same.carried).toEqual({ ...NO_REVIEW, chapters: 1 });
+    const after = replay(withOutline(outline), { ...emptyLayer('new'), changes: same.changes, applied: 1 });
+    expect(after.outline?.chapters.map((c) => c.title)).toEqual(['Opening', 'The harbour budget']);
+
+    const other = { ...outline, chapters: [{ id: 'c1', startMs: 0, title: 'Everything' }] };
+    const moved = carryReview(withOutline(outline), layer, withOutline(other));
+    expect(moved.carried).toEqual(NO_REVIEW);
+    expect(moved.notPlaced).toEqual(['1 chapter change: the new run gave other chapters and quotes']);
+  });
 });
