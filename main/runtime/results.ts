@@ -56,7 +56,8 @@ export class Results {
     if (beside) this.d.apply(job.id, { type: 'reviewNoted', review: beside });
     this.ownership.record(results, job.id);
     const earlier = job.replaces ? this.d.store.get(job.replaces) : undefined;
-    if (earlier && earlier.results.length > 0) {
+    // Results kept because they hold review work this run lacks are not superseded either.
+    if (earlier && earlier.results.length > 0 && !guard.kept(earlier.id)) {
       const kept = await removeSuperseded(earlier.results, results);
       this.d.apply(earlier.id, { type: 'resultsSuperseded', results: kept });
     }

@@ -73,6 +73,11 @@ export class ReviewGuard implements Ownership {
     return false;
   }
 
+  /** Whether this write left `jobId`'s results in place because they hold review work. */
+  kept(jobId: string): boolean {
+    return this.held.has(jobId);
+  }
+
   /** When results went beside another run's reviewed ones: what the job says of it. */
   beside(): ReviewNote | undefined {
     const first = [...this.held][0];

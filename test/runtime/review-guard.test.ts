@@ -69,6 +69,7 @@ describe('writing over another run’s results', () => {
     });
     expect(await g.isOurs('/ours/earlier/C0001.srt', STAMP)).toBe(true);
     expect(g.beside()).toBeUndefined();
+    expect(g.kept('earlier')).toBe(false);
   });
 
   it('a re-run whose carry failed writes beside the reviewed run instead', async () => {
@@ -78,5 +79,7 @@ describe('writing over another run’s results', () => {
     expect(await g.carry('/state/exports/new.json')).toBeUndefined();
     expect(await g.isOurs('/ours/earlier/C0001.srt', STAMP)).toBe(false);
     expect(g.beside()?.from).toBe('earlier');
+    // So the earlier results are not removed as superseded either.
+    expect(g.kept('earlier')).toBe(true);
   });
 });
