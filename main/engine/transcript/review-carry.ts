@@ -62,6 +62,8 @@ export function alignWords(
   let j = 0;
   for (let i = 0; i < a.length; i++) {
     const w = a[i]!;
+    // Words heard well before this one can match no later word either: passed once, for good.
+    while (j < b.length && b[j]!.startMs < w.startMs - toleranceMs) j++;
     for (let k = j; k < b.length && b[k]!.startMs <= w.startMs + toleranceMs; k++) {
       const v = b[k]!;
       if (Math.abs(v.startMs - w.startMs) <= toleranceMs && same(w, v)) {
