@@ -187,7 +187,10 @@ export function carryReview(oldBase: Transcript, layer: CorrectionsLayer, newBas
   const { hunks, pairs: kept } = differences(oldBase, oldCurrent);
   const across = alignWords(oldBase.words, newBase.words);
   const toNew = new Map(across);
-  const speakers = speakerMap(oldBase, newBase, across);
+  const heard = speakerMap(oldBase, newBase, across);
+  // A speaker the editor added (not heard by the earlier run) is theirs: it keeps its id.
+  const speakerOf = (id: string | undefined): string | undefined =>
+    id === undefined ? undefined : (heard.get(id) ?? (oldBase.speakers.includes(id) ? undefined : id));
   const notPlaced: string[] = [];
   const carried: ReviewCounts = { ...NO_REVIEW };
 
@@ -226,7 +229,7 @@ export function carryReview(oldBase: Transcript, layer: CorrectionsLayer, newBas
     return at;
   };
   for (const [from, to] of oldRuns) {
-    const speaker = speakers.get(oldCurrent.words[from]!.speaker ?? '');
+    const speaker = speakerOf(oldCurrent.words[from]!.speaker);
     const start = shift(from);
     const end = shift(to - 1);
     if (speaker !== undefined && start !== undefined && end !== undefined && end - start === to - 1 - from) {
@@ -243,7 +246,7 @@ export function carryReview(oldBase: Transcript, layer: CorrectionsLayer, newBas
 
   // Names: the speaker the new run heard where the earlier one was.
   for (const [id, name] of Object.entries(oldCurrent.names)) {
-    const to = speakers.get(id);
+    const to = speakerOf(id);
     if (name === '') continue;
     if (to === undefined || !next.speakers.includes(to)) {
       notPlaced.push(`the speaker name “${name}” (${speakerName(oldBase, id)} is not heard in the new transcript)`);

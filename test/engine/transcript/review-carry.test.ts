@@ -92,6 +92,20 @@ describe('review work carried onto another run', () => {
     expect(after.words.slice(7).map((w) => w.speaker)).toEqual(['S0', 'S0', 'S0']);
   });
 
+  it('a speaker the editor added keeps its id and its name', () => {
+    const base = received();
+    const layer = layerOf(base, [
+      { kind: 'setSpeaker', from: 0, to: 3, speaker: 'A' },
+      { kind: 'renameSpeaker', speaker: 'A', name: 'Front desk' },
+    ]);
+    const fresh = received({ ids: ['x', 'y'] });
+    const c = carryReview(base, layer, fresh);
+    expect(c.notPlaced).toEqual([]);
+    const after = replay(fresh, { ...emptyLayer('new'), changes: c.changes, applied: c.changes.length });
+    expect(after.words.slice(0, 4).map((w) => w.speaker)).toEqual(['A', 'A', 'A', 'x']);
+    expect(after.names).toEqual({ A: 'Front desk' });
+  });
+
   it('names what the new run heard differently, and carries the rest', () => {
     const base = received();
     // The new run heard "provider" where the editor had fixed "supplier", and has one speaker only.
