@@ -124,6 +124,7 @@ const api = {
     cancelStream: invoke('history:cancelStream'),
     components: invoke('history:components'),
     rerun: invoke('history:rerun'),
+    reviewWork: invoke('history:reviewWork'),
     reexport: invoke('history:reexport'),
   },
   usage: {

@@ -26,7 +26,7 @@ function describe(j: JobRecord): string {
         (r.shortened ? ' (name too long: shortened)' : ''),
     );
     const notes = j.results.flatMap((r) => r.notes ?? []);
-    return [files.join(', '), j.resultWarning, ...notes].filter(Boolean).join(' — ') || 'done';
+    return [files.join(', '), j.resultWarning, j.review?.note, ...notes].filter(Boolean).join(' — ') || 'done';
   }
   if (j.error) {
     const where = j.error.processorId ? `${j.error.processorId}: ` : '';

@@ -165,6 +165,19 @@ export interface JobRecord {
   sharedConflict?: boolean;
   /** The computer that took the job (its host name), so History says where a file was processed. */
   processedBy?: string;
+  /** What became of an earlier run's review work when this run's results were written (review-carry.ts). */
+  review?: ReviewNote;
+}
+
+/**
+ * An earlier run of the clip held review work: it was carried onto this run's transcript, or this
+ * run's results went beside that run's instead of over them. `note` says so in words.
+ */
+export interface ReviewNote {
+  outcome: 'carried' | 'beside';
+  /** The earlier job. */
+  from: string;
+  note: string;
 }
 
 /** A file job's results folder: both absent, beside the source. */
@@ -307,6 +320,8 @@ export type JobEvent =
   | { type: 'resultsRewritten'; results: readonly ResultFile[]; output?: OutputSettings }
   /** A re-run replaced this job's results: `results` are the files of it that are still there. */
   | { type: 'resultsSuperseded'; results: readonly ResultFile[] }
+  /** What became of an earlier run's review work as this job's results were written. */
+  | { type: 'reviewNoted'; review: ReviewNote }
   /** The watch folder's post-action moved the source, and the results that could follow it. */
   | {
       type: 'sourceMoved';

@@ -100,6 +100,11 @@ export function next(job: JobRecord, event: JobEvent, now: number, ctx: EngineCo
       return onSourceSettled(job, event, now);
     case 'resultsSuperseded':
       return isTerminal(job.state) ? to(job, { results: event.results }, now) : unchanged(job);
+    case 'reviewNoted':
+      // Said as results are written: the first delivery (exporting) or a rewrite (completed).
+      return job.state === 'exporting' || job.state === 'completed'
+        ? to(job, { review: event.review }, now)
+        : unchanged(job);
     case 'handedOver':
       return onHandedOver(job, event.host, now);
     case 'resume':

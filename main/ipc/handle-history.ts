@@ -6,11 +6,13 @@ import path from 'node:path';
 import type { Channel, HistoryEntry } from '../../preload/contract.js';
 import type { StreamDto } from '../service/types.js';
 import { canCancel, canCancelExternal, canReexport, canReexportExternal, canRerun } from '../engine/eligibility.js';
-import type { JobRecord, JobState } from '../engine/job.js';
-import { DEFAULT_OUTPUT } from '../engine/settings.js';
+import type { JobRecord, JobState, ResultPlace } from '../engine/job.js';
+import { DEFAULT_OUTPUT, type WatchFolder } from '../engine/settings.js';
+import { resultPlaceFor } from '../adapters/results/link-destination.js';
 import type { CustomRecipe } from '../engine/recipes/custom-recipes.js';
 import type { HistoryItem } from '../runtime/history.js';
 import { acceptedParams } from '../engine/params.js';
+import { reviewWords } from '../engine/transcript/review-carry.js';
 import { catalogueTemplate } from '../service/template-catalogue.js';
 import { requireEligible, requireJob, type HandlerContext, type RawHandlers } from './handler-context.js';
 import { componentsView, plainOutcomeView, recipeView, resultView, templateName } from './views.js';
@@ -41,6 +43,7 @@ function localEntry(j: JobRecord, custom: readonly CustomRecipe[]): HistoryEntry
     formats: (j.output ?? DEFAULT_OUTPUT).formats,
     params: j.params,
     ...(j.processedBy ? { processedBy: j.processedBy } : {}),
+    ...(j.review ? { reviewNote: j.review.note } : {}),
     canCancelStream: !!j.streamId && canCancel(j),
     canRerun: canRerun(j),
     canReexport: canReexport(j),
@@ -67,15 +70,28 @@ function externalEntry(s: StreamDto, state: JobState): HistoryEntry {
   };
 }
 
+/**
+ * Where a re-run writes: where the job wrote (its folder's output folder, below the folders the
+ * source sits in), else where its watch folder writes now; undefined: beside the source.
+ */
+function rerunPlace(j: JobRecord, folders: readonly WatchFolder[]): ResultPlace | undefined {
+  if (j.resultsDir !== undefined)
+    return { resultsDir: j.resultsDir, ...(j.resultsBelow === undefined ? {} : { resultsBelow: j.resultsBelow }) };
+  const folder =
+    j.origin.kind === 'watch' ? folders.find((f) => f.id === (j.origin as { folderId: string }).folderId) : undefined;
+  const place = folder ? resultPlaceFor(folder, j.source.path) : {};
+  return place.resultsDir === undefined ? undefined : place;
+}
+
 function entryOf(item: HistoryItem, custom: readonly CustomRecipe[]): HistoryEntry {
   if (item.origin === 'external') return externalEntry(item.stream, item.state);
   return { ...localEntry(item.job, custom), ...(item.match ? { match: item.match } : {}) };
 }
 
 export function historyHandlers(
-  ctx: HandlerContext<'connection' | 'history' | 'queue' | 'results' | 'settings' | 'templates'>,
+  ctx: HandlerContext<'connection' | 'history' | 'queue' | 'results' | 'settings' | 'templates' | 'transcripts'>,
 ): RawHandlers<HistoryChannels> {
-  const { connection, history, queue, results, settings, templates } = ctx;
+  const { connection, history, queue, results, settings, templates, transcripts } = ctx;
 
   return {
     'history:list': async (q) => {
@@ -105,7 +121,9 @@ export function historyHandlers(
       // wording too): today's default recipe and glossary are not laid over them again.
       const same = { recipe: null, glossary: [] };
       if (isLinkJob(j)) return queue.addLinks([j.source.path], { templateId: tid, params: p, force: true, ...same });
-      // The job's own formats and naming, not today's defaults; its results are replaced as a set.
+      // The job's own formats and naming, not today's defaults; its results are replaced as a set,
+      // where they are: a watch folder's output folder, not beside the source (inside a card).
+      const place = rerunPlace(j, settings.current().watchFolders);
       return queue.addPaths([j.movedTo ?? j.source.path], {
         ...same,
         templateId: tid,
@@ -113,7 +131,13 @@ export function historyHandlers(
         force: true,
         replaces: j.id,
         ...(j.output ? { output: j.output } : {}),
+        ...(place ? { place } : {}),
       });
+    },
+
+    'history:reviewWork': async ({ jobId }) => {
+      const counts = await transcripts.reviewWork(requireJob(queue, jobId));
+      return { ...counts, words: reviewWords(counts) };
     },
 
     'history:reexport': async (target) => {

@@ -266,6 +266,7 @@ export const SCHEMAS: Schemas = {
       .max(200)
       .optional(),
   }),
+  'history:reviewWork': z.strictObject({ jobId: id }),
   'history:reexport': z.union([
     z.strictObject({
       jobId: id,

@@ -128,6 +128,7 @@ export function toJobView(
     results: job.results.map(resultView),
     ...recipeView(job, custom),
     ...(job.resultWarning ? { resultWarning: job.resultWarning } : {}),
+    ...(job.review ? { reviewNote: job.review.note } : {}),
     ...(job.movedTo ? { movedTo: job.movedTo } : {}),
     dismissed: job.dismissed === true,
     canRetry: canRetry(job),

@@ -9,6 +9,7 @@ import { Rewriter, type OutputChange, type Rewritten } from '../adapters/results
 import type { Ownership } from '../adapters/results/result-writer.js';
 import { removeSuperseded } from '../adapters/results/supersede.js';
 import { ResultOwnership, writeResults } from '../adapters/results/write-results.js';
+import { ReviewGuard, type ReviewPort } from './review-guard.js';
 import { archivedWritersOf } from '../adapters/store/jobs.js';
 import type { JobStore } from '../adapters/store/job-store.js';
 import { refusal, type JobAction } from '../engine/eligibility.js';
@@ -23,10 +24,12 @@ export interface ResultsDeps {
   apply: (id: string, event: JobEvent) => JobRecord | undefined;
   /** The transcript to write from: the export with the corrections made in the review view. */
   correctedSource: (job: JobRecord, exportPath: string) => Promise<Parameters<typeof writeResults>[4]>;
+  /** An earlier run's review work: carried onto a job's transcript, or counted (review-guard.ts). */
+  review?: ReviewPort;
 }
 
 export class Results {
-  private readonly ownership: Ownership & Pick<ResultOwnership, 'record'>;
+  private readonly ownership: Ownership & Pick<ResultOwnership, 'record' | 'writerOf'>;
   private readonly rewriter: Rewriter;
   readonly exportsDir: string;
 
@@ -43,12 +46,18 @@ export class Results {
 
   /** Writes a job's results and records them as Sluice's own (so a later write may replace them). */
   async writeOwned(job: JobRecord, exportPath: string): Promise<JobRecord['results']> {
+    const guard = new ReviewGuard(job, this.d.store, this.ownership, this.d.review);
+    const carried = await guard.carry(exportPath);
+    if (carried) this.d.apply(job.id, { type: 'reviewNoted', review: carried });
     // Corrections made in the review view apply to every write: first delivery, rewrite, re-export.
     const corrected = await this.d.correctedSource(job, exportPath);
-    const results = await writeResults(job, exportPath, this.ownership, new Date(), corrected);
-    this.ownership.record(results);
+    const results = await writeResults(job, exportPath, guard, new Date(), corrected);
+    const beside = guard.beside();
+    if (beside) this.d.apply(job.id, { type: 'reviewNoted', review: beside });
+    this.ownership.record(results, job.id);
     const earlier = job.replaces ? this.d.store.get(job.replaces) : undefined;
-    if (earlier && earlier.results.length > 0) {
+    // Results kept because they hold review work this run lacks are not superseded either.
+    if (earlier && earlier.results.length > 0 && !guard.kept(earlier.id)) {
       const kept = await removeSuperseded(earlier.results, results);
       this.d.apply(earlier.id, { type: 'resultsSuperseded', results: kept });
     }
@@ -96,7 +105,7 @@ export class Results {
         held.push({ format: r.format, path: r.heldBy, writtenBySluice: true, size: st.size, mtimeMs: st.mtimeMs });
     }
     if (held.length === 0) return job;
-    this.ownership.record(held);
+    this.ownership.record(held, id);
     const done = await this.rewriter.fromKept(job);
     // A fallback copy changed since Sluice wrote it stays on disk (removeSuperseded's rule), unlisted.
     await removeSuperseded(job.results, done.results);
@@ -136,9 +145,10 @@ export class Results {
 function archivedOwnership(
   hot: ResultOwnership,
   store: JobStore<JobRecord>,
-): Ownership & Pick<ResultOwnership, 'record'> {
+): Ownership & Pick<ResultOwnership, 'record' | 'writerOf'> {
   return {
-    record: (results) => hot.record(results),
+    record: (results, jobId) => hot.record(results, jobId),
+    writerOf: (filePath) => hot.writerOf(filePath) ?? archivedWritersOf(store, filePath).at(-1)?.id,
     isOurs(filePath, current) {
       if (hot.isOurs(filePath, current)) return true;
       return archivedWritersOf(store, filePath).some((record) =>

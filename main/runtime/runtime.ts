@@ -113,6 +113,10 @@ export class Runtime implements Services {
       exportJson: (id) => client().exportJson(id),
       apply: (id, event) => runner.apply(id, event),
       correctedSource: (job, exportPath) => transcripts.correctedSource(job, exportPath),
+      review: {
+        carry: (job, from, exportPath) => transcripts.carry(job, from, exportPath),
+        work: (job) => transcripts.reviewWork(job),
+      },
     });
     this.runner = runner;
     this.transcripts = transcripts;

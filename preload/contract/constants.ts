@@ -74,6 +74,7 @@ export const CHANNELS = [
   'history:cancelStream',
   'history:components',
   'history:rerun',
+  'history:reviewWork',
   'history:reexport',
   'usage:report',
   'usage:csv',

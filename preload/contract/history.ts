@@ -38,8 +38,23 @@ export interface HistoryEntry {
   canCancelStream: boolean;
   canRerun: boolean;
   canReexport: boolean;
+  /** What became of an earlier run's review work when this run's results were written. */
+  reviewNote?: string;
   /** Set when the search words were found inside the transcript: the line and the moment to open it at. */
   match?: TranscriptMatchView;
+}
+
+/** The review work in a job's transcript, by kind. */
+export interface ReviewWorkView {
+  /** Places where the words or their speaker were changed. */
+  corrections: number;
+  speakerNames: number;
+  markers: number;
+  /** Chapters and pull quotes renamed, moved, added or removed. */
+  chapters: number;
+  quotes: number;
+  /** "5 corrections, 1 speaker name and 1 marker"; empty when there is none. */
+  words: string;
 }
 
 /** 'computer': the computer that processed a shared folder's file (those of no shared folder first, ascending). */

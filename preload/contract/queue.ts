@@ -77,6 +77,8 @@ export interface JobView {
   /** What the recipe's answers left out, one sentence each (chapters or quotes not found in the transcript…). */
   recipeNotes?: string[];
   resultWarning?: string;
+  /** What became of an earlier run's review work when this run's results were written. */
+  reviewNote?: string;
   movedTo?: string;
   dismissed: boolean;
   canRetry: boolean;

@@ -8,7 +8,7 @@ import type {
   TemplateCatalogueView,
   TemplateCheckView,
 } from './folders.js';
-import type { HistoryPage, HistoryQuery } from './history.js';
+import type { HistoryPage, HistoryQuery, ReviewWorkView } from './history.js';
 import type { AddOutcomeView, JobView, QueueSnapshot, QueueStats, ResultFileView } from './queue.js';
 import type {
   ConnectionTestView,
@@ -125,6 +125,8 @@ export interface Requests {
     params: { jobId: string; templateId?: string; params?: Params; language?: string[] };
     result: AddOutcomeView[];
   };
+  /** The review work in the job's transcript: what a re-run carries over onto its new transcript. */
+  'history:reviewWork': { params: { jobId: string }; result: ReviewWorkView };
   /**
    * Fetches the export again from the service (while it still holds the stream) and rewrites the
    * results; `formats` (at least one, the JSON is kept anyway) replaces the job's formats first,

@@ -37,6 +37,10 @@ const events = {
   sourceSettled: { type: 'sourceSettled', source: { path: '/media/a.wav', size: 2048, mtimeMs: T0 + 1 } },
   // Only shared jobs take it (shared-folder.test.ts); none of these fixtures is shared.
   handedOver: { type: 'handedOver', host: 'EDIT-BAY-2' },
+  reviewNoted: {
+    type: 'reviewNoted',
+    review: { outcome: 'carried', from: 'earlier', note: 'Review work carried over.' },
+  },
 } satisfies { [K in JobEvent['type']]: Extract<JobEvent, { type: K }> };
 
 type EventName = keyof typeof events;
@@ -84,9 +88,10 @@ const valid: Record<Fixture, EventName[]> = {
     'expiredDetected',
     'networkDown',
     'resume',
+    'reviewNoted',
   ],
-  writing: ['resultsWritten', 'resultsWriteFailed', 'cancelRequested', 'resume'],
-  completed: ['dismissRequested', 'resultsRewritten', 'sourceMoved', 'resultsSuperseded'],
+  writing: ['resultsWritten', 'resultsWriteFailed', 'cancelRequested', 'resume', 'reviewNoted'],
+  completed: ['dismissRequested', 'resultsRewritten', 'sourceMoved', 'resultsSuperseded', 'reviewNoted'],
   completedWarn: [
     'resultsWritten',
     'resultsWriteFailed',
@@ -94,6 +99,7 @@ const valid: Record<Fixture, EventName[]> = {
     'resultsRewritten',
     'sourceMoved',
     'resultsSuperseded',
+    'reviewNoted',
   ],
   failed: ['retryRequested', 'dismissRequested', 'sourceMoved', 'resultsSuperseded'],
   canceled: ['retryRequested', 'dismissRequested', 'resultsSuperseded'],

@@ -37,6 +37,8 @@ export interface AddOptions {
   force?: boolean;
   /** A re-run of this job: its results are replaced by the new run's (see JobRecord.replaces). */
   replaces?: string;
+  /** Where the results go when not beside the file: a re-run's, where its earlier run wrote them. */
+  place?: ResultPlace;
 }
 
 export type AddOutcome =
@@ -159,6 +161,7 @@ export class Intake {
             {
               ...this.manualOptions(opts),
               ...(opts.replaces ? { replaces: opts.replaces } : {}),
+              ...(opts.place ? { place: opts.place } : {}),
               // A card folder added by hand is a card too: its proxies and a take's single inputs
               // are skipped as in a watch folder. A file chosen by name is taken as asked.
               ...(st.isDirectory() ? { cards: { root: abs, tracks: 'mix' as const } } : {}),

@@ -16,7 +16,7 @@ export interface FileStamp {
 
 /** Who wrote what: answered from the job history (every result a job wrote is recorded there). */
 export interface Ownership {
-  isOurs(filePath: string, current: FileStamp): boolean;
+  isOurs(filePath: string, current: FileStamp): boolean | Promise<boolean>;
 }
 
 export class ResultWriteError extends Error {
@@ -256,7 +256,7 @@ export async function heldByAnother(
     const full = path.join(dir, holder);
     const current = await stat(full).catch(() => null);
     if (!current) continue;
-    if (owned.isOurs(full, { size: current.size, mtimeMs: current.mtimeMs })) continue;
+    if (await owned.isOurs(full, { size: current.size, mtimeMs: current.mtimeMs })) continue;
     if (content !== undefined && holder === name && (await holdsExactly(full, current.size, content))) continue;
     return true;
   }

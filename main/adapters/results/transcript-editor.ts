@@ -18,6 +18,13 @@ import {
 import { correctedExport } from '../../engine/transcript/corrected-export.js';
 import { seedOutline } from '../../engine/recipes/outline-edit.js';
 import { applyEdit, type TranscriptEdit } from '../../engine/transcript/transcript-edit.js';
+import {
+  carryReview,
+  NO_REVIEW,
+  reviewOf,
+  type CarriedReview,
+  type ReviewCounts,
+} from '../../engine/transcript/review-carry.js';
 import { normalizedOf, transcriptOf, type Transcript } from '../../engine/transcript/transcript.js';
 import type { JobRecord } from '../../engine/job.js';
 import type { ExportResult } from '../../service/types.js';
@@ -144,6 +151,42 @@ export class TranscriptEditor {
       if (e instanceof NoTranscriptError) return undefined;
       throw e;
     }
+  }
+
+  /**
+   * The review work in a job's transcript: none when nothing was changed. Corrections whose
+   * transcript is no longer kept cannot be counted (nor carried): NoTranscriptError says so.
+   */
+  async reviewWork(job: JobRecord): Promise<ReviewCounts> {
+    const l = await this.serial(job.id, () => this.load(job)).catch(async (e: unknown) => {
+      if (e instanceof NoTranscriptError && !((await this.d.store.load(job.id))?.applied ?? 0)) return undefined;
+      throw e;
+    });
+    return l ? reviewOf(l.base, l.current) : NO_REVIEW;
+  }
+
+  /**
+   * Carries `from`'s review work onto `job`'s transcript (the export at `exportPath`), as the job's
+   * own corrections layer, before its results are first written. Nothing is done when the job has
+   * corrections of its own already, or `from` has no review work.
+   */
+  async carry(job: JobRecord, from: JobRecord, exportPath: string): Promise<CarriedReview | undefined> {
+    if (await this.d.store.load(job.id)) return undefined;
+    const old = await this.serial(from.id, () => this.load(from)).catch((e: unknown) => {
+      if (e instanceof NoTranscriptError) return undefined;
+      throw e;
+    });
+    if (!old || !isCorrected(old.base, old.current)) return undefined;
+    const text = await readFile(exportPath, 'utf8');
+    const hash = sha256(text);
+    const fresh = this.build(job, text, hash, emptyLayer(hash));
+    const carried = carryReview(old.base, old.layer, fresh.base);
+    const layer = { ...emptyLayer(hash), revision: 1, changes: carried.changes, applied: carried.changes.length };
+    await this.serial(job.id, async () => {
+      await this.d.store.save(job.id, layer);
+      this.forget(job.id);
+    });
+    return carried;
   }
 
   /** Forgets what is held in memory for a job (its export was fetched again). */

@@ -307,7 +307,8 @@ async function writtenByAnotherComputer(
 ): Promise<boolean> {
   if (!job.shared) return false;
   const current = await stat(jsonPath).catch(() => null);
-  if (!current?.isFile() || ownership.isOurs(jsonPath, { size: current.size, mtimeMs: current.mtimeMs })) return false;
+  if (!current?.isFile() || (await ownership.isOurs(jsonPath, { size: current.size, mtimeMs: current.mtimeMs })))
+    return false;
   const expected = typeof content === 'string' ? Buffer.from(content, 'utf8') : Buffer.from(content);
   if (current.size !== expected.length) return false;
   const actual = await readFile(jsonPath).catch(() => null);
@@ -351,25 +352,30 @@ async function modeOf(sourcePath: string): Promise<number> {
 
 /** Files Sluice wrote, from the job history: a file still matching its stamp is Sluice's own. */
 export class ResultOwnership implements Ownership {
-  private owned: Map<string, { size?: number; mtimeMs?: number }> | undefined;
+  private owned: Map<string, { size?: number; mtimeMs?: number; jobId?: string }> | undefined;
 
   /** Built on first use, not at start-up (the history may hold 100,000 jobs). */
   constructor(private readonly jobs: () => Iterable<JobRecord>) {}
 
-  private index(): Map<string, { size?: number; mtimeMs?: number }> {
+  private index(): Map<string, { size?: number; mtimeMs?: number; jobId?: string }> {
     if (!this.owned) {
       this.owned = new Map();
-      for (const j of this.jobs()) this.add(this.owned, j.results);
+      for (const j of this.jobs()) this.add(this.owned, j.results, j.id);
     }
     return this.owned;
   }
 
-  private add(map: Map<string, { size?: number; mtimeMs?: number }>, results: readonly ResultFile[]): void {
-    for (const r of results) map.set(r.path, { size: r.size, mtimeMs: r.mtimeMs });
+  private add(
+    map: Map<string, { size?: number; mtimeMs?: number; jobId?: string }>,
+    results: readonly ResultFile[],
+    jobId?: string,
+  ): void {
+    for (const r of results) map.set(r.path, { size: r.size, mtimeMs: r.mtimeMs, ...(jobId ? { jobId } : {}) });
   }
 
-  record(results: readonly ResultFile[]): void {
-    this.add(this.index(), results);
+  /** `jobId`: the job that wrote them, so a later write knows whose results it would replace. */
+  record(results: readonly ResultFile[], jobId?: string): void {
+    this.add(this.index(), results, jobId);
   }
 
   isOurs(filePath: string, current: { size: number; mtimeMs: number }): boolean {
@@ -380,5 +386,10 @@ export class ResultOwnership implements Ownership {
       (o.size === undefined || o.size === current.size) &&
       (o.mtimeMs === undefined || Math.floor(o.mtimeMs) === Math.floor(current.mtimeMs))
     );
+  }
+
+  /** The job that wrote the file last, when known. */
+  writerOf(filePath: string): string | undefined {
+    return this.index().get(filePath)?.jobId;
   }
 }

@@ -15,6 +15,7 @@ import type {
   JobState,
   Params,
   ResultFormat,
+  ReviewWorkView,
 } from '../../../../preload/contract';
 import { call } from '../api';
 import { app } from './app.svelte';
@@ -248,6 +249,13 @@ class HistoryState {
     const first = v?.[0];
     if (first?.outcome === 'rejected') app.notify('danger', first.message);
     else if (first) app.notify('ok', 'Queued again. Follow it on the Queue screen.');
+  }
+
+  /** The review work a re-run would carry over (null when it cannot be read, or for another tool's stream). */
+  async reviewWork(entry: HistoryEntry): Promise<ReviewWorkView | null> {
+    if (!entry.jobId) return null;
+    const r = await call('history:reviewWork', { jobId: entry.jobId });
+    return r.ok ? r.value : null;
   }
 
   async cancelStream(entry: HistoryEntry): Promise<void> {
