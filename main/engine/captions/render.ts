@@ -1,6 +1,7 @@
 // The caption formats as renderers of the saved export text: the port results.ts plugs in.
 // Pure: everything a renderer needs from the job is read into a RenderContext first.
 import type { JobRecord } from '../job.js';
+import { currentPath } from '../source-path.js';
 import type { MediaFacts } from '../media-facts.js';
 import type { TimelineSettings } from '../timecode/timeline.js';
 import type { MarkerSource } from './editors/marker-sources.js';
@@ -59,13 +60,14 @@ function askedLanguage(job: JobRecord): string | undefined {
 
 export function renderContextOf(job: JobRecord): RenderContext {
   return {
-    sourceName: job.source.path.split(/[/\\]/).pop() ?? job.source.path,
+    sourceName: currentPath(job).split(/[/\\]/).pop() ?? currentPath(job),
     ...(job.mediaDurationMs === undefined ? {} : { mediaDurationMs: job.mediaDurationMs }),
     // Jobs persisted before the option existed carry no value: off.
     txtTimestamps: job.output?.txtTimestamps === true,
     questions: questionsFromParams(job.params),
     cues: cueOptionsOf(job.output?.captions),
-    sourcePath: job.source.path,
+    // Where the media is now: the editor formats link it, and a renamed clip must not come in offline.
+    sourcePath: currentPath(job),
     mediaFacts: job.mediaFacts ?? null,
     ...(job.output?.timeline ? { timeline: job.output.timeline } : {}),
     ...(job.output?.markers ? { markerSources: job.output.markers } : {}),
