@@ -28,6 +28,9 @@ export interface ResultsDeps {
 export class Results {
   private readonly ownership: Ownership & Pick<ResultOwnership, 'record'>;
   private readonly rewriter: Rewriter;
+  /** Rewrites for a moved file under way, and the jobs moved again meanwhile (followMove). */
+  private readonly following = new Map<string, Promise<void>>();
+  private readonly followAgain = new Set<string>();
   readonly exportsDir: string;
 
   constructor(private readonly d: ResultsDeps) {
@@ -101,6 +104,39 @@ export class Results {
     // A fallback copy changed since Sluice wrote it stays on disk (removeSuperseded's rule), unlisted.
     await removeSuperseded(job.results, done.results);
     return this.recordRewrite(id, done);
+  }
+
+  /**
+   * The finished file was renamed or moved: the results it took along (or left in the output
+   * folder) still link the media by its old path (FCPXML `src`, xmeml `pathurl`) and name it by its
+   * old name. They are written again from the kept export with the corrections, as after a
+   * correction, so every file that names the media points at it as it is now. The files moved with
+   * it are still Sluice's own as written (a rename keeps size and time), so they are replaced in
+   * place. One write per job at a time; a move meanwhile is written once the first is done.
+   */
+  followMove(id: string): void {
+    const job = this.d.store.get(id);
+    if (!job || refusal(job, 'rewrite')) return;
+    if (this.following.has(id)) {
+      this.followAgain.add(id);
+      return;
+    }
+    const run = (async () => {
+      do {
+        this.followAgain.delete(id);
+        const now = this.d.store.get(id);
+        if (!now || refusal(now, 'rewrite')) break;
+        this.ownership.record(now.results);
+        // No kept export (cleared by hand) or a folder that refuses writes: the renamed files stay as they are.
+        await this.writeAgain(id).catch(() => undefined);
+      } while (this.followAgain.has(id));
+    })().finally(() => this.following.delete(id));
+    this.following.set(id, run);
+  }
+
+  /** Resolves once no result follows a move any more (shutdown, tests). */
+  async settled(): Promise<void> {
+    while (this.following.size > 0) await Promise.all([...this.following.values()]);
   }
 
   /** Exports a stream started elsewhere (no local job) into the state dir; returns the file. */
