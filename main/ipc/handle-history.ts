@@ -14,6 +14,7 @@ import { acceptedParams } from '../engine/params.js';
 import { catalogueTemplate } from '../service/template-catalogue.js';
 import { requireEligible, requireJob, type HandlerContext, type RawHandlers } from './handler-context.js';
 import { componentsView, plainOutcomeView, recipeView, resultView, templateName } from './views.js';
+import { currentPath, earlierPaths } from '../engine/source-path.js';
 
 type HistoryChannels = Extract<Channel, `history:${string}`>;
 
@@ -25,7 +26,8 @@ function localEntry(j: JobRecord, custom: readonly CustomRecipe[]): HistoryEntry
     ...(j.streamId ? { streamId: j.streamId } : {}),
     // A link by its file name, and shown without the query where a signed link keeps its signature.
     fileName: sourceName(j),
-    sourcePath: j.movedTo ?? sourceLabel(j),
+    sourcePath: sourceLabel(j),
+    ...(earlierPaths(j).length > 0 ? { earlierPaths: earlierPaths(j) } : {}),
     ...(j.origin.kind === 'watch' ? { folderId: j.origin.folderId } : {}),
     template: { id: j.templateId, name: templateName(j.templateId) },
     state: j.state,
@@ -106,7 +108,7 @@ export function historyHandlers(
       const same = { recipe: null, glossary: [] };
       if (isLinkJob(j)) return queue.addLinks([j.source.path], { templateId: tid, params: p, force: true, ...same });
       // The job's own formats and naming, not today's defaults; its results are replaced as a set.
-      return queue.addPaths([j.movedTo ?? j.source.path], {
+      return queue.addPaths([currentPath(j)], {
         ...same,
         templateId: tid,
         params: p,
