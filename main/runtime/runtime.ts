@@ -101,7 +101,10 @@ export class Runtime implements Services {
         void this.folders.settled(job);
         if (job.state === 'completed') void this.guard.check();
       },
-      onMoved: (job) => results.followMove(job.id),
+      onMoved: (job) => {
+        results.followMove(job.id);
+        void this.claims.moved(job);
+      },
       ctx: {
         ...DEFAULT_CONTEXT,
         poll: { ...DEFAULT_CONTEXT.poll, initialMs: s.queue.pollMinMs, maxMs: s.queue.pollMaxMs },
