@@ -11,6 +11,7 @@ import { removeSuperseded } from '../adapters/results/supersede.js';
 import { ResultOwnership, writeResults } from '../adapters/results/write-results.js';
 import { archivedWritersOf } from '../adapters/store/jobs.js';
 import type { JobStore } from '../adapters/store/job-store.js';
+import { namesMedia } from '../engine/captions/render.js';
 import { refusal, type JobAction } from '../engine/eligibility.js';
 import type { JobEvent, JobRecord, ResultFile } from '../engine/job.js';
 import type { OutputSettings } from '../engine/settings.js';
@@ -115,8 +116,6 @@ export class Results {
    * place. One write per job at a time; a move meanwhile is written once the first is done.
    */
   followMove(id: string): void {
-    const job = this.d.store.get(id);
-    if (!job || refusal(job, 'rewrite')) return;
     if (this.following.has(id)) {
       this.followAgain.add(id);
       return;
@@ -125,7 +124,8 @@ export class Results {
       do {
         this.followAgain.delete(id);
         const now = this.d.store.get(id);
-        if (!now || refusal(now, 'rewrite')) break;
+        // Only files that name the media change; SRT, VTT, TXT and the JSON stay as they moved.
+        if (!now || refusal(now, 'rewrite') || !now.results.some((r) => namesMedia(r.format))) break;
         this.ownership.record(now.results);
         // No kept export (cleared by hand) or a folder that refuses writes: the renamed files stay as they are.
         await this.writeAgain(id).catch(() => undefined);

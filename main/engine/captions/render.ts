@@ -19,6 +19,13 @@ export const CAPTION_FORMATS = ['srt', 'vtt', 'txt', 'csv', 'md', ...EDITOR_FORM
 export type CaptionFormat = (typeof CAPTION_FORMATS)[number];
 
 /**
+ * Formats that name the media: the editor formats link it by its path, Markdown, DOCX and the show
+ * notes carry its file name as a title. They are written again when the file is renamed or moved.
+ */
+const MEDIA_NAMING: ReadonlySet<ResultFormat> = new Set<ResultFormat>([...EDITOR_FORMATS, 'md', 'docx', 'shownotes']);
+export const namesMedia = (format: ResultFormat): boolean => MEDIA_NAMING.has(format);
+
+/**
  * Formats made from the transcript's words alone: media with no speech gets none of them (only
  * the JSON, and Markdown when asked). The contract keeps a mirror for the renderer's explanation.
  */
