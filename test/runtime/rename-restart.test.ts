@@ -26,7 +26,7 @@ const REVIEWED = [
   { clip: 'DJI_0001.WAV', word: 'Brückenanflug', speaker: 'Pilot Jonas', to: 'DJI_0001_Bruecke_Anflug.WAV' },
   { clip: 'MVI_0042.WAV', word: 'Hafenkran', speaker: 'Hélène Dubois', to: 'MVI_0042_Hafen_Interview.WAV' },
   // Moved into a subfolder (and renamed) while Sluice is not running.
-  { clip: 'GX010042.WAV', word: 'Strandbar', speaker: 'Mira Okafor', to: 'Selects/GX010042_Strand.WAV' },
+  { clip: 'GX010042.WAV', word: 'Strandbar', speaker: 'Mira Okafor', to: 'Selects/GX010042_Promenade.WAV' },
 ] as const;
 
 let dir: string;
@@ -185,10 +185,13 @@ describe('a renamed clip across restarts', () => {
       openPath: async () => undefined,
       revealPath: async () => undefined,
     });
-    const page = value(await handlers['history:list']({ search: 'Strand', includeExternal: false }));
-    const entry = page.entries.find((e) => e.jobId === jobOf(rt, third.clip).id);
+    // A word only the new name has (not the old name, not the transcript): found by its name.
+    const page = value(await handlers['history:list']({ search: 'promenade', includeExternal: false }));
+    expect(page.entries.map((e) => e.jobId)).toEqual([jobOf(rt, third.clip).id]);
+    const entry = page.entries[0];
+    expect(entry?.match).toBeUndefined();
     expect(entry).toMatchObject({
-      fileName: 'GX010042_Strand.WAV',
+      fileName: 'GX010042_Promenade.WAV',
       sourcePath: whereNow(third.clip),
       earlierPaths: [path.join(card, third.clip)],
     });
