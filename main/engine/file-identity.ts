@@ -39,6 +39,8 @@ export function sameContent(a: FileIdentity, b: FileIdentity): boolean {
 export interface ContentTwin {
   jobId: string;
   source: FileIdentity;
+  /** Where the job's file is now (`currentPath`): after a rename, its new name, not the one it was taken under. */
+  path: string;
   state: 'active' | 'completed' | 'ended';
   /** Whether the file the job took is still where the job says (its source, or where it was moved). */
   stillThere: boolean;
@@ -64,7 +66,9 @@ export function classifyByContent(detected: FileIdentity, twin: ContentTwin | un
   if (twin.state === 'completed' && !twin.stillThere) return { kind: 'renamed', jobId: twin.jobId };
   // Both still there: the same file twice (dropped again, a card copied to a second place) keeps its
   // name; the same bytes under another name beside the first are a copy someone made on purpose.
-  if (baseName(detected.path) !== baseName(twin.source.path)) return { kind: 'none' };
+  // The name compared is the one the job's file has now: a clip renamed while logging and found
+  // again at its new name (a restart, a rescan) is the same file, not a copy of its old name.
+  if (baseName(detected.path) !== baseName(twin.path)) return { kind: 'none' };
   return { kind: 'same-job', jobId: twin.jobId };
 }
 

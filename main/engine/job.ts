@@ -145,8 +145,13 @@ export interface JobRecord {
   results: readonly ResultFile[];
   resultWarning?: string;
   canceledByUser: boolean;
-  /** Where the watch folder's post-action moved the source (done/ or failed/). */
+  /**
+   * Where the file is now, when it moved after it was taken: a rename or move while logging, or
+   * the watch folder's post-action (done/ or failed/). `currentPath` (source-path.ts) reads it.
+   */
   movedTo?: string;
+  /** The places the file had between `source.path` and `movedTo`, oldest first (History shows them). */
+  movedFrom?: readonly string[];
   /** Removed from the Queue screen by the user; still in the history (and still known, so not re-taken). */
   dismissed?: boolean;
   /** A re-run of this earlier job: once these results are written, the ones it wrote that this run did not produce go. */

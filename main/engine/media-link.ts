@@ -4,6 +4,7 @@
 // named after the link's file name.
 import { LINK_BODY } from '../service/policy.js';
 import type { JobRecord, SourceKind } from './job.js';
+import { currentPath } from './source-path.js';
 
 export type { SourceKind };
 
@@ -96,10 +97,14 @@ export function displayLink(link: string): string {
   }
 }
 
-/** How a job's source is shown in full: the file's path, or the link without its secrets. */
-export const sourceLabel = (job: Pick<JobRecord, 'sourceKind' | 'source'>): string =>
-  isLinkJob(job) ? displayLink(job.source.path) : job.source.path;
+type Named = Pick<JobRecord, 'sourceKind' | 'source' | 'movedTo'>;
 
-/** A job's short name: the file's name, or the link's file name. */
-export const sourceName = (job: Pick<JobRecord, 'sourceKind' | 'source'>): string =>
-  isLinkJob(job) ? linkFileName(job.source.path) : (job.source.path.split(/[/\\]/).pop() ?? job.source.path);
+/** How a job's source is shown in full: the file's path as it is now, or the link without its secrets. */
+export const sourceLabel = (job: Named): string => (isLinkJob(job) ? displayLink(job.source.path) : currentPath(job));
+
+/** A job's short name: the file's name as it is now (after a rename, the new one), or the link's file name. */
+export const sourceName = (job: Named): string => {
+  if (isLinkJob(job)) return linkFileName(job.source.path);
+  const file = currentPath(job);
+  return file.split(/[/\\]/).pop() ?? file;
+};

@@ -4,6 +4,7 @@
 import { canDismiss, canMove, canRewrite } from './eligibility.js';
 import type { JobEvent, JobRecord, Transition } from './job.js';
 import { to, unchanged, without } from './reducer-shared.js';
+import { movedFromAfter } from './source-path.js';
 
 type Event<T extends JobEvent['type']> = Extract<JobEvent, { type: T }>;
 
@@ -26,5 +27,6 @@ export function onResultsRewritten(job: JobRecord, e: Event<'resultsRewritten'>,
 export function onSourceMoved(job: JobRecord, e: Event<'sourceMoved'>, now: number): Transition {
   if (job.state !== 'completed' && job.state !== 'failed') return unchanged(job);
   const placed = e.place ? { ...without(job, 'resultsDir', 'resultsBelow'), ...e.place } : job;
-  return to(placed, { movedTo: e.movedTo, results: e.results }, now);
+  const movedFrom = movedFromAfter(job, e.movedTo);
+  return to(placed, { movedTo: e.movedTo, results: e.results, ...(movedFrom.length > 0 ? { movedFrom } : {}) }, now);
 }

@@ -16,6 +16,7 @@ import { reviewWords } from '../engine/transcript/review-carry.js';
 import { catalogueTemplate } from '../service/template-catalogue.js';
 import { requireEligible, requireJob, type HandlerContext, type RawHandlers } from './handler-context.js';
 import { componentsView, plainOutcomeView, recipeView, resultView, templateName } from './views.js';
+import { currentPath, earlierPaths } from '../engine/source-path.js';
 
 type HistoryChannels = Extract<Channel, `history:${string}`>;
 
@@ -27,7 +28,8 @@ function localEntry(j: JobRecord, custom: readonly CustomRecipe[]): HistoryEntry
     ...(j.streamId ? { streamId: j.streamId } : {}),
     // A link by its file name, and shown without the query where a signed link keeps its signature.
     fileName: sourceName(j),
-    sourcePath: j.movedTo ?? sourceLabel(j),
+    sourcePath: sourceLabel(j),
+    ...(earlierPaths(j).length > 0 ? { earlierPaths: earlierPaths(j) } : {}),
     ...(j.origin.kind === 'watch' ? { folderId: j.origin.folderId } : {}),
     template: { id: j.templateId, name: templateName(j.templateId) },
     state: j.state,
@@ -124,7 +126,7 @@ export function historyHandlers(
       // The job's own formats and naming, not today's defaults; its results are replaced as a set,
       // where they are: a watch folder's output folder, not beside the source (inside a card).
       const place = rerunPlace(j, settings.current().watchFolders);
-      return queue.addPaths([j.movedTo ?? j.source.path], {
+      return queue.addPaths([currentPath(j)], {
         ...same,
         templateId: tid,
         params: p,

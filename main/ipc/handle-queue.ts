@@ -6,6 +6,7 @@ import { canDismiss } from '../engine/eligibility.js';
 import { BridgeFailure, notFound, notSupported } from './errors.js';
 import { componentsView } from './views.js';
 import { appInfo, requireEligible, requireJob, type HandlerContext, type RawHandlers } from './handler-context.js';
+import { currentPath } from '../engine/source-path.js';
 
 type QueueChannels =
   `app:${'info' | 'ready' | 'setStartAtLogin'}` | `queue:${string}` | 'result:open' | 'result:reveal' | 'source:reveal';
@@ -120,7 +121,7 @@ export function queueHandlers(
     },
     'source:reveal': async ({ jobId }) => {
       const j = requireJob(queue, jobId);
-      const p = j.movedTo ?? j.source.path;
+      const p = currentPath(j);
       await access(p).catch(() => {
         throw new BridgeFailure('FILESYSTEM', `${p} is no longer there (moved or deleted).`);
       });

@@ -14,12 +14,13 @@ import { requireEligible, type HandlerContext, type RawHandlers } from './handle
 import type { PlatformPort } from './platform.js';
 import { TimelineClocks } from './timeline-clock.js';
 import { resultView } from './views.js';
+import { currentPath } from '../engine/source-path.js';
 
 type TranscriptChannels = Extract<Channel, `transcript:${string}`>;
 
 /** Where the review view's player gets the source: the platform's media URL, when the file is there. */
 export async function mediaView(job: JobRecord, platform: PlatformPort): Promise<TranscriptMediaView> {
-  const source = job.movedTo ?? job.source.path;
+  const source = currentPath(job);
   const st = await stat(source).catch(() => null);
   if (!st?.isFile()) return { kind: 'missing', message: `${source} is no longer there (moved or deleted).` };
   if (!platform.mediaUrl) return { kind: 'missing', message: 'This window cannot play media.' };

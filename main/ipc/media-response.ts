@@ -7,6 +7,7 @@ import { stat } from 'node:fs/promises';
 import type { Services } from '../runtime/services.js';
 import { canReview } from '../engine/eligibility.js';
 import { mediaKindOf } from '../engine/transcript/media-kind.js';
+import { currentPath } from '../engine/source-path.js';
 
 /** Where the player loads a job's source, relative to the page (both transports serve it there). */
 export const MEDIA_PREFIX = '/media/';
@@ -52,7 +53,7 @@ export async function mediaResponse(
   const job = queue.job(jobId);
   const notFound: MediaResponse = { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } };
   if (!job || !canReview(job)) return notFound;
-  const file = job.movedTo ?? job.source.path;
+  const file = currentPath(job);
   const st = await stat(file).catch(() => null);
   if (!st?.isFile()) return notFound;
   const size = st.size;

@@ -9,6 +9,7 @@ import { isLinkJob } from '../engine/media-link.js';
 import { rateLabel } from '../engine/timecode/rates.js';
 import { clipTimeline, startTimecode } from '../engine/timecode/timeline.js';
 import type { TimelineClockView } from '../../preload/contract.js';
+import { currentPath } from '../engine/source-path.js';
 
 const KEPT = 32;
 
@@ -39,7 +40,7 @@ export class TimelineClocks {
 
   private probed(job: JobRecord): Promise<MediaFacts | null> {
     if (isLinkJob(job)) return Promise.resolve(null);
-    const source = job.movedTo ?? job.source.path;
+    const source = currentPath(job);
     const key = `${job.id}\n${source}`;
     let hit = this.facts.get(key);
     if (!hit) {

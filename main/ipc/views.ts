@@ -14,7 +14,7 @@ import { uploadSpeed } from '../engine/estimate.js';
 import { canCancel, canDismiss, canMove, canRetry, canRewrite } from '../engine/eligibility.js';
 import { isTerminal, type ACTIVE_STATES, type JobRecord, type JobState } from '../engine/job.js';
 import type { WORD_FORMATS } from '../engine/captions/render.js';
-import { isLinkJob, linkFileName, sourceLabel } from '../engine/media-link.js';
+import { sourceLabel, sourceName } from '../engine/media-link.js';
 import { completedWithoutSpeech, plainError } from '../engine/outcome-words.js';
 import { queuePosition } from '../engine/queue-order.js';
 import { linkResultsDir, resultAnchor } from '../adapters/results/link-destination.js';
@@ -81,7 +81,7 @@ export function toJobView(
   const comps = job.stream?.components;
   return {
     id: job.id,
-    fileName: isLinkJob(job) ? linkFileName(job.source.path) : path.basename(job.source.path),
+    fileName: sourceName(job),
     folder: path.dirname(resultAnchor(job)),
     sourcePath: sourceLabel(job),
     origin: job.origin.kind === 'watch' ? { kind: 'watch', folderId: job.origin.folderId } : { kind: 'manual' },

@@ -1,6 +1,5 @@
 // What a person (or a script) asks of the queue: add files and links, cancel, retry, move, dismiss,
 // pause and resume, and wait for a batch. The engine decides each; the queue runner carries it out.
-import path from 'node:path';
 import type { SharedFolders } from '../adapters/claims/shared-folders.js';
 import type { AddOptions, AddOutcome, Intake } from '../adapters/queue/intake.js';
 import { hopelessRetry } from '../adapters/queue/intake-media.js';
@@ -17,7 +16,7 @@ import { needsPerson } from '../engine/batch.js';
 import { canCancel, canRetry } from '../engine/eligibility.js';
 import type { EngineEvent } from '../engine/events.js';
 import { isTerminal, type JobRecord } from '../engine/job.js';
-import { isLinkJob } from '../engine/media-link.js';
+import { isLinkJob, sourceName } from '../engine/media-link.js';
 import { templateProblems, type TemplateProblem } from '../engine/params.js';
 import { recipeParams } from '../engine/recipes/recipe-params.js';
 import { move, type MoveDirection } from '../engine/scheduler.js';
@@ -164,11 +163,10 @@ export class QueueCommands {
     for (const j of [...this.everyJob()]) {
       if (j.state !== 'failed') continue;
       const reason = isLinkJob(j) ? undefined : await hopelessRetry(j);
-      if (reason) skipped.push({ jobId: j.id, fileName: path.basename(j.source.path), reason });
+      if (reason) skipped.push({ jobId: j.id, fileName: sourceName(j), reason });
       else {
         const retried = await this.retry(j.id).catch((e: unknown) => e as Error);
-        if (retried instanceof Error)
-          skipped.push({ jobId: j.id, fileName: path.basename(j.source.path), reason: retried.message });
+        if (retried instanceof Error) skipped.push({ jobId: j.id, fileName: sourceName(j), reason: retried.message });
         else if (retried?.state === 'queued') count++;
       }
     }

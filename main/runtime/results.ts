@@ -12,6 +12,7 @@ import { ResultOwnership, writeResults } from '../adapters/results/write-results
 import { ReviewGuard, type ReviewPort } from './review-guard.js';
 import { archivedWritersOf } from '../adapters/store/jobs.js';
 import type { JobStore } from '../adapters/store/job-store.js';
+import { namesMedia } from '../engine/captions/render.js';
 import { refusal, type JobAction } from '../engine/eligibility.js';
 import type { JobEvent, JobRecord, ResultFile } from '../engine/job.js';
 import type { OutputSettings } from '../engine/settings.js';
@@ -31,6 +32,9 @@ export interface ResultsDeps {
 export class Results {
   private readonly ownership: Ownership & Pick<ResultOwnership, 'record' | 'writerOf'>;
   private readonly rewriter: Rewriter;
+  /** Rewrites for a moved file under way, and the jobs moved again meanwhile (followMove). */
+  private readonly following = new Map<string, Promise<void>>();
+  private readonly followAgain = new Set<string>();
   readonly exportsDir: string;
 
   constructor(private readonly d: ResultsDeps) {
@@ -110,6 +114,38 @@ export class Results {
     // A fallback copy changed since Sluice wrote it stays on disk (removeSuperseded's rule), unlisted.
     await removeSuperseded(job.results, done.results);
     return this.recordRewrite(id, done);
+  }
+
+  /**
+   * The finished file was renamed or moved: the results it took along (or left in the output
+   * folder) still link the media by its old path (FCPXML `src`, xmeml `pathurl`) and name it by its
+   * old name. They are written again from the kept export with the corrections, as after a
+   * correction, so every file that names the media points at it as it is now. The files moved with
+   * it are still Sluice's own as written (a rename keeps size and time), so they are replaced in
+   * place. One write per job at a time; a move meanwhile is written once the first is done.
+   */
+  followMove(id: string): void {
+    if (this.following.has(id)) {
+      this.followAgain.add(id);
+      return;
+    }
+    const run = (async () => {
+      do {
+        this.followAgain.delete(id);
+        const now = this.d.store.get(id);
+        // Only files that name the media change; SRT, VTT, TXT and the JSON stay as they moved.
+        if (!now || refusal(now, 'rewrite') || !now.results.some((r) => namesMedia(r.format))) break;
+        this.ownership.record(now.results);
+        // No kept export (cleared by hand) or a folder that refuses writes: the renamed files stay as they are.
+        await this.writeAgain(id).catch(() => undefined);
+      } while (this.followAgain.has(id));
+    })().finally(() => this.following.delete(id));
+    this.following.set(id, run);
+  }
+
+  /** Resolves once no result follows a move any more (shutdown, tests). */
+  async settled(): Promise<void> {
+    while (this.following.size > 0) await Promise.all([...this.following.values()]);
   }
 
   /** Exports a stream started elsewhere (no local job) into the state dir; returns the file. */

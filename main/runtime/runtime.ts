@@ -101,6 +101,10 @@ export class Runtime implements Services {
         void this.folders.settled(job);
         if (job.state === 'completed') void this.guard.check();
       },
+      onMoved: (job) => {
+        results.followMove(job.id);
+        void this.claims.moved(job);
+      },
       ctx: {
         ...DEFAULT_CONTEXT,
         poll: { ...DEFAULT_CONTEXT.poll, initialMs: s.queue.pollMinMs, maxMs: s.queue.pollMaxMs },
@@ -255,6 +259,8 @@ export class Runtime implements Services {
     await this.transcripts.settled();
     await this.folders.close();
     await this.claims.stop();
+    // Results being written again for a renamed file finish while the journal still takes them.
+    await this.results.settled();
     await this.runner.stop();
     // Search files being written for the last jobs finish before the state folder is let go.
     await this.searchFollower.settled();

@@ -13,7 +13,10 @@ export interface HistoryEntry {
   streamId?: string;
   /** The source file name, or the stream's name for an external stream. */
   fileName: string;
+  /** Where the file is now (after a rename or a move, its current path). */
   sourcePath?: string;
+  /** The paths the file had before its current one (renamed or moved after it was processed), oldest first. */
+  earlierPaths?: string[];
   folderId?: string;
   template: { id: string; name: string };
   /** Local job state; external streams map READY→processing, COMPLETED→completed, FAILED→failed, EXPIRED→expired. */

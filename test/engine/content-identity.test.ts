@@ -13,9 +13,11 @@ const id = (path: string, contentHash?: string) => ({
   mtimeMs: 1,
   ...(contentHash ? { contentHash } : {}),
 });
-const twin = (path: string, state: ContentTwin['state'], stillThere: boolean): ContentTwin => ({
+/** A job taken at `path`, its file now at `now` (after a rename) or still there. */
+const twin = (path: string, state: ContentTwin['state'], stillThere: boolean, now = path): ContentTwin => ({
   jobId: 'j',
   source: id(path, 'fp1:aa'),
+  path: now,
   state,
   stillThere,
 });
@@ -44,6 +46,30 @@ describe('classifyByContent', () => {
     ['a failed job’s bytes under a new name', id('/a/new.wav', 'fp1:aa'), twin('/a/zoom.wav', 'ended', false), 'none'],
     ['other bytes', id('/a/x.wav', 'fp1:bb'), twin('/a/zoom.wav', 'completed', false), 'none'],
     ['no hash', id('/a/x.wav'), twin('/a/zoom.wav', 'completed', false), 'none'],
+    [
+      'a renamed clip found again at its new name (a restart, a rescan)',
+      id('/c/DJI_0001_Bruecke.MP4', 'fp1:aa'),
+      twin('/c/DJI_0001.MP4', 'completed', true, '/c/DJI_0001_Bruecke.MP4'),
+      'same-job',
+    ],
+    [
+      'a renamed clip copied to a second card folder under its new name',
+      id('/backup/DJI_0001_Bruecke.MP4', 'fp1:aa'),
+      twin('/c/DJI_0001.MP4', 'completed', true, '/c/DJI_0001_Bruecke.MP4'),
+      'same-job',
+    ],
+    [
+      'a copy of a renamed clip under its old name, beside it: made on purpose',
+      id('/c/DJI_0001.MP4', 'fp1:aa'),
+      twin('/c/DJI_0001.MP4', 'completed', true, '/c/DJI_0001_Bruecke.MP4'),
+      'none',
+    ],
+    [
+      'renamed twice: the second name gone, found under a third',
+      id('/c/DJI_0001_final.MP4', 'fp1:aa'),
+      twin('/c/DJI_0001.MP4', 'completed', false, '/c/DJI_0001_Bruecke.MP4'),
+      'renamed',
+    ],
   ])('%s', (_, detected, t, kind) => {
     expect(classifyByContent(detected, t).kind).toBe(kind);
   });

@@ -115,6 +115,8 @@ describe('an output folder per watch folder', () => {
     const uploads = sandbox.stats().upload;
     await rename(path.join(clip, 'C0001.MP4'), path.join(clip, 'C0001_Mueller.MP4'));
     await until(() => rt.queue.jobs().find((j) => j.id === job.id)?.movedTo !== undefined, 20_000);
+    // Whatever names the media is written again for the new name (none of these); wait for it all the same.
+    await rt.results.settled();
     expect((await readdir(mirrored)).sort()).toEqual([
       'C0001_Mueller.json',
       'C0001_Mueller.srt',

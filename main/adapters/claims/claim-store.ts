@@ -42,6 +42,8 @@ export interface DoneRecord {
   host: string;
   state: string;
   streamId?: string;
+  /** The file's content identity (fingerprint or SHA-256), when the computer that did it read one. */
+  contentHash?: string;
   at: string;
 }
 
@@ -92,6 +94,43 @@ export class ClaimStore {
 
   private donePath(relPath: string): string {
     return path.join(this.root, SLUICE_DIR, 'done', `${this.hash(relPath)}.json`);
+  }
+
+  /** A completed file's record by its bytes: found again when the file was renamed or moved on the share. */
+  private contentDonePath(contentHash: string): string {
+    return path.join(this.root, SLUICE_DIR, 'done', `content-${this.hash(contentHash)}.json`);
+  }
+
+  /** The record of the completed file that had these bytes, under the name it had when last seen done. */
+  async readDoneByContent(contentHash: string): Promise<DoneRecord | undefined> {
+    const text = await this.fs.readFile(this.contentDonePath(contentHash), 'utf8').catch(() => undefined);
+    if (text === undefined) return undefined;
+    try {
+      const r = JSON.parse(text) as DoneRecord;
+      return r.contentHash === contentHash ? r : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * A completed file renamed or moved on the share (followed by the computer that processed it):
+   * done under its new name too, and its record by content names where it is now.
+   */
+  async recordMoved(relPath: string, done: Omit<DoneRecord, 'relPath' | 'at' | 'host'>): Promise<void> {
+    await this.writeDone({ relPath, host: this.o.host, at: new Date(this.now()).toISOString(), ...done });
+  }
+
+  /** The done record (and, for completed bytes known by content, the record by content), each written whole. */
+  private async writeDone(record: DoneRecord): Promise<void> {
+    const files = [this.donePath(record.relPath)];
+    if (record.state === 'completed' && record.contentHash) files.push(this.contentDonePath(record.contentHash));
+    await this.fs.mkdir(path.dirname(files[0]!), { recursive: true });
+    for (const file of files) {
+      const tmp = `${file}.${randomUUID()}.tmp`;
+      await this.fs.writeFile(tmp, JSON.stringify(record));
+      await this.fs.rename(tmp, file);
+    }
   }
 
   /** The claim on a file, if anyone's is readable; undefined when there is none (or it is mid-write). */
@@ -279,14 +318,7 @@ export class ClaimStore {
    */
   async release(relPath: string, done?: Omit<DoneRecord, 'relPath' | 'at' | 'host'>): Promise<void> {
     const prev = this.mine.get(relPath);
-    if (done) {
-      const record: DoneRecord = { relPath, host: this.o.host, at: new Date(this.now()).toISOString(), ...done };
-      const file = this.donePath(relPath);
-      await this.fs.mkdir(path.dirname(file), { recursive: true });
-      const tmp = `${file}.${randomUUID()}.tmp`;
-      await this.fs.writeFile(tmp, JSON.stringify(record));
-      await this.fs.rename(tmp, file);
-    }
+    if (done) await this.writeDone({ relPath, host: this.o.host, at: new Date(this.now()).toISOString(), ...done });
     this.mine.delete(relPath);
     if (!prev) return;
     const on = await this.read(relPath);

@@ -11,6 +11,7 @@ import type { Params, WatchFolder } from '../../engine/settings.js';
 import { normaliseSharePath, sharedKey, type SharedIdentity } from '../../engine/shared-folder.js';
 import type { ClaimFs } from './claim-fs.js';
 import { ClaimStore } from './claim-store.js';
+import { doneUnderAnotherName, recordMove } from './renamed-on-share.js';
 
 export { sharedStreamId } from './shared-id.js';
 
@@ -129,6 +130,12 @@ export class SharedFolders {
       return { ok: false, message: `${name}: waiting for room in this computer's queue (shared folder).` };
     }
     this.deferred.delete(file.path);
+    const renamed = await doneUnderAnotherName(folder.path, store, relPath, file);
+    if (renamed) {
+      this.waiting.delete(file.path);
+      this.notHeld(file.path);
+      return { ok: false, message: `${name}: already processed on ${renamed.host} (as ${renamed.relPath}).` };
+    }
     const got = await store.take(relPath, key, 0, file).catch((e: unknown) => e as Error);
     if (got instanceof Error) {
       this.waiting.set(file.path, { folder, file });
@@ -153,6 +160,16 @@ export class SharedFolders {
     // Forgotten if the job never came (the journal refused it): the lease then simply runs out.
     setTimeout(() => this.granted.delete(got.token), 10_000).unref();
     return { ok: true, shared: { relPath, key, attempt: got.attempt, token: got.token } };
+  }
+
+  /**
+   * A completed file of a shared folder was renamed or moved (and followed here): the share
+   * records it done under its new name, so no other computer takes it for a new file.
+   */
+  async moved(job: JobRecord): Promise<void> {
+    if (!job.shared || job.origin.kind !== 'watch' || job.state !== 'completed') return;
+    const folder = this.o.folder(job.origin.folderId);
+    if (folder) await recordMove(folder.path, this.store(folder), job).catch(() => undefined);
   }
 
   /**
@@ -238,6 +255,7 @@ export class SharedFolders {
         mtimeS: Math.floor(job.source.mtimeMs / 1000),
         state: job.state,
         ...(job.streamId ? { streamId: job.streamId } : {}),
+        ...(job.source.contentHash ? { contentHash: job.source.contentHash } : {}),
       })
       .catch(() => undefined);
   }

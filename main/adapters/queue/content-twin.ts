@@ -10,6 +10,7 @@ import {
   type FileIdentity,
 } from '../../engine/file-identity.js';
 import { isTerminal, type JobEvent, type JobRecord, type ResultFile, type ResultPlace } from '../../engine/job.js';
+import { currentPath } from '../../engine/source-path.js';
 import type { JobStore } from '../store/job-store.js';
 import { latestByContent } from '../store/jobs.js';
 import { resultAnchor } from '../results/link-destination.js';
@@ -57,12 +58,13 @@ export class ContentTwins {
   private async twin(identity: FileIdentity): Promise<ContentTwin | undefined> {
     const job = this.twinJob(identity);
     if (!job) return undefined;
-    const where = job.movedTo ?? job.source.path;
+    const where = currentPath(job);
     const there = await stat(where).catch(() => undefined);
     const state = job.state === 'completed' ? 'completed' : isTerminal(job.state) ? 'ended' : 'active';
     return {
       jobId: job.id,
       source: job.source,
+      path: where,
       state,
       stillThere: there?.isFile() === true && there.size === job.source.size,
     };
@@ -79,7 +81,7 @@ export class ContentTwins {
     const job = this.d.store.get(decision.jobId)!;
     if (decision.kind === 'same-job')
       return { outcome: isTerminal(job.state) ? 'already-done' : 'already-queued', job };
-    const oldBase = path.basename(job.movedTo ?? job.source.path);
+    const oldBase = path.basename(currentPath(job));
     const oldDir = path.dirname(resultAnchor(job));
     const moved: JobRecord = { ...job, movedTo: file, ...place };
     if (!place.resultsDir) delete moved.resultsDir;

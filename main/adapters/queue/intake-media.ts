@@ -10,6 +10,7 @@ import { MEDIA_EXTENSIONS } from '../../engine/media-types.js';
 import { containerCheckOf } from '../media/container-layout.js';
 import { readMedia } from '../media/probe.js';
 import { pcmWavLengthOf } from '../media/wav-length.js';
+import { currentPath } from '../../engine/source-path.js';
 
 const MEDIA = new Set<string>(MEDIA_EXTENSIONS);
 const HEAD_BYTES = 4096;
@@ -102,7 +103,7 @@ function looksLikeText(head: Buffer): boolean {
  * empty, or not media. A retry of such a file only bills nothing and fails again.
  */
 export async function hopelessRetry(job: JobRecord): Promise<string | undefined> {
-  const file = job.movedTo ?? job.source.path;
+  const file = currentPath(job);
   const name = path.basename(file);
   const st = await stat(file).catch(() => undefined);
   if (!st || !st.isFile()) return `${name} is no longer there (deleted or moved).`;

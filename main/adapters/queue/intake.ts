@@ -19,6 +19,7 @@ import { recipeParams } from '../../engine/recipes/recipe-params.js';
 import type { RecipeRef } from '../../engine/recipes/recipes.js';
 import type { JobStore } from '../store/job-store.js';
 import { latestBySource } from '../store/jobs.js';
+import { currentPath } from '../../engine/source-path.js';
 import { fingerprintFile, hashFile } from './fingerprint.js';
 import { checkHandMedia } from './intake-media.js';
 import { walkMedia } from './media-walk.js';
@@ -78,7 +79,7 @@ interface LinkOptions extends AddOptions {
 }
 
 export class Intake {
-  /** Latest job per source path among the journal's jobs (the archive has its own index); built on first use. */
+  /** Latest job per current path (source-path.ts) among the journal's jobs (the archive has its own index); built on first use. */
   private knownIndex: Map<string, JobRecord> | undefined;
   private seqMax = 0;
   private readonly deciding = new Map<string, Promise<AddOutcome>>();
@@ -98,9 +99,10 @@ export class Intake {
       const known = new Map<string, JobRecord>();
       // One pass, no sort: the newest job per path wins.
       for (const j of this.store.all()) {
-        const prev = known.get(j.source.path);
+        const at = currentPath(j);
+        const prev = known.get(at);
         if (!prev || j.createdAt > prev.createdAt || (j.createdAt === prev.createdAt && j.seq > prev.seq)) {
-          known.set(j.source.path, j);
+          known.set(at, j);
         }
         if (j.seq > this.seqMax) this.seqMax = j.seq;
       }
@@ -115,8 +117,10 @@ export class Intake {
    * finished copy of a stalled file has that file's size and time since (read from the store).
    */
   private latest(file: string): JobRecord | undefined {
-    const hot = this.known.get(file);
-    return latestBySource(this.store, file, hot && (this.store.get(hot.id) ?? hot));
+    const entry = this.known.get(file);
+    const hot = entry && (this.store.get(entry.id) ?? entry);
+    // Moved away since it was indexed here (a rename, a post-action): no longer this path's job.
+    return latestBySource(this.store, file, hot && currentPath(hot) === file ? hot : undefined);
   }
 
   /**

@@ -142,6 +142,7 @@ export class QueueRunner {
       } else this.active.set(updated);
       this.o.emit({ type: 'job:updated', job: updated });
       if (isTerminal(updated.state) && !isTerminal(job.state)) this.o.onSettled?.(updated);
+      if (event.type === 'sourceMoved') this.o.onMoved?.(updated);
     }
     // The service's creation time of a new stream: when it is expected to finish (stream-tracker.ts).
     if (event.type === 'uploadSucceeded' && updated !== job)

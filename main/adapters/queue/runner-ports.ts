@@ -29,6 +29,8 @@ export interface RunnerOptions {
   writeResults: (job: JobRecord, exportPath: string) => Promise<readonly ResultFile[]>;
   /** Called when a job reaches a terminal state (post-actions, notifications). */
   onSettled?: (job: JobRecord) => void;
+  /** The finished file was renamed or moved (`sourceMoved`): its results name the media by its old path. */
+  onMoved?: (job: JobRecord) => void;
   ctx?: EngineContext;
   now?: () => number;
   exportConcurrency?: number;

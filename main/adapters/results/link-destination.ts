@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { JobRecord, ResultPlace } from '../../engine/job.js';
 import { isLinkJob, linkFileName } from '../../engine/media-link.js';
 import type { Settings, WatchFolder } from '../../engine/settings.js';
+import { currentPath } from '../../engine/source-path.js';
 
 export interface DownloadsEnv {
   platform: NodeJS.Platform;
@@ -61,7 +62,7 @@ export function linkResultsDir(settings: Settings, e?: DownloadsEnv): string {
  */
 export function resultAnchor(job: JobRecord): string {
   if (isLinkJob(job)) return path.join(job.resultsDir ?? downloadsFolder(), linkFileName(job.source.path));
-  const source = job.movedTo ?? job.source.path;
+  const source = currentPath(job);
   if (job.resultsDir === undefined) return source;
   return path.join(job.resultsDir, job.resultsBelow ?? '', path.basename(source));
 }

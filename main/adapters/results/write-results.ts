@@ -23,6 +23,7 @@ import { CAPTION_PRESETS } from '../../engine/captions/presets.js';
 import { DEFAULT_OUTPUT, type OutputSettings, type ResultFormat } from '../../engine/settings.js';
 import { RECIPE_EXTENSIONS, RECIPE_FORMATS, RECIPE_RENDERERS, recipeNotes } from '../../engine/recipes/render.js';
 import { resultAnchor } from './link-destination.js';
+import { currentPath } from '../../engine/source-path.js';
 import { expandPattern, patternProblem } from '../../engine/result-place.js';
 import { fitName } from './name-fit.js';
 import {
@@ -55,8 +56,6 @@ export interface CorrectedSource {
   transcript: NormalizedTranscript;
 }
 
-const sourceName = (job: JobRecord): string => job.source.path.split(/[/\\]/).pop() ?? job.source.path;
-
 export const RENDERERS: Partial<Record<ResultFormat, Renderer>> = {
   json: (text) => text,
   ...Object.fromEntries(
@@ -74,7 +73,8 @@ export const RENDERERS: Partial<Record<ResultFormat, Renderer>> = {
   docx: async (text, job, transcript) => {
     const { renderDocx } = await import('./render-docx.js');
     const t = transcript ?? normalizeExport(text, { mediaDurationMs: job.mediaDurationMs });
-    return renderDocx(t, sourceName(job), paragraphStamper(t, renderContextOf(job)));
+    const context = renderContextOf(job);
+    return renderDocx(t, context.sourceName, paragraphStamper(t, context));
   },
   ...Object.fromEntries(
     RECIPE_FORMATS.map((f) => [
@@ -170,7 +170,7 @@ async function withMediaFacts(job: JobRecord): Promise<JobRecord> {
   const stamped = formats.includes('docx') || (job.output?.txtTimestamps === true && formats.includes('txt'));
   const wanted = stamped || formats.some((f) => editorFormats.includes(f));
   if (!wanted || job.mediaFacts || isLinkJob(job)) return job;
-  const mediaFacts = await probeMediaFacts(job.source.path).catch(() => undefined);
+  const mediaFacts = await probeMediaFacts(currentPath(job)).catch(() => undefined);
   return mediaFacts ? { ...job, mediaFacts } : job;
 }
 
@@ -267,7 +267,7 @@ export async function writeResults(
     });
   }
   // All the job's formats or none: a half-delivered set would look complete to a reader.
-  const mode = await modeOf(isLinkJob(job) ? anchor : (job.movedTo ?? job.source.path));
+  const mode = await modeOf(isLinkJob(job) ? anchor : currentPath(job));
   const stamps = await writeFilesAtomic(planned, { writer: job.id.slice(0, 8), mode });
   const editorFormats: readonly string[] = EDITOR_FORMATS;
   const words = (corrected?.transcript ?? normalizeExport(text, { mediaDurationMs: job.mediaDurationMs })).words;

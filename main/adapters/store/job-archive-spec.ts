@@ -1,8 +1,9 @@
-// What the journal archives of a job: the keys it is looked up by (identity by source path, result
+// What the journal archives of a job: the keys it is looked up by (identity by current path, result
 // ownership by result path, a stream id from the service's list) and the summary History scans.
 import { isArchivable } from '../../engine/archival.js';
 import type { JobRecord } from '../../engine/job.js';
 import { sourceName } from '../../engine/media-link.js';
+import { currentPath } from '../../engine/source-path.js';
 import type { ArchivePolicy } from './job-archive.js';
 
 /** The fields of an archived summary row (see HistoryRow for what History makes of them). */
@@ -28,8 +29,10 @@ export const contentKey = (hash: string): string => `h:${hash}`;
 
 export const JOB_ARCHIVE: ArchivePolicy<JobRecord> = {
   archivable: isArchivable,
+  // Found by the path the file was taken under and by the one it has now (after a rename).
   keys: (j) => [
     sourceKey(j.source.path),
+    ...(currentPath(j) === j.source.path ? [] : [sourceKey(currentPath(j))]),
     ...(j.source.contentHash ? [contentKey(j.source.contentHash)] : []),
     ...(j.streamId ? [streamKey(j.streamId)] : []),
     ...j.previousStreamIds.map(streamKey),

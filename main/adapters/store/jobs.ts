@@ -3,6 +3,7 @@
 // place outside the archive spec that knows the archive's short row fields (job-archive-spec.ts).
 import type { JobRecord, JobState } from '../../engine/job.js';
 import { sourceName } from '../../engine/media-link.js';
+import { currentPath } from '../../engine/source-path.js';
 import { contentKey, resultKey, sourceKey, streamKey, type JobRow } from './job-archive-spec.js';
 import type { ArchivedRow } from './job-archive.js';
 import type { JobStore } from './job-store.js';
@@ -49,8 +50,9 @@ export function completedJobIds(store: JobStore<JobRecord>): string[] {
 }
 
 /**
- * The newest job for a source path: `hot` (the journal's newest, when the caller keeps an index),
- * or the archive's when newer there. An archived job brought back into the journal is read from it.
+ * The newest job whose file is at this path now (`currentPath`: a renamed clip by its new name,
+ * not its old one): `hot` (the journal's newest, when the caller keeps an index), or the archive's
+ * when newer there. An archived job brought back into the journal is read from it.
  */
 export function latestBySource(
   store: JobStore<JobRecord>,
@@ -58,8 +60,10 @@ export function latestBySource(
   hot: JobRecord | undefined,
 ): JobRecord | undefined {
   let best = hot;
-  for (const { record } of store.archived?.find(sourceKey(file), (j) => j.source.path === file) ?? []) {
+  for (const { record } of store.archived?.find(sourceKey(file), (j) => currentPath(j) === file) ?? []) {
     const j = store.isHot(record.id) ? store.get(record.id)! : record;
+    // Brought back into the journal and moved since: no longer at this path.
+    if (currentPath(j) !== file) continue;
     if (!best || j.createdAt > best.createdAt || (j.createdAt === best.createdAt && j.seq > best.seq)) best = j;
   }
   return best;

@@ -8,6 +8,7 @@ import { ACTIVE_STATES, JOB_STATES, type JobRecord, type JobState } from '../../
 import { isLinkJob, sourceName } from '../../engine/media-link.js';
 import { describeJob, jobJson } from '../progress.js';
 import { renderTable, stdoutTarget, WIDE_OPTION, type Column } from '../table.js';
+import { currentPath } from '../../engine/source-path.js';
 
 export function registerInfo(program: Command): void {
   program
@@ -107,7 +108,7 @@ export function registerInfo(program: Command): void {
 }
 
 /** A file by its path; a link by its file name (its query may hold a signature, and reads as noise). */
-const fileColumn = (j: JobRecord): string => (isLinkJob(j) ? sourceName(j) : j.source.path);
+const fileColumn = (j: JobRecord): string => (isLinkJob(j) ? sourceName(j) : currentPath(j));
 
 /** `a, b, c` broken into lines that fit the terminal (one line when piped or `--wide`). */
 export function wrapList(items: readonly string[], wide = false): string {

@@ -13,6 +13,7 @@ import type { RateId } from '../../engine/timecode/rates.js';
 import { parseFormats, parseFrameRate, parseTimecodeStart } from '../options.js';
 import { printable } from '../printable.js';
 import { describeJob } from '../progress.js';
+import { currentPath } from '../../engine/source-path.js';
 
 interface RewriteFlags {
   stateDir?: string;
@@ -44,7 +45,7 @@ function select(jobs: JobRecord[], paths: string[]): JobRecord[] {
   return jobs.filter(
     (j) =>
       j.state === 'completed' &&
-      (roots.length === 0 || roots.some((r) => j.source.path === r || j.source.path.startsWith(r + path.sep))),
+      (roots.length === 0 || roots.some((r) => currentPath(j) === r || currentPath(j).startsWith(r + path.sep))),
   );
 }
 
@@ -97,10 +98,10 @@ async function rewriteAll(
         ...(timeline ? { timeline } : {}),
         ...(flags.preset ? { captions: captionPreset(flags.preset) } : {}),
       });
-      console.log(`written ${printable(j.source.path)}: ${describeJob(done)}`);
+      console.log(`written ${printable(currentPath(j))}: ${describeJob(done)}`);
     } catch (e) {
       failed++;
-      console.error(printable(`not written ${j.source.path}: ${(e as Error).message}`));
+      console.error(printable(`not written ${currentPath(j)}: ${(e as Error).message}`));
     }
   }
   return failed;

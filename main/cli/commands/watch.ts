@@ -11,6 +11,7 @@ import { addJobOptions, openRuntime, outputOf, templateAndParams, UsageError, ty
 import { SkipLines } from '../skip-lines.js';
 import { printable } from '../printable.js';
 import { describeJob } from '../progress.js';
+import { currentPath } from '../../engine/source-path.js';
 
 interface WatchFlags extends JobFlags {
   recursive: boolean;
@@ -146,7 +147,7 @@ async function watchUntilStopped(
         lastState.set(e.job.id, e.job.state);
         if (!['uploading', 'completed', 'failed', 'canceled', 'expired'].includes(e.job.state)) return;
         const detail = ['completed', 'failed'].includes(e.job.state) ? ` ${describeJob(e.job)}` : '';
-        console.log(`${e.job.state} ${printable(e.job.source.path)}${detail}`);
+        console.log(`${e.job.state} ${printable(currentPath(e.job))}${detail}`);
       } else if (e.type === 'folder:status') {
         console.log(
           printable(`folder ${names.get(e.folderId) ?? e.folderId}: ${e.status}${e.message ? ` — ${e.message}` : ''}`),

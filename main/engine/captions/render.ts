@@ -1,6 +1,7 @@
 // The caption formats as renderers of the saved export text: the port results.ts plugs in.
 // Pure: everything a renderer needs from the job is read into a RenderContext first.
 import type { JobRecord } from '../job.js';
+import { currentPath } from '../source-path.js';
 import type { MediaFacts } from '../media-facts.js';
 import { clipTimeline, paragraphStamp, timelineOf, type TimelineSettings } from '../timecode/timeline.js';
 import type { MarkerSource } from './editors/marker-sources.js';
@@ -16,6 +17,13 @@ export const EDITOR_FORMATS = ['fcpxml', 'itt', 'ttml', 'edl', 'premiere', 'avid
 export type EditorFormat = (typeof EDITOR_FORMATS)[number];
 export const CAPTION_FORMATS = ['srt', 'vtt', 'txt', 'csv', 'md', ...EDITOR_FORMATS] as const;
 export type CaptionFormat = (typeof CAPTION_FORMATS)[number];
+
+/**
+ * Formats that name the media: the editor formats link it by its path, Markdown, DOCX and the show
+ * notes carry its file name as a title. They are written again when the file is renamed or moved.
+ */
+const MEDIA_NAMING: ReadonlySet<ResultFormat> = new Set<ResultFormat>([...EDITOR_FORMATS, 'md', 'docx', 'shownotes']);
+export const namesMedia = (format: ResultFormat): boolean => MEDIA_NAMING.has(format);
 
 /**
  * Formats made from the transcript's words alone: media with no speech gets none of them (only
@@ -59,13 +67,14 @@ function askedLanguage(job: JobRecord): string | undefined {
 
 export function renderContextOf(job: JobRecord): RenderContext {
   return {
-    sourceName: job.source.path.split(/[/\\]/).pop() ?? job.source.path,
+    sourceName: currentPath(job).split(/[/\\]/).pop() ?? currentPath(job),
     ...(job.mediaDurationMs === undefined ? {} : { mediaDurationMs: job.mediaDurationMs }),
     // Jobs persisted before the option existed carry no value: off.
     txtTimestamps: job.output?.txtTimestamps === true,
     questions: questionsFromParams(job.params),
     cues: cueOptionsOf(job.output?.captions),
-    sourcePath: job.source.path,
+    // Where the media is now: the editor formats link it, and a renamed clip must not come in offline.
+    sourcePath: currentPath(job),
     mediaFacts: job.mediaFacts ?? null,
     ...(job.output?.timeline ? { timeline: job.output.timeline } : {}),
     ...(job.output?.markers ? { markerSources: job.output.markers } : {}),
