@@ -11,12 +11,18 @@ export class SettingsValidationError extends Error {
   }
 }
 
+/** A pause the editor chose, kept until they resume (beside the settings, never part of them). */
+export interface HeldPause {
+  /** When it was chosen (ISO 8601). */
+  since: string;
+}
+
 export class SettingsStore {
-  private readonly conf: Conf<{ settings: unknown }>;
+  private readonly conf: Conf<{ settings: unknown; userPause?: unknown }>;
   private cached: Settings;
 
   constructor(stateDir: string) {
-    this.conf = new Conf<{ settings: unknown }>({
+    this.conf = new Conf<{ settings: unknown; userPause?: unknown }>({
       cwd: stateDir,
       configName: 'settings',
       projectName: 'sluice',
@@ -64,6 +70,27 @@ export class SettingsStore {
 
   get path(): string {
     return this.conf.path;
+  }
+
+  /**
+   * The editor's own pause, if one was chosen and not yet resumed. It sits beside the settings
+   * rather than in them, so a Settings save made from an older view never lifts it.
+   */
+  heldPause(): HeldPause | undefined {
+    const raw = this.conf.get('userPause');
+    if (typeof raw !== 'object' || raw === null) return undefined;
+    const since = (raw as { since?: unknown }).since;
+    return { since: typeof since === 'string' ? since : new Date(0).toISOString() };
+  }
+
+  /** Keeps (a value) or lifts (undefined) the editor's pause; a state folder that refuses the write keeps it for this run only. */
+  holdPause(held: HeldPause | undefined): void {
+    try {
+      if (held) this.conf.set('userPause', held);
+      else this.conf.delete('userPause');
+    } catch {
+      // A full disk: the pause still holds in this run; the storage guard reports the disk itself.
+    }
   }
 }
 
