@@ -202,7 +202,9 @@ function cliRecipe(name: string, settings: Settings): RecipeRef {
   const found = findRecipeRef(name, settings.customRecipes);
   if (found) return found;
   const custom = (settings.customRecipes ?? []).map((r) => `"${r.name}"`);
-  throw new UsageError(`--recipe: must be one of ${[...RECIPE_IDS, ...custom].join(', ')} or none (got ${name}).`);
+  throw new UsageError(
+    `--recipe: must be one of ${[...RECIPE_IDS, ...custom].join(', ')} or none (got ${printable(name)}).`,
+  );
 }
 
 /**

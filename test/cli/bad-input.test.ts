@@ -1,5 +1,6 @@
-// `sluice process` and `sluice watch` on a state folder whose settings file does not parse start on
-// the defaults and say so on stderr, naming the file and where it was kept, with no raw bytes.
+// Bad input stays harmless at the command line: `sluice process` and `sluice watch` on a state folder
+// whose settings file does not parse start on the defaults and say so on stderr, naming the file and
+// where it was kept; a binary glossary file is refused with its terms quoted escaped, no raw bytes.
 import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -75,5 +76,32 @@ describe('a settings file that does not parse', () => {
       expect(r.stderr).toContain(`${path.join(stateDir, 'settings.json')} could not be read (it is empty)`);
       expect(r.stderr).toContain(kept);
     }
+  });
+});
+
+describe('a glossary file that is binary', () => {
+  it('is refused (exit 2) with its terms escaped: no ESC or other control byte reaches the terminal', async () => {
+    const media = path.join(dir, 'glossary-media');
+    await mkdir(media);
+    const wav = await makeToneWav(media, 'take.wav', 1);
+    // Random bytes with an ESC [2J (clear screen) and a bell on a line of their own.
+    const glossary = path.join(dir, 'g\u001b[31mred.txt');
+    await writeFile(
+      glossary,
+      Buffer.concat([randomBytes(2000), Buffer.from('\nab\u001b[2J\u0007cd\n'), randomBytes(2000)]),
+    );
+    const r = await runCli(
+      ['process', wav, '--glossary', glossary, '--state-dir', path.join(dir, 'gstate'), '--base-url', sandbox.url],
+      {
+        SLUICE_API_KEY: KEY,
+      },
+    );
+    expect(r.code, r.out).toBe(2);
+    expect(r.stderr).toContain('"ab\\u001B[2J\\u0007cd": a glossary term is text; this one holds control characters');
+    // The file's own name is escaped too.
+    expect(r.stderr).toContain('g\\u001B[31mred.txt');
+    // eslint-disable-next-line no-control-regex -- control bytes are what must not be printed
+    expect(r.out).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+    expect(await readdir(media)).toEqual(['take.wav']);
   });
 });
