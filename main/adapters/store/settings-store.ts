@@ -100,7 +100,13 @@ export class SettingsStore {
    * rather than in them, so a Settings save made from an older view never lifts it.
    */
   heldPause(): HeldPause | undefined {
-    const raw = this.conf.get('userPause');
+    let raw: unknown;
+    try {
+      raw = this.conf.get('userPause');
+    } catch {
+      // The file damaged while Sluice runs (conf reads it on every get): no pause can be read from it.
+      return undefined;
+    }
     if (typeof raw !== 'object' || raw === null) return undefined;
     const since = (raw as { since?: unknown }).since;
     return { since: typeof since === 'string' ? since : new Date(0).toISOString() };

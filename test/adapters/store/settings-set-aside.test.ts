@@ -70,4 +70,19 @@ describe('a settings file that does not parse', () => {
     expect(s.setAside).toBeUndefined();
     expect(await readFile(file, 'utf8')).toBe('{"settings": {"queue": ');
   });
+
+  it("the editor's pause kept beside the settings: read back, lifted, and not a throw when the file is damaged while running", async () => {
+    const s = new SettingsStore(dir);
+    expect(s.heldPause()).toBeUndefined();
+    s.holdPause({ since: '2026-12-07T05:00:00.000Z' });
+    expect(new SettingsStore(dir).heldPause()).toEqual({ since: '2026-12-07T05:00:00.000Z' });
+    // A Settings save (the whole settings object) leaves it be.
+    s.update((x) => ({ ...x, queue: { ...x.queue, uploadConcurrency: 4 } }));
+    expect(new SettingsStore(dir).heldPause()).toEqual({ since: '2026-12-07T05:00:00.000Z' });
+    s.holdPause(undefined);
+    expect(new SettingsStore(dir).heldPause()).toBeUndefined();
+    s.holdPause({ since: '2026-12-07T05:00:00.000Z' });
+    await writeFile(file, '{"sett');
+    expect(s.heldPause()).toBeUndefined();
+  });
 });
