@@ -4,6 +4,7 @@ import { Option, type Command } from 'commander';
 import { BUILTIN_CATALOGUE, catalogueTemplate, type TemplateCatalogue } from '../service/template-catalogue.js';
 import type { ServiceName } from '../service/policy.js';
 import { keytarStore, type SecretStore } from '../adapters/store/keychain.js';
+import { setAsideNotice } from '../adapters/store/settings-store.js';
 import { defaultStateDir, resolveStateDir } from '../adapters/store/state-dir.js';
 import { parseParamPairs, templateProblems, uncheckedNotice } from '../engine/params.js';
 import {
@@ -23,6 +24,7 @@ import {
   parseTimecodeStart,
 } from './options.js';
 import { recipeParams } from '../engine/recipes/recipe-params.js';
+import { printable } from './printable.js';
 import { RECIPE_IDS, type RecipeRef } from '../engine/recipes/recipes.js';
 import { findRecipeRef } from '../engine/recipes/custom-recipes.js';
 import { RATE_IDS, type RateId } from '../engine/timecode/rates.js';
@@ -169,6 +171,9 @@ export async function openRuntime(
     ...(flags.concurrency ? { concurrency: flags.concurrency } : {}),
     ...extra,
   });
+  // Said even with --json (on stderr): the person must learn their settings were set aside.
+  const setAside = runtime.settings.setAside;
+  if (setAside) console.error(`settings: ${printable(setAsideNotice(setAside))}`);
   if (runtime.connection.simulated && !flags.json) {
     console.error(`Using the ${runtime.connection.label}. Add an API key to process for real.`);
   }
@@ -197,7 +202,9 @@ function cliRecipe(name: string, settings: Settings): RecipeRef {
   const found = findRecipeRef(name, settings.customRecipes);
   if (found) return found;
   const custom = (settings.customRecipes ?? []).map((r) => `"${r.name}"`);
-  throw new UsageError(`--recipe: must be one of ${[...RECIPE_IDS, ...custom].join(', ')} or none (got ${name}).`);
+  throw new UsageError(
+    `--recipe: must be one of ${[...RECIPE_IDS, ...custom].join(', ')} or none (got ${printable(name)}).`,
+  );
 }
 
 /**

@@ -5,6 +5,7 @@
 // Exit codes: 0 success, 1 a file or request failed, 2 usage error.
 import { Command, CommanderError } from 'commander';
 import { packageVersion } from './package-root.js';
+import { printableLines } from './printable.js';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
@@ -35,6 +36,8 @@ export async function buildProgram(argv: readonly string[] = []): Promise<Comman
     .description('Send audio and video to the stream-processing service and save the results beside your files.')
     .version(packageVersion())
     .showHelpAfterError('(run `sluice --help` for usage)')
+    // A refusal may quote what it was given (a file's terms, an argument): never raw to the terminal.
+    .configureOutput({ outputError: (text, write) => write(printableLines(text)) })
     .exitOverride();
   const registers = await Promise.all(modulesFor(argv).map((load) => load()));
   for (const register of registers) register(program);
@@ -51,7 +54,7 @@ export async function main(argv: string[]): Promise<number> {
       // --help and --version end through here with exit code 0.
       return e.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
-    console.error(`sluice: ${e instanceof Error ? e.message : String(e)}`);
+    console.error(`sluice: ${printableLines(e instanceof Error ? e.message : String(e))}`);
     return EXIT.failed;
   }
 }

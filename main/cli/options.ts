@@ -2,6 +2,7 @@
 import { InvalidArgumentError } from 'commander';
 import { readFileSync } from 'node:fs';
 import { glossaryProblems, parseGlossary } from '../engine/recipes/glossary.js';
+import { printable } from './printable.js';
 import { RESULT_FORMATS, type ResultFormat } from '../engine/settings.js';
 import { isRateId, RATE_IDS, type RateId } from '../engine/timecode/rates.js';
 import { timecodeTextProblem } from '../engine/timecode/timecode.js';
@@ -25,7 +26,7 @@ export function parseFormats(value: string): ResultFormat[] {
     .filter(Boolean);
   const bad = list.filter((f) => !(RESULT_FORMATS as readonly string[]).includes(f));
   if (bad.length > 0 || list.length === 0) {
-    throw new InvalidArgumentError(`must list formats among ${RESULT_FORMATS.join(', ')} (got ${value}).`);
+    throw new InvalidArgumentError(`must list formats among ${RESULT_FORMATS.join(', ')} (got ${printable(value)}).`);
   }
   return [...new Set(list)] as ResultFormat[];
 }
@@ -36,7 +37,8 @@ export function parseFormats(value: string): ResultFormat[] {
  */
 export function parseRecipe(value: string): string {
   const v = value.trim();
-  if (v === '' || v.length > 100) throw new InvalidArgumentError(`must name a recipe, or none (got ${value}).`);
+  if (v === '' || v.length > 100)
+    throw new InvalidArgumentError(`must name a recipe, or none (got ${printable(value)}).`);
   return v.toLowerCase() === 'none' ? 'none' : v;
 }
 
@@ -47,11 +49,14 @@ export function parseGlossaryFile(file: string): string[] {
     text = readFileSync(file, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code ?? String(e);
-    throw new InvalidArgumentError(`cannot read ${file} (${code}): give a text or CSV file, one term per line.`);
+    throw new InvalidArgumentError(
+      `cannot read ${printable(file)} (${code}): give a text or CSV file, one term per line.`,
+    );
   }
   const terms = parseGlossary(text);
   const problems = glossaryProblems(terms);
-  if (terms.length === 0) throw new InvalidArgumentError(`${file} holds no terms: write one name or term per line.`);
+  if (terms.length === 0)
+    throw new InvalidArgumentError(`${printable(file)} holds no terms: write one name or term per line.`);
   if (problems.length > 0) throw new InvalidArgumentError(problems.join(' '));
   return terms;
 }
@@ -65,7 +70,7 @@ export function parseTimecodeStart(value: string): string {
   // A label of the right shape whose numbers no clock shows (99:99:99:99): say which number.
   const shaped = /^\d{2}:\d{2}:\d{2}[:;.,]\d{2,3}$/.test(v);
   throw new InvalidArgumentError(
-    `must be "source" or a timecode such as 01:00:00:00 (got ${value}${shaped ? `: ${problem}` : ''}).`,
+    `must be "source" or a timecode such as 01:00:00:00 (got ${printable(value)}${shaped ? `: ${problem}` : ''}).`,
   );
 }
 
@@ -75,6 +80,6 @@ export function parseFrameRate(value: string): RateId {
     .trim()
     .toLowerCase()
     .replace(/\s*df$/, 'df');
-  if (!isRateId(v)) throw new InvalidArgumentError(`must be one of ${RATE_IDS.join(', ')} (got ${value}).`);
+  if (!isRateId(v)) throw new InvalidArgumentError(`must be one of ${RATE_IDS.join(', ')} (got ${printable(value)}).`);
   return v;
 }

@@ -174,7 +174,7 @@ export function runShell(o: ShellOptions): Shell {
     const retry = setInterval(() => {
       if (!rt.connection.credentialsMissing) return;
       rt.connection.reconnect().then(
-        () => b.events.publish({ name: 'connection:changed', payload: appInfo(rt.connection, port) }),
+        () => b.events.publish({ name: 'connection:changed', payload: appInfo(rt.connection, port, rt.settings) }),
         () => undefined,
       );
     }, o.credentialsRetryMs ?? RETRY_MS);

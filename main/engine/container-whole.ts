@@ -127,3 +127,22 @@ export function judgeContainer(layout: ContainerLayout): Wholeness {
     }
   }
 }
+
+/**
+ * Bytes a WAV may carry past the end its RIFF (or RF64) header declares before it is refused: a
+ * recorder's stray trailing chunk is a few kilobytes; a file followed by gigabytes (a copy tool's
+ * reserved space, a damaged file) would upload all of them for a clip billed by its audio.
+ */
+export const RIFF_TRAILING_LIMIT = 1024 * 1024;
+
+/**
+ * Why a WAV is not sent: far more bytes than its header declares (past RIFF_TRAILING_LIMIT).
+ * Undefined for any other container, an unknown declared size, or a few stray bytes.
+ */
+export function riffOverrun(layout: ContainerLayout): string | undefined {
+  if (layout.kind !== 'riff' || layout.declaredSize === null) return undefined;
+  const declared = layout.declaredSize + 8;
+  const trailing = layout.fileSize - declared;
+  if (trailing <= RIFF_TRAILING_LIMIT) return undefined;
+  return `its header declares ${declared} bytes and the file has ${layout.fileSize}: ${trailing} bytes after its audio that would be uploaded for nothing. Trim or export the file again`;
+}

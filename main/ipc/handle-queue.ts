@@ -12,7 +12,7 @@ type QueueChannels =
   `app:${'info' | 'ready' | 'setStartAtLogin'}` | `queue:${string}` | 'result:open' | 'result:reveal' | 'source:reveal';
 
 export function queueHandlers(
-  ctx: HandlerContext<'connection' | 'queue' | 'results'>,
+  ctx: HandlerContext<'connection' | 'queue' | 'results' | 'settings'>,
 ): RawHandlers<Extract<Channel, QueueChannels>> {
   const { connection, queue, results, platform, model } = ctx;
   const view = (id: string) => model.view(requireJob(queue, id));
@@ -30,7 +30,7 @@ export function queueHandlers(
   };
 
   return {
-    'app:info': () => appInfo(connection, platform),
+    'app:info': () => appInfo(connection, platform, ctx.settings),
     'app:ready': () => {
       platform.rendererReady?.();
       return null;

@@ -124,7 +124,7 @@ export function settingsHandlers(
     } catch (e) {
       return e instanceof Error ? e.message : String(e);
     }
-    ctx.publish({ name: 'connection:changed', payload: appInfo(connection, platform) });
+    ctx.publish({ name: 'connection:changed', payload: appInfo(connection, platform, settings) });
     return undefined;
   };
 
@@ -159,7 +159,7 @@ export function settingsHandlers(
     'settings:useSessionKey': async ({ apiKey }) => {
       await connection.useSessionKey(apiKey);
       sessionMasked = maskSecret(apiKey);
-      ctx.publish({ name: 'connection:changed', payload: appInfo(connection, platform) });
+      ctx.publish({ name: 'connection:changed', payload: appInfo(connection, platform, settings) });
       return changed();
     },
     'settings:clearApiKey': async () => {
@@ -167,7 +167,7 @@ export function settingsHandlers(
         // The key for this run goes first: nothing of it was ever stored.
         await connection.useSessionKey(undefined);
         sessionMasked = undefined;
-        ctx.publish({ name: 'connection:changed', payload: appInfo(connection, platform) });
+        ctx.publish({ name: 'connection:changed', payload: appInfo(connection, platform, settings) });
         return changed();
       }
       await vault.delete('api-key');

@@ -7,6 +7,7 @@ import type { TemplateCatalogue } from '../service/template-catalogue.js';
 import type { Params } from '../engine/settings.js';
 import type { JobRecord } from '../engine/job.js';
 import type { Services } from '../runtime/services.js';
+import { setAsideNotice } from '../adapters/store/settings-store.js';
 import { conflict, notFound, validation } from './errors.js';
 import type { BridgeEvent } from './event-stream.js';
 import type { PlatformPort } from './platform.js';
@@ -27,8 +28,14 @@ export type RawHandler<C extends Channel> = (params: ParamsOf<C>) => Promise<Res
 export type RawHandlers<K extends Channel = Channel> = { [C in K]: RawHandler<C> };
 
 /** What `app:info` answers and `connection:changed` carries. */
-export function appInfo(connection: Services['connection'], platform: PlatformPort): AppInfo {
+export function appInfo(
+  connection: Services['connection'],
+  platform: PlatformPort,
+  settings?: Pick<Services['settings'], 'setAside'>,
+): AppInfo {
+  const setAside = settings?.setAside;
   return {
+    ...(setAside ? { settingsSetAside: setAsideNotice(setAside) } : {}),
     version: platform.version,
     platform: platform.kind,
     simulated: connection.simulated,

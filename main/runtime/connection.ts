@@ -122,8 +122,12 @@ export class Connection {
     const saved = this.settings.get();
     const target = connection ?? saved.connection;
     const same = JSON.stringify(target) === JSON.stringify(saved.connection);
+    // The run's own address (`serve --base-url`, `--sandbox`) goes with the saved connection it
+    // overrides; an address chosen on screen is tried as chosen.
+    const { connection: runOverrides, ...runOpts } = this.opts;
+    const overrides = same ? runOverrides : undefined;
     // The embedded sandbox brings its own key: a typed key has nothing to be tested against there.
-    const sandbox = this.opts.connection?.sandbox === true || target.mode === 'sandbox';
+    const sandbox = overrides?.sandbox === true || (!hasAddress(overrides) && target.mode === 'sandbox');
     if (same && (apiKey === undefined || sandbox)) {
       const tried = { label: this.label, simulated: this.simulated };
       return this.client.testConnection().then(
@@ -134,7 +138,8 @@ export class Connection {
     const conn = await connect(
       { ...saved, connection: target },
       {
-        ...this.opts,
+        ...runOpts,
+        ...(overrides ? { connection: overrides } : {}),
         ...(apiKey !== undefined && !sandbox
           ? { credentials: { kind: 'apiKey', apiKey } as const }
           : this.sessionCredentials()),
@@ -208,6 +213,11 @@ export class Connection {
       ? { credentials: { kind: 'apiKey', apiKey: this.sessionKey } }
       : {};
   }
+}
+
+/** The run names an address of its own (`--base-url`, `--gateway-url` …), which wins over the settings'. */
+function hasAddress(o: ConnectionOverrides | undefined): boolean {
+  return o?.baseUrl !== undefined || Object.keys(o?.urls ?? {}).length > 0;
 }
 
 function connect(settings: Settings, opts: RuntimeOptions, running?: Sandbox): Promise<ResolvedConnection> {

@@ -26,6 +26,11 @@ export interface RuntimeOptions {
   missingCredentials?: 'throw' | 'pause';
   /** Team mode: how often claims are refreshed (default 30 s, or a third of a short claim timeout). */
   claimRefreshMs?: number;
+  /**
+   * 'ignore': a pause the editor chose in an earlier run does not hold in this one (`sluice process`
+   * runs the files it was given); it stays kept for the next. Default 'keep'.
+   */
+  heldPause?: 'keep' | 'ignore';
   /** Team mode: the name this computer goes by on a shared folder (default: its host name). */
   computerName?: string;
 }

@@ -50,13 +50,39 @@ export interface QueueCommandsDeps {
   claims?: Pick<SharedFolders, 'reclaim'>;
   /** Subscribes to engine events; returns the unsubscribe function. */
   on: (listener: (e: EngineEvent) => void) => () => void;
+  /**
+   * 'ignore': a pause the editor chose in an earlier run does not hold here (`sluice process`,
+   * files named by hand); it stays kept for the app and `watch`. Default 'keep'.
+   */
+  heldPause?: 'keep' | 'ignore';
+  now?: () => number;
 }
+
+/** What the Queue says of the editor's own pause once Sluice has started again. */
+export const PAUSED_BY_YOU = 'Paused by you.';
 
 export class QueueCommands {
   /** "Stop after current": the pause lets files in flight finish; this says so until they have. */
   private stopping = false;
 
-  constructor(private readonly d: QueueCommandsDeps) {}
+  constructor(private readonly d: QueueCommandsDeps) {
+    // Another pause (storage, spending cap) ending must not end the editor's: it comes back.
+    if (d.heldPause !== 'ignore') d.on((e) => void (e.type === 'queue:resumed' && this.restoreHeldPause()));
+  }
+
+  /**
+   * At start (and whenever another pause lifts): the pause the editor chose and has not resumed
+   * holds again, so nothing new starts. True when it holds.
+   */
+  restoreHeldPause(): boolean {
+    if (this.d.heldPause === 'ignore' || this.d.runner.pauseState || !this.d.settings.heldPause()) return false;
+    this.d.runner.setPause({ reason: 'user', message: PAUSED_BY_YOU });
+    return true;
+  }
+
+  private holdPause(): void {
+    this.d.settings.holdPause({ since: new Date((this.d.now ?? Date.now)()).toISOString() });
+  }
 
   /** Files or folders added by hand: they go before watch-folder files. */
   addPaths(paths: readonly string[], opts: AddOptions = {}): Promise<AddOutcome[]> {
@@ -196,8 +222,9 @@ export class QueueCommands {
     const uploading = this.inFlight().filter((j) => j.state === 'uploading' && !j.verifyStream);
     const message =
       uploading.length === 0
-        ? 'Paused by you.'
-        : `Paused by you. ${uploading.length === 1 ? 'The upload in progress was' : `${uploading.length} uploads in progress were`} stopped; ${uploading.length === 1 ? 'it starts' : 'they start'} again from the beginning when you resume.`;
+        ? PAUSED_BY_YOU
+        : `${PAUSED_BY_YOU} ${uploading.length === 1 ? 'The upload in progress was' : `${uploading.length} uploads in progress were`} stopped; ${uploading.length === 1 ? 'it starts' : 'they start'} again from the beginning when you resume.`;
+    this.holdPause();
     this.d.runner.setPause({ reason: 'user', message });
     for (const j of uploading) this.d.runner.apply(j.id, { type: 'uploadInterrupted' });
   }
@@ -205,6 +232,7 @@ export class QueueCommands {
   /** Pauses, letting the files in flight finish (this pause never interrupts them). */
   stopAfterCurrent(): void {
     this.stopping = false;
+    this.holdPause();
     this.d.runner.setPause({
       reason: 'user',
       message: 'Stopping after the files in progress; nothing new starts until you resume.',
@@ -220,6 +248,8 @@ export class QueueCommands {
 
   resume(): void {
     this.stopping = false;
+    // Lifted on disk first: the resume's own event must not bring it back.
+    this.d.settings.holdPause(undefined);
     this.d.runner.setPause(undefined);
   }
 

@@ -147,6 +147,7 @@ export class Runtime implements Services {
       client,
       claims: this.claims,
       on: (listener) => this.on(listener),
+      ...(opts.heldPause ? { heldPause: opts.heldPause } : {}),
     });
     this.folders = new FolderService({
       intake,
@@ -209,7 +210,9 @@ export class Runtime implements Services {
       const connection = await Connection.open(settings, opts);
       const store = JobStore.open<JobRecord>(opts.stateDir, { fsync: opts.fsync ?? 'batch', archive: JOB_ARCHIVE });
       const rt = new Runtime(opts.stateDir, settings, store, connection, opts, release);
-      if (connection.missing) rt.runner.setPause({ reason: 'credentials', message: connection.missing });
+      // The editor's own pause wins over the missing key's: it is what they chose, and it says so at start.
+      if (!rt.queue.restoreHeldPause() && connection.missing)
+        rt.runner.setPause({ reason: 'credentials', message: connection.missing });
       return rt;
     } catch (e) {
       release();

@@ -75,4 +75,9 @@ export interface AppInfo {
   connection: string;
   os: string;
   startAtLoginSupported: boolean;
+  /**
+   * The settings file did not parse at start and was set aside: what happened, naming the file and
+   * where it was kept. Sluice runs on the default settings.
+   */
+  settingsSetAside?: string;
 }

@@ -8,6 +8,7 @@ import { MEDIA_EXTENSIONS } from '../../engine/media-types.js';
 import {
   judgeContainer,
   layoutVouches,
+  riffOverrun,
   type BoxExtent,
   type ContainerLayout,
   type Wholeness,
@@ -76,6 +77,12 @@ export async function containerCheckOf(
   } catch {
     return { wholeness: { whole: true }, vouched: false };
   }
+}
+
+/** Why a WAV would upload far more than its header declares (engine's riffOverrun), read through the caller's handle. */
+export async function riffOverrunOf(fh: ByteReader, size: number): Promise<string | undefined> {
+  const layout = await layoutOf(fh, size).catch(() => undefined);
+  return layout ? riffOverrun(layout) : undefined;
 }
 
 const MEDIA = new Set<string>(MEDIA_EXTENSIONS);

@@ -7,7 +7,7 @@ import { open, stat, type FileHandle } from 'node:fs/promises';
 import type { JobRecord } from '../../engine/job.js';
 import path from 'node:path';
 import { MEDIA_EXTENSIONS } from '../../engine/media-types.js';
-import { containerCheckOf } from '../media/container-layout.js';
+import { containerCheckOf, riffOverrunOf } from '../media/container-layout.js';
 import { readMedia } from '../media/probe.js';
 import { pcmWavLengthOf } from '../media/wav-length.js';
 import { currentPath } from '../../engine/source-path.js';
@@ -55,6 +55,8 @@ export async function checkHandMedia(
       if (!wholeness.whole) {
         return refusal(`${name} is cut short (${wholeness.reason}; was the copy interrupted?); it was not added.`);
       }
+      const overrun = await riffOverrunOf(fh, opened);
+      if (overrun) return refusal(`${name} is longer than its header says (${overrun}); it was not added.`);
       // A PCM WAV says its length in its header: read there, MediaInfo's pass is not needed to take it.
       const pcm = await pcmWavLengthOf(fh, opened).catch(() => undefined);
       if (pcm !== undefined && pcm > 0) return { durationMs: pcm };

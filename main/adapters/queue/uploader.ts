@@ -1,6 +1,6 @@
 // One upload: checks that the source is still the file that was detected, streams it with the
 // stream id the job already persisted, and reports the outcome to the reducer as an event.
-import { stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { UploadOptions } from '../../api/gateway.js';
 import type { StreamDto } from '../../service/types.js';
@@ -10,6 +10,7 @@ import { isLinkJob, linkFileName } from '../../engine/media-link.js';
 import { acceptedParams } from '../../engine/params.js';
 import { addSpeedSample, type ThroughputSample } from '../../engine/estimate.js';
 import { toServiceError } from '../../service/errors.js';
+import { riffOverrunOf } from '../media/container-layout.js';
 
 export interface UploadPort {
   upload(opts: UploadOptions): Promise<StreamDto>;
@@ -113,7 +114,21 @@ export async function checkSource(file: string, size: number, mtimeMs: number): 
   if (!s.isFile()) return `${path.basename(file)} is not a regular file.`;
   if (s.size === 0) return `${path.basename(file)} is empty (0 bytes); nothing was uploaded.`;
   if (s.size !== size || Math.floor(s.mtimeMs) !== Math.floor(mtimeMs)) return CHANGED(file);
+  // A watched WAV reaches here without the hand-added file's check: nothing is sent of one that
+  // holds far more than its header declares.
+  const overrun = await overrunOf(file, s.size);
+  if (overrun) return `${path.basename(file)} is longer than its header says (${overrun}); nothing was uploaded.`;
   return undefined;
+}
+
+async function overrunOf(file: string, size: number): Promise<string | undefined> {
+  const fh = await open(file, 'r').catch(() => undefined);
+  if (!fh) return undefined;
+  try {
+    return await riffOverrunOf(fh, size);
+  } finally {
+    await fh.close().catch(() => undefined);
+  }
 }
 
 const CHANGED = (file: string): string =>

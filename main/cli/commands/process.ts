@@ -38,7 +38,7 @@ export async function runProcess(paths: string[], flags: ProcessFlags): Promise<
   // Every file given is probed before it is queued: have the probe load while the runtime opens.
   probeForOneRun();
   if (paths.some((p) => !looksLikeLink(p))) warmMediaProbe();
-  const runtime = await openRuntime(flags);
+  const runtime = await openRuntime(flags, { heldPause: 'ignore' });
   let interrupted = false;
   const onSignal = (): void => {
     interrupted = true;

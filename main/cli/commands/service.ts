@@ -17,7 +17,7 @@ export async function withClient<T>(
   f: (c: SluiceClient, simulated: boolean) => Promise<T>,
 ): Promise<T> {
   const stateDir = path.resolve(flags.stateDir ?? defaultStateDir());
-  const settings = new SettingsStore(stateDir);
+  const settings = new SettingsStore(stateDir, { damaged: 'ignore' });
   const urls = serviceUrlFlags(flags);
   const conn = await resolveConnection({
     settings: settings.get().connection,
@@ -149,7 +149,9 @@ export function registerService(program: Command): void {
       const g = flags.granularity.toUpperCase();
       // ISO 4217 codes are upper case, the form the service takes (§7.1: `USD`). Without the flag,
       // the currency chosen in Settings (the one the Usage screen shows).
-      const saved = () => new SettingsStore(path.resolve(flags.stateDir ?? defaultStateDir())).get().usage.currency;
+      const saved = () =>
+        new SettingsStore(path.resolve(flags.stateDir ?? defaultStateDir()), { damaged: 'ignore' }).get().usage
+          .currency;
       const currency = flags.currency?.trim().toUpperCase() ?? saved() ?? undefined;
       if (currency !== undefined && !/^[A-Z]{3}$/.test(currency)) {
         console.error('sluice usage: --currency must be a three-letter ISO 4217 code such as USD, EUR or GBP.');

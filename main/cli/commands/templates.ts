@@ -85,7 +85,7 @@ export function registerTemplates(program: Command): void {
           .default([]),
       ),
   ).action(async (flags: CheckFlags) => {
-    const settings = new SettingsStore(stateDirOf(flags)).get();
+    const settings = new SettingsStore(stateDirOf(flags), { damaged: 'ignore' }).get();
     process.exitCode = await withClient(flags, async (client) => {
       const catalogue = await new TemplateCatalogueCache(() => client.iterateTemplates()).get();
       let chosen;

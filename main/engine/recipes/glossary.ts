@@ -1,9 +1,14 @@
 // A glossary: names and terms the transcript must spell right ("MoveFlow", not "mooflow"), sent as
 // `enhancedTranscription` + `etVocabulary` (§11.2: a comma-separated list). Pure. Typed in
 // Settings or read from a text or CSV file, one term per line (a CSV's first column).
+import { quoteRefused } from '../printable.js';
 
 /** Terms go comma-separated, so a term holds no comma; the service's limits are unpublished. */
 export const GLOSSARY_LIMITS = { terms: 500, termLength: 100 } as const;
+
+/** C0 and C1 controls and DEL: never part of a name or term (a binary file read as text). */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is matched
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** A CSV's header row names its column; these names are not terms. */
 const HEADERS = new Set(['term', 'terms', 'name', 'names', 'word', 'words', 'glossary', 'vocabulary']);
@@ -43,10 +48,16 @@ export function glossaryProblems(terms: readonly string[]): string[] {
   if (terms.length > GLOSSARY_LIMITS.terms) {
     problems.push(`The glossary has ${terms.length} terms; keep it to ${GLOSSARY_LIMITS.terms} of the most important.`);
   }
+  // Each refused term is quoted escaped: a binary file's terms hold control bytes (ESC among them).
   for (const t of terms) {
-    if (t.includes(',')) problems.push(`"${t}": a glossary term cannot hold a comma (terms are sent comma-separated).`);
-    else if (t.trim().length === 0 || t.length > GLOSSARY_LIMITS.termLength) {
-      problems.push(`"${t.slice(0, 40)}": a glossary term has 1 to ${GLOSSARY_LIMITS.termLength} characters.`);
+    if (t.includes(',')) {
+      problems.push(`${quoteRefused(t)}: a glossary term cannot hold a comma (terms are sent comma-separated).`);
+    } else if (t.trim().length === 0 || t.length > GLOSSARY_LIMITS.termLength) {
+      problems.push(`${quoteRefused(t)}: a glossary term has 1 to ${GLOSSARY_LIMITS.termLength} characters.`);
+    } else if (CONTROL.test(t)) {
+      problems.push(
+        `${quoteRefused(t)}: a glossary term is text; this one holds control characters (is the file binary?).`,
+      );
     }
   }
   return problems;

@@ -20,6 +20,7 @@ import { MEDIA_PREFIX, mediaResponse } from '../media-response.js';
 import { registerStatic } from './static-files.js';
 import { receiveUpload } from './receive-upload.js';
 import { sendResult } from './result-download.js';
+import { headerTimeouts, limitBodyTime, SLOW_CLIENT_LIMITS, type SlowClientLimits } from './slow-clients.js';
 
 export interface WebBridgeOptions {
   port?: number;
@@ -32,6 +33,8 @@ export interface WebBridgeOptions {
   /** Test hooks: event timing. */
   flushIntervalMs?: number;
   statsIntervalMs?: number;
+  /** When a slow client is let go (default SLOW_CLIENT_LIMITS); tests make them short. */
+  slowClients?: SlowClientLimits;
 }
 
 export interface WebBridge {
@@ -66,8 +69,11 @@ export async function startWebBridge(
     ...(o.flushIntervalMs !== undefined ? { flushIntervalMs: o.flushIntervalMs } : {}),
     ...(o.statsIntervalMs !== undefined ? { statsIntervalMs: o.statsIntervalMs } : {}),
   });
+  const slow = o.slowClients ?? SLOW_CLIENT_LIMITS;
   const app: FastifyInstance = Fastify({
     logger: false,
+    // Headers that trickle are Node's to time out; bodies get their deadline in onRequest below.
+    http: headerTimeouts(slow),
     bodyLimit: 4 * 1024 * 1024,
     // Closing ends every connection, busy or idle: a tab waiting on a slow answer must not hold
     // `sluice serve` open after Ctrl+C or SIGTERM.
@@ -82,6 +88,7 @@ export async function startWebBridge(
   const streams = new Set<ServerResponse>();
 
   app.addHook('onRequest', async (req, reply) => {
+    limitBodyTime(req.raw, slow);
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) void reply.header(k, v);
     // DNS rebinding: a loopback server answers only to loopback host names.
     const hostHeader = (req.headers.host ?? '').replace(/:\d+$/, '');

@@ -73,6 +73,7 @@ class AppState {
   /** Where the user asked to go while something held unsaved changes: the question is on screen. */
   #pendingLeave = $state.raw<LeaveQuestion | null>(null);
   #nextToast = 1;
+  #setAsideDismissed = $state(false);
 
   readonly platform = platform;
   get screen(): Screen {
@@ -86,6 +87,13 @@ class AppState {
   }
   get simulated(): boolean {
     return this.#info?.simulated ?? false;
+  }
+  /** The settings file was set aside at start (it did not parse): said until dismissed. */
+  get settingsSetAside(): string | null {
+    return this.#setAsideDismissed ? null : (this.#info?.settingsSetAside ?? null);
+  }
+  dismissSettingsSetAside(): void {
+    this.#setAsideDismissed = true;
   }
   get toasts(): Toast[] {
     return this.#toasts;
