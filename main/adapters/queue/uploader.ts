@@ -34,6 +34,8 @@ export class Uploader {
     private readonly progress: Map<string, UploadProgress>,
     private readonly onProgress: () => void,
     private readonly noteFailure: (err: unknown) => void = () => undefined,
+    /** Whether the job's watch folder is away now (a share offline): its source waits for it. */
+    private readonly folderAway: (job: JobRecord) => Promise<boolean> = async () => false,
   ) {}
 
   async upload(job: JobRecord, streamId: string): Promise<void> {
@@ -46,8 +48,11 @@ export class Uploader {
     // A watched file still being copied is not at fault: it waits for its copy (reducer-source.ts).
     const waits = job.origin.kind === 'watch';
     if (problem) {
+      const away = waits && problem === GONE(src.path) && (await this.folderAway(job).catch(() => false));
       this.controllers.delete(job.id);
-      if (waits && problem === CHANGED(src.path)) this.apply(job.id, { type: 'sourceChanged', uploadStarted: false });
+      if (away) this.apply(job.id, { type: 'sourceAway' });
+      else if (waits && problem === CHANGED(src.path))
+        this.apply(job.id, { type: 'sourceChanged', uploadStarted: false });
       else this.apply(job.id, { type: 'uploadFailed', error: localFailure(problem) });
       return;
     }
@@ -106,8 +111,8 @@ export class Uploader {
 export async function checkSource(file: string, size: number, mtimeMs: number): Promise<string | undefined> {
   const s = await stat(file).catch((e: NodeJS.ErrnoException) => e);
   if (s instanceof Error) {
-    return s.code === 'ENOENT'
-      ? `${path.basename(file)} was deleted or moved after it was detected.`
+    return s.code === 'ENOENT' || s.code === 'ENOTDIR'
+      ? GONE(file)
       : `${path.basename(file)} cannot be read (${s.code ?? s.message}).`;
   }
   if (!s.isFile()) return `${path.basename(file)} is not a regular file.`;
@@ -115,6 +120,8 @@ export async function checkSource(file: string, size: number, mtimeMs: number): 
   if (s.size !== size || Math.floor(s.mtimeMs) !== Math.floor(mtimeMs)) return CHANGED(file);
   return undefined;
 }
+
+const GONE = (file: string): string => `${path.basename(file)} was deleted or moved after it was detected.`;
 
 const CHANGED = (file: string): string =>
   `${path.basename(file)} changed after it was detected (is it still being written?); it is taken again once complete.`;

@@ -1,8 +1,9 @@
 // Watch folders at run time: settings → WatchManager, complete files → Intake, and the folder's
 // post-action once a job is settled (move the source and its results into done/ or failed/).
 // The source is never touched unless the folder asks for it.
-import { mkdir, rename, stat } from 'node:fs/promises';
+import { rename, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { mkdirBelow } from './folder-root.js';
 import type { CopyInProgress, EngineEvent } from '../../engine/events.js';
 import type { JobEvent, JobRecord, ResultFile } from '../../engine/job.js';
 import { DEFAULT_MEDIA_GLOBS } from '../../engine/media-types.js';
@@ -24,6 +25,8 @@ export interface FolderServiceDeps {
   record: (jobId: string, event: JobEvent) => void;
   setFolderPaused: (folderId: string, paused: boolean) => void;
   events?: boolean;
+  /** How often a folder that went away is looked for (WatchManager's existPollMs). */
+  existPollMs?: number;
 }
 
 /** A file a card rule skipped in a watch folder: what the folder editor lists. */
@@ -85,6 +88,7 @@ export class FolderService {
       },
       resultExtensions: resultExtensions(),
       events: d.events ?? true,
+      ...(d.existPollMs === undefined ? {} : { existPollMs: d.existPollMs }),
       onFile: (f) => this.offer(f),
       // Read while the settle check holds the file open, for files the intake would fingerprint.
       fingerprint: (f, handle, size) => (d.intake.fingerprintWanted(f) ? fingerprintHandle(handle, size) : undefined),
@@ -230,7 +234,7 @@ export class FolderService {
     try {
       const now = await stat(job.source.path);
       if (now.size !== job.source.size || Math.floor(now.mtimeMs) !== Math.floor(job.source.mtimeMs)) return;
-      await mkdir(targetDir, { recursive: true });
+      await mkdirBelow(folder.path, targetDir);
       const movedTo = path.join(targetDir, path.basename(job.source.path));
       await rename(job.source.path, movedTo);
       const results: ResultFile[] = [];
