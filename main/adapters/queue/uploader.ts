@@ -86,7 +86,12 @@ export class Uploader {
       this.apply(job.id, { type: 'uploadSucceeded', stream });
     } catch (err) {
       this.noteFailure(err);
-      this.apply(job.id, { type: 'uploadFailed', error: failureOf(toServiceError(err)) });
+      const se = toServiceError(err);
+      // The folder went while the upload began (or ran): the job waits for it instead of failing.
+      // An input error is the file not opened (nothing sent); otherwise the stream is settled first.
+      if (waits && !link && (await this.folderAway(job).catch(() => false))) {
+        this.apply(job.id, se.kind === 'input' ? { type: 'sourceAway' } : { type: 'uploadInterrupted' });
+      } else this.apply(job.id, { type: 'uploadFailed', error: failureOf(se) });
     } finally {
       watch?.stop();
       this.controllers.delete(job.id);
