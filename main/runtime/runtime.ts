@@ -34,6 +34,7 @@ import { SearchFollower } from './search-follower.js';
 import type { Services } from './services.js';
 import { SharedFolders } from '../adapters/claims/shared-folders.js';
 import { FolderPresence } from '../adapters/watch/folder-presence.js';
+import { sweepLeftoverTemps } from '../adapters/results/temp-leftovers.js';
 
 export type { RuntimeOptions } from './options.js';
 export type { Services } from './services.js';
@@ -141,6 +142,7 @@ export class Runtime implements Services {
       changed: (folder, away) => {
         runner.setFolderAway(folder.id, away);
         void this.claims.folderAway(folder, away);
+        if (!away) void sweepLeftoverTemps();
       },
       ...(opts.folderPollMs === undefined ? {} : { pollMs: opts.folderPollMs }),
     });
@@ -150,8 +152,10 @@ export class Runtime implements Services {
       if (!folder) return;
       if (e.status === 'unavailable') this.presence.gone(folder);
       else if (e.status === 'watching' && !e.message) {
+        // Watched (again): the folder is back, and what a failed clean-up left in it may go now.
         void this.presence.check();
         void this.claims.folderUp(folder);
+        void sweepLeftoverTemps();
       }
     });
     const intake = new Intake(store, runner, () => settings.current(), this.claims);

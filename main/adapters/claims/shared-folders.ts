@@ -12,6 +12,7 @@ import { normaliseSharePath, sharedKey, type SharedIdentity } from '../../engine
 import { nodeClaimFs, type ClaimFs } from './claim-fs.js';
 import { ClaimStore } from './claim-store.js';
 import { SweepSchedule } from './claim-sweep.js';
+import { FolderAwayError } from '../watch/folder-root.js';
 
 export { sharedStreamId } from './shared-id.js';
 
@@ -242,8 +243,7 @@ export class SharedFolders {
 
   /**
    * A job ended: its done record is left for the other computers, and its claim goes. A folder
-   * that is away or refuses the write keeps the claim (still refreshed, never released without
-   * its record); the release is tried again every lease round and when the folder comes back.
+   * away keeps the claim until it is back; a share refusing the write lets it go stale (the 409).
    */
   async settled(job: JobRecord): Promise<void> {
     if (!job.shared || job.origin.kind !== 'watch') return;
@@ -262,15 +262,12 @@ export class SharedFolders {
       })
       .then(
         () => false,
-        () => true,
+        (e: unknown) => e instanceof FolderAwayError,
       );
     if (failed) this.unreleased.set(job.id, job);
   }
 
-  /**
-   * A shared folder went away (its claims stay as they are) or came back: claims are judged afresh
-   * from now, what waited to be released is, leftovers are swept, held files are looked at again.
-   */
+  /** A shared folder is back: claims are judged from now, releases that waited done, leftovers swept. */
   async folderAway(folder: WatchFolder, away: boolean): Promise<void> {
     if (away || !folder.shared) return;
     const store = this.store(folder);
