@@ -93,7 +93,7 @@ export class Delivery {
     }
   }
 
-  private async write(id: string, exportPath: string): Promise<void> {
+  private async write(id: string, exportPath: string, again = false): Promise<void> {
     const job = this.o.job(id);
     if (!job) return;
     try {
@@ -105,6 +105,10 @@ export class Delivery {
         this.parked.set(id, exportPath);
         return;
       }
+      // Its folder missing a moment ago but there now (a share back as the write failed): once more.
+      const code = (err as { code?: unknown } | undefined)?.code;
+      if (!again && this.o.folderAway && (code === 'ENOENT' || code === 'ENOTDIR'))
+        return this.write(id, exportPath, true);
       this.o.apply(id, { type: 'resultsWriteFailed', message: err instanceof Error ? err.message : String(err) });
     }
   }

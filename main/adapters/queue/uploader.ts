@@ -44,11 +44,14 @@ export class Uploader {
     this.controllers.set(job.id, ac);
     const link = isLinkJob(job);
     // A link is fetched by the service: there is no file here to check.
-    const problem = link ? undefined : await checkSource(src.path, src.size, src.mtimeMs);
+    let problem = link ? undefined : await checkSource(src.path, src.size, src.mtimeMs);
     // A watched file still being copied is not at fault: it waits for its copy (reducer-source.ts).
     const waits = job.origin.kind === 'watch';
+    const gone = (): boolean => waits && problem === GONE(src.path);
+    const away = gone() && (await this.folderAway(job).catch(() => false));
+    // Missing a moment ago, its folder there now (a share back as it was checked): looked at once more.
+    if (gone() && !away) problem = await checkSource(src.path, src.size, src.mtimeMs);
     if (problem) {
-      const away = waits && problem === GONE(src.path) && (await this.folderAway(job).catch(() => false));
       this.controllers.delete(job.id);
       if (away) this.apply(job.id, { type: 'sourceAway' });
       else if (waits && problem === CHANGED(src.path))
