@@ -77,6 +77,7 @@ export class FolderService {
       settleMs: q.settleMs,
       networkSettleMs: q.networkSettleMs,
       rescanIntervalMs: q.rescanIntervalMs,
+      incompleteAfterMs: q.incompleteAfterMs,
       // As saved now: a settle time changed in Settings applies to the folders without a restart.
       timing: () => {
         const now = d.settings().queue;
@@ -84,6 +85,7 @@ export class FolderService {
           settleMs: now.settleMs,
           networkSettleMs: now.networkSettleMs,
           rescanIntervalMs: now.rescanIntervalMs,
+          incompleteAfterMs: now.incompleteAfterMs,
         };
       },
       resultExtensions: resultExtensions(),
