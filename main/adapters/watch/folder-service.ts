@@ -200,7 +200,16 @@ export class FolderService {
     const settleMs = this.d.settings().queue.settleMs;
     const now = Date.now();
     return found.map(({ folderId: id, files }) => {
-      const summary = summarizeRescan(files, (f) => this.d.intake.knownAs(f), now, settleMs);
+      const cards = this.cardSkips.get(id);
+      const folder = this.all().find((f) => f.id === id);
+      // Never queued: an empty file, a second copy of a card its rules skipped.
+      const skipOf = (f: { path: string; size: number }): string | undefined =>
+        f.size === 0
+          ? 'empty'
+          : folder && cards?.has(path.relative(folder.path, f.path))
+            ? 'second copy of a card'
+            : undefined;
+      const summary = summarizeRescan(files, (f) => this.d.intake.knownAs(f), now, settleMs, skipOf);
       this.rescans.set(id, summary);
       return summary;
     });
