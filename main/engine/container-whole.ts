@@ -146,3 +146,25 @@ export function riffOverrun(layout: ContainerLayout): string | undefined {
   if (trailing <= RIFF_TRAILING_LIMIT) return undefined;
   return `its header declares ${declared} bytes and the file has ${layout.fileSize}: ${trailing} bytes after its audio that would be uploaded for nothing. Trim or export the file again`;
 }
+
+/** The kind of container a file's name says, as people call it (MP4, MOV, WAV, MXF…). */
+function containerName(fileName: string): string {
+  const ext = /\.([^./\\]+)$/.exec(fileName)?.[1]?.toLowerCase() ?? '';
+  return ext === 'm4v' ? 'MP4' : ext === 'rf64' ? 'WAV' : ext ? ext.toUpperCase() : 'media file';
+}
+
+/**
+ * What a media file that stopped changing but is still not whole is told with (S2-6 of the
+ * December walkthrough): what is wrong and what may have happened; it is still taken at once if
+ * it changes. `reason` is `judgeContainer`'s.
+ */
+export function neverWholeWords(fileName: string, reason: string, quietMs: number): string {
+  const kind = containerName(fileName);
+  const minutes = Math.max(1, Math.round(quietMs / 60_000));
+  const what = reason.includes("no 'moov'")
+    ? 'no index (moov); the camera may have stopped mid-recording'
+    : reason.includes('zeros')
+      ? 'its first bytes were never written; the copy may have stopped before it began'
+      : `cut short (${reason}); the copy or the recording may have stopped before the end`;
+  return `unchanged for ${minutes} min and not a complete ${kind}: ${what}. It is taken at once if it changes.`;
+}

@@ -338,6 +338,8 @@ export type JobEvent =
   | { type: 'networkDown'; retryAt: number }
   /** The source is no longer the file taken; `uploadStarted`: its upload had begun (a stream may hold part of it). */
   | { type: 'sourceChanged'; uploadStarted: boolean }
+  /** The source's watch folder went away (a share offline): the job waits for it, not failed. */
+  | { type: 'sourceAway' }
   /** The watch folder reports the source complete again, as it now is. */
   | { type: 'sourceSettled'; source: FileIdentity }
   /** Shared folder: another computer took the file over (its claim) or finished it; this job ends. */

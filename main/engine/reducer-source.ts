@@ -23,6 +23,16 @@ export function onSourceChanged(job: JobRecord, ev: Ev<'sourceChanged'>, now: nu
   return hold(job, ev.uploadStarted, now, { awaitingCopy: true });
 }
 
+/**
+ * The source's watch folder is not there (a share that went away): an upload that had not begun
+ * goes back to the queue, its stream id kept; the runner starts nothing of that folder until it
+ * returns (reliability-2026-12, defect 1).
+ */
+export function onSourceAway(job: JobRecord, now: number): Transition {
+  if (job.state !== 'uploading' || job.verifyStream) return unchanged(job);
+  return to(without(job, 'nextAttemptAt'), { state: 'queued', uploadedBytes: 0 }, now);
+}
+
 export function onSourceSettled(job: JobRecord, ev: Ev<'sourceSettled'>, now: number): Transition {
   if (!absorbsSourceChange(job)) return unchanged(job);
   const source: FileIdentity = ev.source;

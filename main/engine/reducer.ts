@@ -34,7 +34,7 @@ import {
   type EngineContext,
 } from './reducer-shared.js';
 import { onDismissRequested, onReordered, onResultsRewritten, onSourceMoved } from './reducer-user.js';
-import { onSourceChanged, onSourceSettled } from './reducer-source.js';
+import { onSourceAway, onSourceChanged, onSourceSettled } from './reducer-source.js';
 import type { SharedIdentity } from './shared-folder.js';
 
 export { DEFAULT_CONTEXT, type EngineContext } from './reducer-shared.js';
@@ -96,6 +96,8 @@ export function next(job: JobRecord, event: JobEvent, now: number, ctx: EngineCo
       return onSourceMoved(job, event, now);
     case 'sourceChanged':
       return onSourceChanged(job, event, now);
+    case 'sourceAway':
+      return onSourceAway(job, now);
     case 'sourceSettled':
       return onSourceSettled(job, event, now);
     case 'resultsSuperseded':

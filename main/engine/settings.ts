@@ -196,6 +196,8 @@ export const SETTINGS = z
         /** For files whose container cannot show it is whole, on any drive (settle.ts). */
         networkSettleMs: z.number().int().min(0).max(600_000).default(DEFAULT_NETWORK_SETTLE_MS),
         rescanIntervalMs: z.number().int().min(1000).max(3_600_000).default(60_000),
+        /** A media file unchanged this long and still not whole is said never to be whole (settled-memory.ts). */
+        incompleteAfterMs: z.number().int().min(0).max(86_400_000).default(180_000),
         /** Content identity (renames, copies, files dropped twice): on by default, a fast fingerprint. */
         hashContent: z.boolean().default(true),
         /** Content identity from every byte (SHA-256 of the whole file) instead of the fingerprint. */

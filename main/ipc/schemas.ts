@@ -152,6 +152,7 @@ const settingsPatch = z.strictObject({
       settleMs: num.optional(),
       networkSettleMs: num.optional(),
       rescanIntervalMs: num.optional(),
+      incompleteAfterMs: num.optional(),
       hashContent: z.boolean().optional(),
       fullHash: z.boolean().optional(),
     })

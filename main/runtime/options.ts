@@ -33,4 +33,8 @@ export interface RuntimeOptions {
   heldPause?: 'keep' | 'ignore';
   /** Team mode: the name this computer goes by on a shared folder (default: its host name). */
   computerName?: string;
+  /** How often a watch folder that went away is looked for (default 3 s for the watcher, 1 s for its jobs). */
+  folderPollMs?: number;
+  /** Team mode: the clock claims are judged by (tests advance it; default Date.now). */
+  claimClock?: () => number;
 }

@@ -2,6 +2,7 @@
 // watch folders wired together. The CLI, the web bridge and the desktop app all drive this one
 // object through the services it builds (connection, queue, results, history); this file only
 // wires them, starts them and closes them.
+import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import path from 'node:path';
 import { FolderService } from '../adapters/watch/folder-service.js';
@@ -32,6 +33,8 @@ import { Results } from './results.js';
 import { SearchFollower } from './search-follower.js';
 import type { Services } from './services.js';
 import { SharedFolders } from '../adapters/claims/shared-folders.js';
+import { FolderPresence } from '../adapters/watch/folder-presence.js';
+import { sweepLeftoverTemps } from '../adapters/results/temp-leftovers.js';
 
 export type { RuntimeOptions } from './options.js';
 export type { Services } from './services.js';
@@ -50,6 +53,8 @@ export class Runtime implements Services {
   readonly folders: FolderService;
   /** Team mode: claims on shared watch folders (adapters/claims). */
   readonly claims: SharedFolders;
+  /** Watch folders that are away (a share offline), and their return. */
+  private readonly presence: FolderPresence;
   /** Corrections of transcripts, saved as they are made; the results follow them. */
   readonly transcripts: TranscriptEditor;
   /** The account's templates (§13), read through the current client. */
@@ -96,6 +101,7 @@ export class Runtime implements Services {
       },
       emit,
       writeResults: (job, exportPath) => results.writeOwned(job, exportPath),
+      folderAway: (job) => this.presence.jobAway(job),
       onSettled: (job) => {
         void this.claims.settled(job);
         void this.folders.settled(job);
@@ -135,6 +141,30 @@ export class Runtime implements Services {
       changed: () => emit({ type: 'claims:changed' }),
       ...(opts.claimRefreshMs === undefined ? {} : { refreshMs: opts.claimRefreshMs }),
       ...(opts.computerName ? { host: opts.computerName } : {}),
+      ...(opts.claimClock ? { now: opts.claimClock } : {}),
+      writer: createHash('sha256').update(path.resolve(stateDir)).digest('hex').slice(0, 12),
+    });
+    // A watch folder whose root is missing is offline: its work waits, nothing is written there.
+    this.presence = new FolderPresence({
+      folder: folderOf,
+      changed: (folder, away) => {
+        runner.setFolderAway(folder.id, away);
+        void this.claims.folderAway(folder, away);
+        if (!away) void sweepLeftoverTemps();
+      },
+      ...(opts.folderPollMs === undefined ? {} : { pollMs: opts.folderPollMs }),
+    });
+    this.on((e) => {
+      if (e.type !== 'folder:status') return;
+      const folder = folderOf(e.folderId);
+      if (!folder) return;
+      if (e.status === 'unavailable') this.presence.gone(folder);
+      else if (e.status === 'watching' && !e.message) {
+        // Watched (again): the folder is back, and what a failed clean-up left in it may go now.
+        void this.presence.check();
+        void this.claims.folderUp(folder);
+        void sweepLeftoverTemps();
+      }
     });
     const intake = new Intake(store, runner, () => settings.current(), this.claims);
     this.templates = new TemplateCatalogueCache(() => client().iterateTemplates());
@@ -157,6 +187,7 @@ export class Runtime implements Services {
       setFolderPaused: (id, paused) => runner.setFolderPaused(id, paused),
       extra: () => this.extraFolders,
       ...(opts.watchEvents === undefined ? {} : { events: opts.watchEvents }),
+      ...(opts.folderPollMs === undefined ? {} : { existPollMs: opts.folderPollMs }),
     });
     // The queue resumes when the state folder takes writes again (or the user resumes it):
     // files it could not record meanwhile are taken now, not at the next rescan.
@@ -261,6 +292,7 @@ export class Runtime implements Services {
     this.guard.stop();
     await this.transcripts.settled();
     await this.folders.close();
+    this.presence.stop();
     await this.claims.stop();
     // Results being written again for a renamed file finish while the journal still takes them.
     await this.results.settled();

@@ -62,6 +62,8 @@ export interface RescanSummaryView {
   inQueue: number;
   alreadyProcessed: number;
   stillCopying: number;
+  /** Found but never queued, by reason ("empty", "second copy of a card"). */
+  skipped?: Record<string, number>;
   /** "3 new files, 2 already processed, 1 still copying." */
   text: string;
 }

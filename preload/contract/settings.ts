@@ -88,6 +88,8 @@ export interface SettingsValues {
     /** On a network drive, how long a file whose container cannot show it is whole must stay unchanged. */
     networkSettleMs: number;
     rescanIntervalMs: number;
+    /** How long a media file may stay unchanged and not whole before it is said never to be whole. */
+    incompleteAfterMs: number;
     hashContent: boolean;
     fullHash: boolean;
   };

@@ -34,6 +34,7 @@ const events = {
   sourceMoved: { type: 'sourceMoved', movedTo: '/media/done/a.wav', results: [] },
   resultsSuperseded: { type: 'resultsSuperseded', results: [] },
   sourceChanged: { type: 'sourceChanged', uploadStarted: true },
+  sourceAway: { type: 'sourceAway' },
   sourceSettled: { type: 'sourceSettled', source: { path: '/media/a.wav', size: 2048, mtimeMs: T0 + 1 } },
   // Only shared jobs take it (shared-folder.test.ts); none of these fixtures is shared.
   handedOver: { type: 'handedOver', host: 'EDIT-BAY-2' },
@@ -57,6 +58,7 @@ const valid: Record<Fixture, EventName[]> = {
     'uploadInterrupted',
     'resume',
     'sourceChanged',
+    'sourceAway',
     'sourceSettled',
   ],
   verifying: [

@@ -1,6 +1,7 @@
 // The few file operations claims use, behind one seam so tests can make the share misbehave
 // (ESTALE, a vanished folder) without a network mount.
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { rootPresent } from '../watch/folder-root.js';
 
 export interface ClaimFs {
   mkdir(p: string, opts?: { recursive?: boolean }): Promise<unknown>;
@@ -8,9 +9,24 @@ export interface ClaimFs {
   writeFile(p: string, data: string): Promise<void>;
   rename(from: string, to: string): Promise<void>;
   rm(p: string, opts: { recursive: boolean; force: boolean }): Promise<void>;
+  readdir(p: string): Promise<string[]>;
+  stat(p: string): Promise<{ size: number; mtimeMs: number }>;
+  unlink(p: string): Promise<void>;
+  /** The folder is there and not empty (folder-root.ts): claims are written only under such a root. */
+  present(root: string): Promise<boolean>;
 }
 
-export const nodeClaimFs: ClaimFs = { mkdir, readFile, writeFile, rename, rm };
+export const nodeClaimFs: ClaimFs = {
+  mkdir,
+  readFile,
+  writeFile,
+  rename,
+  rm,
+  readdir: (p) => readdir(p),
+  stat,
+  unlink,
+  present: rootPresent,
+};
 
 /**
  * "Not there" as a network share says it: ENOENT, or ESTALE when a peer removed what our client

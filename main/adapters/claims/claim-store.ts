@@ -14,12 +14,18 @@ import {
   sightClaim,
   type ClaimSighting,
 } from '../../engine/shared-folder.js';
+import { FolderAwayError } from '../watch/folder-root.js';
 import { isGone, isTaken, nodeClaimFs, type ClaimFs } from './claim-fs.js';
 
 export interface ClaimOwner {
   host: string;
   /** This running Sluice (a state folder's instance); a restart gets a new one. */
   instance: string;
+  /**
+   * The state folder's own tag, the same across restarts: what a killed or failed write of this
+   * computer left is known as its own and swept at once (claim-sweep.ts). Absent: the instance.
+   */
+  writer?: string;
 }
 
 export interface ClaimRecord extends ClaimOwner {
@@ -125,11 +131,18 @@ export class ClaimStore {
   private async writeDone(record: DoneRecord): Promise<void> {
     const files = [this.donePath(record.relPath)];
     if (record.state === 'completed' && record.contentHash) files.push(this.contentDonePath(record.contentHash));
-    await this.fs.mkdir(path.dirname(files[0]!), { recursive: true });
+    // Throws while the share is away: the claim stays ours, and the caller releases it on return.
+    await this.sluiceDir('done');
     for (const file of files) {
-      const tmp = `${file}.${randomUUID()}.tmp`;
-      await this.fs.writeFile(tmp, JSON.stringify(record));
-      await this.fs.rename(tmp, file);
+      // Named after this running Sluice, so what a failed write leaves is known as its own (claim-sweep.ts).
+      const tmp = `${file}.${this.writer}.${randomUUID()}.tmp`;
+      try {
+        await this.fs.writeFile(tmp, JSON.stringify(record));
+        await this.fs.rename(tmp, file);
+      } catch (e) {
+        await this.fs.unlink(tmp).catch(() => undefined);
+        throw e;
+      }
     }
   }
 
@@ -180,7 +193,7 @@ export class ClaimStore {
     const done = await this.readDone(relPath, key, file);
     if (done && !(opts.again && done.state !== 'completed')) return { kind: 'done', record: done };
     const dir = this.claimDir(relPath);
-    await this.fs.mkdir(path.dirname(dir), { recursive: true });
+    await this.sluiceDir('claims');
     const got = await this.makeDir(dir);
     if (got) return this.own(relPath, key, attempt);
     const held = await this.read(relPath);
@@ -217,6 +230,25 @@ export class ClaimStore {
     return taken.kind === 'taken' ? { ...taken, tookOver: held?.host ?? 'another computer' } : taken;
   }
 
+  /** Whether the folder's root is there (folder-root.ts); a root that is not is never made. */
+  async present(): Promise<boolean> {
+    return this.fs.present(this.root).catch(() => false);
+  }
+
+  /**
+   * `.sluice/<sub>` under the root, made one level at a time and only under a root that is there:
+   * a share that went away is never stood up again as a local folder (folder-root.ts).
+   */
+  private async sluiceDir(sub: 'claims' | 'done'): Promise<void> {
+    if (!(await this.present())) throw new FolderAwayError(this.root);
+    for (const dir of [path.join(this.root, SLUICE_DIR), path.join(this.root, SLUICE_DIR, sub)]) {
+      await this.fs.mkdir(dir).catch((e: unknown) => {
+        if (isTaken(e)) return;
+        throw isGone(e) ? new FolderAwayError(this.root) : e;
+      });
+    }
+  }
+
   private async makeDir(dir: string): Promise<boolean> {
     return this.fs.mkdir(dir).then(
       () => true,
@@ -231,6 +263,7 @@ export class ClaimStore {
     const record: ClaimRecord = {
       host: this.o.host,
       instance: this.o.instance,
+      writer: this.writer,
       token: randomUUID(),
       relPath,
       key,
@@ -269,11 +302,13 @@ export class ClaimStore {
   async refresh(relPath: string, patch: { attempt?: number; streamId?: string } = {}): Promise<'ok' | 'lost'> {
     const prev = this.mine.get(relPath);
     if (!prev) return 'lost';
+    // The share went away: the claim is kept as it is, and nothing is written where it was.
+    if (!(await this.present())) return 'ok';
     const on = await this.read(relPath);
     if (on && on.token !== prev.token) return this.lose(relPath);
     if (!on) {
       // Gone, or mid-replace: try to stand it up again; someone else's mkdir wins over ours.
-      await this.fs.mkdir(path.dirname(this.claimDir(relPath)), { recursive: true }).catch(() => undefined);
+      await this.sluiceDir('claims').catch(() => undefined);
       const made = await this.makeDir(this.claimDir(relPath)).catch(() => false);
       if (!made) {
         const other = await this.read(relPath);
@@ -323,16 +358,51 @@ export class ClaimStore {
     if (!prev) return;
     const on = await this.read(relPath);
     if (on?.token !== prev.token) return;
-    const dir = this.claimDir(relPath);
-    const aside = `${dir}.done-${randomUUID()}`;
-    if (
-      await this.fs.rename(dir, aside).then(
-        () => true,
-        () => false,
-      )
-    ) {
-      await this.fs.rm(aside, { recursive: true, force: true }).catch(() => undefined);
+    await this.removeClaim(this.claimDir(relPath), 'done');
+  }
+
+  /**
+   * Renames a claim folder aside, then removes it: a half-removed folder is never read as a claim.
+   * A claim that cannot go now (an unwritable share) is left for the sweep (claim-sweep.ts).
+   */
+  async removeClaim(dir: string, why: 'done' | 'stale'): Promise<boolean> {
+    const aside = `${dir}.${why}-${randomUUID()}`;
+    const moved = await this.fs.rename(dir, aside).then(
+      () => true,
+      () => false,
+    );
+    if (moved) await this.fs.rm(aside, { recursive: true, force: true }).catch(() => undefined);
+    return moved;
+  }
+
+  /** The record of the claim in this folder, if it can be read (the sweep judges claims by it). */
+  async readClaimDir(dir: string): Promise<ClaimRecord | undefined> {
+    const text = await this.fs.readFile(path.join(dir, 'owner.json'), 'utf8').catch(() => undefined);
+    if (text === undefined) return undefined;
+    try {
+      return JSON.parse(text) as ClaimRecord;
+    } catch {
+      return undefined;
     }
+  }
+
+  /** Whether this running Sluice holds the claim on this file now. */
+  isMine(record: Pick<ClaimRecord, 'relPath' | 'token'>): boolean {
+    return this.mine.get(record.relPath)?.token === record.token;
+  }
+
+  /** The tag this computer's state folder puts on its claims and temporary files. */
+  get writer(): string {
+    return this.o.writer ?? this.o.instance;
+  }
+
+  get timeouts(): { timeoutMs: number; toleranceMs: number } {
+    return { timeoutMs: this.o.timeoutMs, toleranceMs: this.toleranceMs };
+  }
+
+  /** The share came back: claims are judged afresh, from now (nobody could refresh them while it was away). */
+  cameBack(): void {
+    this.sightings.clear();
   }
 
   /** Lets go of a claim in memory only: another computer owns it now, so the share is not touched. */

@@ -9,9 +9,11 @@ import type { FileIdentity } from '../../engine/file-identity.js';
 import { isTerminal, type JobEvent, type JobRecord } from '../../engine/job.js';
 import type { Params, WatchFolder } from '../../engine/settings.js';
 import { normaliseSharePath, sharedKey, type SharedIdentity } from '../../engine/shared-folder.js';
-import type { ClaimFs } from './claim-fs.js';
+import { nodeClaimFs, type ClaimFs } from './claim-fs.js';
 import { ClaimStore } from './claim-store.js';
 import { doneUnderAnotherName, recordMove } from './renamed-on-share.js';
+import { SweepSchedule } from './claim-sweep.js';
+import { FolderAwayError } from '../watch/folder-root.js';
 
 export { sharedStreamId } from './shared-id.js';
 
@@ -32,6 +34,8 @@ export interface SharedFoldersOptions {
   refreshMs?: number;
   now?: () => number;
   fs?: ClaimFs;
+  /** This state folder's tag on its claims and temporary files, the same across restarts (claim-sweep.ts). */
+  writer?: string;
   /** Called when the files held by other computers changed (the Queue shows them). */
   changed?: () => void;
 }
@@ -53,7 +57,12 @@ export class SharedFolders {
   readonly host: string;
   private readonly instance = randomUUID();
   private readonly stores = new Map<string, ClaimStore>();
-  /** Files another computer holds: looked at again every lease round. */
+  private readonly sweeps: SweepSchedule;
+  /** Jobs ended whose done record and claim release wait for their folder (away, or refusing writes). */
+  private readonly unreleased = new Map<
+    string,
+    JobRecord
+  >(); /** Files another computer holds: looked at again every lease round. */
   private readonly waiting = new Map<string, { folder: WatchFolder; file: FileIdentity }>();
   /** Files left for later because this computer's queue is full: looked at again every second. */
   private readonly deferred = new Map<string, { folder: WatchFolder; file: FileIdentity }>();
@@ -69,6 +78,12 @@ export class SharedFolders {
 
   constructor(private readonly o: SharedFoldersOptions) {
     this.host = o.host ?? hostname();
+    // In the claim chain, so a claim being taken now is never read as a leftover.
+    this.sweeps = new SweepSchedule(o.fs ?? nodeClaimFs, o.now ?? Date.now, (f) => {
+      const p = this.chain.then(f);
+      this.chain = p.catch(() => undefined);
+      return p;
+    });
   }
 
   private store(folder: Pick<WatchFolder, 'path' | 'claimTimeoutS'>): ClaimStore {
@@ -83,8 +98,10 @@ export class SharedFolders {
         ...(this.o.refreshMs === undefined ? {} : { refreshMs: this.o.refreshMs }),
         ...(this.o.now ? { now: this.o.now } : {}),
         ...(this.o.fs ? { fs: this.o.fs } : {}),
+        ...(this.o.writer ? { writer: this.o.writer } : {}),
       });
       this.stores.set(k, s);
+      this.sweeps.add(s);
       this.arm(s.refreshMs);
     }
     return s;
@@ -241,14 +258,18 @@ export class SharedFolders {
     this.o.apply(jobId, { type: 'handedOver', ...(host ? { host } : {}) });
   }
 
-  /** A job ended: its done record is left for the other computers, and its claim goes. */
+  /**
+   * A job ended: its done record is left for the other computers, and its claim goes. A folder
+   * away keeps the claim until it is back; a share refusing the write lets it go stale (the 409).
+   */
   async settled(job: JobRecord): Promise<void> {
     if (!job.shared || job.origin.kind !== 'watch') return;
     const folder = this.o.folder(job.origin.folderId);
     if (!folder) return;
     const store = this.store(folder);
     if (this.handedOver.delete(job.id)) return store.forget(job.shared.relPath);
-    await store
+    this.unreleased.delete(job.id);
+    const failed = await store
       .release(job.shared.relPath, {
         key: job.shared.key,
         size: job.source.size,
@@ -257,7 +278,32 @@ export class SharedFolders {
         ...(job.streamId ? { streamId: job.streamId } : {}),
         ...(job.source.contentHash ? { contentHash: job.source.contentHash } : {}),
       })
-      .catch(() => undefined);
+      .then(
+        () => false,
+        (e: unknown) => e instanceof FolderAwayError,
+      );
+    if (failed) this.unreleased.set(job.id, job);
+  }
+
+  /** A shared folder is back: claims are judged from now, releases that waited done, leftovers swept. */
+  async folderAway(folder: WatchFolder, away: boolean): Promise<void> {
+    if (away || !folder.shared) return;
+    const store = this.store(folder);
+    store.cameBack();
+    this.sweeps.cameBack(store);
+    await this.releaseWaiting();
+    await this.sweeps.run(store, false);
+  }
+
+  /** The first sweep of a folder's leftovers, once it is watched: this computer's own go at once. */
+  async folderUp(folder: WatchFolder): Promise<void> {
+    if (!folder.shared) return;
+    const store = this.store(folder);
+    if (!this.sweeps.began(store)) await this.sweeps.run(store, true);
+  }
+
+  private async releaseWaiting(): Promise<void> {
+    for (const job of [...this.unreleased.values()]) await this.settled(job);
   }
 
   private arm(ms: number): void {
@@ -287,6 +333,8 @@ export class SharedFolders {
         .catch(() => 'ok' as const); // an unreadable share this round: the lease has time to spare
       if (r === 'lost') this.handOver(job.id, await store.ownerHost(job.shared.relPath).catch(() => undefined));
     }
+    await this.releaseWaiting();
+    await this.sweeps.due();
     for (const [p, w] of [...this.waiting]) {
       this.waiting.delete(p);
       // Taken as its folder is saved now; a folder removed, paused, moved or no longer shared

@@ -1,8 +1,9 @@
 // Content identity carried out: the job that already holds a file's bytes under another name (in
 // the journal, or archived long ago), and a renamed finished file taking its results along to
 // wherever results now go (beside it, or in its watch folder's output folder).
-import { mkdir, rename, stat } from 'node:fs/promises';
+import { rename, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { mkdirBelow } from '../watch/folder-root.js';
 import {
   classifyByContent,
   followedResultName,
@@ -94,17 +95,17 @@ export class ContentTwins {
       const sub = path.relative(oldDir, path.dirname(r.path));
       const keep = sub.startsWith('..') || path.isAbsolute(sub) ? '' : sub;
       const to = name === null ? undefined : path.join(newDir, keep, name);
-      results.push(to !== undefined && (await moveIfFree(r.path, to)) ? { ...r, path: to } : r);
+      results.push(to !== undefined && (await moveIfFree(r.path, to, newDir)) ? { ...r, path: to } : r);
     }
     const updated = this.d.apply(job.id, { type: 'sourceMoved', movedTo: file, results, place });
     return { outcome: 'already-done', job: updated ?? job };
   }
 }
 
-async function moveIfFree(from: string, to: string): Promise<boolean> {
+async function moveIfFree(from: string, to: string, base: string): Promise<boolean> {
   if ((await stat(to).catch(() => undefined)) !== undefined) return false;
   try {
-    await mkdir(path.dirname(to), { recursive: true });
+    await mkdirBelow(base, path.dirname(to));
     await rename(from, to);
     return true;
   } catch {

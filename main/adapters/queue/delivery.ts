@@ -33,12 +33,16 @@ export interface DeliveryOptions {
   storageFailed: (id: string, err: unknown) => void;
   exportsDir: string;
   concurrency?: number;
+  /** Whether the job's watch folder is away now (a share offline): its results wait for it. */
+  folderAway?: (job: JobRecord) => Promise<boolean>;
 }
 
 export class Delivery {
   private readonly queue: PQueue;
   /** Jobs whose export or result writing is running now. */
   private readonly busy = new Set<string>();
+  /** Results that wait for their watch folder to come back: job id → its kept export. */
+  private readonly parked = new Map<string, string>();
 
   constructor(private readonly o: DeliveryOptions) {
     this.queue = new PQueue({ concurrency: o.concurrency ?? 2 });
@@ -89,14 +93,33 @@ export class Delivery {
     }
   }
 
-  private async write(id: string, exportPath: string): Promise<void> {
+  private async write(id: string, exportPath: string, again = false): Promise<void> {
     const job = this.o.job(id);
     if (!job) return;
     try {
       const results = await this.o.writeResults(job, exportPath);
       this.o.apply(id, { type: 'resultsWritten', results });
     } catch (err) {
+      // Nothing is written where the folder was: the job keeps its export and waits (folder-root.ts).
+      if (await (this.o.folderAway?.(job) ?? Promise.resolve(false)).catch(() => false)) {
+        this.parked.set(id, exportPath);
+        return;
+      }
+      // Its folder missing a moment ago but there now (a share back as the write failed): once more.
+      const code = (err as { code?: unknown } | undefined)?.code;
+      if (!again && this.o.folderAway && (code === 'ENOENT' || code === 'ENOTDIR'))
+        return this.write(id, exportPath, true);
       this.o.apply(id, { type: 'resultsWriteFailed', message: err instanceof Error ? err.message : String(err) });
+    }
+  }
+
+  /** A watch folder came back: the results that waited for it are written now. */
+  writeParked(folderId: string): void {
+    for (const [id, exportPath] of [...this.parked]) {
+      const job = this.o.job(id);
+      if (job && (job.origin.kind !== 'watch' || job.origin.folderId !== folderId)) continue;
+      this.parked.delete(id);
+      if (job) this.writeNow(id, exportPath);
     }
   }
 

@@ -28,6 +28,8 @@ export class QueueRunner {
   private readonly active = new ActiveJobs();
   private readonly wakeups = new Map<string, number>();
   private readonly pausedFolders = new Set<string>();
+  /** Watch folders that are away (a share offline): nothing of theirs starts until they return. */
+  private readonly awayFolders = new Set<string>();
   private readonly uploadQueue: PQueue;
   private readonly delivery: Delivery;
   private readonly uploader: Uploader;
@@ -64,6 +66,7 @@ export class QueueRunner {
       storageFailed: (id, err) => this.storage.failed(id, err, o.exportsDir),
       exportsDir: o.exportsDir,
       ...(o.exportConcurrency === undefined ? {} : { concurrency: o.exportConcurrency }),
+      ...(o.folderAway ? { folderAway: o.folderAway } : {}),
     });
     this.uploader = new Uploader(
       o.service,
@@ -71,6 +74,7 @@ export class QueueRunner {
       this.progress,
       () => this.touchProgress(),
       (err) => this.noteFailure(err),
+      o.folderAway,
     );
     this.tracker = new StreamTracker({
       port: o.service,
@@ -265,6 +269,13 @@ export class QueueRunner {
     this.schedulePump();
   }
 
+  /** A watch folder went away or came back; back, the results that waited for it are written. */
+  setFolderAway(folderId: string, away: boolean): void {
+    if (away) this.awayFolders.add(folderId);
+    else if (this.awayFolders.delete(folderId)) this.delivery.writeParked(folderId);
+    this.schedulePump();
+  }
+
   /**
    * 'resume' re-derives a job's next step from its record, as after a restart. A job whose upload
    * or export is running in this process right now must not get it: it would be treated as
@@ -320,7 +331,7 @@ export class QueueRunner {
       counted: { used: this.active.used, queuedInOrder: this.active.queuedInOrder() },
       now,
       limits: this.o.limits,
-      pausedFolders: this.pausedFolders,
+      pausedFolders: this.awayFolders.size ? new Set([...this.pausedFolders, ...this.awayFolders]) : this.pausedFolders,
     });
     this.tracker.setHungry(plan.waitingForStream);
     // A shared folder's file asks under the id every computer derives for it (one stream, one bill).

@@ -38,6 +38,11 @@ export interface RunnerOptions {
   hungryPollMs?: number;
   /** How often a journal that could not be written is tried again (default 2 s). */
   storageRetryMs?: number;
+  /**
+   * Whether the job's watch folder is away now (looked at on disk): its upload and results wait
+   * instead of failing, and nothing is written where the folder was (folder-presence.ts).
+   */
+  folderAway?: (job: JobRecord) => Promise<boolean>;
 }
 
 export interface PauseState {

@@ -35,6 +35,8 @@ export class Uploader {
     private readonly progress: Map<string, UploadProgress>,
     private readonly onProgress: () => void,
     private readonly noteFailure: (err: unknown) => void = () => undefined,
+    /** Whether the job's watch folder is away now (a share offline): its source waits for it. */
+    private readonly folderAway: (job: JobRecord) => Promise<boolean> = async () => false,
   ) {}
 
   async upload(job: JobRecord, streamId: string): Promise<void> {
@@ -43,12 +45,18 @@ export class Uploader {
     this.controllers.set(job.id, ac);
     const link = isLinkJob(job);
     // A link is fetched by the service: there is no file here to check.
-    const problem = link ? undefined : await checkSource(src.path, src.size, src.mtimeMs);
+    let problem = link ? undefined : await checkSource(src.path, src.size, src.mtimeMs);
     // A watched file still being copied is not at fault: it waits for its copy (reducer-source.ts).
     const waits = job.origin.kind === 'watch';
+    const gone = (): boolean => waits && problem === GONE(src.path);
+    const away = gone() && (await this.folderAway(job).catch(() => false));
+    // Missing a moment ago, its folder there now (a share back as it was checked): looked at once more.
+    if (gone() && !away) problem = await checkSource(src.path, src.size, src.mtimeMs);
     if (problem) {
       this.controllers.delete(job.id);
-      if (waits && problem === CHANGED(src.path)) this.apply(job.id, { type: 'sourceChanged', uploadStarted: false });
+      if (away) this.apply(job.id, { type: 'sourceAway' });
+      else if (waits && problem === CHANGED(src.path))
+        this.apply(job.id, { type: 'sourceChanged', uploadStarted: false });
       else this.apply(job.id, { type: 'uploadFailed', error: localFailure(problem) });
       return;
     }
@@ -82,7 +90,12 @@ export class Uploader {
       this.apply(job.id, { type: 'uploadSucceeded', stream });
     } catch (err) {
       this.noteFailure(err);
-      this.apply(job.id, { type: 'uploadFailed', error: failureOf(toServiceError(err)) });
+      const se = toServiceError(err);
+      // The folder went while the upload began (or ran): the job waits for it instead of failing.
+      // An input error is the file not opened (nothing sent); otherwise the stream is settled first.
+      if (waits && !link && (await this.folderAway(job).catch(() => false))) {
+        this.apply(job.id, se.kind === 'input' ? { type: 'sourceAway' } : { type: 'uploadInterrupted' });
+      } else this.apply(job.id, { type: 'uploadFailed', error: failureOf(se) });
     } finally {
       watch?.stop();
       this.controllers.delete(job.id);
@@ -107,8 +120,8 @@ export class Uploader {
 export async function checkSource(file: string, size: number, mtimeMs: number): Promise<string | undefined> {
   const s = await stat(file).catch((e: NodeJS.ErrnoException) => e);
   if (s instanceof Error) {
-    return s.code === 'ENOENT'
-      ? `${path.basename(file)} was deleted or moved after it was detected.`
+    return s.code === 'ENOENT' || s.code === 'ENOTDIR'
+      ? GONE(file)
       : `${path.basename(file)} cannot be read (${s.code ?? s.message}).`;
   }
   if (!s.isFile()) return `${path.basename(file)} is not a regular file.`;
@@ -130,6 +143,8 @@ async function overrunOf(file: string, size: number): Promise<string | undefined
     await fh.close().catch(() => undefined);
   }
 }
+
+const GONE = (file: string): string => `${path.basename(file)} was deleted or moved after it was detected.`;
 
 const CHANGED = (file: string): string =>
   `${path.basename(file)} changed after it was detected (is it still being written?); it is taken again once complete.`;

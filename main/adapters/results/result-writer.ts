@@ -5,6 +5,7 @@ import { constants as fsc } from 'node:fs';
 import { link, open, readdir, readFile, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { fitName, fitStem } from './name-fit.js';
+import { removeTemp, sweepLeftoverTemps } from './temp-leftovers.js';
 
 /** Suffix of Sluice's temporary files; the watcher never takes them. */
 export const TEMP_SUFFIX = '.sluice-tmp';
@@ -99,7 +100,7 @@ export async function writeFilesAtomic(
       await writeTemp(tmp, f.data, writer !== undefined, mode);
     }
   } catch (e) {
-    await Promise.all(staged.map((s) => unlink(s.tmp).catch(() => undefined)));
+    await Promise.all(staged.map((s) => removeTemp(s.tmp)));
     throw explainWriteError(e, current);
   }
   let placed = 0;
@@ -115,11 +116,13 @@ export async function writeFilesAtomic(
       if (s.kept) await rename(s.old, s.target).catch(() => undefined);
       else await unlink(s.target).catch(() => undefined);
     }
-    await Promise.all(staged.slice(placed).map((s) => unlink(s.tmp).catch(() => undefined)));
-    await Promise.all(staged.filter((s) => s.kept).map((s) => unlink(s.old).catch(() => undefined)));
+    await Promise.all(staged.slice(placed).map((s) => removeTemp(s.tmp)));
+    await Promise.all(staged.filter((s) => s.kept).map((s) => removeTemp(s.old)));
     throw explainWriteError(e, current);
   }
-  await Promise.all(staged.filter((s) => s.kept).map((s) => unlink(s.old).catch(() => undefined)));
+  await Promise.all(staged.filter((s) => s.kept).map((s) => removeTemp(s.old)));
+  // A folder takes writes again: what an earlier failed clean-up left goes now.
+  void sweepLeftoverTemps();
   for (const dir of new Set(staged.map((s) => path.dirname(s.target)))) await fsyncDir(dir);
   const stamps: FileStamp[] = [];
   for (const s of staged) {

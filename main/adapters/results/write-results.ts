@@ -2,6 +2,7 @@
 // source, written atomically under the naming rules, never over a file Sluice did not write.
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { mkdirBelow } from '../watch/folder-root.js';
 import { WORD_FORMATS as WORD_FORMAT_LIST } from '../../engine/captions/render.js';
 import { findTemplate } from '../../service/templates.js';
 import {
@@ -121,7 +122,12 @@ async function resultFolder(job: JobRecord, anchor: string, folders: readonly st
     }
   }
   if (dir !== path.dirname(anchor) || isLinkJob(job) || job.resultsDir !== undefined) {
-    await mkdir(dir, { recursive: true }).catch((e: unknown) => {
+    // Below the output folder or the source's own folder only: a watched folder that went away is
+    // never made again as a local folder (folder-root.ts). A link's folder (Downloads) may be.
+    const made = isLinkJob(job)
+      ? mkdir(dir, { recursive: true })
+      : mkdirBelow(job.resultsDir ?? path.dirname(anchor), dir);
+    await made.catch((e: unknown) => {
       throw explainWriteError(e, path.join(dir, path.basename(anchor)));
     });
   }

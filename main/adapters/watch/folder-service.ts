@@ -1,8 +1,9 @@
 // Watch folders at run time: settings → WatchManager, complete files → Intake, and the folder's
 // post-action once a job is settled (move the source and its results into done/ or failed/).
 // The source is never touched unless the folder asks for it.
-import { mkdir, rename, stat } from 'node:fs/promises';
+import { rename, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { mkdirBelow } from './folder-root.js';
 import type { CopyInProgress, EngineEvent } from '../../engine/events.js';
 import type { JobEvent, JobRecord, ResultFile } from '../../engine/job.js';
 import { DEFAULT_MEDIA_GLOBS } from '../../engine/media-types.js';
@@ -24,6 +25,8 @@ export interface FolderServiceDeps {
   record: (jobId: string, event: JobEvent) => void;
   setFolderPaused: (folderId: string, paused: boolean) => void;
   events?: boolean;
+  /** How often a folder that went away is looked for (WatchManager's existPollMs). */
+  existPollMs?: number;
 }
 
 /** A file a card rule skipped in a watch folder: what the folder editor lists. */
@@ -74,6 +77,7 @@ export class FolderService {
       settleMs: q.settleMs,
       networkSettleMs: q.networkSettleMs,
       rescanIntervalMs: q.rescanIntervalMs,
+      incompleteAfterMs: q.incompleteAfterMs,
       // As saved now: a settle time changed in Settings applies to the folders without a restart.
       timing: () => {
         const now = d.settings().queue;
@@ -81,10 +85,12 @@ export class FolderService {
           settleMs: now.settleMs,
           networkSettleMs: now.networkSettleMs,
           rescanIntervalMs: now.rescanIntervalMs,
+          incompleteAfterMs: now.incompleteAfterMs,
         };
       },
       resultExtensions: resultExtensions(),
       events: d.events ?? true,
+      ...(d.existPollMs === undefined ? {} : { existPollMs: d.existPollMs }),
       onFile: (f) => this.offer(f),
       // Read while the settle check holds the file open, for files the intake would fingerprint.
       fingerprint: (f, handle, size) => (d.intake.fingerprintWanted(f) ? fingerprintHandle(handle, size) : undefined),
@@ -194,7 +200,16 @@ export class FolderService {
     const settleMs = this.d.settings().queue.settleMs;
     const now = Date.now();
     return found.map(({ folderId: id, files }) => {
-      const summary = summarizeRescan(files, (f) => this.d.intake.knownAs(f), now, settleMs);
+      const cards = this.cardSkips.get(id);
+      const folder = this.all().find((f) => f.id === id);
+      // Never queued: an empty file, a second copy of a card its rules skipped.
+      const skipOf = (f: { path: string; size: number }): string | undefined =>
+        f.size === 0
+          ? 'empty'
+          : folder && cards?.has(path.relative(folder.path, f.path))
+            ? 'second copy of a card'
+            : undefined;
+      const summary = summarizeRescan(files, (f) => this.d.intake.knownAs(f), now, settleMs, skipOf);
       this.rescans.set(id, summary);
       return summary;
     });
@@ -230,7 +245,7 @@ export class FolderService {
     try {
       const now = await stat(job.source.path);
       if (now.size !== job.source.size || Math.floor(now.mtimeMs) !== Math.floor(job.source.mtimeMs)) return;
-      await mkdir(targetDir, { recursive: true });
+      await mkdirBelow(folder.path, targetDir);
       const movedTo = path.join(targetDir, path.basename(job.source.path));
       await rename(job.source.path, movedTo);
       const results: ResultFile[] = [];

@@ -22,6 +22,8 @@ export interface FolderWatcherOptions {
   /** Which file system the folder is on; read each time the folder comes up. */
   fileSystem?: (dir: string) => Promise<FileSystemKind>;
   rescanIntervalMs: number;
+  /** A file unchanged this long and not whole is said never to be whole (settled-memory.ts). */
+  incompleteAfterMs?: number;
   /** How often a missing folder is looked for (and a present one checked). */
   existPollMs: number;
   /** When a folder that just appeared is read again (default in folder-watcher.ts). */

@@ -80,6 +80,7 @@ export class FolderWatcher {
       folderId: folder.id,
       settleMs: o.settleMs,
       ...(o.networkSettleMs !== undefined ? { networkSettleMs: o.networkSettleMs } : {}),
+      ...(o.incompleteAfterMs !== undefined ? { incompleteAfterMs: o.incompleteAfterMs } : {}),
       now: o.now,
       onFile: (f) => o.onFile(f),
       onProblem: (p, m) => o.onProblem(folder.id, p, m),

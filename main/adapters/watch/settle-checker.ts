@@ -6,7 +6,7 @@ import { SettleSet, type FileStat, type SettleDecision } from '../../engine/sett
 import { openReader, openReaderNow, timedNow, type OpenedFile, type OpenReader } from '../media/byte-reader.js';
 import { code, type ScannedFile } from './folder-scan.js';
 import { LookQueue } from './look-queue.js';
-import { lookSettled } from './settled-look.js';
+import { SettledMemory } from './settled-memory.js';
 import type { DetectedFile, Fingerprinter, Opened, SettleCheckerOptions, WaitingDone } from './settle-types.js';
 import { ThreadJudge } from './thread-judge.js';
 import { TrailingLooks } from './trailing-looks.js';
@@ -62,11 +62,8 @@ export class SettleChecker {
   private slowVolume = false;
   private readonly networkSettleMs: number;
   private readonly settleMs: number;
-  /**
-   * Files settled but kept waiting because only time can tell they are whole: since when each has
-   * been unchanged (size:mtime), as the tracker forgets a file each time it settles.
-   */
-  private readonly unchanged = new Map<string, { key: string; since: number }>();
+  /** What earlier looks found of files kept waiting, as the tracker forgets a file each time it settles. */
+  private readonly memory: SettledMemory;
   /** Looks are made on this thread (`setLocalVolume`). */
   private inline = false;
   /** The folder's drive is local: its files' modification times come from this computer's clock. */
@@ -83,6 +80,10 @@ export class SettleChecker {
     this.fingerprint = o.fingerprint;
     this.settleMs = o.settleMs;
     this.networkSettleMs = o.networkSettleMs ?? 0;
+    this.memory = new SettledMemory({
+      now: o.now,
+      ...(o.incompleteAfterMs === undefined ? {} : { incompleteAfterMs: o.incompleteAfterMs }),
+    });
   }
 
   /** Whether the folder is on a network drive, once its file system is known. */
@@ -171,7 +172,7 @@ export class SettleChecker {
     this.looks.clear();
     this.trailing.clear();
     this.tracker.clear();
-    this.unchanged.clear();
+    this.memory.clear();
     this.onDoneWaiting({ all: true });
   }
 
@@ -258,7 +259,7 @@ export class SettleChecker {
     } else d = this.tracker.observe(p, st, this.now());
     if (d.kind === 'wait') {
       this.schedule(d.checkAt);
-      this.onWaiting(p, st.size);
+      if (!this.memory.told(p, keyOf(st))) this.onWaiting(p, st.size);
       return opened?.handle.close().catch(() => undefined);
     }
     const taking = this.take(p, d.stat, ino, gen, opened && { ...opened, quiet });
@@ -282,22 +283,20 @@ export class SettleChecker {
       }
     }
     const key = keyOf(st);
-    const was = this.unchanged.get(p);
-    const { check, contentHash, wholeSince } = await lookSettled({
+    const { check, contentHash, told } = await this.memory.look(key, {
       path: p,
       st,
       handle: h,
       ...(opened ? { size: opened.size } : {}),
-      ...(was?.key === key ? { unchangedSince: was.since } : {}),
       unwatched: opened?.quiet === true,
       now: this.now,
       settleMs: this.settleMs,
       volume: { slowVolume: this.slowVolume, networkSettleMs: this.networkSettleMs },
       ...(this.fingerprint ? { fingerprint: this.fingerprint } : {}),
     });
-    if (wholeSince !== undefined) this.unchanged.set(p, { key, since: wholeSince });
-    else this.unchanged.delete(p);
     if (gen !== this.epoch) return;
+    // Left alone for long and still not whole: said so, no longer shown as a copy that goes on.
+    if (check.kind === 'wait' && told !== undefined) this.problem(p, key, told, true);
     if (check.kind === 'wait') return this.judge(p, st, ino, gen);
     if (this.reported.get(p) === key) return;
     if (check.kind === 'empty') {
@@ -334,7 +333,8 @@ export class SettleChecker {
   /** The same choice for the folder's walks (folder-scan.ts `atOnce`): one drive, one verdict. */
   readonly onThread = { on: (): boolean => this.inline, took: this.tookOnThread };
 
-  problem(p: string, key: string, message: string): void {
+  problem(p: string, key: string, message: string, doneWaiting = false): void {
+    if (doneWaiting) this.onDoneWaiting({ path: p });
     if (this.problems.get(p) === key) return;
     this.problems.set(p, key);
     try {
@@ -357,7 +357,7 @@ export class SettleChecker {
   drop(p: string): void {
     this.trailing.delete(p);
     this.looks.unflag(p);
-    this.unchanged.delete(p);
+    this.memory.forget(p);
     this.tracker.forget(p);
     this.onDoneWaiting({ path: p });
     this.reported.delete(p);
@@ -368,7 +368,7 @@ export class SettleChecker {
   dropUnder(dir: string): void {
     const inside = (p: string): boolean => p.startsWith(dir);
     this.tracker.forgetWhere(inside);
-    for (const p of this.unchanged.keys()) if (inside(p)) this.unchanged.delete(p);
+    this.memory.forgetWhere(inside);
     this.onDoneWaiting({ under: dir });
     for (const p of this.reported.keys()) if (inside(p)) this.reported.delete(p);
     for (const p of this.problems.keys()) if (inside(p)) this.problems.delete(p);

@@ -39,6 +39,8 @@ export interface SettleCheckerOptions {
    * (engine/settle.ts); on a network drive (said by `setSlowVolume` once known) only as seen here.
    */
   networkSettleMs?: number;
+  /** How long a file may stay unchanged and not whole before it is said never to be whole (settled-memory.ts). */
+  incompleteAfterMs?: number;
 }
 
 /**

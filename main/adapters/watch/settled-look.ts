@@ -28,6 +28,8 @@ export interface SettledLook {
   contentHash?: string;
   /** Whole, but only more time can tell it may be taken: unchanged since then. */
   wholeSince?: number;
+  /** Not whole: what is wrong (engine/container-whole.ts `judgeContainer`). */
+  notWhole?: string;
 }
 
 /**
@@ -66,7 +68,12 @@ export async function lookSettled(o: SettledLookInput): Promise<SettledLook> {
     if (check.kind === 'take' && size !== undefined && o.fingerprint) {
       contentHash = await Promise.resolve(o.fingerprint({ path: o.path, ...o.st }, r, size)).catch(() => undefined);
     }
-    return { check, ...(contentHash ? { contentHash } : {}), ...(wholeSince !== undefined ? { wholeSince } : {}) };
+    return {
+      check,
+      ...(contentHash ? { contentHash } : {}),
+      ...(wholeSince !== undefined ? { wholeSince } : {}),
+      ...(wholeness.whole ? {} : { notWhole: wholeness.reason }),
+    };
   } finally {
     await h.close().catch(() => undefined);
   }

@@ -7,6 +7,7 @@ import type { ScannedFile } from './folder-scan.js';
 import { FolderWatcher, type FolderWatchStatus } from './folder-watcher.js';
 import type { FolderWatcherOptions } from './folder-watcher-types.js';
 import type { DetectedFile, Fingerprinter, WaitingDone } from './settle-checker.js';
+import { DEFAULT_INCOMPLETE_AFTER_MS } from './settled-memory.js';
 
 export type { FolderWatchStatus } from './folder-watcher.js';
 export type { DetectedFile, WaitingDone } from './settle-checker.js';
@@ -16,6 +17,8 @@ export interface WatchTiming {
   settleMs?: number;
   networkSettleMs?: number;
   rescanIntervalMs?: number;
+  /** A file unchanged this long and not whole is said never to be whole (settled-memory.ts). */
+  incompleteAfterMs?: number;
 }
 
 export interface WatchManagerOptions extends WatchTiming {
@@ -72,6 +75,7 @@ export class WatchManager {
       settleMs: now.settleMs ?? this.o.settleMs ?? DEFAULT_SETTLE_MS,
       networkSettleMs: now.networkSettleMs ?? this.o.networkSettleMs ?? DEFAULT_NETWORK_SETTLE_MS,
       rescanIntervalMs: now.rescanIntervalMs ?? this.o.rescanIntervalMs ?? DEFAULT_RESCAN_INTERVAL_MS,
+      incompleteAfterMs: now.incompleteAfterMs ?? this.o.incompleteAfterMs ?? DEFAULT_INCOMPLETE_AFTER_MS,
     };
   }
 
@@ -158,6 +162,7 @@ export class WatchManager {
       settleMs: t.settleMs,
       networkSettleMs: t.networkSettleMs,
       rescanIntervalMs: t.rescanIntervalMs,
+      incompleteAfterMs: t.incompleteAfterMs,
       existPollMs: o.existPollMs ?? DEFAULT_EXIST_POLL_MS,
       ...(o.newDirRereadMs ? { newDirRereadMs: o.newDirRereadMs } : {}),
       ...(o.fileSystem ? { fileSystem: o.fileSystem } : {}),

@@ -1,6 +1,6 @@
 // Claims on a shared folder under the faults network shares bring: a frozen heartbeat, a clock
 // minutes ahead, a claim folder deleted under its owner, ESTALE, two computers taking over at once.
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -13,6 +13,8 @@ let root: string;
 
 beforeEach(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'sluice-claims-'));
+  // A share holds the files claimed: an empty folder is what an unmounted share leaves (folder-root.ts).
+  await writeFile(path.join(root, 'a.wav'), 'RIFF');
 });
 afterEach(async () => {
   await rm(root, { recursive: true, force: true });
