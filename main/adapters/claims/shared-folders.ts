@@ -14,6 +14,9 @@ import { ClaimStore } from './claim-store.js';
 import { doneUnderAnotherName, recordMove } from './renamed-on-share.js';
 import { SweepSchedule } from './claim-sweep.js';
 import { FolderAwayError } from '../watch/folder-root.js';
+import { HeldElsewhereList, type HeldElsewhere } from './held-elsewhere.js';
+
+export type { HeldElsewhere } from './held-elsewhere.js';
 
 export { sharedStreamId } from './shared-id.js';
 
@@ -40,16 +43,6 @@ export interface SharedFoldersOptions {
   changed?: () => void;
 }
 
-/** Files of one shared folder another computer holds, as the Queue shows them. */
-export interface HeldElsewhere {
-  folderId: string;
-  folderPath: string;
-  host: string;
-  count: number;
-  /** The first few file paths (a share may hold thousands); `count` says how many in all. */
-  paths: string[];
-}
-
 export type ClaimOutcome = { ok: true; shared: SharedIdentity } | { ok: false; message: string };
 export type ReclaimOutcome = { ok: true; claim: { token: string; attempt: number } } | { ok: false; message: string };
 
@@ -69,7 +62,10 @@ export class SharedFolders {
   /** Tokens of claims granted whose job is not in the queue yet (counted against the backlog). */
   private readonly granted = new Set<string>();
   /** Files another computer was last seen holding: path → folder and that computer's name. */
-  private readonly elsewhere = new Map<string, { folder: Pick<WatchFolder, 'id' | 'path'>; host: string }>();
+  private readonly elsewhere = new HeldElsewhereList(
+    (folder) => this.live(folder) !== undefined,
+    () => this.o.changed?.(),
+  );
   private chain: Promise<unknown> = Promise.resolve();
   private deferTimer: NodeJS.Timeout | undefined;
   private readonly handedOver = new Set<string>();
@@ -353,14 +349,11 @@ export class SharedFolders {
   }
 
   private heldBy(filePath: string, folder: Pick<WatchFolder, 'id' | 'path'>, host: string): void {
-    const was = this.elsewhere.get(filePath);
-    if (was?.host === host && was.folder.id === folder.id) return;
-    this.elsewhere.set(filePath, { folder, host });
-    this.o.changed?.();
+    this.elsewhere.held(filePath, folder, host);
   }
 
   private notHeld(filePath: string): void {
-    if (this.elsewhere.delete(filePath)) this.o.changed?.();
+    this.elsewhere.free(filePath);
   }
 
   /**
@@ -368,22 +361,7 @@ export class SharedFolders {
    * `shown` of its paths: what a screen shows stays small however many files the share holds.
    */
   heldElsewhere(shown = 20): HeldElsewhere[] {
-    const groups = new Map<string, HeldElsewhere>();
-    const live = new Map<string, boolean>();
-    for (const [p, h] of this.elsewhere) {
-      // A folder no longer shared here shows nothing at once (the next lease round forgets it).
-      const key = `${h.folder.id}\0${h.folder.path}`;
-      let on = live.get(key);
-      if (on === undefined) live.set(key, (on = this.live(h.folder) !== undefined));
-      if (!on) continue;
-      const k = `${h.folder.id}\0${h.host}`;
-      let g = groups.get(k);
-      if (!g)
-        groups.set(k, (g = { folderId: h.folder.id, folderPath: h.folder.path, host: h.host, count: 0, paths: [] }));
-      g.count++;
-      if (g.paths.length < shown) g.paths.push(p);
-    }
-    return [...groups.values()];
+    return this.elsewhere.groups(shown);
   }
 
   private armDeferred(): void {

@@ -6,17 +6,15 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { addOutcome } from '../../engine/add-outcome.js';
 import { classifyDetected, type FileIdentity } from '../../engine/file-identity.js';
-import { createJob, isTerminal, type JobOrigin, type JobRecord, type ResultPlace } from '../../engine/job.js';
+import { createJob, isTerminal, type JobOrigin, type JobRecord } from '../../engine/job.js';
 import { resultPlaceFor } from '../results/link-destination.js';
 import { ContentTwins } from './content-twin.js';
 import type { KnownAs } from '../../engine/rescan-summary.js';
-import type { TrackChoice } from '../../engine/card-rules.js';
 import { cardSkip } from './card-skip.js';
 import { checkMediaLink } from '../../engine/media-link.js';
 import { absorbsSourceChange } from '../../engine/reducer-source.js';
-import type { OutputSettings, Params, Settings, WatchFolder } from '../../engine/settings.js';
+import type { Settings, WatchFolder } from '../../engine/settings.js';
 import { recipeParams } from '../../engine/recipes/recipe-params.js';
-import type { RecipeRef } from '../../engine/recipes/recipes.js';
 import type { JobStore } from '../store/job-store.js';
 import { latestBySource } from '../store/jobs.js';
 import { currentPath } from '../../engine/source-path.js';
@@ -25,58 +23,10 @@ import { checkHandMedia } from './intake-media.js';
 import { walkMedia } from './media-walk.js';
 import type { QueueRunner } from './queue-runner.js';
 import type { SharedFolders } from '../claims/shared-folders.js';
+import type { AddOptions, AddOutcome, ConsiderOptions, LinkOptions } from './intake-types.js';
 
-export interface AddOptions {
-  templateId?: string;
-  params?: Params;
-  /** Undefined: the default recipe from Settings; null: none. */
-  recipe?: RecipeRef | null;
-  /** Undefined: the default glossary from Settings. */
-  glossary?: string[];
-  output?: OutputSettings;
-  /** Process again even when the same content was already processed. */
-  force?: boolean;
-  /** A re-run of this job: its results are replaced by the new run's (see JobRecord.replaces). */
-  replaces?: string;
-  /** Where the results go when not beside the file: a re-run's, where its earlier run wrote them. */
-  place?: ResultPlace;
-}
-
-export type AddOutcome =
-  | { path: string; outcome: 'added'; jobId: string }
-  | { path: string; outcome: 'already-queued' | 'already-done' | 'retried'; jobId: string }
-  | {
-      path: string;
-      outcome: 'rejected';
-      message: string;
-      /** Skipped by a card rule (rule id, and the file processed instead, relative to the folder). */
-      card?: { rule: string; winner: string | null };
-      /** Not recorded because the state folder refused the write: worth offering again once it takes writes. */
-      unrecorded?: true;
-    };
-
-interface ConsiderOptions {
-  templateId: string;
-  params: Params;
-  output: OutputSettings;
-  force: boolean;
-  retryFailed: boolean;
-  identity?: FileIdentity;
-  /** A media link rather than a file: never stat'ed nor hashed. */
-  link?: { resultsDir: string };
-  /** Card rules apply (a watch folder's files): paths relative to this folder. */
-  cards?: { root: string; tracks: TrackChoice };
-  /** Where the results go when not beside the file (a watch folder's output folder). */
-  place?: ResultPlace;
-  replaces?: string;
-  /** A watch folder shared with other computers: a claim on the share comes before the job. */
-  shared?: WatchFolder;
-}
-
-interface LinkOptions extends AddOptions {
-  /** The folder the links' results go to (resolved by the caller: Settings, else Downloads). */
-  resultsDir: string;
-}
+export type { AddOptions, AddOutcome } from './intake-types.js';
+export { jobIds } from './intake-types.js';
 
 export class Intake {
   /** Latest job per current path (source-path.ts) among the journal's jobs (the archive has its own index); built on first use. */
@@ -393,9 +343,4 @@ function describeStatError(file: string, e: NodeJS.ErrnoException): string {
   if (e.code === 'EACCES' || e.code === 'EPERM') return `${file} cannot be read (permission denied).`;
   if (e.code === 'ELOOP') return `${file} is a symbolic link loop.`;
   return `${file} cannot be read (${e.code ?? e.message}).`;
-}
-
-/** The jobs an add produced or found (everything but rejections). */
-export function jobIds(outcomes: readonly AddOutcome[]): string[] {
-  return outcomes.flatMap((o) => ('jobId' in o ? [o.jobId] : []));
 }
