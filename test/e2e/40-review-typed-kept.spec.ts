@@ -13,7 +13,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TranscriptView } from '../../preload/contract.js';
-import { bridge, env, expectNoSeriousAxe, go, openApp, shot, toneWav } from './helpers.js';
+import { bridge, expectNoSeriousAxe, go, openApp, pointAt, shot, toneWav } from './helpers.js';
 import { start } from './server.js';
 
 const EPISODE = 'kept-episode.wav';
@@ -22,7 +22,6 @@ const OTHER = 'kept-other.wav';
 const DIARIZATION_TEMPLATE = '669fee048452492b62cfad39';
 
 let server: { child: ChildProcess; state: string; port: number } | undefined;
-const shared = { url: '', embedded: '' };
 
 async function freePort(): Promise<number> {
   const s = createServer();
@@ -40,7 +39,7 @@ async function serve(state: string, port: number): Promise<string> {
   });
   const url = await s.url;
   server = { child: s.child, state, port };
-  process.env.SLUICE_E2E_URL = url;
+  pointAt({ url });
   return url;
 }
 
@@ -55,13 +54,11 @@ async function stopServer(): Promise<void> {
 
 test.beforeAll(async () => {
   test.setTimeout(60_000);
-  shared.url = env.url;
-  shared.embedded = env.embedded;
   await serve(mkdtempSync(path.join(tmpdir(), 'sluice-e2e-kept-')), await freePort());
 });
 test.afterAll(async () => {
   await stopServer();
-  process.env.SLUICE_E2E_URL = shared.url;
+  pointAt(undefined);
   if (server) rmSync(server.state, { recursive: true, force: true });
 });
 

@@ -12,11 +12,26 @@ import { pcmWav } from '../helpers/media.js';
 import { startServe } from './server.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** A spec's own server for this worker (useOwnServer), over the worker's shared one. */
+const pointed: Record<string, string | undefined> = {};
+
+/**
+ * Points this worker's specs at a server of the spec's own (`undefined` for the worker's shared
+ * server again): its address, and its embedded sandbox and state folder when it has them.
+ */
+export function pointAt(server: { url: string; embedded?: string; state?: string } | undefined): void {
+  pointed.SLUICE_E2E_URL = server?.url;
+  pointed.SLUICE_E2E_EMBEDDED = server?.embedded;
+  pointed.SLUICE_E2E_STATE = server?.state;
+}
+
 /**
  * This worker's value of a variable global-setup.ts set for every worker (a JSON list, one per
  * worker; Playwright numbers its workers from 0 in TEST_PARALLEL_INDEX).
  */
 function ofThisWorker(key: string): string {
+  const own = pointed[key];
+  if (own !== undefined) return own;
   const all = JSON.parse(process.env[key] ?? '[]') as string[];
   return all[Number(process.env.TEST_PARALLEL_INDEX ?? 0)] ?? '';
 }
@@ -276,21 +291,15 @@ export function keepSettingsForSpec(parts: ReadonlyArray<'defaults' | 'queue' | 
  */
 export function useOwnServer(): void {
   let own: { child: ChildProcess; state: string } | undefined;
-  let shared = { url: '', embedded: '', state: '' };
   test.beforeAll(async () => {
     test.setTimeout(60_000);
-    shared = { url: env.url, embedded: env.embedded, state: env.state };
     const state = mkdtempSync(path.join(tmpdir(), 'sluice-e2e-own-state-'));
     const serve = await startServe(state);
     own = { child: serve.child, state };
-    process.env.SLUICE_E2E_URL = serve.url;
-    process.env.SLUICE_E2E_EMBEDDED = serve.embedded;
-    process.env.SLUICE_E2E_STATE = state;
+    pointAt({ url: serve.url, embedded: serve.embedded, state });
   });
   test.afterAll(async () => {
-    process.env.SLUICE_E2E_URL = shared.url;
-    process.env.SLUICE_E2E_EMBEDDED = shared.embedded;
-    process.env.SLUICE_E2E_STATE = shared.state;
+    pointAt(undefined);
     if (!own) return;
     const { child, state } = own;
     const exited = new Promise((r) => child.once('exit', r));
