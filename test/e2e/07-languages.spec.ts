@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { go, openApp, shot } from './helpers.js';
+import { go, openApp, shot, steadyForAxe } from './helpers.js';
 
 test('languages by name: search, several, keyboard, kept across a template change, checked by the service', async ({
   page,
@@ -31,6 +31,7 @@ test('languages by name: search, several, keyboard, kept across a template chang
   await shot(page, 'language-picker');
   // The picker's own structure (combobox, listbox, options, chips). Contrast of the shared hint
   // text is the global palette's, checked with the other screens.
+  await steadyForAxe(page);
   const axe = await new AxeBuilder({ page })
     .include('[data-testid="language-picker"]')
     .disableRules(['color-contrast'])

@@ -6,7 +6,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { dropFiles, env, go, openApp, resumeQueueAfterSpec, shot, toneWav } from './helpers.js';
+import { dropFiles, env, go, openApp, resumeQueueAfterSpec, shot, steadyForAxe, toneWav } from './helpers.js';
 
 resumeQueueAfterSpec();
 
@@ -189,6 +189,7 @@ test('Re-export results… writes the formats chosen: the job’s checked, JSON 
   ] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.setViewportSize(size);
+    await steadyForAxe(page);
     const { violations } = await new AxeBuilder({ page }).analyze();
     expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
     await shot(page, `history-reexport-preset-${scheme}-${size.width}`);

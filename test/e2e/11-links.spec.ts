@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startMediaServer, type MediaServer } from '../helpers/media-server.js';
-import { env, go, jobRow, openApp, resumeQueueAfterSpec, shot, SIZES, THEMES } from './helpers.js';
+import { env, go, jobRow, openApp, resumeQueueAfterSpec, shot, SIZES, steadyForAxe, THEMES } from './helpers.js';
 
 resumeQueueAfterSpec();
 
@@ -208,6 +208,7 @@ for (const theme of THEMES) {
       await expect(dialogOf(page).getByRole('alert')).toBeVisible();
       await refuseProcessed(page, `${base}/link-street.wav`);
       await shot(page, `add-links-${theme}-${size.name}`);
+      await steadyForAxe(page);
       const result = await new AxeBuilder({ page }).analyze();
       const bad = result.violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -12,6 +12,7 @@ import {
   seedScreens,
   shot,
   SIZES,
+  steadyForAxe,
   THEMES,
 } from './helpers.js';
 
@@ -138,6 +139,7 @@ for (const theme of THEMES) {
           continue;
         }
         await shot(page, `a11y-${view.name}-${theme}-${size.name}`);
+        await steadyForAxe(page);
         const result = await new AxeBuilder({ page }).analyze();
         const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
         const findings = bad.map((v) => ({

@@ -4,7 +4,7 @@
 // the Account card says what that costs and what to install, in an editor's words.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { bridge as post, go, openApp, shot } from './helpers.js';
+import { bridge as post, go, openApp, shot, steadyForAxe } from './helpers.js';
 
 test('the key field suggests no sandbox key; a missing keychain is explained without developer words', async ({
   page,
@@ -24,6 +24,7 @@ test('the key field suggests no sandbox key; a missing keychain is explained wit
   }
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
+    await steadyForAxe(page);
     const { violations } = await new AxeBuilder({ page }).analyze();
     expect(
       violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${scheme}: ${v.id}`),

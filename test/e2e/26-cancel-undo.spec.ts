@@ -4,7 +4,17 @@
 // Undo window has passed, and Undo within it leaves the job running as it was.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { bridgeCalls, env, go, openApp, resumeQueueAfterSpec, settledPage, shot, toneWav } from './helpers.js';
+import {
+  bridgeCalls,
+  env,
+  go,
+  openApp,
+  resumeQueueAfterSpec,
+  settledPage,
+  shot,
+  steadyForAxe,
+  toneWav,
+} from './helpers.js';
 
 resumeQueueAfterSpec();
 
@@ -57,6 +67,7 @@ test('canceling a running job offers Undo, and Undo keeps it running', async ({ 
   // The notice in both themes while its window runs out.
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
+    await steadyForAxe(page);
     const { violations } = await new AxeBuilder({ page }).analyze();
     expect(
       violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${scheme}: ${v.id}`),

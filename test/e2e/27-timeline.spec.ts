@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { QueueSnapshot } from '../../preload/contract.js';
-import { bridge, env, expectNoSeriousAxe, go, keepSettingsForSpec, openApp, shot } from './helpers.js';
+import { bridge, env, expectNoSeriousAxe, go, keepSettingsForSpec, openApp, shot, steadyForAxe } from './helpers.js';
 
 keepSettingsForSpec(['defaults']);
 
@@ -161,6 +161,7 @@ test('Settings: files added by hand start at a fixed timecode on a chosen rate, 
     });
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
+    await steadyForAxe(page);
     const { violations } = await new AxeBuilder({ page }).analyze();
     expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   }

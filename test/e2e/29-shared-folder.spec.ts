@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { env, go, openApp, shot } from './helpers.js';
+import { env, go, openApp, shot, steadyForAxe } from './helpers.js';
 
 test('a folder shared with other computers keeps its claim timeout, and a timeout out of range is explained', async ({
   page,
@@ -36,6 +36,7 @@ test('a folder shared with other computers keeps its claim timeout, and a timeou
       await page.emulateMedia({ colorScheme: scheme });
       await timeout.scrollIntoViewIfNeeded();
       await shot(page, `shared-folder-${scheme}-${size.width}`);
+      await steadyForAxe(page);
       const axe = await new AxeBuilder({ page }).include('[data-testid=folder-editor]').analyze();
       expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
     }

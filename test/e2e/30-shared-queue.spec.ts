@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ClaimStore } from '../../main/adapters/claims/claim-store.js';
-import { bridge, env, go, openApp, shot, toneWav } from './helpers.js';
+import { bridge, env, go, openApp, shot, steadyForAxe, toneWav } from './helpers.js';
 
 test('files another computer is processing on a shared folder show in the Queue by that computer', async ({ page }) => {
   const problems = await openApp(page);
@@ -39,6 +39,7 @@ test('files another computer is processing on a shared folder show in the Queue 
         await page.setViewportSize(size);
         await page.emulateMedia({ colorScheme: scheme });
         await shot(page, `shared-queue-${scheme}-${size.width}`);
+        await steadyForAxe(page);
         const axe = await new AxeBuilder({ page }).include('[data-testid=elsewhere]').analyze();
         expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
       }

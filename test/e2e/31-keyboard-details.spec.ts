@@ -14,6 +14,7 @@ import {
   resumeQueueAfterSpec,
   seedScreens,
   shot,
+  steadyForAxe,
   THEMES,
   toneWav,
 } from './helpers.js';
@@ -60,6 +61,7 @@ test('the details are one Tab from the list, and Cancel then Retry there keep fo
     await page.setViewportSize(size);
     for (const theme of THEMES) {
       await page.emulateMedia({ colorScheme: theme });
+      await steadyForAxe(page);
       const { violations } = await new AxeBuilder({ page }).analyze();
       expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
       await shot(page, `queue-detail-keyboard-${theme}-${size.width}x${size.height}`);

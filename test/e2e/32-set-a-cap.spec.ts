@@ -4,7 +4,7 @@
 // on its switch (the cap field once the guard is on), not at the top of Settings.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { bridge, go, keepSettingsForSpec, openApp, shot, THEMES } from './helpers.js';
+import { bridge, go, keepSettingsForSpec, openApp, shot, steadyForAxe, THEMES } from './helpers.js';
 
 keepSettingsForSpec(['spendingGuard']);
 
@@ -26,6 +26,7 @@ test('Set a cap on Usage opens Settings at the spending guard, focus on it', asy
     await expect(guard.getByRole('checkbox', { name: 'Pause at' })).toBeFocused();
     for (const theme of THEMES) {
       await page.emulateMedia({ colorScheme: theme });
+      await steadyForAxe(page);
       const { violations } = await new AxeBuilder({ page }).analyze();
       expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
       await shot(page, `settings-at-cap-${theme}-${size.width}x${size.height}`);

@@ -4,7 +4,7 @@
 // the more of the other columns go (the detail shows them), never the name.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { go, openApp, resumeQueueAfterSpec, seedScreens, shot, THEMES } from './helpers.js';
+import { go, openApp, resumeQueueAfterSpec, seedScreens, shot, steadyForAxe, THEMES } from './helpers.js';
 
 resumeQueueAfterSpec();
 
@@ -25,15 +25,17 @@ test('History at 800 × 600 with the detail open keeps the file names readable',
   await row.click();
   await expect(page.getByTestId('history-detail')).toBeVisible();
   const name = row.locator('.file .name');
-  const box = await name.boundingBox();
-  // Room for a name like "seed-short.wav" whole (about 100 px), not a sliver.
-  expect(box?.width ?? 0).toBeGreaterThanOrEqual(100);
+  // Room for a name like "seed-short.wav" whole (about 100 px), not a sliver; read once the list
+  // has settled on the search (a row being replaced has no box).
+  await expect(page.locator('.stale')).toHaveCount(0);
+  await expect.poll(async () => (await name.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(100);
   await expect(name).toBeInViewport();
   // The heading row's labels stay apart (no "FI STATE").
   const [file, state] = await Promise.all([0, 1].map((i) => page.locator('.list-head > *').nth(i).boundingBox()));
   expect(file && state && file.x + file.width <= state.x).toBe(true);
   for (const theme of THEMES) {
     await page.emulateMedia({ colorScheme: theme });
+    await steadyForAxe(page);
     const { violations } = await new AxeBuilder({ page }).analyze();
     expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
     await shot(page, `history-detail-${theme}-800x600`);

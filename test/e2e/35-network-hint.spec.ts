@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { env, go, openApp, shot } from './helpers.js';
+import { env, go, openApp, shot, steadyForAxe } from './helpers.js';
 
 const HINT =
   'This folder is on a network drive (SMB). If other computers watch it, turn on Shared with other computers.';
@@ -47,6 +47,7 @@ test('a folder on a network drive shows the hint beside the Shared switch, until
       await page.emulateMedia({ colorScheme: scheme });
       await hint.scrollIntoViewIfNeeded();
       await shot(page, `network-hint-${scheme}-${size.width}`);
+      await steadyForAxe(page);
       const axe = await new AxeBuilder({ page }).include('[data-testid=folder-editor]').analyze();
       expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
     }

@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { env, go, openApp, shot, writeWav } from './helpers.js';
+import { env, go, openApp, shot, steadyForAxe, writeWav } from './helpers.js';
 
 test('a Zoom take in a watch folder: the mix is processed, the editor lists the inputs it skipped and what won', async ({
   page,
@@ -50,6 +50,7 @@ test('a Zoom take in a watch folder: the mix is processed, the editor lists the 
       await page.emulateMedia({ colorScheme: scheme });
       await skipped.scrollIntoViewIfNeeded();
       await shot(page, `card-skips-${scheme}-${size.width}`);
+      await steadyForAxe(page);
       const axe = await new AxeBuilder({ page }).include('[data-testid=folder-editor]').analyze();
       expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
     }

@@ -2,6 +2,7 @@
 // so at start ("Paused by you." with Resume); a settings file that does not parse is set aside and
 // a banner names both files. Each is checked with axe and used by keyboard.
 import AxeBuilder from '@axe-core/playwright';
+import { steadyForAxe } from './helpers.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -55,6 +56,7 @@ async function pause(link: string): Promise<void> {
 }
 
 async function noSeriousFindings(page: Page): Promise<void> {
+  await steadyForAxe(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 }

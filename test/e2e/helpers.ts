@@ -75,6 +75,16 @@ export async function settledPage(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((r) => setTimeout(r, 0)));
 }
 
+/**
+ * Waits until the screen is at rest before axe reads its colours: no list dimmed while it reloads
+ * (History's rows are at 60% while a query is out) and no transition running (a theme switch fades
+ * backgrounds for 120 ms). axe judges the screen the editor reads, not one caught mid-change.
+ */
+export async function steadyForAxe(page: Page): Promise<void> {
+  await expect(page.locator('.stale')).toHaveCount(0);
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+}
+
 /** Opens the app and fails the test on any console error or CSP violation. */
 export async function openApp(page: Page): Promise<string[]> {
   const problems: string[] = [];
@@ -337,6 +347,7 @@ export async function processFiles(
 
 /** axe over the page, or only what `scope` selects: no serious or critical finding, named by `label`. */
 export async function expectNoSeriousAxe(page: Page, label: string, scope?: string): Promise<void> {
+  await steadyForAxe(page);
   const builder = new AxeBuilder({ page });
   const { violations } = await (scope ? builder.include(scope) : builder).analyze();
   const bad = violations
