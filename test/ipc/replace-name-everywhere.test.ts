@@ -2,11 +2,11 @@
 // captions (SRT, VTT), the plain text, the Word document, the editor formats (FCPXML, TTML, the
 // Premiere XML and EDL markers), the show notes' pull quotes and the chapters. A speaker's new name
 // (another speaker's) is found by History's transcript search, accents or not. Real runtime and sandbox over HTTP.
-import { asciiText } from '../../main/engine/captions/editors/ascii.js';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import mammoth from 'mammoth';
 import { describe, expect, it } from 'vitest';
+import { asciiText } from '../../main/engine/captions/editors/ascii.js';
 import type { Bridge } from '../../main/ipc/handlers.js';
 import { searchTokens } from '../../main/engine/transcript/search-text.js';
 import { TEMPLATE_IDS } from '../../main/service/templates.js';
