@@ -3,7 +3,7 @@
 // ` |C:ResolveColor<Colour> |M:<name> |D:<frames>`. Resolve's own rules, kept here:
 // - CMX 3600 numbers an event with three digits, so a file holds at most 999 events. More markers
 //   (a long interview: ~940 turns in two hours) go on in further files of 999, each a whole EDL on
-//   the same timeline start, importable alone; the job names them (editorFiles below).
+//   the same timeline start, importable alone; the job names them (edlFiles below).
 // - Resolve keeps one point marker per frame and drops the others, so markers sharing a frame
 //   (a chapter, a quote and a turn on one word) are one event named after all of them, in the
 //   first one's colour. The other formats keep each on its own frame (document.ts).
