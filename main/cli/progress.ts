@@ -4,13 +4,19 @@ import { sourceLabel, sourceName } from '../engine/media-link.js';
 import cliProgress from 'cli-progress';
 import path from 'node:path';
 import type { JobRecord } from '../engine/job.js';
-import { rateLimitNote } from '../engine/outcome-words.js';
+import { noSpeechNote, rateLimitNote } from '../engine/outcome-words.js';
 import type { Services } from '../runtime/services.js';
 
 /** What a progress view follows: the engine's events and the queue's jobs. */
 type Followed = Pick<Services, 'on' | 'queue'>;
 import { printable } from './printable.js';
 import { fitCells, renderTable, type TableOptions } from './table.js';
+
+/** What the results say about themselves: no speech, files split, starts moved, recipe answers left out. */
+function notesOf(j: JobRecord): string[] {
+  const none = noSpeechNote(j);
+  return [...(none ? [none] : []), ...j.results.flatMap((r) => r.notes ?? [])];
+}
 
 /** What became of a job, in one line fit for a terminal (names escaped: see printable.ts). */
 export function describeJob(j: JobRecord): string {
@@ -25,7 +31,7 @@ function describe(j: JobRecord): string {
         (r.collided ? ' (name taken: fallback used)' : '') +
         (r.shortened ? ' (name too long: shortened)' : ''),
     );
-    const notes = j.results.flatMap((r) => r.notes ?? []);
+    const notes = notesOf(j);
     return [files.join(', '), j.resultWarning, j.review?.note, ...notes].filter(Boolean).join(' — ') || 'done';
   }
   if (j.error) {
@@ -157,6 +163,8 @@ export function jobJson(j: JobRecord): Record<string, unknown> {
     streamId: j.streamId ?? null,
     templateId: j.templateId,
     results: j.results.map((r) => r.path),
+    // The line's notes: formats not written for no speech, files split, starts moved, answers left out.
+    notes: notesOf(j),
     error: j.error ?? null,
     warning: j.resultWarning ?? null,
     // Team mode: which computer took the file (absent for folders that are not shared).

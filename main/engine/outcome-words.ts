@@ -1,6 +1,7 @@
 // A job's outcome in plain words: what happened and what to do next, for people who never read the
 // service's error names. The raw message stays on the record; the screens show it one click away.
 // The names are the service's complete list (service-contract.md §8.2).
+import { WORD_FORMATS } from './captions/render.js';
 import type { JobError, JobRecord } from './job.js';
 
 export interface PlainOutcome {
@@ -195,4 +196,21 @@ export function plainError(error: JobError | undefined): PlainOutcome | undefine
 /** Completed, but the transcript holds no words (silent media): no caption or text file exists. */
 export function completedWithoutSpeech(job: Pick<JobRecord, 'state' | 'results'>): boolean {
   return job.state === 'completed' && job.results.some((r) => r.noSpeech === true);
+}
+
+/**
+ * What a run says of a job whose media holds no speech, naming the formats asked for that were not
+ * written. Caption, text and editor files are made from the transcript's words: with none, an SRT
+ * is refused by players, and an EDL with no event or an FCPXML clip with no caption imports as
+ * nothing, which an editor would take for a failed export. So they are not written, and this says why.
+ */
+export function noSpeechNote(job: Pick<JobRecord, 'state' | 'results' | 'output'>): string | undefined {
+  if (!completedWithoutSpeech(job)) return undefined;
+  const wordFormats: readonly string[] = WORD_FORMATS;
+  const skipped = (job.output?.formats ?? []).filter((f) => wordFormats.includes(f));
+  if (skipped.length === 0) return 'No speech found: the media holds no spoken words.';
+  return (
+    `No speech found: the media holds no spoken words, so ${skipped.join(', ')} ${skipped.length === 1 ? 'was' : 'were'} not written ` +
+    '(captions, text and editor files are made from the words, and empty ones would import as nothing); the JSON was.'
+  );
 }

@@ -120,6 +120,16 @@ test('the chapters and pull quotes of a recipe job in the review', async ({ page
     await title.press('Enter');
     await expect(panel.getByTestId('chapter').nth(gap)).toContainText('Listener mail');
     await expect.poll(() => titles()).toContain('Listener mail');
+    // One 3 s after it would merge away: refused, the status saying why, nothing added.
+    await audio.evaluate((a: HTMLAudioElement, s: number) => {
+      a.currentTime = s;
+    }, atS + 3);
+    await panel.getByRole('button', { name: 'Add chapter' }).click();
+    await expect(review.getByTestId('transcript-status')).toContainText(
+      /“Chapter \d+” would start 3\.0 s after “Listener mail” .*at least 10 s apart/,
+    );
+    await expect(panel.getByTestId('chapter')).toHaveCount(outline.chapters.length + 1);
+    await page.screenshot({ path: test.info().outputPath('chapter-refused.png') });
     // The first chapter cannot leave 0:00.
     await expect(panel.getByRole('button', { name: `Move to playhead: ${outline.chapters[0]!.title}` })).toBeDisabled();
 

@@ -104,5 +104,25 @@ describe('chapters and quotes of a recipe job in the review', () => {
       edit: { kind: 'removeChapter', id: 'c99' },
     });
     expect(refused.ok).toBe(false);
+
+    // A chapter less than 10 s after another would merge away: refused as it is made, saying why,
+    // rather than recorded and dropped from the files without a word.
+    const near = view.outline!.chapters[1]!;
+    const tooClose = await t.bridge.handlers['transcript:edit']({
+      jobId,
+      revision: view.revision,
+      edit: { kind: 'addChapter', atMs: near.startMs + 4000, title: 'Too close' },
+    });
+    expect(tooClose.ok).toBe(false);
+    if (!tooClose.ok) {
+      expect(tooClose.error.code).toBe('VALIDATION');
+      expect(tooClose.error.message).toMatch(
+        new RegExp(
+          `^“Too close” would start 4\\.0 s after “${near.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}” .*at least 10 s apart`,
+        ),
+      );
+    }
+    expect(value(await t.bridge.handlers['transcript:open']({ jobId })).revision).toBe(view.revision);
+    expect(await read('chapters.json')).toBe(chaptersBefore);
   }, 60_000);
 });

@@ -6,6 +6,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import mammoth from 'mammoth';
 import { describe, expect, it } from 'vitest';
+import { asciiText } from '../../main/engine/captions/editors/ascii.js';
 import type { Bridge } from '../../main/ipc/handlers.js';
 import { searchTokens } from '../../main/engine/transcript/search-text.js';
 import { TEMPLATE_IDS } from '../../main/service/templates.js';
@@ -108,11 +109,14 @@ describe('a name fixed with Replace all', () => {
     expect(has(quotes.replaceAll(NAME, ''), wrong!)).toBe(false);
     const chapterList = notes.slice(notes.indexOf('## Chapters'), notes.indexOf('## Pull quotes'));
     expect(chapterList.split(NAME).length - 1).toBe(titled);
-    // The chapters and quotes are the markers of the Premiere XML and the EDL.
-    for (const ext of ['premiere.xml', 'edl']) {
+    // The chapters and quotes are the markers of the Premiere XML and the EDL (in ASCII there, as Resolve reads it).
+    for (const [ext, name] of [
+      ['premiere.xml', NAME],
+      ['edl', asciiText(NAME)],
+    ] as const) {
       const text = await read(ext);
-      expect(count(text), ext).toBeGreaterThanOrEqual(titled + quoted);
-      expect(has(text.replaceAll(NAME, ''), wrong!), ext).toBe(false);
+      expect(text.split(name).length - 1, ext).toBeGreaterThanOrEqual(titled + quoted);
+      expect(has(text.replaceAll(name, ''), wrong!), ext).toBe(false);
     }
     if (chapters.length >= 3) expect((await read('youtube.txt')).split(NAME).length - 1).toBe(titled);
   }, 90_000);

@@ -94,7 +94,7 @@ export class TranscriptEditor {
 
   edit(job: JobRecord, revision: number, edit: TranscriptEdit): Promise<OpenTranscript> {
     return this.change(job, revision, (l, cur) => {
-      applyEdit(cur, edit); // refuses an edit that does not fit before anything is recorded
+      applyEdit(cur, edit, { strict: true }); // refuses an edit that does not fit before anything is recorded
       return record(l, edit);
     });
   }

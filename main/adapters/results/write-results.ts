@@ -11,12 +11,15 @@ import {
   EDITOR_FORMATS,
   type EditorFormat,
   formatExtension,
+  isRenderedFiles,
   paragraphStamper,
+  type RenderedFiles,
   renderContextOf,
 } from '../../engine/captions/render.js';
 import { probeMediaFacts } from '../media/probe.js';
 import type { JobRecord, ResultFile, TimelineUsed } from '../../engine/job.js';
 import { rateLabel } from '../../engine/timecode/rates.js';
+import { edlPartSuffix } from '../../engine/captions/editors/edl.js';
 import { clipTimeline, startTimecode } from '../../engine/timecode/timeline.js';
 import { isLinkJob } from '../../engine/media-link.js';
 import { normalizeExport, parseExport, type NormalizedTranscript } from '../../engine/captions/normalize.js';
@@ -38,7 +41,7 @@ import {
 
 export { ResultOwnership } from './result-ownership.js';
 
-type Rendered = string | Uint8Array | null;
+type Rendered = string | Uint8Array | RenderedFiles | null;
 
 const isEditorFormat = (f: string): f is EditorFormat => (EDITOR_FORMATS as readonly string[]).includes(f);
 
@@ -149,6 +152,7 @@ const LONGEST_SUFFIX = Math.max(
   ...(Object.keys(RENDERERS) as ResultFormat[]).map((f) =>
     Buffer.byteLength(`.${longestLayout()}.xxx.${extensionOf(f)}`),
   ),
+  Buffer.byteLength(`.${edlPartSuffix(99)}.xxx.edl`),
 );
 
 /** Formats read from the transcript's words alone: with no words there is nothing to put in them. */
@@ -244,35 +248,45 @@ export async function writeResults(
   const writes = withMoreCaptions(formats, job, output);
   const suffixes = writes.map((w) => `.${suffixOf(w.format, w.layout)}`);
   let deliveredElsewhere = false;
+  const splitNotes: string[] = [];
   for (const { format, layout, job: renderJob } of writes) {
     const render = RENDERERS[format];
     if (!render) throw new ResultWriteError(`The ${format} format is not available.`, undefined);
-    const content = await render(text, renderJob, corrected?.transcript);
-    if (content === null) continue;
-    // `{name}.en.srt`: players pick the language from the suffix; the JSON keeps the plain name.
-    const ext = suffixOf(format, layout);
-    const target = await chooseOutputPath(anchor, base, ext, ownership, content, suffixes, LONGEST_SUFFIX);
-    // Team mode: another computer delivered this stream here (below). Its results under the usual
-    // names are left as it wrote them (its settings chose them), rather than copied aside as
-    // `{name}.wav.srt`; this computer adds the formats it asks for that are not there yet.
-    if (deliveredElsewhere && target?.collided) continue;
-    if (format === 'json' && !layout && target && !target.collided) {
-      deliveredElsewhere = await writtenByAnotherComputer(job, target.path, content, ownership);
+    const rendered = await render(text, renderJob, corrected?.transcript);
+    if (rendered === null) continue;
+    // A format in several files (Resolve's EDL past 999 markers): `{name}.edl`, `{name}.markers-2.edl`…
+    const parts: ReadonlyArray<{ text: string | Uint8Array; suffix?: string }> = isRenderedFiles(rendered)
+      ? rendered.parts
+      : [{ text: rendered }];
+    const partPaths: string[] = [];
+    for (const { text: content, suffix } of parts) {
+      // `{name}.en.srt`: players pick the language from the suffix; the JSON keeps the plain name.
+      const ext = suffixOf(format, suffix ?? layout);
+      const target = await chooseOutputPath(anchor, base, ext, ownership, content, suffixes, LONGEST_SUFFIX);
+      // Team mode: another computer delivered this stream here (below). Its results under the usual
+      // names are left as it wrote them (its settings chose them), rather than copied aside as
+      // `{name}.wav.srt`; this computer adds the formats it asks for that are not there yet.
+      if (deliveredElsewhere && target?.collided) continue;
+      if (format === 'json' && !layout && target && !target.collided) {
+        deliveredElsewhere = await writtenByAnotherComputer(job, target.path, content, ownership);
+      }
+      if (!target) {
+        throw new ResultWriteError(
+          `Both ${base}.${ext} and its fallback name in ${path.dirname(anchor)} belong to other files; rename or move them.`,
+          'EEXIST',
+        );
+      }
+      planned.push({
+        format,
+        target: target.path,
+        data: content,
+        collided: target.collided,
+        shortened: !!target.shortened,
+        ...(target.heldBy ? { heldBy: target.heldBy } : {}),
+      });
+      partPaths.push(path.basename(target.path));
     }
-    if (!target) {
-      throw new ResultWriteError(
-        `Both ${base}.${ext} and its fallback name in ${path.dirname(anchor)} belong to other files; rename or move them.`,
-        'EEXIST',
-      );
-    }
-    planned.push({
-      format,
-      target: target.path,
-      data: content,
-      collided: target.collided,
-      shortened: !!target.shortened,
-      ...(target.heldBy ? { heldBy: target.heldBy } : {}),
-    });
+    if (isRenderedFiles(rendered) && partPaths.length > 0) splitNotes.push(rendered.note(partPaths));
   }
   // All the job's formats or none: a half-delivered set would look complete to a reader.
   const mode = await modeOf(isLinkJob(job) ? anchor : currentPath(job));
@@ -287,6 +301,7 @@ export async function writeResults(
       ...(corrected ? { transcript: corrected.transcript } : {}),
     }),
     ...(timeline && (stamped || formats.includes('docx')) ? timeline.notes : []),
+    ...splitNotes,
   ];
   return planned.map((p, i) => ({
     format: p.format,

@@ -3,13 +3,13 @@
 import { outlineOf } from '../recipes/render.js';
 import { renderAvid } from './editors/avid.js';
 import { editorDocument, languageTag, type EditorInput } from './editors/document.js';
-import { renderEdl } from './editors/edl.js';
+import { edlFiles } from './editors/edl.js';
 import { renderFcpxml } from './editors/fcpxml.js';
 import { renderItt } from './editors/itt.js';
 import { renderPremiere } from './editors/premiere.js';
 import { renderTtml } from './editors/ttml.js';
 import { parseExport } from './normalize.js';
-import { transcriptOf, type CaptionRenderer, type EditorFormat, type RenderContext } from './render.js';
+import { transcriptOf, type EditorFormat, type EditorRenderer, type RenderContext } from './render.js';
 
 /** The language the words carry most often, when the export says. */
 function spokenLanguage(text: string): string | undefined {
@@ -44,11 +44,11 @@ function recipeMarkersOf(text: string, ctx: RenderContext): Pick<EditorInput, 'c
   };
 }
 
-export const EDITOR_RENDERERS: Record<EditorFormat, CaptionRenderer> = {
+export const EDITOR_RENDERERS: Record<EditorFormat, EditorRenderer> = {
   fcpxml: (text, ctx) => renderFcpxml(documentOf(text, ctx)),
   itt: (text, ctx) => renderItt(documentOf(text, ctx)),
   ttml: (text, ctx) => renderTtml(documentOf(text, ctx)),
-  edl: (text, ctx) => renderEdl(documentOf(text, ctx)),
+  edl: (text, ctx) => edlFiles(documentOf(text, ctx)),
   premiere: (text, ctx) => renderPremiere(documentOf(text, ctx)),
   avid: (text, ctx) => renderAvid(documentOf(text, ctx)),
 };

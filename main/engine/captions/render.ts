@@ -82,8 +82,24 @@ export function renderContextOf(job: JobRecord): RenderContext {
   };
 }
 
+/**
+ * A format written as several files (Resolve's marker EDL past 999 markers): the first under the
+ * format's usual name, each other as `{name}.{suffix}.{ext}`; `note` tells the job why, given the
+ * names the files were written under.
+ */
+export interface RenderedFiles {
+  parts: ReadonlyArray<{ text: string; suffix?: string }>;
+  note: (fileNames: readonly string[]) => string;
+}
+
+export const isRenderedFiles = (r: unknown): r is RenderedFiles =>
+  typeof r === 'object' && r !== null && Array.isArray((r as { parts?: unknown }).parts);
+
 /** null = this export has nothing for the format (the writer then skips it). */
 export type CaptionRenderer = (exportText: string, ctx: RenderContext) => string | null;
+
+/** An editor format's renderer: one file, or several (RenderedFiles). */
+export type EditorRenderer = (exportText: string, ctx: RenderContext) => string | RenderedFiles | null;
 
 export const transcriptOf = (text: string, ctx: RenderContext): NormalizedTranscript =>
   ctx.transcript ?? normalizeExport(text, { mediaDurationMs: ctx.mediaDurationMs });

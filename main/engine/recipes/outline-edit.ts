@@ -2,12 +2,16 @@
 // to the playhead, removed, added at the playhead. Kept in the corrections layer like any
 // correction (so undo, redo and revert cover them, and every result follows), applied to the
 // outline aligned on the service's own words. Ids are given here, in order, so replaying the layer
-// gives the same ids. The recipe's chapter rules hold after every edit (align.ts settleChapters).
+// gives the same ids. The recipe's chapter rules hold after every edit (align.ts settleChapters):
+// chapters are at least 10 s apart (YouTube shows none otherwise). A chapter added or moved closer
+// than that to another is refused as the editor makes it, saying why; a layer made before the rule
+// was checked (or by hand) still replays, and the chapter that merged away is named in the notes.
 // Pure.
 import { z } from 'zod';
 import type { ExportResult } from '../../service/types.js';
 import type { NormalizedTranscript } from '../captions/normalize.js';
-import { settleChapters, type AlignWord } from './align.js';
+import { MIN_CHAPTER_GAP_MS, settleChapters, type AlignWord } from './align.js';
+import { youtubeTime } from './chapter-formats.js';
 import { readAnswers } from './answers.js';
 import { buildOutline } from './outline.js';
 import type { EditableOutline, OutlineChapter, OutlineQuote } from './outline-types.js';
@@ -97,18 +101,46 @@ function wordAt(words: readonly AlignWord[], ms: number): number {
   return i < 0 ? words.length - 1 : i;
 }
 
-function settled(chapters: readonly OutlineChapter[]): OutlineChapter[] {
-  return settleChapters([...chapters].sort(byTime)).chapters;
+/** Whether an edit that would merge a chapter away is refused (as the editor makes it) or replayed with a note. */
+export interface OutlineEditOptions {
+  strict?: boolean;
 }
 
-function chapterEdit(chapters: readonly OutlineChapter[], edit: OutlineEdit): OutlineChapter[] {
+interface Settled {
+  chapters: OutlineChapter[];
+  /** What merged away on a replay, and into which chapter. */
+  notes: string[];
+}
+
+function settled(chapters: readonly OutlineChapter[], strict: boolean, edited?: string): Settled {
+  const { chapters: kept, merged } = settleChapters([...chapters].sort(byTime));
+  const min = MIN_CHAPTER_GAP_MS / 1000;
+  const apart = (a: OutlineChapter, b: OutlineChapter): string =>
+    a.startMs === b.startMs
+      ? 'at the same moment as'
+      : `${(Math.abs(a.startMs - b.startMs) / 1000).toFixed(1)} s ${a.startMs > b.startMs ? 'after' : 'before'}`;
+  const notes = merged.map((m) => {
+    const before = kept.filter((c) => c.startMs <= m.startMs).pop()!;
+    if (strict) {
+      // Said of the chapter the editor added or moved, whichever of the two would go.
+      const [mine, other] = m.id === edited || before.id !== edited ? [m, before] : [before, m];
+      throw new OutlineEditError(
+        `“${mine.title}” would start ${apart(mine, other)} “${other.title}” (${youtubeTime(other.startMs)}), and chapters are at least ${min} s apart (YouTube shows none otherwise): put it ${min} s or more from that chapter, or move or remove that one first.`,
+      );
+    }
+    return `The chapter “${m.title}” at ${youtubeTime(m.startMs)} merged into “${before.title}” (${youtubeTime(before.startMs)}): it started ${apart(m, before)} it, and chapters are at least ${min} s apart.`;
+  });
+  return { chapters: kept, notes };
+}
+
+function chapterEdit(chapters: readonly OutlineChapter[], edit: OutlineEdit, strict: boolean): Settled {
   switch (edit.kind) {
     case 'addChapter': {
       if (chapters.length >= OUTLINE_LIMITS.items)
         throw new OutlineEditError(`A file keeps at most ${OUTLINE_LIMITS.items} chapters.`);
       const newId = nextId('c', chapters);
       const name = clean(edit.title, OUTLINE_LIMITS.title, "chapter's title") || `Chapter ${num(newId)}`;
-      return settled([...chapters, { id: newId, startMs: at(edit.atMs), title: name }]);
+      return settled([...chapters, { id: newId, startMs: at(edit.atMs), title: name }], strict, newId);
     }
     case 'updateChapter': {
       const old = chapters.find((c) => c.id === edit.id);
@@ -119,13 +151,20 @@ function chapterEdit(chapters: readonly OutlineChapter[], edit: OutlineEdit): Ou
         title: name || old.title,
         ...(edit.atMs === undefined ? {} : { startMs: at(edit.atMs) }),
       };
-      return settled(chapters.map((c) => (c.id === edit.id ? updated : c)));
+      return settled(
+        chapters.map((c) => (c.id === edit.id ? updated : c)),
+        strict,
+        edit.id,
+      );
     }
     case 'removeChapter':
       if (!chapters.some((c) => c.id === edit.id)) throw new OutlineEditError('That chapter is no longer there.');
-      return settled(chapters.filter((c) => c.id !== edit.id));
+      return settled(
+        chapters.filter((c) => c.id !== edit.id),
+        strict,
+      );
     default:
-      return [...chapters];
+      return { chapters: [...chapters], notes: [] };
   }
 }
 
@@ -180,20 +219,21 @@ function quoteEdit(quotes: readonly OutlineQuote[], words: readonly AlignWord[],
   }
 }
 
-/** The outline after one edit. Throws OutlineEditError when it does not fit. */
+/**
+ * The outline after one edit. Throws OutlineEditError when it does not fit; `strict` (an edit as
+ * the editor makes it) also when it would merge a chapter away.
+ */
 export function applyOutlineEdit(
   outline: EditableOutline | undefined,
   words: readonly AlignWord[],
   edit: OutlineEdit,
+  options: OutlineEditOptions = {},
 ): EditableOutline {
   if (!outline)
     throw new OutlineEditError(
       'This file has no chapters or quotes: process it again with a recipe (Podcast episode).',
     );
-  const isChapter = edit.kind.endsWith('Chapter');
-  return {
-    ...outline,
-    chapters: isChapter ? chapterEdit(outline.chapters, edit) : outline.chapters,
-    quotes: isChapter ? outline.quotes : quoteEdit(outline.quotes, words, edit),
-  };
+  if (!edit.kind.endsWith('Chapter')) return { ...outline, quotes: quoteEdit(outline.quotes, words, edit) };
+  const { chapters, notes } = chapterEdit(outline.chapters, edit, options.strict === true);
+  return { ...outline, chapters, ...(notes.length > 0 ? { notes: [...outline.notes, ...notes] } : {}) };
 }

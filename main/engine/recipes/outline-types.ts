@@ -23,7 +23,7 @@ export interface OutlineQuote {
   typed?: true;
 }
 
-/** The timed outline as corrected; `notes` say what the recipe's answers left out (never edited). */
+/** The timed outline as corrected; `notes` say what the recipe's answers left out, and a chapter a replayed edit merged away. */
 export interface EditableOutline {
   chapters: readonly OutlineChapter[];
   quotes: readonly OutlineQuote[];

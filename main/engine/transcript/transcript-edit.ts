@@ -1,7 +1,12 @@
 // One correction applied to a transcript, pure: the words typed in place of others keep the time
 // the others took (spread over it by characters), a speaker gets a name for the whole file, or a
 // run of words moves to another speaker. Words outside the edit are never touched.
-import { applyOutlineEdit, OutlineEditError, type OutlineEdit } from '../recipes/outline-edit.js';
+import {
+  applyOutlineEdit,
+  OutlineEditError,
+  type OutlineEdit,
+  type OutlineEditOptions,
+} from '../recipes/outline-edit.js';
 import { followReplaceAll, followWords, wordsBetween } from '../recipes/outline-follow.js';
 import { applyMarkerEdit, MarkerEditError, type MarkerEdit } from './markers.js';
 import type { Transcript, TranscriptWord } from './transcript.js';
@@ -153,7 +158,8 @@ function replaceMany(
   return out.outline ? { ...out, outline: followReplaceAll(out.outline, phrases) } : out;
 }
 
-export function applyEdit(t: Transcript, edit: TranscriptEdit): Transcript {
+/** `options.strict`: an edit as the editor makes it, refused where a replay would merge a chapter away. */
+export function applyEdit(t: Transcript, edit: TranscriptEdit, options: OutlineEditOptions = {}): Transcript {
   switch (edit.kind) {
     case 'replace':
       return replace(t, edit.from, edit.to, edit.text);
@@ -178,7 +184,7 @@ export function applyEdit(t: Transcript, edit: TranscriptEdit): Transcript {
     case 'updateQuote':
     case 'removeQuote':
       try {
-        return { ...t, outline: applyOutlineEdit(t.outline, t.words, edit) };
+        return { ...t, outline: applyOutlineEdit(t.outline, t.words, edit, options) };
       } catch (e) {
         throw e instanceof OutlineEditError ? new TranscriptEditError(e.message) : e;
       }

@@ -6,7 +6,7 @@
 // FCPXML are read back with OpenTimelineIO's own adapters (../shared/tools/otio), the captions with
 // smpte-timecode and exact rationals, the FCPXML against Apple's DTD.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,9 +18,8 @@ import { ResultOwnership, writeResults } from '../../../main/adapters/results/wr
 import { createJob } from '../../../main/engine/job.js';
 import { OUTPUT } from '../../../main/engine/settings.js';
 import { TEMPLATE_IDS } from '../../../main/service/templates.js';
+import { hasOtio, runOtio } from '../../helpers/otio.js';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const OTIO = path.resolve(ROOT, '../shared/tools/otio');
 const DTD = fileURLToPath(new URL('../../fixtures/fcpxml/FCPXMLv1_8.dtd', import.meta.url));
 const xml = new XMLParser({
   ignoreAttributes: false,
@@ -170,22 +169,19 @@ describe('a 25 fps clip at 23:59:50:00 with speech across midnight', () => {
     expect(stamps(docx)).toEqual(edl);
   });
 
-  it.skipIf(!existsSync(OTIO))(
-    'OpenTimelineIO reads the EDL, xmeml and FCPXML with the same markers and starts',
-    () => {
-      const read = otioRead(files.edl!, files.premiere!, files.fcpxml!);
-      const edl = [...readFileSync(files.edl!, 'utf8').matchAll(/^\d{3} .* (\S+) (\S+) {2}$/gm)].map((m) => at(m[1]!));
-      expect(read.edl).toEqual(edl);
-      // xmeml: the sequence on the moved timeline, its markers counted from there; the file at its own start.
-      expect(read.xmeml.start).toBe(SOURCE - HOUR);
-      expect(read.xmeml.markers.map((m) => read.xmeml.start + m)).toEqual(edl);
-      expect(read.xmeml.clipStarts.every((s) => s === SOURCE)).toBe(true);
-      // FCPXML: the clip's media from its own start, placed at the timeline's.
-      expect(read.fcpx.clipStart).toBe(SOURCE);
-      expect(read.fcpx.inParent).toBe(SOURCE - HOUR);
-      expect(read.fcpx.markers.map((m) => read.fcpx.inParent + m - SOURCE)).toEqual(edl);
-    },
-  );
+  it.skipIf(!hasOtio)('OpenTimelineIO reads the EDL, xmeml and FCPXML with the same markers and starts', () => {
+    const read = otioRead(files.edl!, files.premiere!, files.fcpxml!);
+    const edl = [...readFileSync(files.edl!, 'utf8').matchAll(/^\d{3} .* (\S+) (\S+) {2}$/gm)].map((m) => at(m[1]!));
+    expect(read.edl).toEqual(edl);
+    // xmeml: the sequence on the moved timeline, its markers counted from there; the file at its own start.
+    expect(read.xmeml.start).toBe(SOURCE - HOUR);
+    expect(read.xmeml.markers.map((m) => read.xmeml.start + m)).toEqual(edl);
+    expect(read.xmeml.clipStarts.every((s) => s === SOURCE)).toBe(true);
+    // FCPXML: the clip's media from its own start, placed at the timeline's.
+    expect(read.fcpx.clipStart).toBe(SOURCE);
+    expect(read.fcpx.inParent).toBe(SOURCE - HOUR);
+    expect(read.fcpx.markers.map((m) => read.fcpx.inParent + m - SOURCE)).toEqual(edl);
+  });
 });
 
 interface OtioReading {
@@ -217,30 +213,7 @@ print(json.dumps({
 }))
 `;
 
-/**
- * OpenTimelineIO's reading of the three files. Its libraries' version links are stored as small
- * files naming their target, so a folder of real links to them is put first on the library path.
- */
+/** OpenTimelineIO's reading of the three files. */
 function otioRead(edl: string, xmeml: string, fcpxml: string): OtioReading {
-  const lib = path.join(OTIO, 'py/lib');
-  const links = mkdtempSync(path.join(dir, 'otio-lib-'));
-  for (const name of readdirSync(lib)) {
-    const file = path.join(lib, name);
-    const target = statSync(file).size < 100 ? path.join(lib, readFileSync(file, 'utf8').trim()) : file;
-    symlinkSync(target, path.join(links, name));
-  }
-  const src = (p: string): string => path.join(OTIO, 'src', p);
-  const env = {
-    ...process.env,
-    PYTHONPATH: [
-      path.join(OTIO, 'py'),
-      src('otio-cmx3600-adapter/src'),
-      src('otio-fcp-adapter/src'),
-      src('otio-fcpx-xml-adapter/src'),
-      src('pycmx/src'),
-    ].join(':'),
-    LD_LIBRARY_PATH: [links, lib, process.env.LD_LIBRARY_PATH ?? ''].join(':'),
-  };
-  const out = execFileSync('python3', ['-c', READER, edl, xmeml, fcpxml], { env }).toString();
-  return JSON.parse(out) as OtioReading;
+  return runOtio<OtioReading>(READER, [edl, xmeml, fcpxml], dir);
 }

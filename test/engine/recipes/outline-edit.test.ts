@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { normalizeExport, parseExport } from '../../../main/engine/captions/normalize.js';
 import { seedOutline } from '../../../main/engine/recipes/outline-edit.js';
 import { ANSWER_IDS } from '../../../main/engine/recipes/recipes.js';
-import { RECIPE_RENDERERS } from '../../../main/engine/recipes/render.js';
+import { RECIPE_RENDERERS, recipeNotes } from '../../../main/engine/recipes/render.js';
 import {
   CORRECTIONS_LAYER,
   emptyLayer,
@@ -139,6 +139,41 @@ describe('chapter and quote edits in the corrections layer', () => {
     ]);
     expect(() => applyEdit(base, { kind: 'removeChapter', id: 'c9' })).toThrow(/no longer there/);
     expect(() => applyEdit(base, { kind: 'updateChapter', id: 'c1', title: 'x'.repeat(201) })).toThrow(/at most 200/);
+  });
+
+  it('as the editor makes it, an edit that would merge a chapter away is refused, saying why', () => {
+    const strict = { strict: true };
+    expect(() => applyEdit(base, { kind: 'addChapter', atMs: 20_000, title: 'Too close' }, strict)).toThrow(
+      new TranscriptEditError(
+        '“Too close” would start 8.0 s after “Rivers” (0:12), and chapters are at least 10 s apart (YouTube shows none otherwise): put it 10 s or more from that chapter, or move or remove that one first.',
+      ),
+    );
+    expect(() => applyEdit(base, { kind: 'updateChapter', id: 'c3', atMs: 17_000 }, strict)).toThrow(
+      /^“Bridges” would start 5\.0 s after “Rivers” \(0:12\)/,
+    );
+    expect(() => applyEdit(base, { kind: 'addChapter', atMs: 12_000, title: 'Same' }, strict)).toThrow(
+      /^“Same” would start at the same moment as “Rivers” \(0:12\)/,
+    );
+    // Added before a chapter it would push out: said of the one added.
+    expect(() => applyEdit(base, { kind: 'addChapter', atMs: 22_000, title: 'Early' }, strict)).toThrow(
+      /^“Early” would start 5\.0 s before “Bridges” \(0:27\)/,
+    );
+    // 10 s or more from the others is a chapter of its own.
+    expect(chaptersOf(applyEdit(base, { kind: 'addChapter', atMs: 40_000, title: 'Far enough' }, strict))).toEqual([
+      ['c1', 0, 'Welcome'],
+      ['c2', 12_000, 'Rivers'],
+      ['c3', 27_000, 'Bridges'],
+      ['c4', 40_000, 'Far enough'],
+    ]);
+  });
+
+  it('a layer that merges a chapter away (made before the check, or by hand) still replays, and the job names it', () => {
+    const t = replay(base, layerOf({ kind: 'addChapter', atMs: 20_000, title: 'Too close' }));
+    expect(chaptersOf(t)).toEqual(chaptersOf(base));
+    const note =
+      'The chapter “Too close” at 0:20 merged into “Rivers” (0:12): it started 8.0 s after it, and chapters are at least 10 s apart.';
+    expect(t.outline?.notes).toContain(note);
+    expect(recipeNotes(TEXT, ['chapters'], { sourceName: 'ep.wav', transcript: normalizedOf(t) })).toContain(note);
   });
 
   it('adds a quote at a moment from the words said there, moves and removes quotes', () => {

@@ -16,6 +16,7 @@ import { buildCues, labelPrefix, type CueOptions } from '../cues.js';
 import { DEFAULT_TXT_OPTIONS, paragraphs } from '../formats.js';
 import { joinWords, type NormalizedTranscript } from '../normalize.js';
 import { mediaKindOf } from '../../transcript/media-kind.js';
+import { foldText } from '../../transcript/search-text.js';
 import type { UserMarkerColour } from '../../transcript/markers.js';
 import { DEFAULT_MARKER_SOURCES, type MarkerSource } from './marker-sources.js';
 
@@ -125,7 +126,7 @@ function paragraphMarkers(t: NormalizedTranscript, rateFrames: (ms: number) => n
   return out;
 }
 
-/** The chosen markers in time order, never two on one frame. */
+/** The chosen markers in time order, each at its word's frame. */
 function markersOf(input: EditorInput, rateFrames: (ms: number) => number): EditorMarker[] {
   const sources = new Set(input.markerSources ?? DEFAULT_MARKER_SOURCES);
   const all: EditorMarker[] = [];
@@ -136,9 +137,15 @@ function markersOf(input: EditorInput, rateFrames: (ms: number) => number): Edit
   }
   if (sources.has('quotes')) {
     // The quote itself is the name, since an EDL carries nothing else; the note says who said it.
+    // A quote the recipe gave twice, landing on the same words, is one marker.
+    const seen = new Set<string>();
     for (const q of input.quotes ?? []) {
-      const name = `“${firstWords(q.text.replace(/^["“”]+|["“”]+$/g, '').trim())}”`;
-      all.push({ kind: 'quote', frame: rateFrames(q.startMs), name, note: q.speaker ?? '', colour: QUOTE_COLOUR });
+      const text = q.text.replace(/^["“”]+|["“”]+$/g, '').trim();
+      const frame = rateFrames(q.startMs);
+      const key = `${frame}\n${foldText(text).replace(/\s+/g, ' ')}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      all.push({ kind: 'quote', frame, name: `“${firstWords(text)}”`, note: q.speaker ?? '', colour: QUOTE_COLOUR });
     }
   }
   if (sources.has('editor')) {
@@ -148,14 +155,9 @@ function markersOf(input: EditorInput, rateFrames: (ms: number) => number): Edit
   }
   if (sources.has('paragraphs')) all.push(...paragraphMarkers(input.transcript, rateFrames));
   // Stable: on one frame a chapter comes first, then a quote, the editor's own, the paragraph's.
-  all.sort((a, b) => a.frame - b.frame);
-  // A marker on the frame of the one before moves to the next frame: NLEs keep one marker per frame.
-  let lastFrame = -1;
-  return all.map((m) => {
-    const frame = Math.max(m.frame, lastFrame + 1);
-    lastFrame = frame;
-    return frame === m.frame ? m : { ...m, frame };
-  });
+  // Each stays on its own word's frame: Final Cut and Premiere keep several markers on one frame;
+  // Resolve keeps one, so the EDL joins them there (edl.ts).
+  return all.sort((a, b) => a.frame - b.frame);
 }
 
 export function editorDocument(input: EditorInput): EditorDocument {

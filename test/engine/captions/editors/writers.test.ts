@@ -163,7 +163,9 @@ describe.each(SCENARIOS)('$name', (s) => {
   });
 
   it('edl: Resolve marker events at the timeline timecode, one frame long, FCM as the media counts', () => {
-    const text = renderEdl(doc);
+    const files = renderEdl(doc);
+    expect(files).toHaveLength(1);
+    const text = files[0]!;
     const lines = text.split('\n');
     expect(lines[1]).toBe(`FCM: ${s.rate.dropFrame ? 'DROP FRAME' : 'NON-DROP FRAME'}`);
     const events = [
