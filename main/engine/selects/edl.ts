@@ -1,0 +1,84 @@
+// A string-out as a CMX 3600 EDL, for Avid and any NLE: one cut event per bite, its source in and
+// out and its record in and out from the timeline's start, a reel name per source within the
+// format's eight characters, and the clip's name and file in `* FROM CLIP NAME:` and
+// `* SOURCE FILE:` comments. At most 999 events (the event number has three digits).
+//
+// Note (one rate): an EDL counts every timecode at one rate (its FCM line says only drop-frame or
+// not), and a reader checks that each event's source and record lengths agree. A bite whose clip
+// runs at the timeline's rate has its own timecode labels, exactly. A bite of another rate has its
+// source in relabelled on the timeline's rate at the same moment of its media (to the nearest
+// frame) and its source out as long after as its record length; its own labels are kept in a
+// `* SOURCE TC` comment, and the export says so. Pure.
+import { sameRate, rateLabel } from '../timecode/rates.js';
+import { formatTimecode } from '../timecode/timecode.js';
+import { edlMarkerName } from '../captions/editors/edl.js';
+import { framesBetweenRates, recordTimecode, sourceTimecode, type Bite, type StringOut } from './string-out.js';
+
+export const STRING_OUT_EDL_MAX_EVENTS = 999;
+const REEL_CHARS = 8;
+
+/** A comment's text: one line, printable ASCII (older EDL readers stop at anything else). */
+const ascii = (s: string): string =>
+  s
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/[\r\n\t]+/g, ' ')
+    .replace(/[^\x20-\x7e]/g, '_')
+    .trim();
+
+/** Reel names per clip: the file's name in capitals, letters, digits and `_`, at most 8, each its own. */
+export function reelNames(clips: ReadonlyArray<{ key: string; title: string }>): Map<string, string> {
+  const out = new Map<string, string>();
+  const taken = new Set<string>();
+  for (const c of clips) {
+    const base =
+      ascii(c.title)
+        .toUpperCase()
+        .replace(/[^A-Z0-9]+/g, '_')
+        .replace(/^_+|_+$/g, '')
+        .slice(0, REEL_CHARS) || 'REEL';
+    let name = base;
+    for (let n = 2; taken.has(name); n++) {
+      const suffix = String(n);
+      name = `${base.slice(0, REEL_CHARS - suffix.length)}${suffix}`;
+    }
+    taken.add(name);
+    out.set(c.key, name);
+  }
+  return out;
+}
+
+function channels(b: Bite): string {
+  if (b.clip.hasVideo && b.clip.hasAudio) return 'AA/V';
+  return b.clip.hasVideo ? 'V' : 'AA';
+}
+
+export function renderStringOutEdl(so: StringOut): string {
+  const title = ascii(so.name).slice(0, 70) || 'Sluice';
+  const lines = [`TITLE: ${title}`, `FCM: ${so.rate.dropFrame ? 'DROP FRAME' : 'NON-DROP FRAME'}`, ''];
+  const clips = [...new Map(so.bites.map((b) => [b.clip.key, b.clip])).values()];
+  const reels = reelNames(clips);
+  for (const b of so.bites.slice(0, STRING_OUT_EDL_MAX_EVENTS)) {
+    const c = b.clip;
+    const length = b.recordOut - b.recordIn;
+    const own = sameRate(c.rate, so.rate) && c.rate.dropFrame === so.rate.dropFrame;
+    const srcIn = framesBetweenRates(c.mediaStartFrame + b.sourceIn, c.rate, so.rate);
+    const tc = (f: number): string => formatTimecode(f, so.rate);
+    const event = String(b.number).padStart(3, '0');
+    const reel = reels.get(c.key)!.padEnd(REEL_CHARS, ' ');
+    const chan = channels(b).padEnd(6, ' ');
+    lines.push(
+      `${event}  ${reel} ${chan}C        ${tc(srcIn)} ${tc(srcIn + length)} ${recordTimecode(so, b.recordIn)} ${recordTimecode(so, b.recordOut)}`,
+    );
+    lines.push(`* FROM CLIP NAME: ${ascii(c.fileName)}`);
+    lines.push(`* SOURCE FILE: ${ascii(c.path)}`);
+    if (!own) {
+      lines.push(
+        `* SOURCE TC ${rateLabel(c.rate)}: ${sourceTimecode(c, b.sourceIn)} ${sourceTimecode(c, b.sourceOut)} (relabelled at ${rateLabel(so.rate)})`,
+      );
+    }
+    lines.push(`* COMMENT: ${ascii(edlMarkerName(b.label))}`);
+    lines.push('');
+  }
+  return `${lines.join('\n')}\n`;
+}
