@@ -10,10 +10,13 @@ import path from 'node:path';
 import { loadTranscript, NoTranscriptError } from '../adapters/results/transcript-editor.js';
 import { renderScriptDocx } from '../adapters/results/render-script-docx.js';
 import { writeFilesAtomic } from '../adapters/results/result-writer.js';
+import { probeMediaFacts } from '../adapters/media/probe.js';
 import { JobStore } from '../adapters/store/job-store.js';
 import { SelectsStore } from '../adapters/store/selects-store.js';
 import { CorrectionsStore } from '../adapters/store/transcript-corrections.js';
 import type { JobRecord } from '../engine/job.js';
+import type { MediaFacts } from '../engine/media-facts.js';
+import { isLinkJob } from '../engine/media-link.js';
 import { renderStringOutEdl, STRING_OUT_EDL_MAX_EVENTS } from '../engine/selects/edl.js';
 import { renderStringOutFcpxml } from '../engine/selects/fcpxml.js';
 import { renderOtio } from '../engine/selects/otio.js';
@@ -78,6 +81,13 @@ export class Selects {
     return JobStore.snapshot<JobRecord>(this.stateDir);
   }
 
+  /** What the media says about itself: the job's record, else one probe of the file (a job that asked for no editor format). */
+  private async facts(job: JobRecord): Promise<MediaFacts | null> {
+    if (job.mediaFacts) return job.mediaFacts;
+    if (isLinkJob(job)) return null;
+    return probeMediaFacts(currentPath(job)).catch(() => null);
+  }
+
   private transcript(job: JobRecord): Promise<Transcript> {
     const d = { exportsDir: path.join(this.stateDir, 'exports'), store: this.corrections };
     return loadTranscript(d, job).then((l) => l.current);
@@ -100,7 +110,7 @@ export class Selects {
   async add(a: AddSelect): Promise<SelectList> {
     const job = this.jobOfFile(a.file);
     const t = await this.transcript(job);
-    const range = this.rangeOf(job, t, a.where);
+    const range = this.rangeOf(job, await this.facts(job), t, a.where);
     return this.store.update(a.list, (list) =>
       addSelect(list, t, {
         id: randomUUID(),
@@ -113,14 +123,13 @@ export class Selects {
     );
   }
 
-  private rangeOf(job: JobRecord, t: Transcript, where: SelectWhere): [number, number] {
+  private rangeOf(job: JobRecord, facts: MediaFacts | null, t: Transcript, where: SelectWhere): [number, number] {
     if ('quote' in where) {
       const found = findQuote(t.words, where.quote);
       if (!found) throw new SelectError(`"${where.quote}" is not in the transcript of ${currentPath(job)}.`);
       return found;
     }
     // The media's own timecode, as the review shows it and the editor formats start at.
-    const facts = job.mediaFacts ?? null;
     const rate = timelineRate(facts, job.output?.timeline?.defaultRate ?? DEFAULT_RATE_ID);
     const start = facts?.start ? startFrameOn(facts.start, rate) : 0;
     const at = (tc: string): number => {
@@ -158,7 +167,7 @@ export class Selects {
           jobId,
           path: where,
           transcript: await this.transcript(job),
-          facts: job.mediaFacts ?? null,
+          facts: await this.facts(job),
           ...(job.mediaDurationMs === undefined ? {} : { mediaDurationMs: job.mediaDurationMs }),
         });
       } catch (e) {

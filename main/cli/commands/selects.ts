@@ -70,6 +70,9 @@ function parseTc(value: string): string {
   return tc;
 }
 
+/** Tab-separated cells, each made printable (a label may hold anything). */
+const row = (cells: readonly string[]): string => cells.map((c) => printable(c)).join('\t');
+
 /** Runs a subcommand: what cannot be done is said on one line, with its exit code. */
 async function guarded(run: () => Promise<number>): Promise<void> {
   try {
@@ -161,7 +164,7 @@ export function registerSelects(program: Command): void {
           if (flags.json) console.log(JSON.stringify(lists.map((l) => ({ name: l.name, selects: l.selects.length }))));
           else if (lists.length === 0)
             console.log('No lists yet: `sluice selects add LIST FILE --quote "words"` makes one.');
-          else for (const l of lists) console.log(printable(`${l.name}\t${l.selects.length} selects`));
+          else for (const l of lists) console.log(row([l.name, `${l.selects.length} selects`]));
           return EXIT.ok;
         }
         const so = await s.stringOut(name);
@@ -183,12 +186,10 @@ export function registerSelects(program: Command): void {
         } else {
           for (const r of rows) {
             console.log(
-              printable(
-                `${r.number}\t${r.label}\t${path.basename(r.file)}\t${r.speaker ?? ''}\t${r.sourceIn}\t${r.sourceOut}\t${r.text}`,
-              ),
+              row([String(r.number), r.label, path.basename(r.file), r.speaker ?? '', r.sourceIn, r.sourceOut, r.text]),
             );
           }
-          for (const m of so.missing) console.log(printable(`missing\t${m.labels.join(', ')}\t${m.reason}`));
+          for (const m of so.missing) console.log(row(['missing', m.labels.join(', '), m.reason]));
         }
         return so.missing.length > 0 ? EXIT.failed : EXIT.ok;
       });

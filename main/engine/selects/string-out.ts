@@ -4,12 +4,13 @@
 // timeline's start on the timeline's rate. Pure.
 //
 // Note (mixed rates): the timeline runs at one rate: the one asked for, else the first bite's clip's
-// picture rate, else the default (25). A bite keeps its source in and out on its own clip's frames
-// and takes, on the timeline, the whole number of timeline frames nearest its length in time, so it
-// plays at its own speed, as an NLE places a clip of another rate (no conform). Media without a
+// picture rate, else the default (25). A bite keeps its source in on its own clip's frames and
+// takes, on the timeline, the whole timeline frames from there to its last word's end (up), so it
+// plays at its own speed, as an NLE places a clip of another rate (no conform), and ends within
+// one timeline frame after its words. Media without a
 // picture rate (audio) is counted at the timeline's rate: it has no frames of its own to keep.
 import type { MediaFacts } from '../media-facts.js';
-import { msToFrameCeil, msToFrameFloor } from '../timecode/frames.js';
+import { frameToMs, msToFrameCeil, msToFrameFloor } from '../timecode/frames.js';
 import {
   DEFAULT_RATE_ID,
   droppedPerMinute,
@@ -120,6 +121,20 @@ function startOn(text: string, rate: FrameRate): number {
   return partsToFrames(skipped ? { ...parts, frames: drop } : parts, rate);
 }
 
+/**
+ * A bite's length on the timeline: the timeline frames from its source in (on its clip's frames)
+ * up to the end of its words (and handles). On one rate that is the clip's own frame count; on
+ * another, the bite still ends within one timeline frame after its last word, never before it.
+ */
+export function recordLength(sourceIn: number, outMs: number, clip: FrameRate, timeline: FrameRate): number {
+  // ⌈(outMs − sourceIn · clip.den · 1000 / clip.num) · timeline.num / (timeline.den · 1000)⌉, in integers.
+  const n =
+    (BigInt(Math.round(outMs)) * BigInt(clip.num) - BigInt(sourceIn) * BigInt(clip.den) * 1000n) * BigInt(timeline.num);
+  const d = BigInt(clip.num) * BigInt(timeline.den) * 1000n;
+  if (n <= 0n) return 1;
+  return Math.max(1, Number((n + d - 1n) / d));
+}
+
 /** round(frames · from⁻¹ · to), exact: a bite's length moved from its clip's rate to the timeline's. */
 export function framesBetweenRates(frames: number, from: FrameRate, to: FrameRate): number {
   if (sameRate(from, to)) return frames;
@@ -211,7 +226,12 @@ export function stringOut(
     const wordsOut = Math.max(wordsIn + 1, msToFrameCeil(last.endMs, place.rate));
     const sourceIn = Math.max(0, wordsIn - handles);
     const sourceOut = Math.min(Math.max(place.durationFrames, wordsOut), wordsOut + handles);
-    const length = framesBetweenRates(sourceOut - sourceIn, place.rate, rate);
+    // The bite's end in media time: the last word's end and the handles, within the media.
+    const outMs = Math.max(
+      last.endMs,
+      Math.min(last.endMs + frameToMs(handles, place.rate), frameToMs(place.durationFrames, place.rate)),
+    );
+    const length = recordLength(sourceIn, outMs, place.rate, rate);
     bites.push({
       number: bites.length + 1,
       selectId: s.id,
@@ -228,9 +248,9 @@ export function stringOut(
       sourceIn,
       sourceOut,
       recordIn: record,
-      recordOut: record + Math.max(1, length),
+      recordOut: record + length,
     });
-    record += Math.max(1, length);
+    record += length;
   }
   const why = options.rate
     ? 'as asked'

@@ -127,8 +127,8 @@ describe('a string-out', () => {
     expect([one!.wordsIn, one!.wordsOut]).toEqual([35, 70]);
     // The 29.97 clip keeps its frames: 3000 ms → 89.9 → 89; 4400 ms → 131.87 → 132.
     expect([two!.wordsIn, two!.wordsOut, two!.clip.rate]).toEqual([89, 132, df30]);
-    // 43 frames at 29.97 last 34.4 frames at 23.976: 34 on the timeline.
-    expect(two!.recordOut - two!.recordIn).toBe(34);
+    // From frame 89 (2969.7 ms) to the last word's end (4400 ms) is 34.3 frames at 23.976: 35, up.
+    expect(two!.recordOut - two!.recordIn).toBe(35);
     // The WAV has no picture rate: it is counted at the timeline's, from 10:00:00 of real time.
     expect(three!.clip.rate).toEqual(r23);
     expect(three!.clip.mediaStartFrame).toBe(863_137);
