@@ -6,13 +6,14 @@
 // Note (one rate): an EDL counts every timecode at one rate (its FCM line says only drop-frame or
 // not), and a reader checks that each event's source and record lengths agree. A bite whose clip
 // runs at the timeline's rate has its own timecode labels, exactly. A bite of another rate has its
-// source in relabelled on the timeline's rate at the same moment of its media (to the nearest
-// frame) and its source out as long after as its record length; its own labels are kept in a
+// words' span relabelled on the timeline's rate (in down, out up, at the same moments of its media),
+// so its event may be a frame longer or shorter than in the formats that keep the clip's own frames,
+// and the EDL's record times follow its own events; the clip's own labels are kept in a
 // `* SOURCE TC` comment, and the export says so. Pure.
 import { sameRate, rateLabel } from '../timecode/rates.js';
 import { formatTimecode } from '../timecode/timecode.js';
 import { edlMarkerName } from '../captions/editors/edl.js';
-import { framesBetweenRates, recordTimecode, sourceTimecode, type Bite, type StringOut } from './string-out.js';
+import { frameOnRate, recordTimecode, sourceTimecode, type Bite, type StringOut } from './string-out.js';
 
 export const STRING_OUT_EDL_MAX_EVENTS = 999;
 const REEL_CHARS = 8;
@@ -58,18 +59,28 @@ export function renderStringOutEdl(so: StringOut): string {
   const lines = [`TITLE: ${title}`, `FCM: ${so.rate.dropFrame ? 'DROP FRAME' : 'NON-DROP FRAME'}`, ''];
   const clips = [...new Map(so.bites.map((b) => [b.clip.key, b.clip])).values()];
   const reels = reelNames(clips);
+  let record = 0;
   for (const b of so.bites.slice(0, STRING_OUT_EDL_MAX_EVENTS)) {
     const c = b.clip;
-    const length = b.recordOut - b.recordIn;
     const own = sameRate(c.rate, so.rate) && c.rate.dropFrame === so.rate.dropFrame;
-    const srcIn = framesBetweenRates(c.mediaStartFrame + b.sourceIn, c.rate, so.rate);
+    // Another rate: the bite's span snapped anew on the EDL's frames (in down, out up), so the event
+    // still holds every word and ends within a frame of them; its length may differ by a frame from
+    // the formats that keep the clip's own frames.
+    const srcIn = own
+      ? c.mediaStartFrame + b.sourceIn
+      : frameOnRate(c.mediaStartFrame, b.fromMs, c.rate, so.rate, false);
+    const srcOut = own
+      ? srcIn + (b.recordOut - b.recordIn)
+      : frameOnRate(c.mediaStartFrame, b.toMs, c.rate, so.rate, true);
+    const length = Math.max(1, srcOut - srcIn);
     const tc = (f: number): string => formatTimecode(f, so.rate);
     const event = String(b.number).padStart(3, '0');
     const reel = reels.get(c.key)!.padEnd(REEL_CHARS, ' ');
     const chan = channels(b).padEnd(6, ' ');
     lines.push(
-      `${event}  ${reel} ${chan}C        ${tc(srcIn)} ${tc(srcIn + length)} ${recordTimecode(so, b.recordIn)} ${recordTimecode(so, b.recordOut)}`,
+      `${event}  ${reel} ${chan}C        ${tc(srcIn)} ${tc(srcIn + length)} ${recordTimecode(so, record)} ${recordTimecode(so, record + length)}`,
     );
+    record += length;
     lines.push(`* FROM CLIP NAME: ${ascii(c.fileName)}`);
     lines.push(`* SOURCE FILE: ${ascii(c.path)}`);
     if (!own) {

@@ -78,6 +78,9 @@ export interface Bite {
   /** The words' own times, ms from the media's start. */
   wordsFromMs: number;
   wordsToMs: number;
+  /** The bite's span in media time with its handles (within the media): what a one-rate format snaps anew. */
+  fromMs: number;
+  toMs: number;
   /** Frames from the media's start on the clip's rate: the words' in (down) and out (up, exclusive). */
   wordsIn: number;
   wordsOut: number;
@@ -133,6 +136,17 @@ export function recordLength(sourceIn: number, outMs: number, clip: FrameRate, t
   const d = BigInt(clip.num) * BigInt(timeline.den) * 1000n;
   if (n <= 0n) return 1;
   return Math.max(1, Number((n + d - 1n) / d));
+}
+
+/**
+ * A moment of a clip (`ms` after its first frame, which is labelled `mediaStartFrame` on `clip`) as
+ * a frame count on another rate: down for an in, up for an out. Exact, in integers.
+ */
+export function frameOnRate(mediaStartFrame: number, ms: number, clip: FrameRate, to: FrameRate, up: boolean): number {
+  const n =
+    (BigInt(mediaStartFrame) * BigInt(clip.den) * 1000n + BigInt(Math.round(ms)) * BigInt(clip.num)) * BigInt(to.num);
+  const d = BigInt(clip.num) * 1000n * BigInt(to.den);
+  return Number(up ? (n + d - 1n) / d : n / d);
 }
 
 /** round(frames · from⁻¹ · to), exact: a bite's length moved from its clip's rate to the timeline's. */
@@ -243,6 +257,8 @@ export function stringOut(
       text: reading.text,
       wordsFromMs: first.startMs,
       wordsToMs: last.endMs,
+      fromMs: Math.max(0, first.startMs - frameToMs(handles, place.rate)),
+      toMs: outMs,
       wordsIn,
       wordsOut,
       sourceIn,
@@ -261,7 +277,7 @@ export function stringOut(
   const others = [...placements.values()].filter((p) => p.hasVideo && !sameRate(p.rate, rate));
   if (others.length > 0) {
     notes.push(
-      `The timeline runs at ${rateLabel(rate)}; ${others.map((p) => `${p.fileName} (${rateLabel(p.rate)})`).join(', ')} keep${others.length === 1 ? 's' : ''} ${others.length === 1 ? 'its' : 'their'} own rate and play${others.length === 1 ? 's' : ''} at ${others.length === 1 ? 'its' : 'their'} own speed, each bite as long on the timeline as in its clip, to the nearest frame.`,
+      `The timeline runs at ${rateLabel(rate)}; ${others.map((p) => `${p.fileName} (${rateLabel(p.rate)})`).join(', ')} keep${others.length === 1 ? 's' : ''} ${others.length === 1 ? 'its' : 'their'} own rate and play${others.length === 1 ? 's' : ''} at ${others.length === 1 ? 'its' : 'their'} own speed, each bite ending within a frame after its last word. The EDL counts one rate: there their source timecode is relabelled at ${rateLabel(rate)} (their own is in a comment), and a bite may be a frame longer or shorter.`,
     );
   }
   return { name: list.name, rate, startFrame, handles, bites, missing: [...missing.values()], notes };
