@@ -8,7 +8,7 @@
 // to back from 01:00:00:00. Then a correction inside a bite, a speaker's new name and a re-export
 // leave every bite on its words.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Runtime } from '../../main/runtime/runtime.js';
 import { makeMediaDir } from '../helpers/media.js';
 import { HAS_OTIO, runOtioPython } from '../helpers/otio.js';
-import { buildCli, runCli } from './run-cli.js';
+import { buildCli, runCli, startCli } from './run-cli.js';
 
 const DTD = fileURLToPath(new URL('../fixtures/fcpxml/FCPXMLv1_8.dtd', import.meta.url));
 const DIARIZATION = '669fee048452492b62cfad39';
@@ -422,4 +422,28 @@ describe('sluice selects: a string-out of twelve bites from five clips at three 
       renameSync(`${fileOf(D)}.gone`, fileOf(D));
     }
   }, 60_000);
+  it('works while `sluice watch` runs, and follows a file renamed under it to its new name', async () => {
+    const watched = path.join(dir, 'watched');
+    const watchState = path.join(dir, 'watch-state');
+    mkdirSync(watched);
+    const take = path.join(watched, 'take 1.mp4');
+    copyFileSync(fileOf(C), take);
+    const watch = startCli(['watch', watched, '--sandbox', '--state-dir', watchState, '--formats', 'json'], ENV);
+    const inWatch = (args: string[]) => runCli([...args, '--state-dir', watchState], ENV, undefined, 60_000);
+    try {
+      await watch.waitFor(/completed .*take 1\.mp4/, 60_000);
+      const added = await inWatch(['selects', 'add', 'Takes', take, '--quote', text(wordsOf.get(C)!.slice(2, 5))]);
+      expect(added.code, added.out).toBe(0);
+      const renamed = path.join(watched, 'take 1 (best).mp4');
+      renameSync(take, renamed);
+      await watch.waitFor(/already processed .*take 1 \(best\)\.mp4/, 30_000);
+      const out = path.join(dir, 'takes');
+      const r = await inWatch(['selects', 'export', 'Takes', '--formats', 'edl', '--out', out]);
+      expect(r.code, r.out).toBe(0);
+      expect(readFileSync(path.join(out, 'Takes.edl'), 'utf8')).toContain(`* SOURCE FILE: ${renamed}`);
+    } finally {
+      const end = await watch.stop();
+      expect(end.code, end.out).toBe(0);
+    }
+  }, 120_000);
 });
