@@ -213,8 +213,15 @@ export class Selects {
         files.push({ target: base + second!, data: renderScriptTxt(script) });
       }
     }
-    await mkdir(path.dirname(base), { recursive: true });
-    await writeFilesAtomic(files);
+    try {
+      await mkdir(path.dirname(base), { recursive: true });
+      await writeFilesAtomic(files);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+      throw new SelectError(
+        `Could not write into ${path.dirname(base)} (${code}); nothing was written. Choose another --out folder.`,
+      );
+    }
     return { files: files.map((f) => f.target), stringOut: so };
   }
 }
