@@ -276,8 +276,11 @@ export function stringOut(
   notes.unshift(`The timeline runs at ${rateLabel(rate)} (${why}) from ${formatTimecode(startFrame, rate)}.`);
   const others = [...placements.values()].filter((p) => p.hasVideo && !sameRate(p.rate, rate));
   if (others.length > 0) {
+    const one = others.length === 1;
+    const names = others.map((p) => `${p.fileName} (${rateLabel(p.rate)})`).join(', ');
+    const its = one ? 'its' : 'their';
     notes.push(
-      `The timeline runs at ${rateLabel(rate)}; ${others.map((p) => `${p.fileName} (${rateLabel(p.rate)})`).join(', ')} keep${others.length === 1 ? 's' : ''} ${others.length === 1 ? 'its' : 'their'} own rate and play${others.length === 1 ? 's' : ''} at ${others.length === 1 ? 'its' : 'their'} own speed, each bite ending within a frame after its last word. The EDL counts one rate: there their source timecode is relabelled at ${rateLabel(rate)} (their own is in a comment), and a bite may be a frame longer or shorter.`,
+      `The timeline runs at ${rateLabel(rate)}; ${names} keep${one ? 's' : ''} ${its} own rate and play${one ? 's' : ''} at ${its} own speed, each bite ending within a frame after its last word. The EDL counts one rate: there ${its} source timecode is relabelled at ${rateLabel(rate)} (${its} own is in a comment), and a bite may be a frame longer or shorter.`,
     );
   }
   return { name: list.name, rate, startFrame, handles, bites, missing: [...missing.values()], notes };
