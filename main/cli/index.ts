@@ -21,6 +21,7 @@ const MODULES: ReadonlyArray<[readonly string[], () => Promise<Register>]> = [
   [['templates'], async () => (await import('./commands/templates.js')).registerTemplates],
   [['usage', 'cancel'], async () => (await import('./commands/service.js')).registerService],
   [['serve'], async () => (await import('./commands/serve.js')).registerServe],
+  [['selects'], async () => (await import('./commands/selects.js')).registerSelects],
 ];
 
 /** The modules `argv` needs: its command's, none for a bare --version, all otherwise (help, typos). */

@@ -79,6 +79,18 @@ interface Case {
   check: (r: CliResult) => void | Promise<void>;
 }
 
+/** The last three words of a processed file's transcript (from the JSON beside it), once it has one. */
+function lastWordsOf(media: string): string {
+  const json = media.replace(/\.\w+$/, '.json');
+  if (!existsSync(json)) return 'not processed yet';
+  const words = (JSON.parse(readFileSync(json, 'utf8')) as { transcription: { words: Array<{ word: string }> } })
+    .transcription.words;
+  return words
+    .slice(-3)
+    .map((w) => w.word.trim())
+    .join(' ');
+}
+
 /** No browser is opened from a test. */
 const NO_DESKTOP = { DISPLAY: '', WAYLAND_DISPLAY: '' };
 
@@ -293,6 +305,61 @@ const CASES: Case[] = [
       }
       expect(srt).not.toMatch(/Speaker \d/);
       await rm(wav.replace(/wav$/, 'srt'));
+    },
+  },
+  {
+    readme: 'sluice selects add "Interview cut" "recorder.wav" --from 10:00:12:05 --to 10:00:19:00 --colour Cyan',
+    // The tone WAV has no timecode: its first second is 00:00:00:00 to 00:00:00:24 at 25 fps.
+    args: () => [
+      ...['selects', 'add', 'Interview cut', wav, '--from', '00:00:00:00', '--to', '00:00:00:12'],
+      ...['--colour', 'Cyan', '--state-dir', state],
+    ],
+    check: (r) => {
+      ok(r);
+      expect(r.stdout).toMatch(/^added to "Interview cut" \(1\): /);
+    },
+  },
+  {
+    readme:
+      'sluice selects add "Interview cut" "Camera A.mov" --quote "we start with the budget" --label "Budget" --note "keep the pause"',
+    args: () => [
+      ...['selects', 'add', 'Interview cut', wav, '--quote', lastWordsOf(wav)],
+      ...['--label', 'Budget', '--note', 'keep the pause', '--state-dir', state],
+    ],
+    check: (r) => {
+      ok(r);
+      expect(r.stdout.trim()).toBe('added to "Interview cut" (2): Budget');
+    },
+  },
+  {
+    readme: 'sluice selects list "Interview cut" --json',
+    args: () => ['selects', 'list', 'Interview cut', '--json', '--state-dir', state],
+    check: (r) => {
+      ok(r);
+      const list = JSON.parse(r.stdout) as { selects: Array<{ label: string; text: string; note: string }> };
+      expect(list.selects.map((s) => s.label)).toEqual([list.selects[0]!.text, 'Budget']);
+      expect(list.selects[1]!.text).toBe(lastWordsOf(wav));
+      expect(list.selects[1]!.note).toBe('keep the pause');
+    },
+  },
+  {
+    readme: 'sluice selects export "Interview cut" --formats otio,fcpxml,premiere,edl,script --out ~/Cuts --handles 12',
+    args: () => [
+      ...['selects', 'export', 'Interview cut', '--formats', 'otio,fcpxml,premiere,edl,script'],
+      ...['--out', path.join(dir, 'cuts'), '--handles', '12', '--state-dir', state],
+      ...['--timecode', '10:00:00:00', '--frame-rate', '25'],
+    ],
+    check: (r) => {
+      ok(r);
+      for (const ending of ['otio', 'fcpxml', 'premiere.xml', 'edl', 'script.docx', 'script.txt']) {
+        expect(existsSync(path.join(dir, 'cuts', `Interview cut.${ending}`)), ending).toBe(true);
+      }
+      const edl = readFileSync(path.join(dir, 'cuts', 'Interview cut.edl'), 'utf8');
+      // Two events from 10:00:00:00; the first bite's handle is cut short by the media's start.
+      expect([...edl.matchAll(/^00\d .* (10:00:\d\d:\d\d) (10:00:\d\d:\d\d)$/gm)].map((m) => m[1])[0]).toBe(
+        '10:00:00:00',
+      );
+      expect(edl).toMatch(/^001 .* 00:00:00:00 /m);
     },
   },
   {
@@ -573,7 +640,10 @@ afterAll(async () => {
 describe('README', () => {
   it('names the commands, options and variables this test runs', () => {
     expect([...named.commands].sort()).toEqual(
-      ['cancel', 'history', 'process', 'rewrite', 'sandbox', 'serve', 'status', 'templates', 'usage', 'watch'].sort(),
+      [
+        ...['cancel', 'history', 'process', 'rewrite', 'sandbox', 'selects', 'serve', 'status', 'templates', 'usage'],
+        'watch',
+      ].sort(),
     );
     expect(named.options.size).toBeGreaterThan(20);
     expect(named.variables.size).toBeGreaterThan(10);

@@ -58,7 +58,7 @@ export class NoTranscriptError extends Error {
   }
 }
 
-interface Loaded {
+export interface Loaded {
   hash: string;
   result: ExportResult;
   timeUnit: 'ms' | 's';
@@ -250,35 +250,16 @@ export class TranscriptEditor {
   }
 
   private async load(job: JobRecord): Promise<Loaded> {
-    const text = await readFile(keptExportPath(this.d.exportsDir, job.id), 'utf8').catch((e: NodeJS.ErrnoException) => {
-      if (e.code === 'ENOENT') throw new NoTranscriptError();
-      throw e;
+    const loaded = await loadTranscript(this.d, job, (hash) => {
+      const hit = this.cache.get(job.id);
+      return hit && hit.hash === hash ? hit : undefined;
     });
-    const hash = sha256(text);
-    const hit = this.cache.get(job.id);
-    if (hit && hit.hash === hash) return hit;
-    const stored = await this.d.store.load(job.id);
-    // Corrections made on an export since replaced start over on the new one (the old file stays
-    // until the first new change replaces it).
-    const layer = stored && stored.base === hash ? stored : { ...emptyLayer(hash), revision: stored?.revision ?? 0 };
-    const loaded = this.build(job, text, hash, layer);
     this.remember(job.id, loaded);
     return loaded;
   }
 
   private build(job: JobRecord, text: string, hash: string, layer: CorrectionsLayer): Loaded {
-    const result = parseExport(text);
-    const normalized = normalizeExport(result, { mediaDurationMs: job.mediaDurationMs });
-    const outline = seedOutline(result, normalized);
-    const base: Transcript = { ...transcriptOf(normalized), ...(outline ? { outline } : {}) };
-    let current: Transcript;
-    try {
-      current = replay(base, layer);
-    } catch {
-      // A layer that no longer fits (edited by hand): the service's transcript, nothing lost on disk.
-      current = base;
-    }
-    return { hash, result, timeUnit: normalized.timeUnit, base, layer, current };
+    return buildTranscript(job, text, hash, layer);
   }
 
   private remember(jobId: string, loaded: Loaded): void {
@@ -301,4 +282,43 @@ export class TranscriptEditor {
     });
     return run;
   }
+}
+
+/**
+ * A job's transcript from its kept export and its corrections layer, as the review shows it: for
+ * the editor above and for whoever reads transcripts without changing them (the selects, which the
+ * CLI reads while the app runs). `cached` may answer for an export already built.
+ */
+export async function loadTranscript(
+  d: Pick<TranscriptEditorDeps, 'exportsDir' | 'store'>,
+  job: JobRecord,
+  cached: (hash: string) => Loaded | undefined = () => undefined,
+): Promise<Loaded> {
+  const text = await readFile(keptExportPath(d.exportsDir, job.id), 'utf8').catch((e: NodeJS.ErrnoException) => {
+    if (e.code === 'ENOENT') throw new NoTranscriptError();
+    throw e;
+  });
+  const hash = sha256(text);
+  const hit = cached(hash);
+  if (hit) return hit;
+  const stored = await d.store.load(job.id);
+  // Corrections made on an export since replaced start over on the new one (the old file stays
+  // until the first new change replaces it).
+  const layer = stored && stored.base === hash ? stored : { ...emptyLayer(hash), revision: stored?.revision ?? 0 };
+  return buildTranscript(job, text, hash, layer);
+}
+
+function buildTranscript(job: JobRecord, text: string, hash: string, layer: CorrectionsLayer): Loaded {
+  const result = parseExport(text);
+  const normalized = normalizeExport(result, { mediaDurationMs: job.mediaDurationMs });
+  const outline = seedOutline(result, normalized);
+  const base: Transcript = { ...transcriptOf(normalized), ...(outline ? { outline } : {}) };
+  let current: Transcript;
+  try {
+    current = replay(base, layer);
+  } catch {
+    // A layer that no longer fits (edited by hand): the service's transcript, nothing lost on disk.
+    current = base;
+  }
+  return { hash, result, timeUnit: normalized.timeUnit, base, layer, current };
 }
