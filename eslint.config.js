@@ -79,7 +79,7 @@ export default tseslint.config(
     // No import cycles anywhere (a cycle makes load order decide what is initialised), and the
     // engine's folder boundary. The TypeScript resolver maps the `.js` specifiers of ESM sources
     // to their `.ts` files.
-    files: ['main/**/*.ts', 'preload/**/*.ts', 'renderer/src/**/*.ts'],
+    files: ['main/**/*.ts', 'common/**/*.ts', 'preload/**/*.ts', 'renderer/src/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
       // Without these import-x skips .ts modules (it follows only the extensions it is told of).
@@ -132,6 +132,13 @@ export default tseslint.config(
               target: './main/ipc',
               from: './main/runtime/runtime.ts',
               message: 'Take the services you use (Pick<Services, ...>), not the whole Runtime.',
+            },
+            {
+              // The pure layer every process imports: data and functions, no node:*, no DOM, no
+              // Electron, no package (test/common/common.test.ts), and nothing of theirs.
+              target: './common',
+              from: ['./main', './preload', './renderer'],
+              message: 'common/ is the pure layer main, preload and the renderer import: it imports none of them.',
             },
             {
               target: './renderer/src',

@@ -44,7 +44,13 @@ const ENGINE_WITH_TOOLS = [
 
 export const TIERS = {
   unit: {
-    include: ['test/engine/**/*.test.ts', 'test/architecture/**/*.test.ts', 'test/renderer/*.test.ts', ...PURE_FILES],
+    include: [
+      'test/engine/**/*.test.ts',
+      'test/common/**/*.test.ts',
+      'test/architecture/**/*.test.ts',
+      'test/renderer/*.test.ts',
+      ...PURE_FILES,
+    ],
     exclude: ENGINE_WITH_TOOLS,
   },
   integration: {

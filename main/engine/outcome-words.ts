@@ -3,6 +3,7 @@
 // The names are the service's complete list (service-contract.md §8.2).
 import { WORD_FORMATS } from './captions/render.js';
 import type { JobError, JobRecord } from './job.js';
+import { isRateLimit } from './rate-limit.js';
 
 export interface PlainOutcome {
   /** One or two sentences: what happened. */
@@ -162,10 +163,6 @@ const RATE_LIMITED: PlainOutcome = {
   nextStep: 'Nothing to do; if it lasts, ask the service about your account’s request rate.',
 };
 
-/** A 429 that is not the account's usage limit (that one has its own name and words). */
-const isRateLimited = (e: JobError): boolean =>
-  e.statusCode === 429 && e.internalErrorName !== 'STREAM_USAGE_LIMIT_REACHED';
-
 /**
  * "Rate-limited by the service, retrying in 12 s" for a job waiting out a 429; undefined otherwise.
  * Said where a job's waiting is reported in lines (the CLI), as the Queue row says it.
@@ -174,7 +171,7 @@ export function rateLimitNote(
   job: Pick<JobRecord, 'state' | 'error' | 'nextAttemptAt'>,
   now: number,
 ): string | undefined {
-  if (job.state !== 'queued' || job.nextAttemptAt === undefined || !job.error || !isRateLimited(job.error)) return;
+  if (job.state !== 'queued' || job.nextAttemptAt === undefined || !job.error || !isRateLimit(job.error)) return;
   return `Rate-limited by the service, retrying in ${Math.max(1, Math.ceil((job.nextAttemptAt - now) / 1000))} s`;
 }
 
@@ -187,7 +184,7 @@ export function plainError(error: JobError | undefined): PlainOutcome | undefine
   }
   const named = error.internalErrorName ? BY_NAME[error.internalErrorName] : undefined;
   if (named) return named;
-  if (isRateLimited(error)) return RATE_LIMITED;
+  if (isRateLimit(error)) return RATE_LIMITED;
   const own = OWN_WORDS.find(([re]) => re.test(error.message));
   if (own) return { summary: error.message, nextStep: own[1] };
   return BY_CLASS[error.class];

@@ -1,6 +1,7 @@
 // Helpers shared by the reducer's phases: the engine context, and the few moves every phase makes
 // (stay unchanged, fail, back off, apply a stream's state).
 import { RETENTION } from '../service/policy.js';
+import { isRateLimit, isUsageLimit } from './rate-limit.js';
 import {
   DEFAULT_BACKOFF,
   DEFAULT_POLL,
@@ -66,14 +67,7 @@ export function fail(job: JobRecord, error: JobError, now: number, effects: Effe
 /** No answer at all: the request may or may not have reached the service. */
 export const noAnswer = (f: Failure): boolean => f.kind === 'network' || f.kind === 'timeout';
 
-/** The account's limit (plan, credits, concurrent streams): only the service's own name says so. */
-export const isUsageLimit = (f: Failure): boolean => f.internalErrorName === 'STREAM_USAGE_LIMIT_REACHED';
-
-/**
- * A 429 that is not the account's usage limit: the service (or a gateway in front of it) asks for
- * fewer requests. Only the request that got it waits; it says nothing about the account or the file.
- */
-export const isRateLimit = (f: Failure): boolean => f.statusCode === 429 && !isUsageLimit(f);
+export { isRateLimit, isUsageLimit };
 
 /**
  * A transient failure that has used up its retries. Only answered failures count (see context),

@@ -2,6 +2,7 @@
 // writer (CLI flags, IPC from the Settings screen, the settings file on disk). Sections default
 // with `prefault({})`, which runs through the schema, so each default value is written once.
 import { z } from 'zod';
+import { CLAIM_TIMEOUT_LIMITS_S } from '../../common/defaults.js';
 import { DEFAULT_TEMPLATE_ID, isTemplateId, TEMPLATE_ID_RULE } from '../service/templates.js';
 import { CAPTION_SETTINGS } from './captions/presets.js';
 import { RECIPE_FORMATS } from './recipes/render.js';
@@ -9,7 +10,7 @@ import { CUSTOM_RECIPES, isCustomRecipeId, RECIPE_REF } from './recipes/custom-r
 import { GLOSSARY_LIMITS } from './recipes/glossary.js';
 import { TIMELINE_SETTINGS } from './timecode/timeline.js';
 import { patternProblem } from './result-place.js';
-import { DEFAULT_NETWORK_SETTLE_MS } from './settle.js';
+import { DEFAULT_NETWORK_SETTLE_MS, DEFAULT_SETTLE_MS } from './settle.js';
 import { MARKER_SOURCES_SETTING } from './captions/editors/marker-sources.js';
 
 export const PARAM_VALUE = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]);
@@ -133,13 +134,12 @@ export const POST_ACTION = z.discriminatedUnion('kind', [
 ]);
 export type PostAction = z.infer<typeof POST_ACTION>;
 
-/** Long enough for NAS attribute caches (up to 60 s) and a missed refresh; at most a day. */
-const CLAIM_TIMEOUT_WORDS = 'Give whole seconds from 5 to 86400 (24 hours).';
+const CLAIM_TIMEOUT_WORDS = `Give whole seconds from ${CLAIM_TIMEOUT_LIMITS_S.min} to ${CLAIM_TIMEOUT_LIMITS_S.max} (24 hours).`;
 export const CLAIM_TIMEOUT_S = z
   .number(CLAIM_TIMEOUT_WORDS)
   .int(CLAIM_TIMEOUT_WORDS)
-  .min(5, CLAIM_TIMEOUT_WORDS)
-  .max(86_400, CLAIM_TIMEOUT_WORDS);
+  .min(CLAIM_TIMEOUT_LIMITS_S.min, CLAIM_TIMEOUT_WORDS)
+  .max(CLAIM_TIMEOUT_LIMITS_S.max, CLAIM_TIMEOUT_WORDS);
 
 export const WATCH_FOLDER = z.object({
   id: z.string().min(1).max(64),
@@ -192,7 +192,7 @@ export const SETTINGS = z
         maxStreamsInFlight: z.number().int().min(1).max(1000).default(50),
         pollMinMs: z.number().int().min(200).max(60_000).default(1000),
         pollMaxMs: z.number().int().min(1000).max(600_000).default(30_000),
-        settleMs: z.number().int().min(0).max(600_000).default(2000),
+        settleMs: z.number().int().min(0).max(600_000).default(DEFAULT_SETTLE_MS),
         /** For files whose container cannot show it is whole, on any drive (settle.ts). */
         networkSettleMs: z.number().int().min(0).max(600_000).default(DEFAULT_NETWORK_SETTLE_MS),
         rescanIntervalMs: z.number().int().min(1000).max(3_600_000).default(60_000),

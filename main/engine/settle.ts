@@ -1,8 +1,9 @@
 // Settle tracking: a detected file is taken only once its size AND mtime have stayed the same for
 // settleMs. Pure: the watcher adapter stats the file and calls `observe` on every event and at the
 // `checkAt` it was told; nothing here reads the disk or sets timers.
+import { DEFAULT_SETTLE_MS } from '../../common/defaults.js';
 
-export const DEFAULT_SETTLE_MS = 2000;
+export { DEFAULT_SETTLE_MS };
 
 /**
  * How long a file must have been left alone when its container cannot show that it is whole (MP3,

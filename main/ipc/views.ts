@@ -17,6 +17,7 @@ import type { WORD_FORMATS } from '../engine/captions/render.js';
 import { sourceLabel, sourceName } from '../engine/media-link.js';
 import { completedWithoutSpeech, plainError } from '../engine/outcome-words.js';
 import { queuePosition } from '../engine/queue-order.js';
+import { isRateLimit } from '../engine/rate-limit.js';
 import { linkResultsDir, resultAnchor } from '../adapters/results/link-destination.js';
 import type { MoveDirection } from '../engine/scheduler.js';
 import type { ResultFormat, Settings } from '../engine/settings.js';
@@ -121,7 +122,7 @@ export function toJobView(
       : {}),
     ...plainOutcomeView(job),
     ...(job.nextAttemptAt !== undefined && !isTerminal(job.state) ? { nextAttemptAt: job.nextAttemptAt } : {}),
-    ...(job.state === 'queued' && job.nextAttemptAt !== undefined && rateLimited(job.error)
+    ...(job.state === 'queued' && job.nextAttemptAt !== undefined && job.error !== undefined && isRateLimit(job.error)
       ? { rateLimited: true }
       : {}),
     stuck: job.stuck,
@@ -138,11 +139,6 @@ export function toJobView(
     canDismiss: canDismiss(job),
     position: queuePosition(job),
   };
-}
-
-/** A 429 that is not the account's usage limit: the service asks for fewer requests. */
-function rateLimited(e: JobRecord['error']): boolean {
-  return e?.statusCode === 429 && e.internalErrorName !== 'STREAM_USAGE_LIMIT_REACHED';
 }
 
 /** The outcome in plain words, shared by the Queue's and History's views of a job. */

@@ -9,12 +9,12 @@
 import type { StreamDto, StreamState } from '../service/types.js';
 import type { JobRecord, JobState } from '../engine/job.js';
 import { hotSummaries, jobSummaries, type JobSummary } from '../adapters/store/jobs.js';
-import type { HistoryIndex, IndexedJob } from '../adapters/store/history-index.js';
+import { indexSearch, type HistoryIndex, type IndexedJob } from '../adapters/store/history-index.js';
 import type { JobStore } from '../adapters/store/job-store.js';
 import type { TranscriptHits, TranscriptMatch } from '../adapters/store/transcript-index.js';
 import { computerKey } from '../engine/shared-folder.js';
 import { STREAM_TO_JOB, streamStatesFor } from '../engine/stream-state.js';
-import { foldText, nameMatcher, searchable, searchTokens } from '../engine/transcript/search-text.js';
+import { foldText, nameMatcher, searchable } from '../engine/transcript/search-text.js';
 
 export type HistorySortKey = 'created' | 'completed' | 'name' | 'state' | 'size' | 'computer';
 
@@ -245,7 +245,7 @@ export class History {
       ...(q.computers ? { computers: q.computers } : {}),
       ...(q.from !== undefined ? { from: q.from } : {}),
       ...(q.to !== undefined ? { to: q.to } : {}),
-      ...(q.search ? { search: { terms: searchTokens(q.search), whole: foldText(q.search).trim() } } : {}),
+      ...(q.search ? { search: indexSearch(q.search) } : {}),
       ...(got.hits ? { hits: got.hits.ids() } : {}),
       exclude: this.d.store.all().map((j) => j.id),
       sort: { by, dir },

@@ -1,5 +1,6 @@
 // The Settings screen's views: connection, credentials, defaults, watch folders.
-// Part of the contract (../contract.ts re-exports every part): no imports but its siblings.
+// Part of the contract (../contract.ts re-exports every part): no imports but its siblings and common/.
+import type { RateId } from '../../common/frame-rates.js';
 import type { Params, RecipeId, RecipeRef, ResultFormat } from './shared.js';
 import type { CaptionSettingsView } from './transcripts.js';
 
@@ -35,7 +36,7 @@ export interface OutputView {
 /** Speaker turns or paragraphs, the editor's own (review), the chapter recipe's chapters. */
 export type MarkerSourceView = 'paragraphs' | 'editor' | 'chapters' | 'quotes';
 
-export type FrameRateId = '23.976' | '24' | '25' | '29.97' | '29.97df' | '30' | '50' | '59.94' | '59.94df' | '60';
+export type FrameRateId = RateId;
 
 export interface TimelineView {
   /** `source` or a timecode such as `01:00:00:00`. */

@@ -1,5 +1,6 @@
 // The review view's transcript, its corrections and caption settings.
-// Part of the contract (../contract.ts re-exports every part): no imports but its siblings.
+// Part of the contract (../contract.ts re-exports every part): no imports but its siblings and common/.
+import { USER_MARKER_COLOURS } from '../../common/marker-colours.js';
 import type { ResultFileView, TimelineUsedView } from './queue.js';
 
 // ---- transcripts: review and corrections --------------------------------------------------------
@@ -84,7 +85,7 @@ export interface TranscriptOutlineView {
 }
 
 /** The colours a marker can have: the ones Resolve, Premiere and Avid share (Resolve's names). */
-export const MARKER_COLOURS = ['Blue', 'Cyan', 'Green', 'Yellow', 'Red', 'Purple'] as const;
+export const MARKER_COLOURS = USER_MARKER_COLOURS;
 export type MarkerColourView = (typeof MARKER_COLOURS)[number];
 
 export interface TranscriptMarkerView {

@@ -1,28 +1,60 @@
-// No source file of the main process or the preload grows past 400 lines: past that, a file is
-// usually two jobs in one room, and the next capability lands in it too. A file that must grow
-// is split along what it does (as the watcher's look queue and burst watch were).
+// No source file grows past 400 lines: past that, a file is usually two jobs in one room, and the
+// next capability lands in it too. A file that must grow is split along what it does (as the
+// watcher's look queue and burst watch were). Past 350 lines the run names the file, so it is
+// split when its concerns part, not when it hits the wall.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const LIMIT = 400;
+const WARN = 350;
+
+/**
+ * Renderer files already past the limit when the renderer came under it: each may shrink, never
+ * grow, and leaves this list once split.
+ */
+const RENDERER_OVER: Record<string, number> = {
+  'renderer/src/screens/Review.svelte': 513,
+  'renderer/src/screens/History.svelte': 441,
+  'renderer/src/components/FolderEditor.svelte': 404,
+  'renderer/src/screens/Queue.svelte': 401,
+};
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const p = path.join(dir, e.name);
     if (e.isDirectory()) return sourceFiles(p);
-    return e.name.endsWith('.ts') && !e.name.endsWith('.d.ts') ? [p] : [];
+    return /\.(ts|svelte)$/.test(e.name) && !e.name.endsWith('.d.ts') ? [p] : [];
   });
 }
 
-const lines = (file: string): number => readFileSync(file, 'utf8').split('\n').length - 1;
+function sized(dirs: string[]): Array<{ file: string; lines: number }> {
+  const files = dirs
+    .flatMap((d) => sourceFiles(path.join(ROOT, d)))
+    .map((f) => ({ file: path.relative(ROOT, f), lines: readFileSync(f, 'utf8').split('\n').length - 1 }));
+  const near = files.filter((f) => f.lines > WARN);
+  if (near.length > 0)
+    console.warn(
+      `Past ${WARN} lines (split where their concerns part):\n${near.map((f) => `  ${f.lines} ${f.file}`).join('\n')}`,
+    );
+  return files;
+}
 
 describe('source file size', () => {
-  it(`keeps every file in main/ and preload/ within ${LIMIT} lines`, () => {
-    const files = ['main', 'preload'].flatMap((d) => sourceFiles(path.join(ROOT, d)));
+  it(`keeps every file in main/, common/ and preload/ within ${LIMIT} lines`, () => {
+    const files = sized(['main', 'common', 'preload']);
     expect(files.length).toBeGreaterThan(100);
-    const over = files.map((f) => ({ file: path.relative(ROOT, f), lines: lines(f) })).filter((f) => f.lines > LIMIT);
+    expect(files.filter((f) => f.lines > LIMIT)).toEqual([]);
+  });
+
+  it(`keeps the renderer's files within ${LIMIT} lines, and the few past it from growing`, () => {
+    const files = sized(['renderer/src']);
+    expect(files.length).toBeGreaterThan(50);
+    const over = files.filter((f) => f.lines > (RENDERER_OVER[f.file] ?? LIMIT));
     expect(over).toEqual([]);
+    // A file split below the limit leaves the list.
+    const stale = Object.keys(RENDERER_OVER).filter((f) => (files.find((x) => x.file === f)?.lines ?? 0) <= LIMIT);
+    expect(stale).toEqual([]);
   });
 });

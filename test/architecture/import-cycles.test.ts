@@ -6,7 +6,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const SOURCE_DIRS = ['main', 'preload', 'renderer/src'];
+const SOURCE_DIRS = ['main', 'common', 'preload', 'renderer/src'];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

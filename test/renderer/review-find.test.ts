@@ -1,11 +1,8 @@
 // Find and replace in the review: whole words folded as History's search folds them, over every
 // word of the transcript, and replacements that keep the punctuation around what they replace.
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { foldText } from '../../main/engine/transcript/search-text.js';
 import {
   findMatches,
-  foldWord,
   matchesIn,
   nearestMatch,
   replacementsOf,
@@ -16,7 +13,6 @@ const words = (text: string): Array<{ text: string }> => text.split(' ').map((t)
 
 describe('find in the transcript', () => {
   it('folds as the app search does: case, accents, ß, composed or decomposed', () => {
-    fc.assert(fc.property(fc.string({ unit: 'grapheme' }), (s) => foldWord(s) === foldText(s)));
     const nfd = 'Jürgen Köln'.normalize('NFD');
     const ws = words(`Interview ${nfd} and JURGEN in koln, Straße strasse`);
     expect(findMatches(ws, 'jurgen')).toEqual([

@@ -2,6 +2,7 @@
 // job, keeps the leases of this computer's claims fresh, hands a job over when another computer
 // took its claim, leaves a done record when a job ends, and looks again at files held elsewhere
 // (a watch folder reports a file once, so a file held by a live owner would otherwise be forgotten).
+import { DEFAULT_CLAIM_TIMEOUT_S } from '../../../common/defaults.js';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import path from 'node:path';
@@ -20,7 +21,7 @@ export type { HeldElsewhere } from './held-elsewhere.js';
 
 export { sharedStreamId } from './shared-id.js';
 
-export const DEFAULT_CLAIM_TIMEOUT_S = 600;
+export { DEFAULT_CLAIM_TIMEOUT_S };
 
 export interface SharedFoldersOptions {
   apply: (jobId: string, ev: JobEvent) => JobRecord | undefined;

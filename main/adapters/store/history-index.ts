@@ -14,7 +14,7 @@
 //   would have matched on the rows (the trigram index only narrows; `instr` decides).
 import fs from 'node:fs';
 import path from 'node:path';
-import { foldText, searchable } from '../../engine/transcript/search-text.js';
+import { foldText, searchable, searchTokens } from '../../engine/transcript/search-text.js';
 import { PRIVATE_FILE_MODE } from './private-files.js';
 import { eachLine, tailHash } from './rows-file.js';
 import { CREATE, INDEXES, listConditions, nameCondition } from './history-index-sql.js';
@@ -26,6 +26,12 @@ const FILE = 'history.sqlite';
 export type IndexSortKey = 'created' | 'completed' | 'name' | 'state' | 'size' | 'computer';
 
 /** What the index answers; every list empty or missing means no filter on it. */
+/** A search as typed, in the shape the index answers (the app's History and `sluice history` alike). */
+export const indexSearch = (typed: string): { terms: string[]; whole: string } => ({
+  terms: searchTokens(typed),
+  whole: foldText(typed).trim(),
+});
+
 export interface IndexQuery {
   states?: readonly string[];
   templateIds?: readonly string[];

@@ -6,9 +6,9 @@
 import type { JobRecord } from '../../engine/job.js';
 import { sourceName } from '../../engine/media-link.js';
 import { computerKey } from '../../engine/shared-folder.js';
-import { foldText, nameMatcher, searchable, searchTokens } from '../../engine/transcript/search-text.js';
+import { nameMatcher, searchable } from '../../engine/transcript/search-text.js';
 import path from 'node:path';
-import { HistoryIndex } from './history-index.js';
+import { HistoryIndex, indexSearch } from './history-index.js';
 import { readArchivedAt, readArchivedRecords } from './job-archive.js';
 import { JobStore } from './job-store.js';
 
@@ -43,9 +43,7 @@ export function readHistory(stateDir: string, q: HistoryRead): JobRecord[] {
     const { rows } = index.query({
       states: q.states,
       ...(q.computers?.length ? { computers: q.computers } : {}),
-      ...(q.search !== undefined
-        ? { search: { terms: searchTokens(q.search), whole: foldText(q.search).trim() } }
-        : {}),
+      ...(q.search !== undefined ? { search: indexSearch(q.search) } : {}),
       exclude: records.keys(),
       sort: { by: 'created', dir: 'desc' },
       offset: 0,

@@ -3,11 +3,11 @@
 // JSON Schemas stay the built-in's, because results, chapters, quotes and markers read the answers
 // by those ids and shapes, so edited wording can never break a result format.
 import { z } from 'zod';
+import { CUSTOM_RECIPE_LIMITS } from '../../../common/custom-recipe-limits.js';
 import { RECIPE_IDS, RECIPES, isRecipeId, type CustomRecipeId, type Recipe, type RecipeRef } from './recipes.js';
 
 export type { CustomRecipeId, RecipeRef };
-
-export const CUSTOM_RECIPE_LIMITS = { count: 20, name: 60, prompt: 4000, system: 4000 } as const;
+export { CUSTOM_RECIPE_LIMITS };
 
 const CUSTOM_ID = /^custom-[a-z0-9][a-z0-9-]{0,47}$/;
 export const isCustomRecipeId = (v: unknown): v is CustomRecipeId => typeof v === 'string' && CUSTOM_ID.test(v);

@@ -2,11 +2,10 @@
 // float drifts a frame every few minutes). Only 29.97 and 59.94 may count in drop-frame. Pure.
 import type { FrameRate } from '../media-facts.js';
 
-export type { FrameRate };
+import { DEFAULT_RATE_ID, isRateId, RATE_IDS, type RateId } from '../../../common/frame-rates.js';
 
-/** The rates an editor picks from, by the name NLEs show (`df` = drop-frame counting). */
-export const RATE_IDS = ['23.976', '24', '25', '29.97', '29.97df', '30', '50', '59.94', '59.94df', '60'] as const;
-export type RateId = (typeof RATE_IDS)[number];
+export type { FrameRate, RateId };
+export { DEFAULT_RATE_ID, isRateId, RATE_IDS };
 
 const RATES: Readonly<Record<RateId, FrameRate>> = {
   '23.976': { num: 24000, den: 1001, dropFrame: false },
@@ -20,11 +19,6 @@ const RATES: Readonly<Record<RateId, FrameRate>> = {
   '59.94df': { num: 60000, den: 1001, dropFrame: true },
   '60': { num: 60, den: 1, dropFrame: false },
 };
-
-/** Europe's broadcast rate: what a file with no rate of its own is counted in unless a folder says otherwise. */
-export const DEFAULT_RATE_ID: RateId = '25';
-
-export const isRateId = (s: string): s is RateId => (RATE_IDS as readonly string[]).includes(s);
 
 export function rateOf(id: RateId): FrameRate {
   return RATES[id];

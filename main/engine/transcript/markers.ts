@@ -4,10 +4,10 @@
 // paragraphs' markers. Ids are given here, in order, so replaying the layer gives the same ids.
 // Pure.
 import { z } from 'zod';
+// Colours DaVinci Resolve, Premiere Pro and Avid all have a marker of (Resolve's names).
+import { USER_MARKER_COLOURS, type UserMarkerColour } from '../../../common/marker-colours.js';
 
-/** Colours DaVinci Resolve, Premiere Pro and Avid all have a marker of (Resolve's names). */
-export const USER_MARKER_COLOURS = ['Blue', 'Cyan', 'Green', 'Yellow', 'Red', 'Purple'] as const;
-export type UserMarkerColour = (typeof USER_MARKER_COLOURS)[number];
+export { USER_MARKER_COLOURS, type UserMarkerColour };
 
 export interface UserMarker {
   /** `m1`, `m2`, …: stable across replays of the layer. */

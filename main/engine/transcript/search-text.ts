@@ -2,16 +2,9 @@
 // ("Straßen", "STRASSEN" and "strassen" are one word; "Café" is "cafe"), and transcripts cut into
 // lines of about 120 characters, each with the time of its words, to show a hit and play it. Pure.
 
-/** NFKD, combining marks dropped, lower case, ß as ss. */
-export function foldText(s: string): string {
-  // Printable ASCII only needs its case folded: no marks to drop, nothing to decompose (most file names).
-  if (/^[\x20-\x7e]*$/.test(s)) return s.toLowerCase();
-  return s
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .replace(/ß/g, 'ss');
-}
+import { foldText } from '../../../common/text-fold.js';
+
+export { foldText };
 
 /** The folded words of a text: letters and digits, anything else separates. */
 export function searchTokens(s: string): string[] {

@@ -1,9 +1,8 @@
 // Custom recipes as the Settings card edits them: a draft copied from a built-in, checked here in
-// words beside each field before main checks it again (engine/recipes/custom-recipes.ts, whose
-// limits a test keeps these in step with), and who still uses one, so its deletion can say so.
+// words beside each field before main checks it again (engine/recipes/custom-recipes.ts), by the
+// same limits (common/custom-recipe-limits.ts), and who still uses one, so its deletion can say so.
+import { CUSTOM_RECIPE_LIMITS } from '../../../common/custom-recipe-limits.js';
 import type { CustomRecipeValue, RecipeId, RecipeView, SettingsValues } from '../../../preload/contract.js';
-
-export const CUSTOM_LIMITS = { count: 20, name: 60, prompt: 4000, system: 4000 } as const;
 
 export interface RecipeDraft {
   /** Absent: a new copy, given its id on save. */
@@ -69,15 +68,16 @@ export function draftErrors(
     ...custom.filter((c) => c.id !== d.id).map((c) => c.name.toLowerCase()),
   ];
   if (!name) e.name = 'Give the recipe a name.';
-  else if (name.length > CUSTOM_LIMITS.name) e.name = `Keep the name to ${CUSTOM_LIMITS.name} characters or fewer.`;
+  else if (name.length > CUSTOM_RECIPE_LIMITS.name)
+    e.name = `Keep the name to ${CUSTOM_RECIPE_LIMITS.name} characters or fewer.`;
   else if (taken.includes(name.toLowerCase())) e.name = `The name “${name}” is taken; choose another.`;
   d.prompts.forEach((p, n) => {
     if (!p.prompt.trim()) e[`prompts.${n}.prompt`] = 'Write the question; it must not be empty.';
-    else if (p.prompt.trim().length > CUSTOM_LIMITS.prompt)
-      e[`prompts.${n}.prompt`] = `Keep the question to ${CUSTOM_LIMITS.prompt} characters or fewer.`;
+    else if (p.prompt.trim().length > CUSTOM_RECIPE_LIMITS.prompt)
+      e[`prompts.${n}.prompt`] = `Keep the question to ${CUSTOM_RECIPE_LIMITS.prompt} characters or fewer.`;
     if (!p.system.trim()) e[`prompts.${n}.system`] = 'Write the system prompt; it must not be empty.';
-    else if (p.system.trim().length > CUSTOM_LIMITS.system)
-      e[`prompts.${n}.system`] = `Keep the system prompt to ${CUSTOM_LIMITS.system} characters or fewer.`;
+    else if (p.system.trim().length > CUSTOM_RECIPE_LIMITS.system)
+      e[`prompts.${n}.system`] = `Keep the system prompt to ${CUSTOM_RECIPE_LIMITS.system} characters or fewer.`;
   });
   return e;
 }

@@ -2,18 +2,11 @@
 // on screen), folded as History's search folds them (case, accents, ß, composed or decomposed), by
 // whole words. A replacement keeps the punctuation around the words it replaces. Pure.
 
-/** NFKD, combining marks dropped, lower case, ß as ss: the rule of main's search (search-text.ts). */
-export function foldWord(s: string): string {
-  return s
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .replace(/ß/g, 'ss');
-}
+import { foldText } from '../../../../common/text-fold.js';
 
 /** The folded letters-and-digits runs of a text. */
 export function findTokens(s: string): string[] {
-  return foldWord(s)
+  return foldText(s)
     .split(/[^\p{L}\p{N}]+/u)
     .filter((t) => t !== '');
 }
