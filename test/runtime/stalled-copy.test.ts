@@ -1,7 +1,7 @@
 // A copy that stalls longer than the settle time (a NAS, an SMB share, a card reader) is not taken
 // half-written: the container is not whole, so the file goes on waiting for its copy. Each file is
 // uploaded once, whole, and no job fails. Real watch folder, real sandbox over loopback.
-import { open, readFile, mkdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, open, readFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../main/api/client.js';
@@ -194,6 +194,24 @@ describe('a copy that stalls', () => {
     expect(summary!.text).toBe('1 skipped (1 not a complete media file).');
     expect(rt.queue.jobs()).toEqual([]);
     expect(sandbox.stats().upload ?? 0).toBe(0);
+  }, 60_000);
+
+  it('a card copied to a second place: no job, and a rescan counts the copy as processed, not as new', async () => {
+    const skipped: string[] = [];
+    rt.on((e: EngineEvent) => void (e.type === 'folder:skipped' && skipped.push(e.path)));
+    const card = path.join(folder, 'Day1', 'iPhone');
+    await mkdir(card, { recursive: true });
+    await writeFile(path.join(card, 'IMG_4821.WAV'), await readFile(await makeToneWav(dir, 'take.wav', 2)));
+    await until(() => rt.queue.jobs()[0]?.state === 'completed', 30_000);
+    const backup = path.join(folder, 'Backup_Day1', 'iPhone');
+    await mkdir(backup, { recursive: true });
+    await copyFile(path.join(card, 'IMG_4821.WAV'), path.join(backup, 'IMG_4821.WAV'));
+    // The watcher has decided on the copy: the same clip, already processed.
+    await until(() => skipped.includes(path.join(backup, 'IMG_4821.WAV')), 30_000);
+    const [summary] = await rt.folders.rescan();
+    expect(summary).toMatchObject({ newFiles: 0, alreadyProcessed: 2, stillCopying: 0 });
+    expect(rt.queue.jobs()).toHaveLength(1);
+    expect(sandbox.stats().upload).toBe(1);
   }, 60_000);
 
   it.each(['a network drive', 'a local drive'])(
