@@ -2,7 +2,6 @@
 // The editor (adapters/results/transcript-editor.ts) saves each change and rewrites the results;
 // these handlers check the job, map the editor's refusals to the contract's codes and build views.
 import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import type { Channel, TranscriptMediaView, TranscriptView } from '../../preload/contract.js';
 import { NoTranscriptError, StaleRevisionError, type OpenTranscript } from '../adapters/results/transcript-editor.js';
 import type { JobRecord } from '../engine/job.js';
@@ -15,6 +14,7 @@ import type { PlatformPort } from './platform.js';
 import { TimelineClocks } from './timeline-clock.js';
 import { resultView } from './views.js';
 import { currentPath } from '../engine/source-path.js';
+import { sourceName } from '../engine/media-link.js';
 
 type TranscriptChannels = Extract<Channel, `transcript:${string}`>;
 
@@ -37,7 +37,8 @@ export function transcriptView(
   const cur = t.current;
   return {
     jobId: job.id,
-    fileName: path.basename(job.source.path),
+    // The file's name as it is now (after a rename, the new one), as the Queue and History show it.
+    fileName: sourceName(job),
     media,
     words: cur.words.map((w) => ({
       text: w.text,

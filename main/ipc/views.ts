@@ -15,6 +15,7 @@ import { canCancel, canDismiss, canMove, canRetry, canRewrite } from '../engine/
 import { isTerminal, type ACTIVE_STATES, type JobRecord, type JobState } from '../engine/job.js';
 import type { WORD_FORMATS } from '../engine/captions/render.js';
 import { sourceLabel, sourceName } from '../engine/media-link.js';
+import { earlierPaths } from '../engine/source-path.js';
 import { completedWithoutSpeech, plainError } from '../engine/outcome-words.js';
 import { queuePosition } from '../engine/queue-order.js';
 import { isRateLimit } from '../engine/rate-limit.js';
@@ -131,6 +132,7 @@ export function toJobView(
     ...(job.resultWarning ? { resultWarning: job.resultWarning } : {}),
     ...(job.review ? { reviewNote: job.review.note } : {}),
     ...(job.movedTo ? { movedTo: job.movedTo } : {}),
+    ...(earlierPaths(job).length > 0 ? { earlierPaths: earlierPaths(job) } : {}),
     dismissed: job.dismissed === true,
     canRetry: canRetry(job),
     canCancel: canCancel(job),

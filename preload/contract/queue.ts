@@ -80,6 +80,8 @@ export interface JobView {
   /** What became of an earlier run's review work when this run's results were written. */
   reviewNote?: string;
   movedTo?: string;
+  /** Where the file was before its renames and moves, oldest first (its current path is `sourcePath`). */
+  earlierPaths?: string[];
   dismissed: boolean;
   canRetry: boolean;
   canCancel: boolean;

@@ -10,7 +10,7 @@ import {
   type FileStat,
   type SettleTracker,
 } from '../../main/engine/settle.js';
-import { layoutVouches } from '../../main/engine/container-whole.js';
+import { layoutVouches, neverWholeWords } from '../../main/engine/container-whole.js';
 import { kindOfLinuxType, slowToSettle } from '../../main/engine/file-system-kind.js';
 
 type Step = { at: number; stat: FileStat; want: 'wait' | 'settled'; checkAt?: number };
@@ -228,5 +228,15 @@ describe('SettleSet', () => {
     s.observe('/card/10.wav', { size: 2, mtimeMs: 1 }, 5000);
     expect([...s.due(2011)]).toEqual(['/card/11.wav']);
     expect(s.size).toBe(100_000);
+  });
+});
+
+describe('neverWholeWords: how long a file has stayed as it is', () => {
+  it('in minutes from a minute on, in seconds under one (a while set short in Settings)', () => {
+    const said = (ms: number): string => neverWholeWords('GX010099.MP4', "no 'moov' box", ms);
+    expect(said(180_000)).toMatch(/^unchanged for 3 min and not a complete MP4: no index \(moov\)/);
+    expect(said(60_000)).toMatch(/^unchanged for 1 min /);
+    expect(said(3_000)).toMatch(/^unchanged for 3 s /);
+    expect(said(200)).toMatch(/^unchanged for 1 s /);
   });
 });

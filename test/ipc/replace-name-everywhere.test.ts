@@ -109,7 +109,8 @@ describe('a name fixed with Replace all', () => {
     expect(has(quotes.replaceAll(NAME, ''), wrong!)).toBe(false);
     const chapterList = notes.slice(notes.indexOf('## Chapters'), notes.indexOf('## Pull quotes'));
     expect(chapterList.split(NAME).length - 1).toBe(titled);
-    // The chapters and quotes are the markers of the Premiere XML and the EDL (in ASCII there, as Resolve reads it).
+    // The chapters and quotes are the markers of the Premiere XML and the EDL (in ASCII there, as
+    // Resolve reads it), and of the FCPXML beside its captions (chapter markers, a marker per quote).
     for (const [ext, name] of [
       ['premiere.xml', NAME],
       ['edl', asciiText(NAME)],
@@ -118,6 +119,12 @@ describe('a name fixed with Replace all', () => {
       expect(text.split(name).length - 1, ext).toBeGreaterThanOrEqual(titled + quoted);
       expect(has(text.replaceAll(name, ''), wrong!), ext).toBe(false);
     }
+    expect(count(await read('fcpxml'))).toBeGreaterThanOrEqual(said + titled + quoted);
+    // The transcript JSON: its text, and its words (the name two words where one was said).
+    const json = JSON.parse(await read('json')) as { transcription: { text: string; words: Array<{ word: string }> } };
+    expect(count(json.transcription.text)).toBe(said);
+    expect(has(json.transcription.text, wrong!)).toBe(false);
+    expect(count(json.transcription.words.map((w) => w.word).join(''))).toBe(said);
     if (chapters.length >= 3) expect((await read('youtube.txt')).split(NAME).length - 1).toBe(titled);
   }, 90_000);
 });

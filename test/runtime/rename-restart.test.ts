@@ -21,13 +21,35 @@ import { until } from '../ipc/helpers.js';
 
 const KEY = 'k';
 const CLIPS = ['DJI_0001.WAV', 'MVI_0042.WAV', 'GX010042.WAV', 'ZOOM0004.WAV', 'ZOOM0005.WAV', 'ZOOM0006.WAV'];
-/** The three clips reviewed: a corrected first word, a named speaker, and the name each gets. */
+/**
+ * The three clips reviewed: two corrected words (the first and the last said), a named speaker, and
+ * the name each gets.
+ */
 const REVIEWED = [
-  { clip: 'DJI_0001.WAV', word: 'Brückenanflug', speaker: 'Pilot Jonas', to: 'DJI_0001_Bruecke_Anflug.WAV' },
-  { clip: 'MVI_0042.WAV', word: 'Hafenkran', speaker: 'Hélène Dubois', to: 'MVI_0042_Hafen_Interview.WAV' },
+  {
+    clip: 'DJI_0001.WAV',
+    word: 'Brückenanflug',
+    last: 'Landeplatz',
+    speaker: 'Pilot Jonas',
+    to: 'DJI_0001_Bruecke_Anflug.WAV',
+  },
+  {
+    clip: 'MVI_0042.WAV',
+    word: 'Hafenkran',
+    last: 'Kaimauer',
+    speaker: 'Hélène Dubois',
+    to: 'MVI_0042_Hafen_Interview.WAV',
+  },
   // Moved into a subfolder (and renamed) while Sluice is not running.
-  { clip: 'GX010042.WAV', word: 'Strandbar', speaker: 'Mira Okafor', to: 'Selects/GX010042_Promenade.WAV' },
+  {
+    clip: 'GX010042.WAV',
+    word: 'Strandbar',
+    last: 'Sonnenuntergang',
+    speaker: 'Mira Okafor',
+    to: 'Selects/GX010042_Promenade.WAV',
+  },
 ] as const;
+const FORMATS = ['fcpxml', 'json', 'premiere', 'srt', 'txt', 'vtt'];
 
 let dir: string;
 let card: string;
@@ -46,7 +68,7 @@ async function open(): Promise<Runtime> {
     id: 'card',
     path: card,
     cardRules: 'off',
-    output: { formats: ['json', 'srt', 'txt', 'fcpxml', 'premiere'], pattern: '{name}' },
+    output: { formats: FORMATS, pattern: '{name}' },
   });
   await rt.updateSettings((s) => ({ ...s, queue: { ...s.queue, settleMs: 200 }, watchFolders: [folder] }));
   rt.on((e) => void (e.type === 'folder:skipped' && skipped.add(e.path)));
@@ -112,7 +134,8 @@ describe('a renamed clip across restarts', () => {
       expect(n).toBeGreaterThan(3);
       t = await rt.transcripts.edit(job, t.layer.revision, { kind: 'setSpeaker', from: 0, to: n, speaker: 'A' });
       t = await rt.transcripts.edit(job, t.layer.revision, { kind: 'renameSpeaker', speaker: 'A', name: r.speaker });
-      await rt.transcripts.edit(job, t.layer.revision, { kind: 'replace', from: 0, to: 1, text: r.word });
+      t = await rt.transcripts.edit(job, t.layer.revision, { kind: 'replace', from: 0, to: 1, text: r.word });
+      await rt.transcripts.edit(job, t.layer.revision, { kind: 'replace', from: n - 1, to: n, text: r.last });
     }
     await rt.transcripts.settled();
 
@@ -157,7 +180,7 @@ describe('a renamed clip across restarts', () => {
       expect(currentPath(job), clip).toBe(media);
       const stem = path.basename(media, '.WAV');
       // Every result sits beside the media under its name now, and every editor file links it there.
-      expect(job.results.map((r) => r.format).sort()).toEqual(['fcpxml', 'json', 'premiere', 'srt', 'txt']);
+      expect(job.results.map((r) => r.format).sort()).toEqual(FORMATS);
       for (const r of job.results) {
         expect(path.dirname(r.path), r.path).toBe(path.dirname(media));
         expect(path.basename(r.path).startsWith(`${stem}.`), r.path).toBe(true);
@@ -169,11 +192,16 @@ describe('a renamed clip across restarts', () => {
       }
       const reviewed = REVIEWED.find((r) => r.clip === clip);
       if (!reviewed) continue;
-      // Every correction in every result: the word in each transcript format, the name in each.
+      // Every correction in every result: both words in each transcript format, the name in each.
+      // The Premiere XML holds no text but its markers (one per speaker turn, named after the
+      // speaker, the turn's first words in the note): the name and the first word.
       for (const r of job.results) {
         const text = await readFile(r.path, 'utf8');
-        expect(text.includes(reviewed.speaker), `${r.path} names ${reviewed.speaker}`).toBe(true);
-        if (r.format !== 'premiere') expect(text.includes(reviewed.word), `${r.path} has ${reviewed.word}`).toBe(true);
+        const words =
+          r.format === 'premiere'
+            ? [reviewed.speaker, reviewed.word]
+            : [reviewed.speaker, reviewed.word, reviewed.last];
+        for (const w of words) expect(text.includes(w), `${r.path} has ${w}`).toBe(true);
       }
     }
 

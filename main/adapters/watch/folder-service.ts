@@ -102,8 +102,10 @@ export class FolderService {
           ...(s.message ? { message: s.message } : {}),
         });
       },
-      onProblem: (folderId, file, message) =>
-        d.emit({ type: 'folder:status', folderId, status: 'watching', message: `${path.basename(file)}: ${message}` }),
+      onProblem: (folderId, file, message, kind) => {
+        if (kind === 'notWhole') this.notWhole.add(file);
+        d.emit({ type: 'folder:status', folderId, status: 'watching', message: `${path.basename(file)}: ${message}` });
+      },
       onWaiting: (folderId, file, size) => {
         const now = Date.now();
         const was = this.copying.get(file);
@@ -133,7 +135,11 @@ export class FolderService {
    */
   private readonly unrecorded = new Map<string, DetectedFile>();
 
+  /** Files said never to be whole as they are (not queued until they change): a rescan counts them as skipped. */
+  private readonly notWhole = new Set<string>();
+
   private offer(f: DetectedFile): void {
+    this.notWhole.delete(f.path);
     const folder = this.folder(f.folderId);
     if (!folder) return;
     void this.d.intake.addDetected(folder, f).then((o) => {
@@ -203,12 +209,15 @@ export class FolderService {
       const cards = this.cardSkips.get(id);
       const folder = this.all().find((f) => f.id === id);
       // Never queued: an empty file, a second copy of a card its rules skipped.
-      const skipOf = (f: { path: string; size: number }): string | undefined =>
+      const skipOf = (f: { path: string; size: number; mtimeMs: number }): string | undefined =>
         f.size === 0
           ? 'empty'
           : folder && cards?.has(path.relative(folder.path, f.path))
             ? 'second copy of a card'
-            : undefined;
+            : // Unchanged since it was said not whole: not "new", it is queued only once it changes.
+              this.notWhole.has(f.path) && now - f.mtimeMs >= settleMs
+              ? 'not a complete media file'
+              : undefined;
       const summary = summarizeRescan(files, (f) => this.d.intake.knownAs(f), now, settleMs, skipOf);
       this.rescans.set(id, summary);
       return summary;

@@ -36,7 +36,7 @@ export interface FolderWatcherOptions {
   onFile(f: DetectedFile): void;
   onStatus(s: FolderWatchStatus): void;
   /** Once per path and state of the file: it settled but cannot be read. */
-  onProblem(folderId: string, filePath: string, message: string): void;
+  onProblem(folderId: string, filePath: string, message: string, kind?: 'notWhole'): void;
   onWaiting?(folderId: string, filePath: string, size: number): void;
   onDoneWaiting?(folderId: string, which: WaitingDone): void;
   fingerprint?: Fingerprinter;

@@ -83,7 +83,7 @@ export class FolderWatcher {
       ...(o.incompleteAfterMs !== undefined ? { incompleteAfterMs: o.incompleteAfterMs } : {}),
       now: o.now,
       onFile: (f) => o.onFile(f),
-      onProblem: (p, m) => o.onProblem(folder.id, p, m),
+      onProblem: (p, m, kind) => o.onProblem(folder.id, p, m, kind),
       onWaiting: (p, size) => o.onWaiting?.(folder.id, p, size),
       onDoneWaiting: (which) => o.onDoneWaiting?.(folder.id, which),
       ...(o.fingerprint ? { fingerprint: o.fingerprint } : {}),

@@ -41,7 +41,7 @@ export class SettleChecker {
   private readonly folderId: string;
   private readonly now: () => number;
   private readonly onFile: (f: DetectedFile) => void;
-  private readonly onProblem: (path: string, message: string) => void;
+  private readonly onProblem: SettleCheckerOptions['onProblem'];
   private readonly onWaiting: (path: string, size: number) => void;
   private readonly onDoneWaiting: (which: WaitingDone) => void;
   private readonly tracker: SettleSet;
@@ -338,7 +338,7 @@ export class SettleChecker {
     if (this.problems.get(p) === key) return;
     this.problems.set(p, key);
     try {
-      this.onProblem(p, message);
+      this.onProblem(p, message, doneWaiting ? 'notWhole' : undefined);
     } catch {
       // As for onFile.
     }

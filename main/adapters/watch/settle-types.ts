@@ -28,7 +28,8 @@ export interface SettleCheckerOptions {
   settleMs: number;
   now: () => number;
   onFile(f: DetectedFile): void;
-  onProblem(path: string, message: string): void;
+  /** `notWhole`: the file stopped changing but is not a whole media file (it is not waited on as a copy). */
+  onProblem(path: string, message: string, kind?: 'notWhole'): void;
   /** The file was seen but is not settled yet (its copy may still run); size as now. */
   onWaiting?(path: string, size: number): void;
   /** These files stopped waiting: taken, gone, or the folder stopped. */

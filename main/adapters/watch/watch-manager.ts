@@ -39,7 +39,7 @@ export interface WatchManagerOptions extends WatchTiming {
   events?: boolean;
   onFile(f: DetectedFile): void;
   onStatus(s: FolderWatchStatus): void;
-  onProblem?(folderId: string, path: string, message: string): void;
+  onProblem?(folderId: string, path: string, message: string, kind?: 'notWhole'): void;
   onWaiting?(folderId: string, path: string, size: number): void;
   onDoneWaiting?(folderId: string, which: WaitingDone): void;
   /** Fingerprints settled files through their settle check's handle (see settle-checker.ts). */
@@ -172,7 +172,7 @@ export class WatchManager {
       events: o.events ?? true,
       onFile: (d) => o.onFile(d),
       onStatus: (st) => o.onStatus(st),
-      onProblem: (id, p, m) => o.onProblem?.(id, p, m),
+      onProblem: (id, p, m, kind) => o.onProblem?.(id, p, m, kind),
       onWaiting: (id, p, size) => o.onWaiting?.(id, p, size),
       onDoneWaiting: (id, which) => o.onDoneWaiting?.(id, which),
       ...(o.fingerprint ? { fingerprint: o.fingerprint } : {}),
