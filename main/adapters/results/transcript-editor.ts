@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { normalizeExport, parseExport } from '../../engine/captions/normalize.js';
+import { normalizeOptionsOf } from '../../engine/captions/render.js';
 import {
   emptyLayer,
   isCorrected,
@@ -268,7 +269,7 @@ export class TranscriptEditor {
 
   private build(job: JobRecord, text: string, hash: string, layer: CorrectionsLayer): Loaded {
     const result = parseExport(text);
-    const normalized = normalizeExport(result, { mediaDurationMs: job.mediaDurationMs });
+    const normalized = normalizeExport(result, normalizeOptionsOf(job));
     const outline = seedOutline(result, normalized);
     const base: Transcript = { ...transcriptOf(normalized), ...(outline ? { outline } : {}) };
     let current: Transcript;

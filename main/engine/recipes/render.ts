@@ -22,11 +22,18 @@ export interface RecipeContext {
   mediaDurationMs?: number;
   /** The corrected transcript, when the editor changed it. */
   transcript?: NormalizedTranscript;
+  /** The glossary the job sent: its spelling wins in the words. */
+  glossary?: readonly string[];
 }
 
 export function outlineOf(exportText: string, ctx: RecipeContext): Outline {
   const result = parseExport(exportText);
-  const transcript = ctx.transcript ?? normalizeExport(result, { mediaDurationMs: ctx.mediaDurationMs });
+  const transcript =
+    ctx.transcript ??
+    normalizeExport(result, {
+      mediaDurationMs: ctx.mediaDurationMs,
+      ...(ctx.glossary ? { glossary: ctx.glossary } : {}),
+    });
   const edited = ctx.transcript?.outline;
   if (!edited) return buildOutline(result, transcript);
   // Corrected in the review: the chapters and quotes as the editor left them, aligned once on the
