@@ -25,8 +25,7 @@ function describe(j: JobRecord): string {
         (r.collided ? ' (name taken: fallback used)' : '') +
         (r.shortened ? ' (name too long: shortened)' : ''),
     );
-    const notes = j.results.flatMap((r) => r.notes ?? []);
-    return [files.join(', '), j.resultWarning, j.review?.note, ...notes].filter(Boolean).join(' — ') || 'done';
+    return [files.join(', '), j.resultWarning, ...jobNotes(j)].filter(Boolean).join(' — ') || 'done';
   }
   if (j.error) {
     const where = j.error.processorId ? `${j.error.processorId}: ` : '';
@@ -36,6 +35,11 @@ function describe(j: JobRecord): string {
     return `${where}${text}${name}`;
   }
   return j.resultWarning ?? '';
+}
+
+/** Everything a finished job says beside its files: the review's note and each result's notes. */
+function jobNotes(j: JobRecord): string[] {
+  return [j.review?.note, ...j.results.flatMap((r) => r.notes ?? [])].filter((n): n is string => !!n);
 }
 
 export function mb(bytes: number): string {
@@ -159,6 +163,8 @@ export function jobJson(j: JobRecord): Record<string, unknown> {
     results: j.results.map((r) => r.path),
     error: j.error ?? null,
     warning: j.resultWarning ?? null,
+    // What the line without --json says after the files: chapters left out, the glossary, the timeline.
+    notes: jobNotes(j),
     // Team mode: which computer took the file (absent for folders that are not shared).
     ...(j.processedBy ? { processedBy: j.processedBy } : {}),
   };
