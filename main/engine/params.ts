@@ -10,6 +10,8 @@ import {
   type AnyParam as ParamSpec,
   type AnyTemplate as TemplateSpec,
 } from '../service/templates.js';
+import { answerKeyClash } from '../service/ask-slots.js';
+import { responseFormatRefusal } from '../service/json-schema.js';
 import type { ParamValue, Params } from './settings.js';
 
 function checkScalar(spec: ParamSpec, raw: string | number | boolean): string | undefined {
@@ -67,7 +69,35 @@ export function validateParams(template: TemplateSpec, params: Params): string[]
   if (Number.isFinite(min) && Number.isFinite(max) && min > max) {
     problems.push('minSpeakersNumber: must not exceed maxSpeakersNumber.');
   }
-  return problems;
+  return [...problems, ...askProblems(params)];
+}
+
+const SLOTS = [0, 1, 2] as const;
+
+/**
+ * What the service refuses in the prompt slots, refused here first with the sandbox's own checks
+ * (service/json-schema.ts, service/ask-slots.ts): a response format it would not take, and two
+ * active questions whose answers would come back under one key.
+ */
+function askProblems(params: Params): string[] {
+  const problems: string[] = [];
+  for (const n of SLOTS) {
+    const format = params[`ask${n}Format`];
+    if (typeof format !== 'string' || format.trim() === '') continue;
+    const why = responseFormatRefusal(format);
+    if (why) problems.push(`ask${n}Format: ${why}.`);
+  }
+  const active = SLOTS.filter((n) => {
+    const ask = params[`ask${n}`];
+    return typeof ask === 'string' && ask.trim() !== '';
+  });
+  const clash = answerKeyClash(
+    active.map((n) => {
+      const id = params[`ask${n}Id`];
+      return { slot: n, key: typeof id === 'string' && id !== '' ? id : String(n) };
+    }),
+  );
+  return clash ? [...problems, clash] : problems;
 }
 
 export interface TemplateProblem {

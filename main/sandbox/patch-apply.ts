@@ -3,7 +3,8 @@
 import { LIMITS } from '../service/policy.js';
 import type { ParamSpec, TemplateSpec } from '../service/templates.js';
 import { badPatch, badProperties } from './http-error.js';
-import { responseFormatRefusal } from './response-format-check.js';
+import { answerKeyClash } from '../service/ask-slots.js';
+import { responseFormatRefusal } from '../service/json-schema.js';
 import {
   headerPatches,
   multipartPatches,
@@ -218,5 +219,13 @@ function validate(template: TemplateSpec, props: Props[]): void {
       const why = responseFormatRefusal(spec);
       if (why) throw badProperties(`ask${n}Format ${why}`);
     }
+    const clash = answerKeyClash(
+      asks.flatMap((slot, n) => {
+        const s = (slot ?? {}) as { content?: unknown; enabled?: unknown; promptId?: unknown };
+        if (typeof s.content !== 'string' || s.content.trim() === '' || s.enabled === false) return [];
+        return [{ slot: n, key: typeof s.promptId === 'string' && s.promptId !== '' ? s.promptId : String(n) }];
+      }),
+    );
+    if (clash) throw badProperties(clash);
   }
 }
