@@ -64,25 +64,31 @@ export interface AnswerCheck {
   /** The schema errors, in words; empty when the answer matches its format. */
   errors: string[];
   /**
-   * The answer with every array item that breaks its schema taken out: undefined when what is left
-   * would still not hold the format's required fields (an error above the items).
+   * What of the answer may be used: the answer without the array items whose required fields do
+   * not hold; undefined when the answer's own required fields do not hold (nothing is usable).
+   * Other breaks (too many items, a property not asked for) are named in `errors` only.
    */
   usable: unknown;
 }
 
+/** Errors that mean a required field is missing or not of its type: the value cannot be read. */
+const UNREADABLE = new Set(['required', 'type']);
+
 /**
- * An answer read against the format it was asked in (`formatText`, as sent). A format Sluice cannot
+ * An answer read against the format it was asked in (`formatText`, as sent). A format that does not
  * compile checks nothing: the answer is taken as it is.
  */
 export function checkAnswer(formatText: string, answer: unknown): AnswerCheck {
   const validate = compile(formatText);
   if (typeof validate === 'string' || validate(answer)) return { errors: [], usable: answer };
   const errors = validate.errors ?? [];
-  // An error inside an array item costs that item; any other error costs the answer.
+  const words = errors.map(described);
+  // An unreadable array item is left out; an unreadable value outside any item costs the answer.
   const dropped = new Map<string, Set<number>>();
   for (const e of errors) {
+    if (!UNREADABLE.has(e.keyword)) continue;
     const at = /^(.*)\/(\d+)(?:\/.*)?$/.exec(e.instancePath);
-    if (!at || !Array.isArray(pointer(answer, at[1]!))) return { errors: errors.map(described), usable: undefined };
+    if (!at || !Array.isArray(pointer(answer, at[1]!))) return { errors: words, usable: undefined };
     const set = dropped.get(at[1]!) ?? new Set<number>();
     set.add(Number(at[2]));
     dropped.set(at[1]!, set);
@@ -93,8 +99,7 @@ export function checkAnswer(formatText: string, answer: unknown): AnswerCheck {
     const list = pointer(usable, path) as unknown[];
     for (const i of [...items].sort((a, b) => b - a)) list.splice(i, 1);
   }
-  const after = validate(usable) ? usable : undefined;
-  return { errors: errors.map(described), usable: after };
+  return { errors: words, usable };
 }
 
 /** The value at a JSON Pointer (`/chapters/0`), or undefined. */

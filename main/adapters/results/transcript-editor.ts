@@ -18,6 +18,7 @@ import {
 } from '../../engine/transcript/corrections.js';
 import { correctedExport } from '../../engine/transcript/corrected-export.js';
 import { seedOutline } from '../../engine/recipes/outline-edit.js';
+import { sentFormats } from '../../engine/recipes/answers.js';
 import { applyEdit, type TranscriptEdit } from '../../engine/transcript/transcript-edit.js';
 import {
   carryReview,
@@ -270,7 +271,7 @@ export class TranscriptEditor {
   private build(job: JobRecord, text: string, hash: string, layer: CorrectionsLayer): Loaded {
     const result = parseExport(text);
     const normalized = normalizeExport(result, normalizeOptionsOf(job));
-    const outline = seedOutline(result, normalized);
+    const outline = seedOutline(result, normalized, sentFormats(job.params));
     const base: Transcript = { ...transcriptOf(normalized), ...(outline ? { outline } : {}) };
     let current: Transcript;
     try {

@@ -12,6 +12,7 @@ import { questionsFromParams, renderMarkdown } from './markdown.js';
 import { normalizeExport, parseExport, type NormalizedTranscript, type NormalizeOptions } from './normalize.js';
 import { cueOptionsOf } from './presets.js';
 import { sentGlossary } from '../recipes/glossary.js';
+import { sentFormats, type AnswerFormats } from '../recipes/answers.js';
 
 /** Formats for an editor's timeline, anchored at the source timecode (editors/). */
 export const EDITOR_FORMATS = ['fcpxml', 'itt', 'ttml', 'edl', 'premiere', 'avid'] as const;
@@ -59,6 +60,8 @@ export interface RenderContext {
   markerSources?: readonly MarkerSource[];
   /** The glossary the job sent: its spelling wins in the words (respell.ts). */
   glossary?: readonly string[];
+  /** The formats the job sent for its answers (recipes/answers.ts). */
+  answerFormats?: AnswerFormats;
 }
 
 /** How a job's export is read into words: its media's length, and the glossary it sent. */
@@ -92,6 +95,7 @@ export function renderContextOf(job: JobRecord): RenderContext {
     ...(job.output?.markers ? { markerSources: job.output.markers } : {}),
     ...(askedLanguage(job) ? { language: askedLanguage(job) } : {}),
     ...normalizeOptionsOf(job),
+    answerFormats: sentFormats(job.params),
   };
 }
 
