@@ -282,6 +282,10 @@ export async function writeResults(
   const editorFormats: readonly string[] = EDITOR_FORMATS;
   const read = normalizeExport(text, normalizeOptionsOf(job));
   const words = (corrected?.transcript ?? read).words;
+  // What the glossary respelt is counted on the service's export, not on the editor's corrections.
+  const kept = corrected ? await readFile(exportPath, 'utf8').catch(() => undefined) : text;
+  const received =
+    kept === undefined ? undefined : kept === text ? read : normalizeExport(kept, normalizeOptionsOf(job));
   const timeline = timelineUsed(job, words[words.length - 1]?.endMs ?? 0);
   const stamped = formats.some((f) => editorFormats.includes(f)) || (output.txtTimestamps && formats.includes('txt'));
   const notes = [
@@ -290,7 +294,7 @@ export async function writeResults(
       ...(corrected ? { transcript: corrected.transcript } : {}),
     }),
     ...(timeline && (stamped || formats.includes('docx')) ? timeline.notes : []),
-    ...glossaryNote(job, read, formats),
+    ...(received ? glossaryNote(job, received, formats) : []),
   ];
   return planned.map((p, i) => ({
     format: p.format,
