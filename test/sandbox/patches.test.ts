@@ -178,7 +178,7 @@ describe('applying patches (rejected, §11.3 / C7)', () => {
       'ask0=q&ask1=r&ask1Id=0',
       400,
       'PROCESSOR_PROPERTIES_VALIDATION_ERROR',
-      'ask1Id: the answer key "0" is also question 1\'s (ask0); give each question its own key.',
+      'ask1Id the answer key "0" is also question 1\'s (ask0); give each question its own key',
     ],
     ['unknown property by path', tx, 'processors.0.properties.foo=1', 400, 'PROCESSOR_PROPERTIES_VALIDATION_ERROR'],
     ['object via path', tx, 'processors.llm.properties.summary=true', 400, 'PROCESSOR_PROPERTIES_VALIDATION_ERROR'],

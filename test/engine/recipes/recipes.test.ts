@@ -66,6 +66,12 @@ describe('recipes', () => {
     // The default key is the slot's index: a typed "0" on slot 2 meets slot 1's.
     expect(fields({ ask0: 'q', ask1: 'r', ask1Id: '0' })).toHaveLength(1);
     expect(fields({ ask1: 'r', ask1Id: '0' })).toEqual([]);
+    // The combinations the sandbox refuses, from the same check.
+    const dia = (params: Record<string, string>) =>
+      templateProblems(TEMPLATE_IDS.diarization, params).map((p) => p.message);
+    expect(dia({ minSpeakersNumber: '4', maxSpeakersNumber: '2' })).toEqual([
+      'minSpeakersNumber: must not exceed maxSpeakersNumber.',
+    ]);
   });
 
   it('the template check refuses a recipe on a template without the audio-intelligence layer', () => {
