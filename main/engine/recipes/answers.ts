@@ -6,7 +6,6 @@
 // answer reads as absent, never as an error: a result from an older job must still render.
 import { checkAnswer } from '../../service/json-schema.js';
 import type { ExportResult } from '../../service/types.js';
-import type { Params } from '../settings.js';
 import type { ChapterIn } from './align.js';
 import { ANSWER_IDS, RECIPES } from './recipes.js';
 
@@ -32,7 +31,7 @@ export interface RecipeAnswers {
 export type AnswerFormats = Readonly<Record<string, string>>;
 
 /** The formats a job's parameters sent, by the key each answer comes back under. */
-export function sentFormats(params: Params): AnswerFormats {
+export function sentFormats(params: Readonly<Record<string, unknown>>): AnswerFormats {
   const out: Record<string, string> = {};
   for (const n of [0, 1, 2]) {
     const format = params[`ask${n}Format`];
