@@ -18,17 +18,33 @@ const MAX_RUN = 4;
 /** Above this share of letters changed, two words are different words, not two spellings. */
 const MAX_CHANGE = 0.5;
 
+/** Words already read: speech repeats its words, and hours of it are read several times per result. */
+const lettersOf = new Map<string, string>();
+
 /** A word's letters and digits, without accents or case: what two spellings of it share. */
 export function letters(s: string): string {
-  return s
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[^\p{L}\p{N}]/gu, '')
-    .toLowerCase();
+  let out = lettersOf.get(s);
+  if (out === undefined) {
+    out = s
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .replace(/[^\p{L}\p{N}]/gu, '')
+      .toLowerCase();
+    if (lettersOf.size >= 50_000) lettersOf.clear();
+    lettersOf.set(s, out);
+  }
+  return out;
 }
 
+const MARK = /[\p{P}\p{S}]/u;
 const leading = (w: string): string => /^[\s\p{P}\p{S}]*/u.exec(w)?.[0] ?? '';
-const trailing = (w: string): string => /[\p{P}\p{S}]*$/u.exec(w)?.[0] ?? '';
+/** The punctuation a word ends with (a loop: an end-anchored pattern is tried at every position). */
+function trailing(w: string): string {
+  const chars = [...w];
+  let k = chars.length;
+  while (k > 0 && MARK.test(chars[k - 1]!)) k--;
+  return chars.slice(k).join('');
+}
 /** The word as spelt: without surrounding spaces and punctuation. */
 const core = (w: string): string => w.slice(leading(w).length, w.length - trailing(w).length || undefined);
 
@@ -213,42 +229,39 @@ export function withPlainDetails(enhanced: readonly Word[], plain: readonly Word
  * as many words as the term has takes one part each, any other run becomes one word.
  */
 export function applyGlossary(words: readonly Word[], glossary: readonly string[]): Word[] {
-  const terms = glossary
-    .map((t) => t.replace(/\s+/g, ' ').trim())
-    .filter((t) => letters(t) !== '')
-    .map((t) => ({ key: letters(t), parts: t.split(' ') }))
-    .sort((x, y) => y.key.length - x.key.length);
-  if (terms.length === 0) return [...words];
+  const terms = new Map<string, string[]>();
+  for (const t of glossary) {
+    const term = t.replace(/\s+/g, ' ').trim();
+    const key = letters(term);
+    if (key !== '' && !terms.has(key)) terms.set(key, term.split(' '));
+  }
+  if (terms.size === 0) return [...words];
+  const keys = words.map((w) => letters(w.word));
   const out: Word[] = [];
   for (let i = 0; i < words.length;) {
+    // The longest run of words that is a term (a longer term wins over its part).
     let hit: { n: number; parts: string[] } | undefined;
-    for (const term of terms) {
-      let key = '';
-      for (let n = 1; n <= MAX_RUN && i + n <= words.length && !hit; n++) {
-        key += letters(words[i + n - 1]!.word);
-        if (key === term.key) hit = { n, parts: term.parts };
-        else if (!term.key.startsWith(key)) break;
-      }
-      if (hit) break;
+    let key = '';
+    for (let n = 1; n <= MAX_RUN && i + n <= words.length; n++) {
+      key += keys[i + n - 1];
+      const parts = terms.get(key);
+      if (parts) hit = { n, parts };
     }
     if (!hit) {
       out.push(words[i]!);
       i += 1;
       continue;
     }
-    const run = words.slice(i, i + hit.n);
-    if (run.length === hit.parts.length) {
-      run.forEach((w, k) => out.push(withText(w, `${leading(w.word)}${hit.parts[k]}${trailing(w.word)}`)));
+    const { n, parts } = hit;
+    const run = words.slice(i, i + n);
+    if (run.length === parts.length) {
+      run.forEach((w, k) => out.push(withText(w, `${leading(w.word)}${parts[k]}${trailing(w.word)}`)));
     } else {
       const first = run[0]!;
       const last = run[run.length - 1]!;
-      out.push({
-        ...first,
-        word: `${leading(first.word)}${hit.parts.join(' ')}${trailing(last.word)}`,
-        end: last.end,
-      });
+      out.push({ ...first, word: `${leading(first.word)}${parts.join(' ')}${trailing(last.word)}`, end: last.end });
     }
-    i += hit.n;
+    i += n;
   }
   return out;
 }
