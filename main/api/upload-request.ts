@@ -95,7 +95,7 @@ export function planUpload(p: UploadParams): UploadPlan {
   if (Buffer.byteLength(text) > MULTIPART.configurationMaxBytes) {
     throw inputError(
       'upload',
-      `The upload configuration is ${Buffer.byteLength(text)} bytes; the service accepts at most ${MULTIPART.configurationMaxBytes}.`,
+      `The upload configuration is ${Buffer.byteLength(text).toLocaleString('en-US')} bytes; the service accepts at most ${MULTIPART.configurationMaxBytes.toLocaleString('en-US')} (1 MB): shorten the prompts, formats or glossary.`,
     );
   }
   return { query: documented(p), multipartConfiguration: text };

@@ -12,12 +12,6 @@ type Followed = Pick<Services, 'on' | 'queue'>;
 import { printable } from './printable.js';
 import { fitCells, renderTable, type TableOptions } from './table.js';
 
-/** What the results say about themselves: no speech, files split, starts moved, recipe answers left out. */
-function notesOf(j: JobRecord): string[] {
-  const none = noSpeechNote(j);
-  return [...(none ? [none] : []), ...j.results.flatMap((r) => r.notes ?? [])];
-}
-
 /** What became of a job, in one line fit for a terminal (names escaped: see printable.ts). */
 export function describeJob(j: JobRecord): string {
   return printable(describe(j));
@@ -31,8 +25,7 @@ function describe(j: JobRecord): string {
         (r.collided ? ' (name taken: fallback used)' : '') +
         (r.shortened ? ' (name too long: shortened)' : ''),
     );
-    const notes = notesOf(j);
-    return [files.join(', '), j.resultWarning, j.review?.note, ...notes].filter(Boolean).join(' — ') || 'done';
+    return [files.join(', '), j.resultWarning, ...jobNotes(j)].filter(Boolean).join(' — ') || 'done';
   }
   if (j.error) {
     const where = j.error.processorId ? `${j.error.processorId}: ` : '';
@@ -42,6 +35,11 @@ function describe(j: JobRecord): string {
     return `${where}${text}${name}`;
   }
   return j.resultWarning ?? '';
+}
+
+/** Everything a finished job says beside its files: the review's note and each result's notes. */
+function jobNotes(j: JobRecord): string[] {
+  return [noSpeechNote(j), j.review?.note, ...j.results.flatMap((r) => r.notes ?? [])].filter((n): n is string => !!n);
 }
 
 export function mb(bytes: number): string {
@@ -163,10 +161,11 @@ export function jobJson(j: JobRecord): Record<string, unknown> {
     streamId: j.streamId ?? null,
     templateId: j.templateId,
     results: j.results.map((r) => r.path),
-    // The line's notes: formats not written for no speech, files split, starts moved, answers left out.
-    notes: notesOf(j),
     error: j.error ?? null,
     warning: j.resultWarning ?? null,
+    // What the line without --json says after the files: formats not written for no speech, files
+    // split, starts moved, chapters left out, the glossary.
+    notes: jobNotes(j),
     // Team mode: which computer took the file (absent for folders that are not shared).
     ...(j.processedBy ? { processedBy: j.processedBy } : {}),
   };

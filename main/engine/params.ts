@@ -10,6 +10,7 @@ import {
   type AnyParam as ParamSpec,
   type AnyTemplate as TemplateSpec,
 } from '../service/templates.js';
+import { combinationRefusals } from '../service/combinations.js';
 import type { ParamValue, Params } from './settings.js';
 
 function checkScalar(spec: ParamSpec, raw: string | number | boolean): string | undefined {
@@ -62,12 +63,40 @@ export function validateParams(template: TemplateSpec, params: Params): string[]
       if (why) problems.push(`${name}: ${why} (got ${JSON.stringify(v)}).`);
     }
   }
-  const min = Number(params.minSpeakersNumber);
-  const max = Number(params.maxSpeakersNumber);
-  if (Number.isFinite(min) && Number.isFinite(max) && min > max) {
-    problems.push('minSpeakersNumber: must not exceed maxSpeakersNumber.');
-  }
-  return problems;
+  return [...problems, ...combinationProblems(template, params)];
+}
+
+const SLOTS = [0, 1, 2] as const;
+
+/**
+ * What the service refuses in a combination of parameters, refused here first by the sandbox's own
+ * check (service/combinations.ts): splitStereo with diarization, more speakers at least than at
+ * most, a response format the service would not take, two questions with one answer key.
+ */
+function combinationProblems(template: TemplateSpec, params: Params): string[] {
+  const num = (v: unknown): number | undefined => {
+    const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+    return Number.isFinite(n) ? n : undefined;
+  };
+  const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
+  const min = num(params.minSpeakersNumber);
+  const max = num(params.maxSpeakersNumber);
+  const split = params.splitStereo;
+  return combinationRefusals({
+    diarizes: template.diarizes === true,
+    splitStereo: split === true || split === 'true',
+    ...(min === undefined ? {} : { minSpeakers: min }),
+    ...(max === undefined ? {} : { maxSpeakers: max }),
+    asks: SLOTS.map((n) => {
+      const format = text(params[`ask${n}Format`]);
+      return {
+        slot: n,
+        key: text(params[`ask${n}Id`]) ?? String(n),
+        active: text(params[`ask${n}`]) !== undefined,
+        ...(format === undefined ? {} : { format }),
+      };
+    }),
+  }).map((r) => `${r.param}: ${r.detail}.`);
 }
 
 export interface TemplateProblem {

@@ -3,6 +3,7 @@
 import type { TemplateSpec } from '../service/templates.js';
 import type { AskAnythingEntry, ExportResult, Sentiment, SentimentSegment } from '../service/types.js';
 import { answerFromSchema } from './ask-answer.js';
+import { enhancedWords } from './enhanced-transcript.js';
 import type { MediaInfo } from './media-probe.js';
 import { isRomanian, type Props } from './processor-defaults.js';
 import { generateTranscript, type Sentence, type Transcript } from './transcript.js';
@@ -20,13 +21,15 @@ interface LlmFeatures {
   sentiment: boolean;
   asks: Array<{ promptId: string; content: string; system: string; spec: string | null; echoSpec: boolean }>;
   enhanced: boolean;
+  /** `etVocabulary`: the terms the enhanced transcription spells as given ('' when none). */
+  vocabulary: string;
 }
 
 const obj = (v: unknown): Props => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Props) : {});
 
 export function llmFeatures(template: TemplateSpec, properties: readonly Props[]): LlmFeatures {
   const llm = properties[template.processors.indexOf('llm')];
-  const none: LlmFeatures = { summary: null, sentiment: false, asks: [], enhanced: false };
+  const none: LlmFeatures = { summary: null, sentiment: false, asks: [], enhanced: false, vocabulary: '' };
   if (!llm) return none;
   const summary = obj(llm.summary);
   const sp = obj(summary.properties);
@@ -56,6 +59,7 @@ export function llmFeatures(template: TemplateSpec, properties: readonly Props[]
     sentiment: obj(llm.sentimentAnalysis).enabled === true,
     asks,
     enhanced: obj(llm.enhancedTranscription).enabled === true,
+    vocabulary: String(obj(llm.enhancedTranscription).vocabulary ?? ''),
   };
 }
 
@@ -84,6 +88,7 @@ function transcriptFor(input: ResultInput): Transcript {
     speechless: media.speechless,
     languages: langs,
     vocabulary: ro ? 'ro' : 'en',
+    ...(media.speech === undefined ? {} : { speech: media.speech }),
     ...(template.diarizes && dz
       ? { speakers: { exact: num(dz.speakersNumber), min: num(dz.minSpeakersNumber), max: num(dz.maxSpeakersNumber) } }
       : {}),
@@ -119,12 +124,8 @@ export function buildResult(input: ResultInput): ExportResult {
     out.askAnything = entries;
   }
   if (f.enhanced) {
-    out.enhancedTranscription = {
-      transcription: {
-        text: t.text,
-        words: t.words.map((w) => ({ ...w, confidence: Math.min(0.999, (w.confidence ?? 0.9) + 0.01) })),
-      },
-    };
+    const words = enhancedWords(t.words, f.vocabulary);
+    out.enhancedTranscription = { transcription: { text: words.map((w) => w.word).join(''), words } };
   }
   return out;
 }

@@ -11,9 +11,13 @@
 // Note: choices the sandbox makes beyond contract §17 (numbers in SANDBOX / SANDBOX_BEHAVIOUR):
 // - link bodies (C8) are fetched (http, https, redirects) and their media probed like an upload's;
 //   a link that cannot be fetched, or is not media, fails the first processor (link-fetch.ts);
-// - a media comment tag `sluice-sandbox-duration-ms=N` sets the duration (bench/test fixtures
-//   only, media-probe.ts); the realistic profile (profile.ts) adds queue delays, slow exports and
-//   occasional 503s;
+// - a media comment tag `sluice-sandbox-duration-ms=N` sets the duration, and one reading
+//   `sluice-sandbox-speech=TEXT` what the simulated recognition hears, spelt as plain recognition
+//   spells unknown names (bench/test fixtures only, media-probe.ts); the realistic profile
+//   (profile.ts) adds queue delays, slow exports and occasional 503s;
+// - the enhanced transcription respells each run of words that sounds like a term of
+//   `etVocabulary` (same letters, accents and case aside) as the vocabulary spells it
+//   (enhanced-transcript.ts);
 // - processors run one after another, splitting the processing time by fixed weights; an injected
 //   processing failure happens halfway through the failing processor;
 // - "speechless" (§6.6) = no audio track, shorter than minSpeechMs, or a 16-bit WAV under silencePeak;

@@ -20,6 +20,8 @@ export type MediaInfo =
       container: string | null;
       /** Valid media without audible content: exported as an empty transcription (§6.6). */
       speechless: boolean;
+      /** What the file says, from its test-only speech tag (`SPEECH_TAG`); absent: simulated speech. */
+      speech?: string;
     };
 
 const { minSpeechMs: MIN_SPEECH_MS, silencePeak: SILENCE_PEAK } = SANDBOX_BEHAVIOUR;
@@ -51,6 +53,7 @@ export async function probeMedia(path: string, bytes: number): Promise<MediaInfo
   };
   const claimed = claimedDurationMs(media.comment);
   if (claimed !== undefined) return { kind: 'media', durationMs: claimed, ...described, speechless: false };
+  const speech = taggedSpeech(media.comment);
   // A container with no length (an MP4 whose `moov` never arrived, a WAV header alone) is not media
   // the processor can read.
   if (container === null || facts.durationMs === null) return { kind: 'invalid' };
@@ -59,7 +62,7 @@ export async function probeMedia(path: string, bytes: number): Promise<MediaInfo
   if (!speechless && container === 'Wave' && media.bitsPerSample === 16) {
     speechless = (await wavPeak(path)) < SILENCE_PEAK;
   }
-  return { kind: 'media', durationMs, ...described, speechless };
+  return { kind: 'media', durationMs, ...described, speechless, ...(speech && !speechless ? { speech } : {}) };
 }
 
 /**
@@ -69,6 +72,23 @@ export async function probeMedia(path: string, bytes: number): Promise<MediaInfo
  * Only the sandbox reads it; the service never would, and Sluice itself never writes it.
  */
 export const DURATION_TAG = 'sluice-sandbox-duration-ms=';
+
+/**
+ * Note: test fixtures only. A file whose comment tag reads `sluice-sandbox-speech=<text>` (speech
+ * generated from that very text) is heard by the sandbox's simulated recognition as saying it,
+ * spelt as plain recognition spells (transcript.ts), so what the service's vocabulary changes can
+ * be tested. Only the sandbox reads it; the service never would, and Sluice never writes it.
+ */
+export const SPEECH_TAG = 'sluice-sandbox-speech=';
+
+function taggedSpeech(comment: string | null): string | undefined {
+  if (comment === null || !comment.startsWith(SPEECH_TAG)) return undefined;
+  const text = comment.slice(SPEECH_TAG.length).replace(/\0+$/, '').trim();
+  // A RIFF INFO chunk is read as Latin-1: its UTF-8 bytes are decoded again when they are UTF-8.
+  const utf8 = ![...text].some((c) => c.charCodeAt(0) > 0xff) ? Buffer.from(text, 'latin1').toString('utf8') : text;
+  const said = utf8.includes('\ufffd') ? text : utf8;
+  return said === '' ? undefined : said;
+}
 
 function claimedDurationMs(comment: string | null): number | undefined {
   if (comment === null || !comment.startsWith(DURATION_TAG)) return undefined;

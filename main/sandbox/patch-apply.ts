@@ -3,7 +3,7 @@
 import { LIMITS } from '../service/policy.js';
 import type { ParamSpec, TemplateSpec } from '../service/templates.js';
 import { badPatch, badProperties } from './http-error.js';
-import { responseFormatRefusal } from './response-format-check.js';
+import { combinationRefusals } from '../service/combinations.js';
 import {
   headerPatches,
   multipartPatches,
@@ -198,25 +198,29 @@ function normaliseLanguages(template: TemplateSpec, props: Props[]): void {
 
 function validate(template: TemplateSpec, props: Props[]): void {
   const get = (id: string): Props | undefined => props[template.processors.indexOf(id as never)];
-  const transcriber = get('transcriber');
-  if (template.diarizes && transcriber?.splitStereo === true) {
-    throw badPatch('Forbidden patch: /splitStereo (splitStereo cannot be used with speaker diarization)');
-  }
   const d = get('diarization');
-  if (d && typeof d.minSpeakersNumber === 'number' && typeof d.maxSpeakersNumber === 'number') {
-    if (d.minSpeakersNumber > d.maxSpeakersNumber) {
-      throw badProperties('minSpeakersNumber must not be greater than maxSpeakersNumber');
-    }
-  }
   const asks = get('llm')?.askAnything;
-  if (Array.isArray(asks)) {
-    if (asks.length > LIMITS.askSlots)
-      throw badPatch(`Forbidden patch: only ${LIMITS.askSlots} askAnything slots exist`);
-    for (const [n, slot] of asks.entries()) {
-      const spec = (slot as { responseFormat?: { specification?: unknown } } | null)?.responseFormat?.specification;
-      if (typeof spec !== 'string') continue;
-      const why = responseFormatRefusal(spec);
-      if (why) throw badProperties(`ask${n}Format ${why}`);
-    }
+  if (Array.isArray(asks) && asks.length > LIMITS.askSlots) {
+    throw badPatch(`Forbidden patch: only ${LIMITS.askSlots} askAnything slots exist`);
   }
+  const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
+  const refused = combinationRefusals({
+    diarizes: template.diarizes,
+    splitStereo: get('transcriber')?.splitStereo === true,
+    ...(num(d?.minSpeakersNumber) === undefined ? {} : { minSpeakers: num(d?.minSpeakersNumber) }),
+    ...(num(d?.maxSpeakersNumber) === undefined ? {} : { maxSpeakers: num(d?.maxSpeakersNumber) }),
+    asks: (Array.isArray(asks) ? asks : []).map((slot, n) => {
+      const s = (slot ?? {}) as Props;
+      const spec = (s.responseFormat as { specification?: unknown } | null | undefined)?.specification;
+      return {
+        slot: n,
+        key: typeof s.promptId === 'string' && s.promptId !== '' ? s.promptId : String(n),
+        active: typeof s.content === 'string' && s.content.trim() !== '' && s.enabled !== false,
+        ...(typeof spec === 'string' ? { format: spec } : {}),
+      };
+    }),
+  })[0];
+  if (refused?.kind === 'patch')
+    throw badPatch(`Forbidden patch: /${refused.param} (${refused.param} ${refused.detail})`);
+  if (refused) throw badProperties(`${refused.param} ${refused.detail}`);
 }

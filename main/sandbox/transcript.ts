@@ -35,7 +35,28 @@ export interface TranscriptInput {
   /** Per-channel transcription (splitStereo on a 2-channel file). */
   channels?: number;
   vocabulary?: 'en' | 'ro';
+  /** What the media says (a test fixture's speech tag, media-probe.ts): heard once, in place of the pool. */
+  speech?: string;
 }
+
+/**
+ * How plain recognition, which knows no glossary, spells a word it hears: a coined name in one
+ * word of two capitals comes out as the two words it sounds like ("MoveFlow" → "move flow"), and
+ * letters outside ASCII lose their accents ("Jürgen" → "Jurgen"). Other words as spoken.
+ */
+export function plainSpelling(text: string): string {
+  return text
+    .split(' ')
+    .map((word) => {
+      const bare = word.normalize('NFD').replace(/\p{M}/gu, '');
+      return /\p{Ll}\p{Lu}/u.test(bare) ? bare.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2').toLowerCase() : bare;
+    })
+    .join(' ');
+}
+
+/** The sentences of a text: each ends at `.`, `!` or `?` (or the text's end). */
+const sentencesOf = (text: string): string[] =>
+  (text.match(/[^.!?]+[.!?]*/g) ?? []).map((s) => s.replace(/\s+/g, ' ').trim()).filter((s) => s !== '');
 
 const EN: ReadonlyArray<[string, number]> = [
   ['Good morning, thanks for joining the call today.', 0.6],
@@ -108,7 +129,12 @@ export function generateTranscript(input: TranscriptInput): Transcript {
       return item;
     });
   raw.push({ text: SANDBOX.simulatedNotice, score: 0, words: wordsOf(SANDBOX.simulatedNotice) });
-  for (;;) {
+  const heard = input.speech === undefined ? [] : sentencesOf(input.speech).map((x) => plainSpelling(x));
+  for (const text of heard) {
+    t += 350 + Math.floor(r() * 900);
+    raw.push({ text, score: 0, words: wordsOf(text) });
+  }
+  while (heard.length === 0) {
     t += 350 + Math.floor(r() * 900); // pause at a sentence end
     const [text, score] = pool[Math.floor(r() * pool.length)] ?? ['', 0];
     const save = t;

@@ -38,7 +38,8 @@ export const LINK_BODY = { maxBytes: 2048, pattern: /^https?:\/\/\S+$/ } as cons
 
 /** §4.4c, §15.2 */
 export const MULTIPART = {
-  configurationMaxBytes: 1024 * 1024,
+  /** "at most 1 MB" (§4.4c, §15.1): a megabyte is 1,000,000 bytes, as the contract and the app count it. */
+  configurationMaxBytes: 1_000_000,
   /** Switch to multipart when the query string would exceed this many characters. */
   queryThresholdChars: 6 * 1024,
   /** A single parameter value longer than this is treated as a prompt and sent in multipart. */

@@ -110,6 +110,13 @@ describe('upload planning', () => {
     expect(() => planUpload({ ...base, params: { x: { a: 1 } as never } })).toThrow(/string, number, boolean/);
     const huge = { ask0: 'x'.repeat(MULTIPART.configurationMaxBytes + 1) };
     expect(() => planUpload({ ...base, params: huge })).toThrowError(ServiceError);
+    // 1 MB is 1,000,000 bytes (§4.4c): `{"patches":{"ask0":"…"}}` around the value is 23 bytes.
+    expect(MULTIPART.configurationMaxBytes).toBe(1_000_000);
+    const most = { ask0: 'x'.repeat(1_000_000 - 23) };
+    expect(Buffer.byteLength(planUpload({ ...base, params: most }).multipartConfiguration!)).toBe(1_000_000);
+    expect(() => planUpload({ ...base, params: { ask0: 'x'.repeat(1_000_000 - 22) } })).toThrow(
+      'The upload configuration is 1,000,001 bytes; the service accepts at most 1,000,000 (1 MB)',
+    );
   });
   it('frames the two parts in order with a sanitised file name', () => {
     const { head, tail } = multipartFraming('{"patches":{}}', 'a"b\r\n.wav', 'B');

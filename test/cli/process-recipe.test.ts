@@ -3,7 +3,7 @@
 // saved export holds the service's answers, every chapter starts on a word, and the YouTube lines
 // say what chapters.json says.
 import { execFile } from 'node:child_process';
-import { copyFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -179,5 +179,46 @@ describe('sluice process --glossary', () => {
     const missing = await runCli(['process', tone, '--glossary', path.join(dir, 'none.txt')], { SLUICE_API_KEY: KEY });
     expect(missing.code).toBe(2);
     expect(missing.out).toMatch(/cannot read .*none\.txt \(ENOENT\): give a text or CSV file, one term per line/);
+  }, 90_000);
+});
+
+describe('sluice process --param ask<N>Format / ask<N>Id: what the service refuses is refused before sending', () => {
+  it('exits 2 naming the slot, and uploads nothing', async () => {
+    const media = path.join(dir, 'refused');
+    await mkdir(media);
+    const tone = await makeToneWav(media, 'refused.wav', 1);
+    const before = (await allStreams(sandbox.url, KEY)).length;
+    const cases: Array<[string[], RegExp]> = [
+      [
+        ['ask0=Who spoke?', 'ask0Format={"type":"object"}'],
+        /ask0Format: \/ is a free-form object: list its properties/,
+      ],
+      [
+        [
+          'ask0=Who spoke?',
+          'ask0Format={"type":"object","properties":{"a":{"type":"strnig"}},"additionalProperties":false}',
+        ],
+        /ask0Format: is not a valid JSON Schema/,
+      ],
+      [['ask0=Who?', 'ask1=Why?', 'ask0Id=same', 'ask1Id=same'], /ask1Id: the answer key "same" is also question 1's/],
+    ];
+    for (const [params, message] of cases) {
+      const r = await runCli(
+        [
+          'process',
+          tone,
+          ...params.flatMap((p) => ['--param', p]),
+          '--base-url',
+          sandbox.url,
+          '--state-dir',
+          path.join(dir, 'state-refused'),
+        ],
+        { SLUICE_API_KEY: KEY },
+      );
+      expect(r.code, r.out).toBe(2);
+      expect(r.stderr).toMatch(message);
+    }
+    expect(await allStreams(sandbox.url, KEY)).toHaveLength(before);
+    expect(await readdir(media)).toEqual(['refused.wav']);
   }, 90_000);
 });

@@ -190,6 +190,15 @@ export async function makeDurationTaggedWav(dir: string, name: string, durationM
 }
 
 /**
+ * Spoken English from espeak-ng that the sandbox hears as `text`: its recognition is simulated, so
+ * the file carries what it says in the sandbox's test-only speech tag (main/sandbox/media-probe.ts).
+ */
+export async function makeHeardSpeechWav(dir: string, name: string, text: string): Promise<string> {
+  const spoken = await makeSpeechWav(dir, `spoken-${name}`, text);
+  return ffmpeg(['-i', spoken, '-metadata', `comment=sluice-sandbox-speech=${text}`, '-c', 'copy'], join(dir, name));
+}
+
+/**
  * A 16-bit mono PCM WAV built in memory: its header declares `samples` samples, and the first
  * `written` of them (all by default) follow it, so a copy cut short can be made too. Each sample
  * is `sample(i)` (silence by default).

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeMedia } from '../../main/sandbox/media-probe.js';
-import { makeMediaDir, makeMp4, makeSpeechWav } from '../helpers/media.js';
+import { makeHeardSpeechWav, makeMediaDir, makeMp4, makeSpeechWav } from '../helpers/media.js';
 
 const run = promisify(execFile);
 let dir: string;
@@ -71,6 +71,17 @@ describe('sandbox media probe', () => {
       file,
     ]);
     expect(await probe(file)).toMatchObject({ kind: 'media', durationMs: 240000 });
+  });
+
+  it('hears what a speech file says from its test-only speech tag', async () => {
+    const file = await makeHeardSpeechWav(dir, 'heard.wav', 'We shipped MoveFlow to Jürgen.');
+    expect(await probe(file)).toMatchObject({
+      kind: 'media',
+      speechless: false,
+      speech: 'We shipped MoveFlow to Jürgen.',
+    });
+    const plain = await probe(await makeSpeechWav(dir, 'plain.wav', 'We shipped MoveFlow to Jürgen.'));
+    expect(plain.kind === 'media' && plain.speech).toBeUndefined();
   });
 
   it('calls an MP4 cut before its moov invalid, and text invalid', async () => {

@@ -172,10 +172,23 @@ describe('applying patches (rejected, §11.3 / C7)', () => {
     ['repeated scalar', tx, 'summary=true&summary=false', 400, 'PROCESSOR_PROPERTIES_VALIDATION_ERROR'],
     ['ask id too long', tx, `ask0Id=${'x'.repeat(65)}`, 400, 'PROCESSOR_PROPERTIES_VALIDATION_ERROR'],
     ['format not JSON', tx, 'ask0=q&ask0Format=notjson', 400, 'PROCESSOR_PROPERTIES_VALIDATION_ERROR'],
+    [
+      'two questions, one answer key',
+      tx,
+      'ask0=q&ask1=r&ask1Id=0',
+      400,
+      'PROCESSOR_PROPERTIES_VALIDATION_ERROR',
+      'ask1Id the answer key "0" is also question 1\'s (ask0); give each question its own key',
+    ],
     ['unknown property by path', tx, 'processors.0.properties.foo=1', 400, 'PROCESSOR_PROPERTIES_VALIDATION_ERROR'],
     ['object via path', tx, 'processors.llm.properties.summary=true', 400, 'PROCESSOR_PROPERTIES_VALIDATION_ERROR'],
     ['empty segment', tx, 'processors..properties=1', 400, 'STREAM_CONFIGURATION_BAD_PATCH_ALIAS'],
   ];
+  it('takes one answer key twice when only one of its questions is asked', () => {
+    expect(() => run(tx, 'ask1=r&ask1Id=0&ask0Id=1')).not.toThrow();
+    expect(() => run(tx, 'ask1=r&ask1Id=0')).not.toThrow();
+  });
+
   it.each(cases)('%s', (_n, template, query, status, name, message) => {
     const e = errorOf(() => run(template, query));
     expect([e.statusCode, e.internalErrorName]).toEqual([status, name]);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SANDBOX } from '../../main/service/policy.js';
-import { generateTranscript } from '../../main/sandbox/transcript.js';
+import { generateTranscript, plainSpelling } from '../../main/sandbox/transcript.js';
+import { enhancedWords } from '../../main/sandbox/enhanced-transcript.js';
 
 describe('transcript generator', () => {
   it.each([800, 4_000, 30_000, 600_000])('timings are monotonic and inside %i ms', (durationMs) => {
@@ -69,5 +70,32 @@ describe('transcript generator', () => {
   it('stereo split puts channels "0" and "1" on words', () => {
     const t = generateTranscript({ seed: 'c', durationMs: 60_000, channels: 2 });
     expect(new Set(t.words.map((w) => w.channel))).toEqual(new Set(['0', '1']));
+  });
+});
+
+describe('speech the file says (test-only tag)', () => {
+  const speech = 'We shipped MoveFlow to Jürgen today. Ana María liked it!';
+
+  it('is heard once after the notice, spelt as plain recognition spells names it does not know', () => {
+    expect(plainSpelling('MoveFlow, Jürgen and Zoë.')).toBe('move flow, Jurgen and Zoe.');
+    const t = generateTranscript({ seed: 'said', durationMs: 20_000, speech });
+    expect(t.sentences.map((s) => s.text.trim())).toEqual([
+      SANDBOX.simulatedNotice,
+      'We shipped move flow to Jurgen today.',
+      'Ana Maria liked it!',
+    ]);
+    expect(t.words.at(-1)!.end).toBeLessThanOrEqual(20_000);
+  });
+
+  it('is respelt by the enhanced transcription where the vocabulary names a term, times kept', () => {
+    const t = generateTranscript({ seed: 'said', durationMs: 20_000, speech });
+    const words = enhancedWords(t.words, 'MoveFlow, Jürgen, Ana María');
+    const text = words.map((w) => w.word).join('');
+    expect(text).toContain(' We shipped MoveFlow to Jürgen today. Ana María liked it!');
+    const move = t.words.find((w) => w.word === ' move')!;
+    const flow = t.words.find((w) => w.word === ' flow')!;
+    expect(words.find((w) => w.word === ' MoveFlow')).toMatchObject({ start: move.start, end: flow.end });
+    expect(words).toHaveLength(t.words.length - 1);
+    expect(enhancedWords(t.words, '').map((w) => w.word)).toEqual(t.words.map((w) => w.word));
   });
 });

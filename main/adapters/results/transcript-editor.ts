@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { normalizeExport, parseExport } from '../../engine/captions/normalize.js';
+import { normalizeOptionsOf } from '../../engine/captions/render.js';
 import {
   emptyLayer,
   isCorrected,
@@ -17,6 +18,7 @@ import {
 } from '../../engine/transcript/corrections.js';
 import { correctedExport } from '../../engine/transcript/corrected-export.js';
 import { seedOutline } from '../../engine/recipes/outline-edit.js';
+import { sentFormats } from '../../engine/recipes/answers.js';
 import { applyEdit, type TranscriptEdit } from '../../engine/transcript/transcript-edit.js';
 import {
   carryReview,
@@ -310,8 +312,8 @@ export async function loadTranscript(
 
 function buildTranscript(job: JobRecord, text: string, hash: string, layer: CorrectionsLayer): Loaded {
   const result = parseExport(text);
-  const normalized = normalizeExport(result, { mediaDurationMs: job.mediaDurationMs });
-  const outline = seedOutline(result, normalized);
+  const normalized = normalizeExport(result, normalizeOptionsOf(job));
+  const outline = seedOutline(result, normalized, sentFormats(job.params));
   const base: Transcript = { ...transcriptOf(normalized), ...(outline ? { outline } : {}) };
   let current: Transcript;
   try {

@@ -12,6 +12,7 @@ import {
   type EditorFormat,
   formatExtension,
   isRenderedFiles,
+  normalizeOptionsOf,
   paragraphStamper,
   type RenderedFiles,
   renderContextOf,
@@ -24,6 +25,7 @@ import { clipTimeline, startTimecode } from '../../engine/timecode/timeline.js';
 import { isLinkJob } from '../../engine/media-link.js';
 import { normalizeExport, parseExport, type NormalizedTranscript } from '../../engine/captions/normalize.js';
 import { CAPTION_PRESETS } from '../../engine/captions/presets.js';
+import { sentGlossary } from '../../engine/recipes/glossary.js';
 import { DEFAULT_OUTPUT, type OutputSettings, type ResultFormat } from '../../engine/settings.js';
 import { RECIPE_EXTENSIONS, RECIPE_FORMATS, RECIPE_RENDERERS, recipeNotes } from '../../engine/recipes/render.js';
 import { resultAnchor } from './link-destination.js';
@@ -78,7 +80,7 @@ export const RENDERERS: Partial<Record<ResultFormat, Renderer>> = {
   ),
   docx: async (text, job, transcript) => {
     const { renderDocx } = await import('./render-docx.js');
-    const t = transcript ?? normalizeExport(text, { mediaDurationMs: job.mediaDurationMs });
+    const t = transcript ?? normalizeExport(text, normalizeOptionsOf(job));
     const context = renderContextOf(job);
     return renderDocx(t, context.sourceName, paragraphStamper(t, context));
   },
@@ -292,7 +294,12 @@ export async function writeResults(
   const mode = await modeOf(isLinkJob(job) ? anchor : currentPath(job));
   const stamps = await writeFilesAtomic(planned, { writer: job.id.slice(0, 8), mode });
   const editorFormats: readonly string[] = EDITOR_FORMATS;
-  const words = (corrected?.transcript ?? normalizeExport(text, { mediaDurationMs: job.mediaDurationMs })).words;
+  const read = normalizeExport(text, normalizeOptionsOf(job));
+  const words = (corrected?.transcript ?? read).words;
+  // What the glossary respelt is counted on the service's export, not on the editor's corrections.
+  const kept = corrected ? await readFile(exportPath, 'utf8').catch(() => undefined) : text;
+  const received =
+    kept === undefined ? undefined : kept === text ? read : normalizeExport(kept, normalizeOptionsOf(job));
   const timeline = timelineUsed(job, words[words.length - 1]?.endMs ?? 0);
   const stamped = formats.some((f) => editorFormats.includes(f)) || (output.txtTimestamps && formats.includes('txt'));
   const notes = [
@@ -302,6 +309,7 @@ export async function writeResults(
     }),
     ...(timeline && (stamped || formats.includes('docx')) ? timeline.notes : []),
     ...splitNotes,
+    ...(received ? glossaryNote(job, received, formats) : []),
   ];
   return planned.map((p, i) => ({
     format: p.format,
@@ -315,6 +323,18 @@ export async function writeResults(
     ...(notes.length > 0 && p.format === 'json' ? { notes } : {}),
     ...(timeline && editorFormats.includes(p.format) ? { timeline: timeline.used } : {}),
   }));
+}
+
+/**
+ * What the job's glossary did to the words the formats read (the JSON keeps the export as received):
+ * how many it respelt, or that the service sent no enhanced transcription to take them from.
+ */
+function glossaryNote(job: JobRecord, read: NormalizedTranscript, formats: readonly ResultFormat[]): string[] {
+  if (sentGlossary(job.params).length === 0 || !formats.some((f) => WORD_FORMATS.has(f))) return [];
+  if (read.respelled === undefined) {
+    return ['Glossary not applied: the service sent no enhanced transcription, so the words are spelt as heard.'];
+  }
+  return [`Glossary applied: ${read.respelled} ${read.respelled === 1 ? 'word' : 'words'} respelled.`];
 }
 
 /**

@@ -13,6 +13,7 @@
 import type { ExportResult, Utterance, Word } from '../../service/types.js';
 import type { EditableOutline } from '../recipes/outline-types.js';
 import type { UserMarker } from '../transcript/markers.js';
+import { applyGlossary, carrySpellings, respelledCount, withPlainDetails } from './respell.js';
 
 export interface CaptionWord {
   /** The word without surrounding whitespace; punctuation kept. */
@@ -42,11 +43,18 @@ export interface NormalizedTranscript {
   markers?: readonly UserMarker[];
   /** The recipe's chapters and quotes as the editor corrected them; absent: as aligned from the export. */
   outline?: EditableOutline;
+  /**
+   * Words spelt otherwise than the plain transcription spells them, from the enhanced
+   * transcription and the glossary (respell.ts); absent when the export has no enhanced one.
+   */
+  respelled?: number;
 }
 
 export interface NormalizeOptions {
   /** Media length, when known; sharpens the seconds/milliseconds decision. */
   mediaDurationMs?: number;
+  /** The glossary the job sent (`etVocabulary`): its terms' spelling wins (respell.ts). */
+  glossary?: readonly string[];
 }
 
 /** Parses the saved export text; anything that is not a JSON object reads as an empty result. */
@@ -62,15 +70,37 @@ export function parseExport(text: string): ExportResult {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Words of the export; the catalogue variant (`metadata`) and absent or null sections accepted. */
-function rawWords(r: ExportResult): Word[] {
-  const candidates = [
-    r.transcription?.words,
-    r.utterances?.flatMap((u) => (Array.isArray(u?.words) ? u.words : [])),
-    r.enhancedTranscription?.transcription?.words,
-  ];
-  for (const c of candidates) if (Array.isArray(c) && c.length > 0) return c.filter(isRecord) as unknown as Word[];
-  return [];
+const records = (c: unknown): Word[] => (Array.isArray(c) ? (c.filter(isRecord) as unknown as Word[]) : []);
+const timedWords = (c: unknown): Word[] =>
+  records(c).filter((w) => typeof w.word === 'string' && finite(w.start) !== undefined);
+
+/** The plain words: the transcription's, else its turns'; the catalogue variant (`metadata`) and absent or null sections accepted. */
+function plainWords(r: ExportResult): Word[] {
+  const listed = records(r.transcription?.words);
+  if (listed.length > 0) return listed;
+  return records(
+    Array.isArray(r.utterances)
+      ? r.utterances.flatMap((u) => (isRecord(u) && Array.isArray(u.words) ? u.words : []))
+      : [],
+  );
+}
+
+/**
+ * The words every format reads, and how many of them the enhanced transcription and the glossary
+ * respelt (undefined without an enhanced transcription). See respell.ts.
+ */
+function rawWords(r: ExportResult, glossary: readonly string[]): { words: Word[]; respelled?: number } {
+  const plain = plainWords(r);
+  const enhanced = isRecord(r.enhancedTranscription) ? r.enhancedTranscription.transcription : undefined;
+  if (!isRecord(enhanced)) return { words: plain };
+  const timed = timedWords(enhanced.words);
+  let words: Word[];
+  if (timed.length > 0) words = plain.length > 0 ? withPlainDetails(timed, plain) : timed;
+  else if (typeof enhanced.text === 'string' && enhanced.text.trim() !== '' && plain.length > 0)
+    words = carrySpellings(plain, enhanced.text);
+  else return { words: plain };
+  words = applyGlossary(words, glossary);
+  return { words, respelled: respelledCount(plain, words) };
 }
 
 function rawSpeaker(w: Word): string | undefined {
@@ -119,7 +149,8 @@ export function normalizeExport(input: ExportResult | string, options: Normalize
   const utterances = Array.isArray(result.utterances) ? result.utterances : [];
 
   const timed: Array<{ raw: Word; start: number; end: number; index: number }> = [];
-  rawWords(result).forEach((raw, index) => {
+  const chosen = rawWords(result, options.glossary ?? []);
+  chosen.words.forEach((raw, index) => {
     const start = finite(raw.start);
     if (start === undefined || typeof raw.word !== 'string') return;
     timed.push({ raw, start, end: finite(raw.end) ?? start, index });
@@ -169,7 +200,13 @@ export function normalizeExport(input: ExportResult | string, options: Normalize
     const next = words[i + 1]!;
     if (w.endMs > next.startMs) w.endMs = Math.max(w.startMs, next.startMs);
   }
-  return { words, speakers: [...labels.values()], timeUnit, text };
+  return {
+    words,
+    speakers: [...labels.values()],
+    timeUnit,
+    text,
+    ...(chosen.respelled === undefined ? {} : { respelled: chosen.respelled }),
+  };
 }
 
 /** Words joined as spoken: a space only where the export had one. */

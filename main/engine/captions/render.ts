@@ -9,8 +9,10 @@ import type { ResultFormat } from '../settings.js';
 import { buildCues, type CueOptions } from './cues.js';
 import { renderCsv, renderSrt, renderTxt, renderVtt } from './formats.js';
 import { questionsFromParams, renderMarkdown } from './markdown.js';
-import { normalizeExport, parseExport, type NormalizedTranscript } from './normalize.js';
+import { normalizeExport, parseExport, type NormalizedTranscript, type NormalizeOptions } from './normalize.js';
 import { cueOptionsOf } from './presets.js';
+import { sentGlossary } from '../recipes/glossary.js';
+import { sentFormats, type AnswerFormats } from '../recipes/answers.js';
 
 /** Formats for an editor's timeline, anchored at the source timecode (editors/). */
 export const EDITOR_FORMATS = ['fcpxml', 'itt', 'ttml', 'edl', 'premiere', 'avid'] as const;
@@ -56,6 +58,19 @@ export interface RenderContext {
   language?: string;
   /** Which markers the editor formats carry (absent: paragraphs and the editor's own). */
   markerSources?: readonly MarkerSource[];
+  /** The glossary the job sent: its spelling wins in the words (respell.ts). */
+  glossary?: readonly string[];
+  /** The formats the job sent for its answers (recipes/answers.ts). */
+  answerFormats?: AnswerFormats;
+}
+
+/** How a job's export is read into words: its media's length, and the glossary it sent. */
+export function normalizeOptionsOf(job: JobRecord): NormalizeOptions {
+  const glossary = sentGlossary(job.params);
+  return {
+    ...(job.mediaDurationMs === undefined ? {} : { mediaDurationMs: job.mediaDurationMs }),
+    ...(glossary.length > 0 ? { glossary } : {}),
+  };
 }
 
 /** The language asked for: `language` (the first, when several), else the results' name suffix. */
@@ -79,6 +94,8 @@ export function renderContextOf(job: JobRecord): RenderContext {
     ...(job.output?.timeline ? { timeline: job.output.timeline } : {}),
     ...(job.output?.markers ? { markerSources: job.output.markers } : {}),
     ...(askedLanguage(job) ? { language: askedLanguage(job) } : {}),
+    ...normalizeOptionsOf(job),
+    answerFormats: sentFormats(job.params),
   };
 }
 
@@ -102,7 +119,8 @@ export type CaptionRenderer = (exportText: string, ctx: RenderContext) => string
 export type EditorRenderer = (exportText: string, ctx: RenderContext) => string | RenderedFiles | null;
 
 export const transcriptOf = (text: string, ctx: RenderContext): NormalizedTranscript =>
-  ctx.transcript ?? normalizeExport(text, { mediaDurationMs: ctx.mediaDurationMs });
+  ctx.transcript ??
+  normalizeExport(text, { mediaDurationMs: ctx.mediaDurationMs, ...(ctx.glossary ? { glossary: ctx.glossary } : {}) });
 const cuesOf = (text: string, ctx: RenderContext) => buildCues(transcriptOf(text, ctx).words, ctx.cues);
 
 /**

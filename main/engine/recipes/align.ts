@@ -54,19 +54,20 @@ export interface Match {
 }
 
 /**
- * Where `quote` occurs, searching from token `from` on and then from the start. The whole quote
- * first; failing that, ever shorter prefixes down to MIN_QUOTE_TOKENS (the model may misquote the
- * end of a long quote, rarely its first words). Undefined when not found.
+ * Where `quote` occurs, searching from token `from` on and then, only when it is nowhere after, from
+ * the start: a quote given again is the next time it is said, even when said a little otherwise
+ * then. The whole quote first; failing that, ever shorter prefixes down to MIN_QUOTE_TOKENS (the
+ * model may misquote the end of a long quote, rarely its first words). Undefined when not found.
  */
 export function findQuote(index: TokenIndex, quote: string, from = 0): Match | undefined {
   const needle = searchTokens(quote);
   if (needle.length === 0) return undefined;
   const shortest = Math.min(needle.length, MIN_QUOTE_TOKENS);
-  for (let n = needle.length; n >= shortest; n--) {
-    const part = needle.slice(0, n);
-    let at = findRun(index, part, Math.max(0, from));
-    if (at < 0 && from > 0) at = findRun(index, part, 0);
-    if (at >= 0) return { first: index.wordOf[at]!, last: index.wordOf[at + n - 1]!, token: at };
+  for (const start of from > 0 ? [from, 0] : [0]) {
+    for (let n = needle.length; n >= shortest; n--) {
+      const at = findRun(index, needle.slice(0, n), start);
+      if (at >= 0) return { first: index.wordOf[at]!, last: index.wordOf[at + n - 1]!, token: at };
+    }
   }
   return undefined;
 }

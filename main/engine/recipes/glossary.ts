@@ -80,3 +80,14 @@ export function glossaryParams(
   const all = [...before, ...terms.filter((t) => !seen.has(t.toLowerCase()))];
   return { enhancedTranscription: true, etVocabulary: all.join(', ') };
 }
+
+/** The terms a job sent (its `etVocabulary`, the glossary's and any typed as a parameter): whose spelling wins. */
+export function sentGlossary(params: Readonly<Record<string, unknown>>): string[] {
+  const v = params.etVocabulary;
+  return typeof v === 'string'
+    ? v
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean)
+    : [];
+}

@@ -12,7 +12,7 @@ import type { ExportResult } from '../../service/types.js';
 import type { NormalizedTranscript } from '../captions/normalize.js';
 import { MIN_CHAPTER_GAP_MS, settleChapters, type AlignWord } from './align.js';
 import { youtubeTime } from './chapter-formats.js';
-import { readAnswers } from './answers.js';
+import { readAnswers, type AnswerFormats } from './answers.js';
 import { buildOutline } from './outline.js';
 import type { EditableOutline, OutlineChapter, OutlineQuote } from './outline-types.js';
 
@@ -66,15 +66,19 @@ export class OutlineEditError extends Error {}
  * The outline of an export that ran a recipe, aligned on the service's words, with ids in time
  * order; undefined when no recipe answered (no chapters and no quotes asked for).
  */
-export function seedOutline(result: ExportResult, transcript: NormalizedTranscript): EditableOutline | undefined {
-  const answers = readAnswers(result);
+export function seedOutline(
+  result: ExportResult,
+  transcript: NormalizedTranscript,
+  formats: AnswerFormats = {},
+): EditableOutline | undefined {
+  const answers = readAnswers(result, formats);
   if (answers.chapters === undefined && answers.quotes === undefined) return undefined;
   // Quotes keep the speaker's id, so a speaker renamed later is named by the new name.
   const words = transcript.words.map((w) => {
     const speaker = w.speakerId ?? w.speaker;
     return { ...w, ...(speaker === undefined ? {} : { speaker }) };
   });
-  const o = buildOutline(result, { ...transcript, words });
+  const o = buildOutline(result, { ...transcript, words }, formats);
   return {
     chapters: o.chapters.map((c, i) => ({ id: `c${i + 1}`, startMs: c.startMs, title: c.title })),
     quotes: o.quotes.map((q, i) => ({ id: `q${i + 1}`, ...q })),

@@ -4,25 +4,32 @@
 import type { NormalizedTranscript } from '../captions/normalize.js';
 import type { ExportResult } from '../../service/types.js';
 import { alignChapters, alignQuotes, type ChapterIn, type TimedChapter, type TimedQuote } from './align.js';
-import { readAnswers, type RecipeAnswers } from './answers.js';
+import { readAnswers, type AnswerFormats, type RecipeAnswers } from './answers.js';
 
-export interface Outline extends Omit<RecipeAnswers, 'chapters' | 'quotes'> {
+export interface Outline extends Omit<RecipeAnswers, 'chapters' | 'quotes' | 'problems'> {
   chapters: TimedChapter[];
   quotes: TimedQuote[];
   /** End of the last word: where the last chapter ends when the media length is unknown. */
   endMs: number;
-  /** Chapters and quotes left out, one sentence each. */
+  /** Answers that could not be used as they came, then chapters and quotes left out, one sentence each. */
   notes: string[];
+  /** The chapters answer came back but could not be used as it was (named in `notes`). */
+  chaptersBroken?: boolean;
 }
 
 const listed = (items: readonly string[]): string => items.map((s) => `“${s}”`).join(', ');
 
-export function buildOutline(result: ExportResult, transcript: NormalizedTranscript): Outline {
-  const { chapters: chapterIn, quotes: quoteIn, ...rest } = readAnswers(result);
+/** `formats`: what the job sent for each answer (absent: the recipes' own), see answers.ts. */
+export function buildOutline(
+  result: ExportResult,
+  transcript: NormalizedTranscript,
+  formats: AnswerFormats = {},
+): Outline {
+  const { chapters: chapterIn, quotes: quoteIn, problems = [], ...rest } = readAnswers(result, formats);
   const words = transcript.words;
   const ch = alignChapters(words, chapterIn ?? []);
   const qu = alignQuotes(words, quoteIn ?? []);
-  const notes: string[] = [];
+  const notes: string[] = [...problems];
   if (ch.missing.length > 0) {
     notes.push(
       `${ch.missing.length === 1 ? '1 chapter was' : `${ch.missing.length} chapters were`} left out: ` +
@@ -42,5 +49,13 @@ export function buildOutline(result: ExportResult, transcript: NormalizedTranscr
     );
   }
   const endMs = words.reduce((m, w) => Math.max(m, w.endMs), 0);
-  return { ...rest, chapters: ch.chapters, quotes: qu.quotes, endMs, notes };
+  const chaptersBroken = problems.some((p) => p.startsWith('The chapters answer'));
+  return {
+    ...rest,
+    chapters: ch.chapters,
+    quotes: qu.quotes,
+    endMs,
+    notes,
+    ...(chaptersBroken ? { chaptersBroken } : {}),
+  };
 }

@@ -2,6 +2,7 @@
 // writer plugs them in beside the caption formats. Pure.
 import { normalizeExport, parseExport, type NormalizedTranscript } from '../captions/normalize.js';
 import { renderFfmetadata, renderJsonChapters, renderYoutube, youtubeProblem } from './chapter-formats.js';
+import type { AnswerFormats } from './answers.js';
 import { buildOutline, type Outline } from './outline.js';
 import { ANSWER_IDS } from './recipes.js';
 import { renderShownotes } from './shownotes.js';
@@ -22,16 +23,26 @@ export interface RecipeContext {
   mediaDurationMs?: number;
   /** The corrected transcript, when the editor changed it. */
   transcript?: NormalizedTranscript;
+  /** The glossary the job sent: its spelling wins in the words. */
+  glossary?: readonly string[];
+  /** The formats the job sent for its answers: each answer is read against its own. */
+  answerFormats?: AnswerFormats;
 }
 
 export function outlineOf(exportText: string, ctx: RecipeContext): Outline {
   const result = parseExport(exportText);
-  const transcript = ctx.transcript ?? normalizeExport(result, { mediaDurationMs: ctx.mediaDurationMs });
+  const transcript =
+    ctx.transcript ??
+    normalizeExport(result, {
+      mediaDurationMs: ctx.mediaDurationMs,
+      ...(ctx.glossary ? { glossary: ctx.glossary } : {}),
+    });
   const edited = ctx.transcript?.outline;
-  if (!edited) return buildOutline(result, transcript);
+  const formats = ctx.answerFormats ?? {};
+  if (!edited) return buildOutline(result, transcript, formats);
   // Corrected in the review: the chapters and quotes as the editor left them, aligned once on the
   // service's words (so correcting a word never loses a chapter), with what the recipe left out.
-  const o = buildOutline(result, { ...transcript, words: [] });
+  const o = buildOutline(result, { ...transcript, words: [] }, formats);
   const endMs = transcript.words.reduce((m, w) => Math.max(m, w.endMs), 0);
   return {
     ...o,
@@ -70,8 +81,11 @@ export function recipeNotes(exportText: string, formats: readonly string[], ctx:
   if (asked.length === 0) return notes;
   const chapterFormats = asked.filter((f) => f !== 'shownotes');
   if (chapterFormats.length > 0 && o.chapters.length === 0) {
+    const what = `${chapterFormats.join(', ')} ${chapterFormats.length === 1 ? 'was' : 'were'} not written`;
     notes.push(
-      `No chapters came back for this file, so ${chapterFormats.join(', ')} ${chapterFormats.length === 1 ? 'was' : 'were'} not written.`,
+      o.chaptersBroken
+        ? `No usable chapters came back for this file (the chapters answer could not be used), so ${what}.`
+        : `No chapters came back for this file, so ${what}.`,
     );
   } else if (asked.includes('youtube')) {
     const why = youtubeProblem(o.chapters);

@@ -1,8 +1,9 @@
 // The corrected transcript written back in the export's own schema (contract §6.3), so every tool
 // that reads Sluice's JSON reads the corrections too: the words as corrected, each with its
 // speaker's name where the editor gave one (the service's id otherwise), the text and the speaker
-// turns rebuilt from them. Every other section (summary, sentiment, answers, unknown keys) is kept
-// as received. Times in the unit the export used. Pure.
+// turns rebuilt from them (and the enhanced transcription's words, when it has one). Every other
+// section (summary, sentiment, answers, unknown keys) is kept as received. Times in the unit the
+// export used. Pure.
 import type { ExportResult, Utterance, Word } from '../../service/types.js';
 import { joinWords } from '../captions/normalize.js';
 import { paragraphsOf, type Transcript } from './transcript.js';
@@ -21,6 +22,14 @@ export function correctedExport(base: ExportResult, t: Transcript, timeUnit: 'ms
   }));
   const text = joinWords(t.words);
   const out: ExportResult = { ...base, transcription: { ...(base.transcription ?? {}), text, words } };
+  // The corrected words were read from the enhanced transcription where there is one (respell.ts):
+  // it carries them too, or a reader of it (and Sluice reading this file) would lose the corrections.
+  if (base.enhancedTranscription?.transcription) {
+    out.enhancedTranscription = {
+      ...base.enhancedTranscription,
+      transcription: { ...base.enhancedTranscription.transcription, text, words },
+    };
+  }
   if (Array.isArray(base.utterances) || t.words.some((w) => w.speaker !== undefined)) {
     out.utterances = paragraphsOf(t.words).map((p): Utterance => {
       const ws = t.words.slice(p.first, p.end);

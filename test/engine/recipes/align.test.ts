@@ -188,4 +188,13 @@ describe('alignQuotes', () => {
     expect(r.quotes).toEqual([{ text: '"Sao Paulo won"', startMs: 500, endMs: 1200, speaker: 'Speaker 2' }]);
     expect(r.missing).toEqual(['nothing like this']);
   });
+
+  it('takes a quote given again at the next time it is said, even when said a little otherwise then', () => {
+    const said = 'we will fix the bridge this year . later on we will fix the bridge next spring'.split(' ');
+    const ws: AlignWord[] = said.map((text, i) => ({ text, startMs: i * 1000, endMs: i * 1000 + 500 }));
+    // The full quote is said only the first time; its opening words again at 10 s.
+    const r = alignQuotes(ws, ['We will fix the bridge this year', 'We will fix the bridge this year']);
+    expect(r.quotes.map((q) => q.startMs)).toEqual([0, 10_000]);
+    expect(r.missing).toEqual([]);
+  });
 });

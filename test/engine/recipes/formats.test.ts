@@ -119,6 +119,8 @@ describe('recipe renderers', () => {
     expect(RECIPE_RENDERERS.youtube(text, ctx)).toBe('0:00 Welcome\n0:12 Rivers\n0:27 Bridges\n');
     const notes = recipeNotes(text, ['json', 'chapters', 'youtube', 'shownotes'], ctx);
     expect(notes).toEqual([
+      // Two quotes where the format asks for three or more: named, and the two are used.
+      'The quotes answer did not match its schema: /quotes must NOT have fewer than 3 items; the parts that did were used.',
       '1 chapter was left out: their opening words are not in the transcript (“Invented”).',
       '1 quote was left out: not found word for word in the transcript (“never said”).',
     ]);

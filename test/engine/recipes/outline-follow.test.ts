@@ -30,6 +30,7 @@ function exportText(answers: Record<string, unknown>): string {
 
 const TEXT = exportText({
   [ANSWER_IDS.chapters]: {
+    title: 'Rivers',
     chapters: [
       { title: 'Welcome', firstWords: 'Welcome to the show' },
       { title: 'Rivers with Zoe', firstWords: 'Today we talk about rivers' },

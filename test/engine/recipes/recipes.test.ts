@@ -44,6 +44,36 @@ describe('recipes', () => {
     });
   }
 
+  it('refuses before sending what the sandbox refuses in the question slots, with the same checks', () => {
+    const t = TEMPLATE_IDS.transcription;
+    const fields = (params: Record<string, string>) => templateProblems(t, params).map((p) => p.message);
+    // A format the contract forbids (a free-form object), and one no validator compiles (a misspelt type).
+    expect(fields({ ask0: 'q', ask0Format: '{"type":"object"}' })).toEqual([
+      'ask0Format: / is a free-form object: list its properties.',
+    ]);
+    const typo = JSON.stringify({
+      type: 'object',
+      properties: { a: { type: 'strnig' } },
+      required: ['a'],
+      additionalProperties: false,
+    });
+    expect(fields({ ask0: 'q', ask0Format: typo })).toEqual([
+      expect.stringMatching(/^ask0Format: is not a valid JSON Schema \(schema is invalid: data\/properties\/a\/type /),
+    ]);
+    expect(fields({ ask0: 'q', ask1: 'r', ask0Id: 'notes', ask1Id: 'notes' })).toEqual([
+      'ask1Id: the answer key "notes" is also question 1\'s (ask0); give each question its own key.',
+    ]);
+    // The default key is the slot's index: a typed "0" on slot 2 meets slot 1's.
+    expect(fields({ ask0: 'q', ask1: 'r', ask1Id: '0' })).toHaveLength(1);
+    expect(fields({ ask1: 'r', ask1Id: '0' })).toEqual([]);
+    // The combinations the sandbox refuses, from the same check.
+    const dia = (params: Record<string, string>) =>
+      templateProblems(TEMPLATE_IDS.diarization, params).map((p) => p.message);
+    expect(dia({ minSpeakersNumber: '4', maxSpeakersNumber: '2' })).toEqual([
+      'minSpeakersNumber: must not exceed maxSpeakersNumber.',
+    ]);
+  });
+
   it('the template check refuses a recipe on a template without the audio-intelligence layer', () => {
     const problems = templateProblems(TEMPLATE_IDS.ping, recipeOwnParams(RECIPES.podcast));
     expect(problems.map((p) => p.field)).toContain('params.ask0');

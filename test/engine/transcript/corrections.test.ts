@@ -12,6 +12,7 @@ import {
   type CorrectionsLayer,
 } from '../../../main/engine/transcript/corrections.js';
 import { correctedExport } from '../../../main/engine/transcript/corrected-export.js';
+import { normalizeExport } from '../../../main/engine/captions/normalize.js';
 import {
   applyEdit,
   spreadTimes,
@@ -125,6 +126,16 @@ describe('find-and-replace', () => {
     const out = correctedExport({}, t, 'ms');
     expect(out.transcription?.words[0]).toMatchObject({ word: ' Jürgen', confidence: 0.91, language: 'de' });
     expect(out.transcription?.words[5]).toMatchObject({ word: ' Weiß.', confidence: 0.7, language: 'de' });
+  });
+
+  it('puts the corrected words in the enhanced transcription too, so reading the file again keeps them', () => {
+    const t = applyEdit(sample(), { kind: 'replaceMany', replacements: [{ from: 0, to: 1, text: 'Hello' }] });
+    const enhanced = { transcription: { text: ' Good morning everyone.', words: [] }, model: 'kept' };
+    const out = correctedExport({ enhancedTranscription: enhanced }, t, 'ms');
+    expect(out.enhancedTranscription?.transcription).toEqual(out.transcription);
+    expect((out.enhancedTranscription as unknown as { model: string }).model).toBe('kept');
+    expect(normalizeExport(out).words.map((w) => w.text)[0]).toBe('Hello');
+    expect(correctedExport({}, t, 'ms').enhancedTranscription).toBeUndefined();
   });
 
   it('refuses ranges out of order, overlapping or outside, changing nothing', () => {
