@@ -130,6 +130,11 @@ describe('team mode', () => {
       expect(completed.sort()).toEqual(names.map((n) => `t1 ${n}`).sort());
       // Not one stream more: the claims kept the other computer from even starting one.
       expect(streams).toHaveLength(FILES);
+      // A job is marked completed in its journal just after its results are written: wait for both
+      // journals to have caught up with the files on the share.
+      const done = (): number =>
+        completedOf(path.join(dir, 'state-a1')).length + completedOf(path.join(dir, 'state-b1')).length;
+      await expect.poll(done, { timeout: 30_000, interval: 100 }).toBe(FILES);
       const byA = completedOf(path.join(dir, 'state-a1')).length;
       const byB = completedOf(path.join(dir, 'state-b1')).length;
       console.log(`team mode: ${FILES} files, ${byA} processed by one computer and ${byB} by the other`);
