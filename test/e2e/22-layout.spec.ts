@@ -10,6 +10,7 @@ import {
   seedScreens,
   shot,
   SIZES,
+  steadyForAxe,
   THEMES,
 } from './helpers.js';
 
@@ -88,7 +89,7 @@ for (const size of SIZES) {
       const cut: string[] = [];
       for (const s of SCREENS) {
         await s.open(page);
-        await page.waitForTimeout(300);
+        await steadyForAxe(page);
         await shot(page, `layout-${s.name}-${theme}-${size.name}`);
         for (const c of await offscreen(page)) cut.push(`${s.name}: ${c}`);
         await page.keyboard.press('Escape');

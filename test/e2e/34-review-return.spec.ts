@@ -92,6 +92,18 @@ async function openReview(page: Page, jobId: string, name: string): Promise<Loca
   return media;
 }
 
+/**
+ * With the page's time held, the shuttle's frames ran in a burst while the element was still
+ * seeking (it asks one seek at a time): once that seek lands, one more frame puts the playhead
+ * where the page's time says, and the test reads it after that seek.
+ */
+async function lastFrame(page: Page, media: Locator): Promise<void> {
+  const seeking = (): Promise<boolean> => media.evaluate((m: HTMLMediaElement) => m.seeking);
+  await expect.poll(seeking).toBe(false);
+  await page.clock.runFor(17);
+  await expect.poll(seeking).toBe(false);
+}
+
 /** The playhead, paused or not, and the playback rate. */
 const playhead = (media: Locator): Promise<{ t: number; paused: boolean; rate: number }> =>
   media.evaluate((m: HTMLMediaElement) => ({ t: m.currentTime, paused: m.paused, rate: m.playbackRate }));
@@ -141,7 +153,8 @@ test('leaving the review for another screen and coming back finds the same file,
   await expect.poll(() => topParagraph(page)).toBeGreaterThan(1);
   await page.keyboard.press('l');
   await expect.poll(async () => (await playhead(media)).paused).toBe(false);
-  await page.waitForTimeout(600);
+  const playFrom = (await playhead(media)).t;
+  await expect.poll(async () => (await playhead(media)).t).toBeGreaterThan(playFrom + 0.5);
   await expect.poll(() => scrollMoving(page), { intervals: [250] }).toBe(false);
   const leftAt = await topParagraph(page);
 
@@ -278,6 +291,8 @@ test('J, K and L shuttle as in an NLE, K held with J or L nudges a frame, and ty
 }) => {
   test.setTimeout(300_000);
   const jobId = await videoJob();
+  // The page's clock runs as usual until the test holds it to move the playhead backwards by it.
+  await page.clock.install();
   const problems = await openApp(page);
   const media = await openReview(page, jobId, VIDEO);
   const review = page.getByTestId('review');
@@ -300,24 +315,31 @@ test('J, K and L shuttle as in an NLE, K held with J or L nudges a frame, and ty
   await expect(shuttle).toHaveCount(0);
 
   // J: backwards (the element cannot play in reverse: the playhead is moved back in real time).
+  // The page's time is held from here and moved on by the test: 1.5 s at 1×, then 1 s at 2×.
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
   const from = (await playhead(media)).t;
   await page.keyboard.press('j');
   await expect(shuttle).toContainText('◀ 1×');
-  await page.waitForTimeout(1500);
+  await page.clock.runFor(1500);
+  await lastFrame(page, media);
   const mid = await playhead(media);
   expect(mid.paused).toBe(true);
-  expect(from - mid.t).toBeGreaterThan(0.5);
-  expect(from - mid.t).toBeLessThan(3);
+  expect(from - mid.t).toBeGreaterThan(1.2);
+  expect(from - mid.t).toBeLessThan(1.8);
   await page.keyboard.press('j');
   await expect(shuttle).toContainText('◀ 2×');
-  await page.waitForTimeout(1000);
+  await page.clock.runFor(1000);
+  await lastFrame(page, media);
   const faster = (await playhead(media)).t;
-  expect(mid.t - faster).toBeGreaterThan(1);
+  expect(mid.t - faster).toBeGreaterThan(1.6);
+  expect(mid.t - faster).toBeLessThan(2.4);
   await page.keyboard.press('k');
   await expect(shuttle).toHaveCount(0);
   const stopped = (await playhead(media)).t;
-  await page.waitForTimeout(400);
+  // Stopped means stopped: another 400 ms of the page's time leave the playhead where it is.
+  await page.clock.runFor(400);
   expect((await playhead(media)).t).toBeCloseTo(stopped, 2);
+  await page.clock.resume();
 
   // K held, J and L: one frame (25 fps here) back and on.
   await page.keyboard.down('k');

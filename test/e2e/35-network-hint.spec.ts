@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { env, go, openApp, shot, steadyForAxe } from './helpers.js';
+import { env, go, openApp, settledPage, shot, steadyForAxe } from './helpers.js';
 
 const HINT =
   'This folder is on a network drive (SMB). If other computers watch it, turn on Shared with other computers.';
@@ -15,6 +15,7 @@ test('a folder on a network drive shows the hint beside the Shared switch, until
   const problems = await openApp(page);
   const nas = path.join(env.work, 'nas-news');
   mkdirSync(nas, { recursive: true });
+  const answered: string[] = [];
   await page.route('**/folders:fileSystem', async (route) => {
     const asked = JSON.parse(route.request().postData() ?? '{}') as { path?: string };
     const network = asked.path === nas;
@@ -25,15 +26,19 @@ test('a folder on a network drive shows the hint beside the Shared switch, until
         value: network ? { verdict: 'network', label: 'SMB', hint: HINT } : { verdict: 'local', label: 'ext4' },
       }),
     });
+    if (asked.path) answered.push(asked.path);
   });
   await go(page, 'Settings');
   const folders = page.getByRole('region', { name: 'Watch folders' });
   await folders.getByRole('button', { name: 'Add folder' }).click();
   const editor = folders.getByTestId('folder-editor');
   const field = editor.getByRole('textbox', { name: 'Folder', exact: true });
-  await field.fill(path.join(env.work, 'local-news'));
+  const local = path.join(env.work, 'local-news');
+  await field.fill(local);
   const hint = editor.getByTestId('network-hint');
-  await page.waitForTimeout(600);
+  // The answer for the local folder has come back, and the page has acted on it: no hint.
+  await expect.poll(() => answered.includes(local)).toBe(true);
+  await settledPage(page);
   await expect(hint).toHaveCount(0);
   await field.fill(nas);
   await expect(hint).toHaveText(HINT);
