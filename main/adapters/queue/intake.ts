@@ -258,7 +258,9 @@ export class Intake {
       const same = await this.twins.take(file, identity, o.place ?? {});
       if (same) {
         this.known.set(file, same.job);
-        return { path: file, outcome: same.outcome, jobId: same.job.id };
+        // The same clip still where it was taken: this is a second copy (a card copied twice).
+        const first = currentPath(same.job);
+        return { path: file, outcome: same.outcome, jobId: same.job.id, ...(first !== file ? { copyOf: first } : {}) };
       }
     }
     const decision = classifyDetected(identity, known ? { jobId: known.id, source: known.source } : undefined);

@@ -8,6 +8,9 @@ import type { CopyInProgress, EngineEvent } from '../../engine/events.js';
 import type { JobEvent, JobRecord, ResultFile } from '../../engine/job.js';
 import { DEFAULT_MEDIA_GLOBS } from '../../engine/media-types.js';
 import { summarizeRescan, type RescanSummary } from '../../engine/rescan-summary.js';
+import type { SkipReason } from '../../engine/folder-skips.js';
+import type { IgnoredFilesStore } from '../store/ignored-files.js';
+import { FolderSkips, type SkipRecord } from './folder-skips.js';
 import type { Settings, WatchFolder } from '../../engine/settings.js';
 import type { Intake } from '../queue/intake.js';
 import { fingerprintHandle } from '../queue/fingerprint.js';
@@ -27,6 +30,8 @@ export interface FolderServiceDeps {
   events?: boolean;
   /** How often a folder that went away is looked for (WatchManager's existPollMs). */
   existPollMs?: number;
+  /** Where the editor's Ignores are kept across restarts (default: this run only). */
+  ignored?: IgnoredFilesStore;
 }
 
 /** A file a card rule skipped in a watch folder: what the folder editor lists. */
@@ -39,6 +44,8 @@ export interface CardSkipRecord {
 }
 
 const CARD_SKIPS_KEPT = 100;
+
+const sizeOf = (key: string | undefined): number => (key === undefined ? -1 : Number(key.slice(0, key.indexOf(':'))));
 
 /** A folder with no include patterns takes audio and video only. */
 function effective(f: WatchFolder): WatchFolder {
@@ -71,7 +78,14 @@ export class FolderService {
     this.d.emit({ type: 'copies:changed', total: this.copying.size });
   }
 
+  /** Per folder, what it found and did not queue, and the editor's Ignores (folder-skips.ts). */
+  readonly skips: FolderSkips;
+
   constructor(private readonly d: FolderServiceDeps) {
+    this.skips = new FolderSkips({
+      changed: (folderId) => d.emit({ type: 'folder:skips-changed', folderId }),
+      ...(d.ignored ? { store: d.ignored } : {}),
+    });
     const q = d.settings().queue;
     this.manager = new WatchManager({
       settleMs: q.settleMs,
@@ -102,9 +116,27 @@ export class FolderService {
           ...(s.message ? { message: s.message } : {}),
         });
       },
-      onProblem: (folderId, file, message) =>
-        d.emit({ type: 'folder:status', folderId, status: 'watching', message: `${path.basename(file)}: ${message}` }),
+      onProblem: (folderId, file, message, skip) => {
+        if (skip)
+          this.skips.note(folderId, {
+            path: file,
+            reason: skip.reason,
+            detail: message,
+            ...(skip.key ? { key: skip.key } : {}),
+          });
+        // An ignored file is not said again while it stays as it was.
+        if (!skip || !this.skips.quiet(folderId, file, sizeOf(skip.key)))
+          d.emit({
+            type: 'folder:status',
+            folderId,
+            status: 'watching',
+            message: `${path.basename(file)}: ${message}`,
+          });
+      },
+      onWalked: (folderId, seen) => this.skips.walked(folderId, seen),
       onWaiting: (folderId, file, size) => {
+        this.skips.copying(folderId, file, size);
+        if (this.skips.quiet(folderId, file, size)) return;
         const now = Date.now();
         const was = this.copying.get(file);
         if (was && was.size === size) return;
@@ -136,7 +168,18 @@ export class FolderService {
   private offer(f: DetectedFile): void {
     const folder = this.folder(f.folderId);
     if (!folder) return;
+    // Whole and readable now: whatever was said of it before (not whole, empty) no longer holds.
+    this.skips.taken(folder.id, f.path);
     void this.d.intake.addDetected(folder, f).then((o) => {
+      if ('copyOf' in o && o.copyOf !== undefined) {
+        const first = path.relative(folder.path, o.copyOf);
+        this.skips.note(folder.id, {
+          path: f.path,
+          reason: 'second-copy',
+          key: `${f.size}:${f.mtimeMs}`,
+          detail: first.startsWith('..') || path.isAbsolute(first) ? o.copyOf : first,
+        });
+      }
       if (o.outcome === 'rejected' && o.unrecorded) this.unrecorded.set(f.path, f);
       else this.unrecorded.delete(f.path);
       if (o.outcome === 'rejected' && o.card) this.noteCardSkip(folder, o.path, o.card);
@@ -200,27 +243,43 @@ export class FolderService {
     const settleMs = this.d.settings().queue.settleMs;
     const now = Date.now();
     return found.map(({ folderId: id, files }) => {
-      const cards = this.cardSkips.get(id);
-      const folder = this.all().find((f) => f.id === id);
-      // Never queued: an empty file, a second copy of a card its rules skipped.
-      const skipOf = (f: { path: string; size: number }): string | undefined =>
-        f.size === 0
-          ? 'empty'
-          : folder && cards?.has(path.relative(folder.path, f.path))
-            ? 'second copy of a card'
-            : undefined;
-      const summary = summarizeRescan(files, (f) => this.d.intake.knownAs(f), now, settleMs, skipOf);
+      // Never queued, with why: what the folder's list of skips says of the file as it is now.
+      const listed = new Map(this.skips.list(id).map((s) => [s.path, s.reason]));
+      const skipOf = (f: { path: string; size: number }): SkipReason | undefined =>
+        f.size === 0 ? (listed.get(f.path) === 'ignored' ? 'ignored' : 'empty') : listed.get(f.path);
+      const links = [...listed.values()].filter((r) => r === 'dangling-link').length;
+      const summary = summarizeRescan(files, (f) => this.d.intake.knownAs(f), now, settleMs, skipOf, {
+        ...(links > 0 ? { 'dangling-link': links } : {}),
+      });
       this.rescans.set(id, summary);
       return summary;
     });
   }
 
-  statuses(): Array<ReturnType<WatchManager['statuses']>[number] & { cardSkips?: CardSkipRecord[] }> {
+  statuses(): Array<
+    ReturnType<WatchManager['statuses']>[number] & { cardSkips?: CardSkipRecord[]; skips?: SkipRecord[] }
+  > {
     return this.manager.statuses().map((s) => {
       const last = this.rescans.get(s.folderId);
-      const skips = [...(this.cardSkips.get(s.folderId)?.values() ?? [])].reverse();
-      return { ...s, ...(last ? { lastRescan: last } : {}), ...(skips.length > 0 ? { cardSkips: skips } : {}) };
+      const cards = [...(this.cardSkips.get(s.folderId)?.values() ?? [])].reverse();
+      const skips = this.skips.list(s.folderId);
+      return {
+        ...s,
+        ...(last ? { lastRescan: last } : {}),
+        ...(cards.length > 0 ? { cardSkips: cards } : {}),
+        ...(skips.length > 0 ? { skips } : {}),
+      };
     });
+  }
+
+  /**
+   * Retry of a file the folder left (not whole, empty): looked at now and taken at once if it is
+   * whole; still not whole, it is said so again. False when the folder no longer lists it.
+   */
+  retrySkipped(folderId: string, id: string): boolean {
+    const s = this.skips.find(folderId, id);
+    if (!s || (s.reason !== 'never-whole' && s.reason !== 'empty')) return false;
+    return this.manager.recheck(folderId, s.path);
   }
 
   get isWatching(): boolean {
