@@ -188,6 +188,7 @@ export class Runtime implements Services {
       setFolderPaused: (id, paused) => runner.setFolderPaused(id, paused),
       extra: () => this.extraFolders,
       ignored: new IgnoredFilesFile(stateDir),
+      ...(opts.watchClock ? { now: opts.watchClock } : {}),
       ...(opts.watchEvents === undefined ? {} : { events: opts.watchEvents }),
       ...(opts.folderPollMs === undefined ? {} : { existPollMs: opts.folderPollMs }),
     });

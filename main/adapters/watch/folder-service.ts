@@ -32,6 +32,8 @@ export interface FolderServiceDeps {
   existPollMs?: number;
   /** Where the editor's Ignores are kept across restarts (default: this run only). */
   ignored?: IgnoredFilesStore;
+  /** The clock files are judged by (settle times, not whole for long); default Date.now. */
+  now?: () => number;
 }
 
 /** A file a card rule skipped in a watch folder: what the folder editor lists. */
@@ -85,6 +87,7 @@ export class FolderService {
     this.skips = new FolderSkips({
       changed: (folderId) => d.emit({ type: 'folder:skips-changed', folderId }),
       ...(d.ignored ? { store: d.ignored } : {}),
+      ...(d.now ? { now: d.now } : {}),
     });
     const q = d.settings().queue;
     this.manager = new WatchManager({
@@ -103,6 +106,7 @@ export class FolderService {
         };
       },
       resultExtensions: resultExtensions(),
+      ...(d.now ? { now: d.now } : {}),
       events: d.events ?? true,
       ...(d.existPollMs === undefined ? {} : { existPollMs: d.existPollMs }),
       onFile: (f) => this.offer(f),
@@ -241,7 +245,7 @@ export class FolderService {
   async rescan(folderId?: string): Promise<RescanSummary[]> {
     const found = await this.manager.rescanNow(folderId);
     const settleMs = this.d.settings().queue.settleMs;
-    const now = Date.now();
+    const now = (this.d.now ?? Date.now)();
     return found.map(({ folderId: id, files }) => {
       // Never queued, with why: what the folder's list of skips says of the file as it is now.
       const listed = new Map(this.skips.list(id).map((s) => [s.path, s.reason]));
