@@ -160,11 +160,13 @@ function containerName(fileName: string): string {
  */
 export function neverWholeWords(fileName: string, reason: string, quietMs: number): string {
   const kind = containerName(fileName);
-  const minutes = Math.max(1, Math.round(quietMs / 60_000));
+  // A delay set under a minute is said in seconds: "unchanged for 1 min" after 6 s would not be true.
+  const quiet =
+    quietMs < 60_000 ? `${Math.max(1, Math.round(quietMs / 1000))} s` : `${Math.round(quietMs / 60_000)} min`;
   const what = reason.includes("no 'moov'")
     ? 'no index (moov); the camera may have stopped mid-recording'
     : reason.includes('zeros')
       ? 'its first bytes were never written; the copy may have stopped before it began'
       : `cut short (${reason}); the copy or the recording may have stopped before the end`;
-  return `unchanged for ${minutes} min and not a complete ${kind}: ${what}. It is taken at once if it changes.`;
+  return `unchanged for ${quiet} and not a complete ${kind}: ${what}. It is taken at once if it changes.`;
 }
