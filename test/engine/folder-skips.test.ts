@@ -11,6 +11,7 @@ import {
   stillIgnored,
   type SkipEntry,
 } from '../../main/engine/folder-skips.js';
+import { neverWholeWords } from '../../main/engine/container-whole.js';
 
 const T0 = 1_800_000_000_000;
 
@@ -116,4 +117,13 @@ it(`noteSkip keeps the newest ${SKIPS_KEPT}, and a file told again moves to the 
   noteSkip(m, { path: '/w/new.wav', reason: 'empty', at: T0 + 1001 });
   expect(m.has('/w/5.wav')).toBe(true);
   expect(m.has('/w/6.wav')).toBe(false);
+});
+
+it('a delay under a minute is said in seconds, a longer one in minutes', () => {
+  const reason = "it has no 'moov' box (written last, when the copy finishes)";
+  expect(neverWholeWords('/w/GX01.MP4', reason, 6_000)).toMatch(/^unchanged for 6 s and not a complete MP4: no index/);
+  expect(neverWholeWords('/w/GX01.MP4', reason, 181_000)).toMatch(/^unchanged for 3 min and not a complete MP4/);
+  expect(neverWholeWords('/w/take.wav', 'its header declares 800 bytes and 400 are there', 240_000)).toBe(
+    'unchanged for 4 min and not a complete WAV: cut short (its header declares 800 bytes and 400 are there); the copy or the recording may have stopped before the end. It is taken at once if it changes.',
+  );
 });
