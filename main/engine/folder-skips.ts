@@ -10,13 +10,15 @@
  * - `dangling-link`: a symbolic link whose target is missing.
  * - `never-whole`: a media file that stopped changing but is not whole (container-whole.ts).
  * - `ignored`: the editor chose Ignore on it; it is taken again once it changes.
+ * - `card-rule`: a proxy or a recorder's single input beside the file processed instead
+ *   (card-rules.ts); listed with the card rules in the folder's editor, counted by a rescan.
  */
-export type SkipReason = 'second-copy' | 'empty' | 'dangling-link' | 'never-whole' | 'ignored';
+export type SkipReason = 'second-copy' | 'empty' | 'dangling-link' | 'never-whole' | 'ignored' | 'card-rule';
 
 /** One skipped file of a folder, as the watcher or the intake told it. */
 export interface SkipEntry {
   path: string;
-  reason: Exclude<SkipReason, 'ignored'>;
+  reason: Exclude<SkipReason, 'ignored' | 'card-rule'>;
   /** size:mtime when told: an Ignore covers the file as it is then, no longer once it changes. */
   key?: string;
   /** What else the reason needs: the never-whole words, or the first copy's path. */
@@ -35,10 +37,24 @@ export interface IgnoredFile {
 export const SKIPS_KEPT = 200;
 
 /** The reasons in the order a rescan counts them ("2 second copies, 1 empty"). */
-export const COUNT_ORDER: readonly SkipReason[] = ['second-copy', 'empty', 'dangling-link', 'never-whole', 'ignored'];
+export const COUNT_ORDER: readonly SkipReason[] = [
+  'second-copy',
+  'card-rule',
+  'empty',
+  'dangling-link',
+  'never-whole',
+  'ignored',
+];
 
 /** The reasons in the order a folder's list groups them: what needs the editor first. */
-export const SKIP_ORDER: readonly SkipReason[] = ['never-whole', 'empty', 'dangling-link', 'second-copy', 'ignored'];
+export const SKIP_ORDER: readonly SkipReason[] = [
+  'never-whole',
+  'empty',
+  'dangling-link',
+  'second-copy',
+  'card-rule',
+  'ignored',
+];
 
 const NAMES: Record<SkipReason, { one: string; many: string }> = {
   'second-copy': { one: 'second copy', many: 'second copies' },
@@ -46,6 +62,7 @@ const NAMES: Record<SkipReason, { one: string; many: string }> = {
   'dangling-link': { one: 'link to nowhere', many: 'links to nowhere' },
   'never-whole': { one: 'not whole', many: 'not whole' },
   ignored: { one: 'ignored', many: 'ignored' },
+  'card-rule': { one: 'skipped by the card rules', many: 'skipped by the card rules' },
 };
 
 /** A reason as a folder's list heads a file with it: "Not whole", "Link to nowhere". */
@@ -86,6 +103,11 @@ export function skipWords(reason: SkipReason, detail?: string): { why: string; t
       return {
         why: detail ? sentence(detail) : 'Stopped changing but is not a complete media file.',
         todo: 'Copy it again from the card, or repair it. Retry checks it now; Ignore stops reporting it until it changes.',
+      };
+    case 'card-rule':
+      return {
+        why: "Skipped by the folder's card rules: a proxy or a recorder's single input beside the file processed instead.",
+        todo: "Nothing to do. The folder's card rules (Edit) say what they skip.",
       };
     case 'ignored':
       return {

@@ -30,7 +30,7 @@ export interface FolderStatusView {
 }
 
 /** Why a watch folder did not queue a file (main/engine/folder-skips.ts). */
-export type SkipReasonView = 'second-copy' | 'empty' | 'dangling-link' | 'never-whole' | 'ignored';
+export type SkipReasonView = 'second-copy' | 'empty' | 'dangling-link' | 'never-whole' | 'ignored' | 'card-rule';
 
 export interface SkipView {
   /** Names the file in `folders:retrySkipped`, `folders:ignoreSkipped`, `folders:unignoreSkipped`. */

@@ -61,3 +61,14 @@ it('a file already known is counted as such, whatever would skip it', () => {
   expect(summary).toMatchObject({ alreadyProcessed: 1, newFiles: 0, text: '1 already processed.' });
   expect(summary.skipped).toBeUndefined();
 });
+
+it("counts a card's proxies and single inputs the card rules left as such, not as queued", () => {
+  const summary = summarizeRescan(
+    [file('CLIP/C0001.MP4', 10), file('SUB/C0001S03.MP4', 10)],
+    () => 'new',
+    NOW,
+    2000,
+    (f) => (f.path.includes('/SUB/') ? 'card-rule' : undefined),
+  );
+  expect(summary.text).toBe('2 new files — 1 queued, 1 skipped by the card rules.');
+});

@@ -228,7 +228,9 @@ export class FolderService {
   /** Starts watching (or applies changed settings without a restart). */
   async apply(): Promise<void> {
     this.started = true;
-    await this.manager.set(this.all().map(effective));
+    const all = this.all();
+    this.skips.keepFolders(new Set(all.map((f) => f.id)));
+    await this.manager.set(all.map(effective));
   }
 
   async pause(folderId: string): Promise<void> {
@@ -249,8 +251,13 @@ export class FolderService {
     return found.map(({ folderId: id, files }) => {
       // Never queued, with why: what the folder's list of skips says of the file as it is now.
       const listed = new Map(this.skips.list(id).map((s) => [s.path, s.reason]));
+      const cards = this.cardSkips.get(id);
+      const folder = this.folder(id);
+      // A proxy or a recorder's single input the card rules left: counted too, listed in the editor.
+      const card = (f: { path: string }): SkipReason | undefined =>
+        folder && cards?.has(path.relative(folder.path, f.path)) ? 'card-rule' : undefined;
       const skipOf = (f: { path: string; size: number }): SkipReason | undefined =>
-        f.size === 0 ? (listed.get(f.path) === 'ignored' ? 'ignored' : 'empty') : listed.get(f.path);
+        f.size === 0 ? (listed.get(f.path) === 'ignored' ? 'ignored' : 'empty') : (listed.get(f.path) ?? card(f));
       const links = [...listed.values()].filter((r) => r === 'dangling-link').length;
       const summary = summarizeRescan(files, (f) => this.d.intake.knownAs(f), now, settleMs, skipOf, {
         ...(links > 0 ? { 'dangling-link': links } : {}),

@@ -124,9 +124,12 @@ export class FolderSkips {
     if (changed) this.o.changed(folderId);
   }
 
-  /** The folder is no longer watched (removed from Settings): its list goes; its ignores stay with its id. */
-  forgetFolder(folderId: string): void {
-    this.skips.delete(folderId);
+  /** Folders no longer in Settings: their lists and their ignores go. */
+  keepFolders(ids: ReadonlySet<string>): void {
+    for (const id of this.skips.keys()) if (!ids.has(id)) this.skips.delete(id);
+    const gone = [...this.ignored.keys()].filter((id) => !ids.has(id));
+    for (const id of gone) this.ignored.delete(id);
+    if (gone.length > 0) this.o.store?.write(this.ignored);
   }
 
   list(folderId: string): SkipRecord[] {
