@@ -153,6 +153,8 @@ test('skipped files are listed with why; Retry and Ignore by keyboard; the clip 
   await page.keyboard.press('Enter');
   await expect(clipRow).toHaveAttribute('data-reason', 'never-whole');
   await expect(clipRow.getByRole('button', { name: 'Ignore GX010099.MP4' })).toBeFocused();
+  // Ignore's notice (with its Undo) goes with the ignore.
+  await expect(page.getByText('GX010099.MP4 is ignored until it changes.')).toHaveCount(0);
 
   // The index arrives (the clip recovered and copied again): taken at once, and processed.
   writeFileSync(clip, full);

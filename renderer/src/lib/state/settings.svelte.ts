@@ -246,11 +246,16 @@ class SettingsState {
     );
     if (!v) return;
     this.#statuses = v;
-    app.notify('ok', `${skip.fileName} is ignored until it changes.`, undefined, {
-      action: { label: 'Undo', run: () => void this.unignoreSkipped(folderId, skip, true) },
-      timeoutMs: 8000,
-    });
+    this.#ignoreToasts.set(
+      skip.id,
+      app.notify('ok', `${skip.fileName} is ignored until it changes.`, undefined, {
+        action: { label: 'Undo', run: () => void this.unignoreSkipped(folderId, skip, true) },
+        timeoutMs: 8000,
+      }),
+    );
   }
+  /** Ignore's notice per file: its Undo goes once the ignore is undone another way (Stop ignoring). */
+  #ignoreToasts = new Map<string, number>();
   async unignoreSkipped(folderId: string, skip: SkipView, undo = false): Promise<void> {
     const v = app.report(
       await call('folders:unignoreSkipped', { folderId, id: skip.id }),
@@ -258,6 +263,9 @@ class SettingsState {
     );
     if (!v) return;
     this.#statuses = v;
+    const toast = this.#ignoreToasts.get(skip.id);
+    if (toast !== undefined) app.dismissToast(toast);
+    this.#ignoreToasts.delete(skip.id);
     if (!undo) app.notify('info', `${skip.fileName} is reported again.`);
   }
   async #refreshStatuses(): Promise<void> {
