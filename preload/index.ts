@@ -109,6 +109,9 @@ const api = {
     resume: invoke('folders:resume'),
     rescan: invoke('folders:rescan'),
     statuses: invoke('folders:statuses'),
+    retrySkipped: invoke('folders:retrySkipped'),
+    ignoreSkipped: invoke('folders:ignoreSkipped'),
+    unignoreSkipped: invoke('folders:unignoreSkipped'),
     fileSystem: invoke('folders:fileSystem'),
   },
   templates: {

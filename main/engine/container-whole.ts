@@ -160,7 +160,7 @@ function containerName(fileName: string): string {
  */
 export function neverWholeWords(fileName: string, reason: string, quietMs: number): string {
   const kind = containerName(fileName);
-  // A while set under a minute (Settings) is said in seconds: "1 min" for 3 s would not be true.
+  // A delay set under a minute is said in seconds: "unchanged for 1 min" after 6 s would not be true.
   const quiet =
     quietMs < 60_000 ? `${Math.max(1, Math.round(quietMs / 1000))} s` : `${Math.round(quietMs / 60_000)} min`;
   const what = reason.includes("no 'moov'")

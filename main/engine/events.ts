@@ -16,6 +16,8 @@ export type EngineEvent =
    * (the CLI's log, a test) knows the file was looked at rather than waiting for nothing.
    */
   | { type: 'folder:skipped'; folderId: string; path: string; outcome: 'already-queued' | 'already-done' }
+  /** A watch folder's list of files it left, and why, changed (folder-skips.ts): its status goes out again. */
+  | { type: 'folder:skips-changed'; folderId: string }
   /** A transcript was corrected and its results rewritten (`problem`: why they could not be). */
   | { type: 'transcript:changed'; jobId: string; revision: number; problem?: string }
 

@@ -1,5 +1,6 @@
 // What a Rescan found, counted and said in a sentence ("3 new files, 2 already processed, 1 still
 // copying"). Pure: the watcher lists the files, the intake says what it already knows of each.
+import { countWords, COUNT_ORDER, type SkipReason } from './folder-skips.js';
 import type { FileStat } from './settle.js';
 
 export type KnownAs = 'new' | 'queued' | 'done';
@@ -14,8 +15,8 @@ export interface RescanSummary {
   alreadyProcessed: number;
   /** Changed within the settle time: taken once the copy is over. */
   stillCopying: number;
-  /** Found but never queued, by reason ("empty", "second copy of a card"): not counted as new. */
-  skipped?: Record<string, number>;
+  /** New but never queued, by reason (folder-skips.ts): `newFiles` is what goes to the queue. */
+  skipped?: Partial<Record<SkipReason, number>>;
   text: string;
 }
 
@@ -25,10 +26,12 @@ export function summarizeRescan(
   now: number,
   settleMs: number,
   /** Why a file is never queued (empty, a second copy of a card), or undefined when it would be. */
-  skipOf: (f: FileStat & { path: string }) => string | undefined = () => undefined,
+  skipOf: (f: FileStat & { path: string }) => SkipReason | undefined = () => undefined,
+  /** Skips the walk found that are not files (links to nowhere), by reason. */
+  alsoSkipped: Partial<Record<SkipReason, number>> = {},
 ): RescanSummary {
   const s: Omit<RescanSummary, 'at' | 'text'> = { newFiles: 0, inQueue: 0, alreadyProcessed: 0, stillCopying: 0 };
-  const skipped: Record<string, number> = {};
+  const skipped: Partial<Record<SkipReason, number>> = { ...alsoSkipped };
   for (const f of files) {
     const known = knownAs(f);
     const skip = known === 'new' ? skipOf(f) : undefined;
@@ -47,15 +50,23 @@ const count = (n: number, one: string, many: string): string => `${n} ${n === 1 
 export function describeRescan(
   s: Pick<RescanSummary, 'newFiles' | 'inQueue' | 'alreadyProcessed' | 'stillCopying' | 'skipped'>,
 ): string {
-  const why = Object.entries(s.skipped ?? {});
-  const skipped = why.reduce((n, [, k]) => n + k, 0);
-  const parts = [
-    s.newFiles > 0 ? count(s.newFiles, 'new file', 'new files') : '',
+  const why = COUNT_ORDER.flatMap((r) => (s.skipped?.[r] ? [countWords(r, s.skipped[r])] : []));
+  const skipped = COUNT_ORDER.reduce((n, r) => n + (s.skipped?.[r] ?? 0), 0);
+  const found = s.newFiles + skipped;
+  // New files that were skipped are said with why, so the count says what was queued: "4 new
+  // files — 1 queued, 2 second copies, 1 empty", never "4 new files" that queued nothing.
+  const news =
+    skipped === 0
+      ? s.newFiles > 0
+        ? count(s.newFiles, 'new file', 'new files')
+        : ''
+      : `${count(found, 'new file', 'new files')} — ${[`${s.newFiles} queued`, ...why].join(', ')}`;
+  const rest = [
     s.inQueue > 0 ? `${s.inQueue} already in the queue` : '',
     s.alreadyProcessed > 0 ? `${s.alreadyProcessed} already processed` : '',
     s.stillCopying > 0 ? `${s.stillCopying} still copying` : '',
-    // Said with why, so a count of new files is what will be queued ("4 new files" that queued nothing).
-    skipped > 0 ? `${skipped} skipped (${why.map(([reason, k]) => `${k} ${reason}`).join(', ')})` : '',
   ].filter(Boolean);
-  return parts.length === 0 ? 'No media files found.' : `${parts.join(', ')}.`.replace(/^./, (c) => c.toUpperCase());
+  const text =
+    skipped > 0 && rest.length > 0 ? `${news}; ${rest.join(', ')}` : [news, ...rest].filter(Boolean).join(', ');
+  return text === '' ? 'No media files found.' : `${text}.`.replace(/^./, (c) => c.toUpperCase());
 }

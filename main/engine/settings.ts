@@ -174,6 +174,10 @@ export const WATCH_FOLDER = z.object({
 });
 export type WatchFolder = z.infer<typeof WATCH_FOLDER>;
 
+/** Said when the never-whole delay is out of range (Settings ▸ Processing shows it in minutes). */
+const INCOMPLETE_AFTER_WORDS =
+  'Give between 5 seconds and 24 hours (a few minutes suits most cards): how long a file may stay unchanged and not whole before it is reported.';
+
 export const SETTINGS = z
   .object({
     connection: CONNECTION.default({ mode: 'sandbox' }),
@@ -197,7 +201,12 @@ export const SETTINGS = z
         networkSettleMs: z.number().int().min(0).max(600_000).default(DEFAULT_NETWORK_SETTLE_MS),
         rescanIntervalMs: z.number().int().min(1000).max(3_600_000).default(60_000),
         /** A media file unchanged this long and still not whole is said never to be whole (settled-memory.ts). */
-        incompleteAfterMs: z.number().int().min(0).max(86_400_000).default(180_000),
+        incompleteAfterMs: z
+          .number()
+          .int()
+          .min(5_000, INCOMPLETE_AFTER_WORDS)
+          .max(86_400_000, INCOMPLETE_AFTER_WORDS)
+          .default(180_000),
         /** Content identity (renames, copies, files dropped twice): on by default, a fast fingerprint. */
         hashContent: z.boolean().default(true),
         /** Content identity from every byte (SHA-256 of the whole file) instead of the fingerprint. */

@@ -186,10 +186,22 @@ export class EventHub {
               // A status change keeps the last Rescan's summary: the folder's row goes on showing it.
               ...(status?.lastRescan ? { lastRescan: status.lastRescan } : {}),
               ...(status?.cardSkips ? { cardSkips: status.cardSkips } : {}),
+              ...(status?.skips ? { skips: status.skips } : {}),
             },
             folder?.path ?? e.folderId,
           ),
         });
+        return;
+      }
+      case 'folder:skips-changed': {
+        // The folder's list of files it left changed: its status as it is, with the list.
+        const folder = this.services.settings.get().watchFolders.find((f) => f.id === e.folderId);
+        const status = this.services.folders.statuses().find((s) => s.folderId === e.folderId);
+        if (status)
+          this.publish({
+            name: 'folder:status-changed',
+            payload: folderStatusView(status, folder?.path ?? e.folderId),
+          });
         return;
       }
     }

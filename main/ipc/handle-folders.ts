@@ -38,6 +38,13 @@ function relativeTo(index: number, e: unknown): unknown {
   return validation(fields);
 }
 
+/** A skip named by an id the folder no longer lists (taken meanwhile, gone, or not one to act on). */
+const gone = (): BridgeFailure =>
+  new BridgeFailure(
+    'NOT_FOUND',
+    "This file is no longer in the folder's list of skipped files: it was taken, changed or removed. The list shows it as it is now.",
+  );
+
 export function folderHandlers(
   ctx: HandlerContext<'connection' | 'folders' | 'queue' | 'settings' | 'templates' | 'updateSettings'>,
 ): RawHandlers<FolderChannels> {
@@ -115,6 +122,18 @@ export function folderHandlers(
       return statuses();
     },
     'folders:statuses': () => statuses(),
+    'folders:retrySkipped': ({ folderId, id }) => {
+      if (!folders.retrySkipped(folderId, id)) throw gone();
+      return statuses();
+    },
+    'folders:ignoreSkipped': ({ folderId, id }) => {
+      if (!folders.skips.ignore(folderId, id)) throw gone();
+      return statuses();
+    },
+    'folders:unignoreSkipped': ({ folderId, id }) => {
+      if (!folders.skips.unignore(folderId, id)) throw gone();
+      return statuses();
+    },
     'folders:fileSystem': async ({ path }) => {
       const kind = await folderFileSystem(path);
       const hint = sharedHint(kind);

@@ -8,6 +8,8 @@ import type * as Api from '../service/types.js';
 import type { UploadProgress } from '../adapters/queue/uploader.js';
 import type { FolderWatchStatus } from '../adapters/watch/folder-watcher.js';
 import type { CardSkipRecord } from '../adapters/watch/folder-service.js';
+import type { SkipRecord } from '../adapters/watch/folder-skips.js';
+import { IGNORABLE, RETRIABLE, skipLabel, skipWords } from '../engine/folder-skips.js';
 import { CARD_RULE_LIST } from '../../preload/contract.js';
 import type { CopyInProgress, FolderStatus, QueuePauseReason } from '../engine/events.js';
 import { uploadSpeed } from '../engine/estimate.js';
@@ -166,7 +168,24 @@ export function toSettingsView(s: Settings, credentials: C.CredentialsView, star
   };
 }
 
-type StatusWithSkips = FolderWatchStatus & { cardSkips?: readonly CardSkipRecord[] };
+type StatusWithSkips = FolderWatchStatus & { cardSkips?: readonly CardSkipRecord[]; skips?: readonly SkipRecord[] };
+
+/** A file the folder left, as its list shows it: where, why and what to do, and what may be done. */
+export function skipView(s: SkipRecord, folderPath: string): C.SkipView {
+  const rel = path.relative(folderPath, s.path);
+  return {
+    id: s.id,
+    path: rel.startsWith('..') || path.isAbsolute(rel) ? s.path : rel,
+    fileName: path.basename(s.path),
+    reason: s.reason,
+    label: skipLabel(s.reason),
+    ...skipWords(s.reason, s.detail),
+    at: s.at,
+    canRetry: RETRIABLE.has(s.reason),
+    canIgnore: IGNORABLE.has(s.reason),
+    canUnignore: s.reason === 'ignored',
+  };
+}
 
 export function toFolderStatusViews(settings: Settings, statuses: readonly StatusWithSkips[]): C.FolderStatusView[] {
   const byId = new Map(statuses.map((s) => [s.folderId, s]));
@@ -197,6 +216,7 @@ export function folderStatusView(s: StatusWithSkips, folderPath: string): C.Fold
     ...(s.fileCount !== undefined ? { fileCount: s.fileCount } : {}),
     ...(s.lastRescan ? { lastRescan: { ...s.lastRescan } } : {}),
     ...(skips.length > 0 ? { cardSkips: skips } : {}),
+    ...(s.skips?.length ? { skips: s.skips.map((k) => skipView(k, folderPath)) } : {}),
   };
 }
 

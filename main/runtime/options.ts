@@ -37,4 +37,6 @@ export interface RuntimeOptions {
   folderPollMs?: number;
   /** Team mode: the clock claims are judged by (tests advance it; default Date.now). */
   claimClock?: () => number;
+  /** The clock watch folders judge files by: settle times, a file not whole for long (tests advance it; default Date.now). */
+  watchClock?: () => number;
 }

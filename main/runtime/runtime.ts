@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import path from 'node:path';
+import { IgnoredFilesFile } from '../adapters/store/ignored-files.js';
 import { FolderService } from '../adapters/watch/folder-service.js';
 import { Intake } from '../adapters/queue/intake.js';
 import { JobStore } from '../adapters/store/job-store.js';
@@ -186,6 +187,8 @@ export class Runtime implements Services {
       record: (id, event) => runner.apply(id, event),
       setFolderPaused: (id, paused) => runner.setFolderPaused(id, paused),
       extra: () => this.extraFolders,
+      ignored: new IgnoredFilesFile(stateDir),
+      ...(opts.watchClock ? { now: opts.watchClock } : {}),
       ...(opts.watchEvents === undefined ? {} : { events: opts.watchEvents }),
       ...(opts.folderPollMs === undefined ? {} : { existPollMs: opts.folderPollMs }),
     });

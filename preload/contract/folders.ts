@@ -25,6 +25,30 @@ export interface FolderStatusView {
   lastRescan?: RescanSummaryView;
   /** Files the card rules skipped in this folder since Sluice started (newest first, at most 100). */
   cardSkips?: CardSkipView[];
+  /** Every other file the folder found and did not queue, with why (needing the editor first; at most 200). */
+  skips?: SkipView[];
+}
+
+/** Why a watch folder did not queue a file (main/engine/folder-skips.ts). */
+export type SkipReasonView = 'second-copy' | 'empty' | 'dangling-link' | 'never-whole' | 'ignored' | 'card-rule';
+
+export interface SkipView {
+  /** Names the file in `folders:retrySkipped`, `folders:ignoreSkipped`, `folders:unignoreSkipped`. */
+  id: string;
+  /** Relative to the watch folder. */
+  path: string;
+  fileName: string;
+  reason: SkipReasonView;
+  /** "Not whole", "Empty", "Link to nowhere", "Second copy", "Ignored". */
+  label: string;
+  /** What is wrong, in the editor's words. */
+  why: string;
+  /** What to do about it. */
+  todo: string;
+  at: number;
+  canRetry: boolean;
+  canIgnore: boolean;
+  canUnignore: boolean;
 }
 
 /** The card rules a watch folder applies (main/engine/card-rules.ts), as the folder editor lists them. */
@@ -62,8 +86,8 @@ export interface RescanSummaryView {
   inQueue: number;
   alreadyProcessed: number;
   stillCopying: number;
-  /** Found but never queued, by reason ("empty", "second copy of a card"). */
-  skipped?: Record<string, number>;
+  /** New but never queued, by reason: `newFiles` is what was queued. */
+  skipped?: Partial<Record<SkipReasonView, number>>;
   /** "3 new files, 2 already processed, 1 still copying." */
   text: string;
 }

@@ -100,6 +100,12 @@ export interface Requests {
   /** Without id: every folder. */
   'folders:rescan': { params: { id?: string }; result: FolderStatusView[] };
   'folders:statuses': { params: NoParams; result: FolderStatusView[] };
+  /** Looks at a file the folder left (not whole, empty) now: taken at once if whole, else said so again. */
+  'folders:retrySkipped': { params: { folderId: string; id: string }; result: FolderStatusView[] };
+  /** Stops reporting a file not whole (or empty) while it stays as it is; kept across restarts. */
+  'folders:ignoreSkipped': { params: { folderId: string; id: string }; result: FolderStatusView[] };
+  /** Undoes an Ignore. */
+  'folders:unignoreSkipped': { params: { folderId: string; id: string }; result: FolderStatusView[] };
   /** Which file system a folder is on, and the team-mode hint for a network drive (unknown when unreadable). */
   'folders:fileSystem': { params: { path: string }; result: FileSystemView };
 

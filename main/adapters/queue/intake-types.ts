@@ -24,7 +24,13 @@ export interface AddOptions {
 
 export type AddOutcome =
   | { path: string; outcome: 'added'; jobId: string }
-  | { path: string; outcome: 'already-queued' | 'already-done' | 'retried'; jobId: string }
+  | {
+      path: string;
+      outcome: 'already-queued' | 'already-done' | 'retried';
+      jobId: string;
+      /** The same clip taken from another place that is still there: this file is its second copy. */
+      copyOf?: string;
+    }
   | {
       path: string;
       outcome: 'rejected';

@@ -272,7 +272,9 @@ export class Intake {
         if (currentPath(same.job) !== file) {
           this.copies.set(file, { jobId: same.job.id, size: identity.size, mtimeMs: identity.mtimeMs });
         }
-        return { path: file, outcome: same.outcome, jobId: same.job.id };
+        // The same clip still where it was taken: this is a second copy (a card copied twice).
+        const first = currentPath(same.job);
+        return { path: file, outcome: same.outcome, jobId: same.job.id, ...(first !== file ? { copyOf: first } : {}) };
       }
     }
     const decision = classifyDetected(identity, known ? { jobId: known.id, source: known.source } : undefined);

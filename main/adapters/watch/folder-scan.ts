@@ -93,8 +93,11 @@ export interface ScanResult {
   dirs: string[];
   /** False when part of the tree could not be read: absence from `files` then proves nothing. */
   complete: boolean;
-  problems: Array<{ path: string; message: string }>;
+  problems: Array<{ path: string; message: string; skip?: 'dangling-link' }>;
 }
+
+/** What a link to nowhere is told with (a folder's list of skips says it in full). */
+export const DANGLING_WORDS = 'a link to a file that is not there; it is taken once the file it points to is back.';
 
 const STAT_BATCH = 64;
 
@@ -175,7 +178,7 @@ export async function scanFolder(root: string, rules: FolderRules, o: ScanOption
       continue;
     }
     out.dirs.push(d);
-    const candidates: Array<{ full: string; rel: string; known: boolean }> = [];
+    const candidates: Array<{ full: string; rel: string; known: boolean; link: boolean }> = [];
     for (const ent of entries) {
       const full = childOf(d, ent.name);
       const rel = relOf(full);
@@ -187,7 +190,7 @@ export async function scanFolder(root: string, rules: FolderRules, o: ScanOption
         if (acceptHere(rel)) out.names.push(full);
       } else if (acceptHere(rel) || (!ent.isFile() && !ent.isSymbolicLink())) {
         // Unknown entry types (some network file systems) are lstat'ed to learn what they are.
-        candidates.push({ full, rel, known: ent.isFile() || ent.isSymbolicLink() });
+        candidates.push({ full, rel, known: ent.isFile() || ent.isSymbolicLink(), link: ent.isSymbolicLink() });
       }
     }
     if (o.onNames && out.names.length > named) o.onNames(out.names.slice(named));
@@ -199,11 +202,16 @@ export async function scanFolder(root: string, rules: FolderRules, o: ScanOption
       const batch = candidates.slice(i, i + STAT_BATCH);
       if (now && i > 0) await turn();
       const stats = now
-        ? batch.map((c) => statCandidateNow(c.full, c.known, now.took))
-        : await Promise.all(batch.map((c) => statCandidate(c.full, c.known)));
+        ? batch.map((c) => statCandidateNow(c.full, c.known, c.link, now.took))
+        : await Promise.all(batch.map((c) => statCandidate(c.full, c.known, c.link)));
       batch.forEach((c, j) => {
         const r = stats[j];
         if (r === undefined) return;
+        // A link to nowhere among the media: said, so the folder's list shows why it is not taken.
+        if (r === 'dangling') {
+          if (acceptHere(c.rel)) out.problems.push({ path: c.full, message: DANGLING_WORDS, skip: 'dangling-link' });
+          return;
+        }
         const { s, viaLink } = r;
         const rel = c.rel;
         if (s.isDirectory() && !viaLink) {
@@ -225,37 +233,40 @@ async function readDir(dir: string): Promise<Dirent[]> {
   return out;
 }
 
+type Candidate = { s: Stats; viaLink: boolean } | 'dangling' | undefined;
+
 /**
  * Symlinks are followed to files only (stat); a link to a directory is never walked, which is
- * what keeps a link loop or a link to "/" from hanging the walk. ELOOP and dangling links vanish.
+ * what keeps a link loop or a link to "/" from hanging the walk. ELOOP vanishes; a link whose
+ * target is missing is `dangling` (`link`: the entry said it is a link).
  */
-async function statCandidate(full: string, known: boolean): Promise<{ s: Stats; viaLink: boolean } | undefined> {
+async function statCandidate(full: string, known: boolean, link: boolean): Promise<Candidate> {
+  let isLink = link;
   try {
     if (!known) {
       const l = await fsp.lstat(full);
       if (!l.isSymbolicLink()) return { s: l, viaLink: false };
+      isLink = true;
     }
     // A known entry is a file or a link; a known file never yields a directory here.
     return { s: await fsp.stat(full), viaLink: true };
-  } catch {
-    return undefined;
+  } catch (e) {
+    return isLink && code(e) === 'ENOENT' ? 'dangling' : undefined;
   }
 }
 
 /** statCandidate made at once, on this thread. */
-function statCandidateNow(
-  full: string,
-  known: boolean,
-  took: (ms: number) => void,
-): { s: Stats; viaLink: boolean } | undefined {
+function statCandidateNow(full: string, known: boolean, link: boolean, took: (ms: number) => void): Candidate {
+  let isLink = link;
   try {
     if (!known) {
       const l = timedNow(() => lstatSync(full), took);
       if (!l.isSymbolicLink()) return { s: l, viaLink: false };
+      isLink = true;
     }
     return { s: timedNow(() => statSync(full), took), viaLink: true };
-  } catch {
-    return undefined;
+  } catch (e) {
+    return isLink && code(e) === 'ENOENT' ? 'dangling' : undefined;
   }
 }
 

@@ -8,6 +8,9 @@ import type { CopyInProgress, EngineEvent } from '../../engine/events.js';
 import type { JobEvent, JobRecord, ResultFile } from '../../engine/job.js';
 import { DEFAULT_MEDIA_GLOBS } from '../../engine/media-types.js';
 import { summarizeRescan, type RescanSummary } from '../../engine/rescan-summary.js';
+import type { SkipReason } from '../../engine/folder-skips.js';
+import type { IgnoredFilesStore } from '../store/ignored-files.js';
+import { FolderSkips, type SkipRecord } from './folder-skips.js';
 import type { Settings, WatchFolder } from '../../engine/settings.js';
 import type { Intake } from '../queue/intake.js';
 import { fingerprintHandle } from '../queue/fingerprint.js';
@@ -27,6 +30,10 @@ export interface FolderServiceDeps {
   events?: boolean;
   /** How often a folder that went away is looked for (WatchManager's existPollMs). */
   existPollMs?: number;
+  /** Where the editor's Ignores are kept across restarts (default: this run only). */
+  ignored?: IgnoredFilesStore;
+  /** The clock files are judged by (settle times, not whole for long); default Date.now. */
+  now?: () => number;
 }
 
 /** A file a card rule skipped in a watch folder: what the folder editor lists. */
@@ -39,6 +46,8 @@ export interface CardSkipRecord {
 }
 
 const CARD_SKIPS_KEPT = 100;
+
+const sizeOf = (key: string | undefined): number => (key === undefined ? -1 : Number(key.slice(0, key.indexOf(':'))));
 
 /** A folder with no include patterns takes audio and video only. */
 function effective(f: WatchFolder): WatchFolder {
@@ -71,7 +80,15 @@ export class FolderService {
     this.d.emit({ type: 'copies:changed', total: this.copying.size });
   }
 
+  /** Per folder, what it found and did not queue, and the editor's Ignores (folder-skips.ts). */
+  readonly skips: FolderSkips;
+
   constructor(private readonly d: FolderServiceDeps) {
+    this.skips = new FolderSkips({
+      changed: (folderId) => d.emit({ type: 'folder:skips-changed', folderId }),
+      ...(d.ignored ? { store: d.ignored } : {}),
+      ...(d.now ? { now: d.now } : {}),
+    });
     const q = d.settings().queue;
     this.manager = new WatchManager({
       settleMs: q.settleMs,
@@ -89,6 +106,7 @@ export class FolderService {
         };
       },
       resultExtensions: resultExtensions(),
+      ...(d.now ? { now: d.now } : {}),
       events: d.events ?? true,
       ...(d.existPollMs === undefined ? {} : { existPollMs: d.existPollMs }),
       onFile: (f) => this.offer(f),
@@ -102,11 +120,27 @@ export class FolderService {
           ...(s.message ? { message: s.message } : {}),
         });
       },
-      onProblem: (folderId, file, message, kind) => {
-        if (kind === 'notWhole') this.notWhole.add(file);
-        d.emit({ type: 'folder:status', folderId, status: 'watching', message: `${path.basename(file)}: ${message}` });
+      onProblem: (folderId, file, message, skip) => {
+        if (skip)
+          this.skips.note(folderId, {
+            path: file,
+            reason: skip.reason,
+            detail: message,
+            ...(skip.key ? { key: skip.key } : {}),
+          });
+        // An ignored file is not said again while it stays as it was.
+        if (!skip || !this.skips.quiet(folderId, file, sizeOf(skip.key)))
+          d.emit({
+            type: 'folder:status',
+            folderId,
+            status: 'watching',
+            message: `${path.basename(file)}: ${message}`,
+          });
       },
+      onWalked: (folderId, seen) => this.skips.walked(folderId, seen),
       onWaiting: (folderId, file, size) => {
+        this.skips.copying(folderId, file, size);
+        if (this.skips.quiet(folderId, file, size)) return;
         const now = Date.now();
         const was = this.copying.get(file);
         if (was && was.size === size) return;
@@ -135,14 +169,21 @@ export class FolderService {
    */
   private readonly unrecorded = new Map<string, DetectedFile>();
 
-  /** Files said never to be whole as they are (not queued until they change): a rescan counts them as skipped. */
-  private readonly notWhole = new Set<string>();
-
   private offer(f: DetectedFile): void {
-    this.notWhole.delete(f.path);
     const folder = this.folder(f.folderId);
     if (!folder) return;
+    // Whole and readable now: whatever was said of it before (not whole, empty) no longer holds.
+    this.skips.taken(folder.id, f.path);
     void this.d.intake.addDetected(folder, f).then((o) => {
+      if ('copyOf' in o && o.copyOf !== undefined) {
+        const first = path.relative(folder.path, o.copyOf);
+        this.skips.note(folder.id, {
+          path: f.path,
+          reason: 'second-copy',
+          key: `${f.size}:${f.mtimeMs}`,
+          detail: first.startsWith('..') || path.isAbsolute(first) ? o.copyOf : first,
+        });
+      }
       if (o.outcome === 'rejected' && o.unrecorded) this.unrecorded.set(f.path, f);
       else this.unrecorded.delete(f.path);
       if (o.outcome === 'rejected' && o.card) this.noteCardSkip(folder, o.path, o.card);
@@ -187,7 +228,9 @@ export class FolderService {
   /** Starts watching (or applies changed settings without a restart). */
   async apply(): Promise<void> {
     this.started = true;
-    await this.manager.set(this.all().map(effective));
+    const all = this.all();
+    this.skips.keepFolders(new Set(all.map((f) => f.id)));
+    await this.manager.set(all.map(effective));
   }
 
   async pause(folderId: string): Promise<void> {
@@ -204,32 +247,50 @@ export class FolderService {
   async rescan(folderId?: string): Promise<RescanSummary[]> {
     const found = await this.manager.rescanNow(folderId);
     const settleMs = this.d.settings().queue.settleMs;
-    const now = Date.now();
+    const now = (this.d.now ?? Date.now)();
     return found.map(({ folderId: id, files }) => {
+      // Never queued, with why: what the folder's list of skips says of the file as it is now.
+      const listed = new Map(this.skips.list(id).map((s) => [s.path, s.reason]));
       const cards = this.cardSkips.get(id);
-      const folder = this.all().find((f) => f.id === id);
-      // Never queued: an empty file, a second copy of a card its rules skipped.
-      const skipOf = (f: { path: string; size: number; mtimeMs: number }): string | undefined =>
-        f.size === 0
-          ? 'empty'
-          : folder && cards?.has(path.relative(folder.path, f.path))
-            ? 'second copy of a card'
-            : // Unchanged since it was said not whole: not "new", it is queued only once it changes.
-              this.notWhole.has(f.path) && now - f.mtimeMs >= settleMs
-              ? 'not a complete media file'
-              : undefined;
-      const summary = summarizeRescan(files, (f) => this.d.intake.knownAs(f), now, settleMs, skipOf);
+      const folder = this.folder(id);
+      // A proxy or a recorder's single input the card rules left: counted too, listed in the editor.
+      const card = (f: { path: string }): SkipReason | undefined =>
+        folder && cards?.has(path.relative(folder.path, f.path)) ? 'card-rule' : undefined;
+      const skipOf = (f: { path: string; size: number }): SkipReason | undefined =>
+        f.size === 0 ? (listed.get(f.path) === 'ignored' ? 'ignored' : 'empty') : (listed.get(f.path) ?? card(f));
+      const links = [...listed.values()].filter((r) => r === 'dangling-link').length;
+      const summary = summarizeRescan(files, (f) => this.d.intake.knownAs(f), now, settleMs, skipOf, {
+        ...(links > 0 ? { 'dangling-link': links } : {}),
+      });
       this.rescans.set(id, summary);
       return summary;
     });
   }
 
-  statuses(): Array<ReturnType<WatchManager['statuses']>[number] & { cardSkips?: CardSkipRecord[] }> {
+  statuses(): Array<
+    ReturnType<WatchManager['statuses']>[number] & { cardSkips?: CardSkipRecord[]; skips?: SkipRecord[] }
+  > {
     return this.manager.statuses().map((s) => {
       const last = this.rescans.get(s.folderId);
-      const skips = [...(this.cardSkips.get(s.folderId)?.values() ?? [])].reverse();
-      return { ...s, ...(last ? { lastRescan: last } : {}), ...(skips.length > 0 ? { cardSkips: skips } : {}) };
+      const cards = [...(this.cardSkips.get(s.folderId)?.values() ?? [])].reverse();
+      const skips = this.skips.list(s.folderId);
+      return {
+        ...s,
+        ...(last ? { lastRescan: last } : {}),
+        ...(cards.length > 0 ? { cardSkips: cards } : {}),
+        ...(skips.length > 0 ? { skips } : {}),
+      };
     });
+  }
+
+  /**
+   * Retry of a file the folder left (not whole, empty): looked at now and taken at once if it is
+   * whole; still not whole, it is said so again. False when the folder no longer lists it.
+   */
+  retrySkipped(folderId: string, id: string): boolean {
+    const s = this.skips.find(folderId, id);
+    if (!s || (s.reason !== 'never-whole' && s.reason !== 'empty')) return false;
+    return this.manager.recheck(folderId, s.path);
   }
 
   get isWatching(): boolean {

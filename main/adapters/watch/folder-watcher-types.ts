@@ -2,7 +2,7 @@
 import type { FolderStatus } from '../../engine/events.js';
 import type { FileSystemKind } from '../../engine/file-system-kind.js';
 import type { RescanSummary } from '../../engine/rescan-summary.js';
-import type { DetectedFile, Fingerprinter, WaitingDone } from './settle-types.js';
+import type { DetectedFile, Fingerprinter, ProblemSkip, WaitingDone } from './settle-types.js';
 
 /** `unavailable`: the folder is gone (unmounted, deleted); it is polled for and taken up again. */
 export interface FolderWatchStatus {
@@ -35,8 +35,10 @@ export interface FolderWatcherOptions {
   events: boolean;
   onFile(f: DetectedFile): void;
   onStatus(s: FolderWatchStatus): void;
-  /** Once per path and state of the file: it settled but cannot be read. */
-  onProblem(folderId: string, filePath: string, message: string, kind?: 'notWhole'): void;
+  /** Once per path and state of the file: it settled but cannot be read, or is left (`skip`: why). */
+  onProblem(folderId: string, filePath: string, message: string, skip?: ProblemSkip): void;
+  /** After a complete walk: every path it found (files, and links to nowhere), so lists can follow the folder. */
+  onWalked?(folderId: string, seen: ReadonlySet<string>): void;
   onWaiting?(folderId: string, filePath: string, size: number): void;
   onDoneWaiting?(folderId: string, which: WaitingDone): void;
   fingerprint?: Fingerprinter;

@@ -40,7 +40,8 @@ const DIR_BATCH = 4;
 export class FolderWatcher {
   private readonly root: string;
   private readonly rules: FolderRules;
-  private readonly checker: SettleChecker;
+  /** Its settle checks; the manager's Retry asks it to look at a file again (`recheck`). */
+  readonly checker: SettleChecker;
   private gen = 0;
   private running = false;
   /** Folder found and being watched in this generation (events attached when enabled, first walk done). */
@@ -83,7 +84,7 @@ export class FolderWatcher {
       ...(o.incompleteAfterMs !== undefined ? { incompleteAfterMs: o.incompleteAfterMs } : {}),
       now: o.now,
       onFile: (f) => o.onFile(f),
-      onProblem: (p, m, kind) => o.onProblem(folder.id, p, m, kind),
+      onProblem: (p, m, skip) => o.onProblem(folder.id, p, m, skip),
       onWaiting: (p, size) => o.onWaiting?.(folder.id, p, size),
       onDoneWaiting: (which) => o.onDoneWaiting?.(folder.id, which),
       ...(o.fingerprint ? { fingerprint: o.fingerprint } : {}),
@@ -346,8 +347,13 @@ export class FolderWatcher {
       if (gen !== this.gen) return;
       if (this.filesWanted > 0) this.lastFiles = namesOnly ? undefined : res.files;
       this.lastDirs = res.dirs;
-      if (res.complete) this.checker.prune(new Set([...res.names, ...res.files.map((f) => f.path)]));
-      for (const pr of res.problems) this.checker.problem(pr.path, pr.message, pr.message);
+      if (res.complete) {
+        const seen = new Set([...res.names, ...res.files.map((f) => f.path), ...res.problems.map((p) => p.path)]);
+        this.checker.prune(seen);
+        this.o.onWalked?.(this.folder.id, seen);
+      }
+      for (const pr of res.problems)
+        this.checker.problem(pr.path, pr.message, pr.message, pr.skip && { reason: pr.skip });
       const state = this.status.state === 'scanning' ? 'watching' : this.status.state;
       const count = res.files.length + res.names.length;
       if (state !== this.status.state || this.status.fileCount !== count)

@@ -7,6 +7,7 @@ import { openReader, openReaderNow, timedNow, type OpenedFile, type OpenReader }
 import { code, type ScannedFile } from './folder-scan.js';
 import { LookQueue } from './look-queue.js';
 import { SettledMemory } from './settled-memory.js';
+import { DUE, keyOf, QUIET, type ProblemSkip } from './settle-types.js';
 import type { DetectedFile, Fingerprinter, Opened, SettleCheckerOptions, WaitingDone } from './settle-types.js';
 import { ThreadJudge } from './thread-judge.js';
 import { TrailingLooks } from './trailing-looks.js';
@@ -26,22 +27,13 @@ const TICK_FLOOR_MS = 50;
 const WAITING_ROOM = 40_000;
 const ROOM_POLL_MS = 25;
 
-/**
- * Flags of a look (look-queue.ts). DUE: a file the settle tick handed out; its look opens it at
- * once and takes the fstat as the check (it is nearly always taken next, and a stat then an open
- * asked the disk the same twice). QUIET: a file the walk found left alone for the settle time
- * already (`offer`), looked at at once and taken only if its container vouches for it.
- */
-const DUE = 1;
-const QUIET = 2;
-
-const keyOf = (s: FileStat): string => `${s.size}:${s.mtimeMs}`;
+const EMPTY_WORDS = 'empty (0 bytes); it is taken once something is written to it.';
 
 export class SettleChecker {
   private readonly folderId: string;
   private readonly now: () => number;
   private readonly onFile: (f: DetectedFile) => void;
-  private readonly onProblem: SettleCheckerOptions['onProblem'];
+  private readonly onProblem: (path: string, message: string, skip?: ProblemSkip) => void;
   private readonly onWaiting: (path: string, size: number) => void;
   private readonly onDoneWaiting: (which: WaitingDone) => void;
   private readonly tracker: SettleSet;
@@ -296,7 +288,7 @@ export class SettleChecker {
     });
     if (gen !== this.epoch) return;
     // Left alone for long and still not whole: said so, no longer shown as a copy that goes on.
-    if (check.kind === 'wait' && told !== undefined) this.problem(p, key, told, true);
+    if (check.kind === 'wait' && told !== undefined) this.problem(p, key, told, { reason: 'never-whole', key });
     if (check.kind === 'wait') return this.judge(p, st, ino, gen);
     if (this.reported.get(p) === key) return;
     if (check.kind === 'empty') {
@@ -304,7 +296,7 @@ export class SettleChecker {
       // an empty file taken would fail at once, and the copy that writes to it later is what counts.
       this.reported.set(p, key);
       this.onDoneWaiting({ path: p });
-      return this.problem(p, key, 'empty (0 bytes); it is taken once something is written to it.');
+      return this.problem(p, key, EMPTY_WORDS, { reason: 'empty', key });
     }
     this.reported.set(p, key);
     this.problems.delete(p);
@@ -333,12 +325,13 @@ export class SettleChecker {
   /** The same choice for the folder's walks (folder-scan.ts `atOnce`): one drive, one verdict. */
   readonly onThread = { on: (): boolean => this.inline, took: this.tookOnThread };
 
-  problem(p: string, key: string, message: string, doneWaiting = false): void {
-    if (doneWaiting) this.onDoneWaiting({ path: p });
+  /** `skip`: a file left for a reason the folder's list shows; one not whole is no longer a copy going on. */
+  problem(p: string, key: string, message: string, skip?: ProblemSkip): void {
+    if (skip?.reason === 'never-whole') this.onDoneWaiting({ path: p });
     if (this.problems.get(p) === key) return;
     this.problems.set(p, key);
     try {
-      this.onProblem(p, message, doneWaiting ? 'notWhole' : undefined);
+      this.onProblem(p, message, skip);
     } catch {
       // As for onFile.
     }
@@ -351,6 +344,14 @@ export class SettleChecker {
    */
   touched(paths: readonly string[]): void {
     for (const p of paths) if (this.reported.has(p)) this.trailing.add(p);
+  }
+
+  /** Retry: looked at now, taken if whole; one still not whole is said so again at once (SettledMemory `again`). */
+  recheck(p: string): void {
+    this.memory.again(p);
+    this.problems.delete(p);
+    this.reported.delete(p);
+    this.looks.add(p, DUE | QUIET);
   }
 
   /** The file went away: forget it (constant time: a folder emptied file by file stays linear). */

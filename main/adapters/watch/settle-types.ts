@@ -23,13 +23,30 @@ export type Fingerprinter = (
   size: number,
 ) => Promise<string | undefined> | undefined;
 
+/**
+ * Flags of a settle checker's look (look-queue.ts). DUE: a file the settle tick handed out; its
+ * look opens it at once and takes the fstat as the check (it is nearly always taken next, and a
+ * stat then an open asked the disk the same twice). QUIET: a file the walk found left alone for the
+ * settle time already (`offer`), looked at at once and taken only if its container vouches for it.
+ */
+export const DUE = 1;
+export const QUIET = 2;
+
+/** A file as it is now, for "reported as it is" and "ignored as it was": size and modification time. */
+export const keyOf = (s: { size: number; mtimeMs: number }): string => `${s.size}:${s.mtimeMs}`;
+
+/** A file left for a reason the folder's list of skips shows (engine/folder-skips.ts); `key`: size:mtime. */
+export interface ProblemSkip {
+  reason: 'empty' | 'never-whole' | 'dangling-link';
+  key?: string;
+}
+
 export interface SettleCheckerOptions {
   folderId: string;
   settleMs: number;
   now: () => number;
   onFile(f: DetectedFile): void;
-  /** `notWhole`: the file stopped changing but is not a whole media file (it is not waited on as a copy). */
-  onProblem(path: string, message: string, kind?: 'notWhole'): void;
+  onProblem(path: string, message: string, skip?: ProblemSkip): void;
   /** The file was seen but is not settled yet (its copy may still run); size as now. */
   onWaiting?(path: string, size: number): void;
   /** These files stopped waiting: taken, gone, or the folder stopped. */

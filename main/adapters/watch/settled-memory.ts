@@ -41,6 +41,15 @@ export class SettledMemory {
     return seen?.told === true && seen.key === key;
   }
 
+  /**
+   * Retry: the next look at the file says it again at once if it is still not whole (it has been
+   * unchanged that long already), and a whole one is taken as any other.
+   */
+  again(p: string): void {
+    const seen = this.incomplete.get(p);
+    if (seen) seen.told = false;
+  }
+
   forget(p: string): void {
     this.unchanged.delete(p);
     this.incomplete.delete(p);

@@ -7,6 +7,7 @@ import type { ScannedFile } from './folder-scan.js';
 import { FolderWatcher, type FolderWatchStatus } from './folder-watcher.js';
 import type { FolderWatcherOptions } from './folder-watcher-types.js';
 import type { DetectedFile, Fingerprinter, WaitingDone } from './settle-checker.js';
+import type { ProblemSkip } from './settle-types.js';
 import { DEFAULT_INCOMPLETE_AFTER_MS } from './settled-memory.js';
 
 export type { FolderWatchStatus } from './folder-watcher.js';
@@ -39,7 +40,8 @@ export interface WatchManagerOptions extends WatchTiming {
   events?: boolean;
   onFile(f: DetectedFile): void;
   onStatus(s: FolderWatchStatus): void;
-  onProblem?(folderId: string, path: string, message: string, kind?: 'notWhole'): void;
+  onProblem?(folderId: string, path: string, message: string, skip?: ProblemSkip): void;
+  onWalked?: FolderWatcherOptions['onWalked'];
   onWaiting?(folderId: string, path: string, size: number): void;
   onDoneWaiting?(folderId: string, which: WaitingDone): void;
   /** Fingerprints settled files through their settle check's handle (see settle-checker.ts). */
@@ -129,6 +131,13 @@ export class WatchManager {
     return found.flatMap((f) => (f.files ? [{ folderId: f.folderId, files: f.files }] : []));
   }
 
+  /** Retry of a file a folder left (not whole, empty): looked at now, taken if whole. False: no such folder watched. */
+  recheck(id: string, file: string): boolean {
+    const s = this.slots.get(id);
+    s?.watcher.checker.recheck(file);
+    return s !== undefined;
+  }
+
   statuses(): FolderWatchStatus[] {
     return [...this.slots.values()].map((s) => s.watcher.current);
   }
@@ -172,7 +181,8 @@ export class WatchManager {
       events: o.events ?? true,
       onFile: (d) => o.onFile(d),
       onStatus: (st) => o.onStatus(st),
-      onProblem: (id, p, m, kind) => o.onProblem?.(id, p, m, kind),
+      onProblem: (id, p, m, skip) => o.onProblem?.(id, p, m, skip),
+      onWalked: (id, seen) => o.onWalked?.(id, seen),
       onWaiting: (id, p, size) => o.onWaiting?.(id, p, size),
       onDoneWaiting: (id, which) => o.onDoneWaiting?.(id, which),
       ...(o.fingerprint ? { fingerprint: o.fingerprint } : {}),

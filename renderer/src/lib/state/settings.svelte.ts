@@ -7,6 +7,7 @@ import type {
   ConnectionView,
   FolderInput,
   FolderStatusView,
+  SkipView,
   Result,
   SettingsPatch,
   SettingsView,
@@ -226,6 +227,46 @@ class SettingsState {
     this.#statuses = v;
     const found = v.filter((s) => id === undefined || s.folderId === id).flatMap((s) => s.lastRescan ?? []);
     if (found.length === 1 && found[0]) app.notify('info', `Rescan: ${found[0].text}`);
+  }
+  /** Retry of a file the folder left: looked at now, taken at once if whole, else said so again. */
+  async retrySkipped(folderId: string, skip: SkipView): Promise<void> {
+    const v = app.report(
+      await call('folders:retrySkipped', { folderId, id: skip.id }),
+      `Could not check ${skip.fileName}`,
+    );
+    if (!v) return;
+    this.#statuses = v;
+    app.notify('info', `Checking ${skip.fileName} again: it is queued at once if it is whole.`);
+  }
+  /** Ignore, with Undo in its notice (the folder's list offers Stop ignoring too). */
+  async ignoreSkipped(folderId: string, skip: SkipView): Promise<void> {
+    const v = app.report(
+      await call('folders:ignoreSkipped', { folderId, id: skip.id }),
+      `Could not ignore ${skip.fileName}`,
+    );
+    if (!v) return;
+    this.#statuses = v;
+    this.#ignoreToasts.set(
+      skip.id,
+      app.notify('ok', `${skip.fileName} is ignored until it changes.`, undefined, {
+        action: { label: 'Undo', run: () => void this.unignoreSkipped(folderId, skip, true) },
+        timeoutMs: 8000,
+      }),
+    );
+  }
+  /** Ignore's notice per file: its Undo goes once the ignore is undone another way (Stop ignoring). */
+  #ignoreToasts = new Map<string, number>();
+  async unignoreSkipped(folderId: string, skip: SkipView, undo = false): Promise<void> {
+    const v = app.report(
+      await call('folders:unignoreSkipped', { folderId, id: skip.id }),
+      `Could not stop ignoring ${skip.fileName}`,
+    );
+    if (!v) return;
+    this.#statuses = v;
+    const toast = this.#ignoreToasts.get(skip.id);
+    if (toast !== undefined) app.dismissToast(toast);
+    this.#ignoreToasts.delete(skip.id);
+    if (!undo) app.notify('info', `${skip.fileName} is reported again.`);
   }
   async #refreshStatuses(): Promise<void> {
     const res = await call('folders:statuses');
