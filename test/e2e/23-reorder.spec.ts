@@ -108,9 +108,9 @@ test('dragging a row and the row menu reorder the queue, and uploads follow that
     (window as unknown as { noticesSeen: Element[] }).noticesSeen = seen;
     new MutationObserver((changes) => {
       for (const c of changes)
-        for (const n of c.addedNodes)
+        for (const n of Array.from(c.addedNodes))
           if (n instanceof HTMLElement)
-            for (const t of [n, ...n.querySelectorAll('.toast')]) if (t.matches('.toast')) seen.push(t);
+            for (const t of [n, ...Array.from(n.querySelectorAll('.toast'))]) if (t.matches('.toast')) seen.push(t);
     }).observe(document.body, { childList: true, subtree: true });
   });
   const resumed = Date.now() - 1000;
