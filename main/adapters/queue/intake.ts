@@ -44,13 +44,6 @@ export class Intake {
     this.twins = new ContentTwins({ store, apply: (id, e) => runner.apply(id, e) });
   }
 
-  /**
-   * Second copies of a finished or queued file (a card copied to a second place), by path: the job
-   * of the same bytes, and the copy as it was when that was decided. Rescan counts them as that
-   * job's, not as new files that never queue.
-   */
-  private readonly copies = new Map<string, { jobId: string; size: number; mtimeMs: number }>();
-
   private get known(): Map<string, JobRecord> {
     if (!this.knownIndex) {
       const known = new Map<string, JobRecord>();
@@ -93,11 +86,7 @@ export class Intake {
   /** What the history already holds of this file as it is now (Rescan's summary). */
   knownAs(file: { path: string; size: number; mtimeMs: number }): KnownAs {
     const known = this.latest(file.path);
-    if (!known) {
-      const copy = this.copies.get(file.path);
-      const of = copy && copy.size === file.size && copy.mtimeMs === file.mtimeMs && this.store.get(copy.jobId);
-      return !of ? 'new' : isTerminal(of.state) ? 'done' : 'queued';
-    }
+    if (!known) return 'new';
     const decision = classifyDetected(file, { jobId: known.id, source: known.source });
     if (decision.kind !== 'unchanged') return 'new';
     const current = this.store.get(known.id) ?? known;
@@ -269,9 +258,6 @@ export class Intake {
       const same = await this.twins.take(file, identity, o.place ?? {});
       if (same) {
         this.known.set(file, same.job);
-        if (currentPath(same.job) !== file) {
-          this.copies.set(file, { jobId: same.job.id, size: identity.size, mtimeMs: identity.mtimeMs });
-        }
         // The same clip still where it was taken: this is a second copy (a card copied twice).
         const first = currentPath(same.job);
         return { path: file, outcome: same.outcome, jobId: same.job.id, ...(first !== file ? { copyOf: first } : {}) };
