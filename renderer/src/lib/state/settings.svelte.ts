@@ -70,6 +70,13 @@ class SettingsState {
   get statuses(): FolderStatusView[] {
     return this.#statuses;
   }
+  /** Files that stopped changing but are not whole, per folder: the Queue offers Retry and Ignore. */
+  get notWhole(): Array<{ folderId: string; skips: NonNullable<FolderStatusView['skips']> }> {
+    return this.#statuses.flatMap((st) => {
+      const skips = (st.skips ?? []).filter((k) => k.reason === 'never-whole');
+      return skips.length > 0 ? [{ folderId: st.folderId, skips }] : [];
+    });
+  }
   get loading(): boolean {
     return this.#loading;
   }
