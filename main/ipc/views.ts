@@ -10,7 +10,7 @@ import type { FolderWatchStatus } from '../adapters/watch/folder-watcher.js';
 import type { CardSkipRecord } from '../adapters/watch/folder-service.js';
 import { CARD_RULE_LIST } from '../../preload/contract.js';
 import type { CopyInProgress, FolderStatus, QueuePauseReason } from '../engine/events.js';
-import { uploadSpeed } from '../engine/estimate.js';
+import { lineProgress } from '../engine/estimate.js';
 import { canCancel, canDismiss, canMove, canRetry, canRewrite } from '../engine/eligibility.js';
 import { isTerminal, type ACTIVE_STATES, type JobRecord, type JobState } from '../engine/job.js';
 import type { WORD_FORMATS } from '../engine/captions/render.js';
@@ -18,6 +18,8 @@ import { sourceLabel, sourceName } from '../engine/media-link.js';
 import { completedWithoutSpeech, plainError } from '../engine/outcome-words.js';
 import { queuePosition } from '../engine/queue-order.js';
 import { linkResultsDir, resultAnchor } from '../adapters/results/link-destination.js';
+import { isLinkJob } from '../engine/media-link.js';
+import { currentPath } from '../engine/source-path.js';
 import type { MoveDirection } from '../engine/scheduler.js';
 import type { ResultFormat, Settings } from '../engine/settings.js';
 import { recipeLabelUsed } from '../engine/recipes/recipe-params.js';
@@ -78,20 +80,23 @@ export function toJobView(
   custom: readonly CustomRecipe[] = [],
 ): C.JobView {
   const uploading = job.state === 'uploading' && progress !== undefined;
+  const line = uploading ? lineProgress(progress, now) : undefined;
   const comps = job.stream?.components;
   return {
     id: job.id,
     fileName: sourceName(job),
-    folder: path.dirname(resultAnchor(job)),
+    // The clip's own folder (an output folder is where its results go, not where it is); a link's results folder.
+    folder: path.dirname(isLinkJob(job) ? resultAnchor(job) : currentPath(job)),
     sourcePath: sourceLabel(job),
     origin: job.origin.kind === 'watch' ? { kind: 'watch', folderId: job.origin.folderId } : { kind: 'manual' },
     state: job.state,
     ...(job.streamId ? { streamId: job.streamId } : {}),
     template: { id: job.templateId, name: templateName(job.templateId) },
     params: job.params,
-    uploadedBytes: uploading ? progress.sent : job.uploadConfirmed ? job.totalBytes : job.uploadedBytes,
+    // What the line has carried and its speed, not what was handed to the socket (engine/estimate.ts).
+    uploadedBytes: line ? line.carried : job.uploadConfirmed ? job.totalBytes : job.uploadedBytes,
     totalBytes: uploading && progress.total > 0 ? progress.total : job.totalBytes,
-    bytesPerSecond: uploading ? uploadSpeed(progress.samples, now) : 0,
+    bytesPerSecond: line ? line.speed : 0,
     timings: {
       created: job.createdAt,
       ...(job.startedAt !== undefined ? { started: job.startedAt } : {}),
