@@ -67,6 +67,9 @@ test('choosing a recipe ticks its files, and the folder’s line names recipe, l
   await recipe.selectOption('podcast');
   await editor.locator('#new-folder-glossary').fill('MoveFlow\nZoë Ødegaard');
   await editor.locator('#new-folder-glossary').blur();
+  // One field for one idea: the template's vocabulary is not offered beside the glossary.
+  await expect(editor.getByRole('textbox', { name: /^Vocabulary/ })).toHaveCount(0);
+  await expect(editor.getByRole('textbox', { name: 'Glossary' })).toBeVisible();
   await editor.locator('#new-folder-out-captions').selectOption('broadcast');
   await editor.getByRole('checkbox', { name: /^Vertical video/ }).check();
 
