@@ -2,9 +2,10 @@
 // `npm run bench`: Sluice's speed and memory targets, each against a baseline measured in the same
 // run, printed as one table (medians; these machines are noisy). Not part of the tests.
 //
-// SLUICE_BENCH_ONLY=upload,makespan,requests,watch,startup,soak,transcript,highlight,
+// SLUICE_BENCH_ONLY=upload,linespeed,makespan,requests,watch,startup,soak,transcript,highlight,
 //                   scan,copying,race,fixed,history           run a subset
 // SLUICE_BENCH_UPLOAD_MB=2048                                 size of the upload file
+// SLUICE_BENCH_LINE_BPS=300000                                the throttled line of linespeed (bytes/s)
 // SLUICE_BENCH_FILES=1000, SLUICE_BENCH_INFLIGHT=500          files of makespan, of requests
 // SLUICE_BENCH_WATCH_FILES=10000, SLUICE_BENCH_HISTORY=100000 files of watch, jobs of startup
 // SLUICE_BENCH_SOAK_FILES=200, SLUICE_BENCH_SOAK_SPEED=0.02     files of soak, its time compression
@@ -27,6 +28,7 @@ import { benchCopying, benchFixed, benchRace, benchScan } from './bench/scale.js
 import { benchSoak } from './bench/soak.js';
 import { benchTranscript } from './bench/transcript.js';
 import { benchUpload } from './bench/upload.js';
+import { benchLineSpeed } from './bench/line-speed.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 execFileSync(path.join(root, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.main.json'], { cwd: root, stdio: 'inherit' });
@@ -48,6 +50,7 @@ const log = (m) => console.error(`bench: ${m}`);
 
 try {
   if (want('upload')) rows.push(...(await benchUpload(work, log)));
+  if (want('linespeed')) rows.push(...(await benchLineSpeed(work, log)));
   if (want('makespan')) rows.push(...(await benchMakespan(work, log)));
   if (want('requests')) rows.push(...(await benchRequests(work, log)));
   if (want('watch')) rows.push(...(await benchWatch(work, log)));

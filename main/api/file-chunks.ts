@@ -8,6 +8,13 @@ import { open, type FileHandle } from 'node:fs/promises';
 export const MIN_CHUNK_BYTES = 256 * 1024;
 export const MAX_CHUNK_BYTES = 4 * 1024 * 1024;
 const CHUNK_TARGET_MS = 100;
+/**
+ * Chunks grow only past this many bytes. The first megabytes of any upload are taken at memory
+ * speed by the send (and, on loopback or a LAN, receive) buffers, whatever the line: grown on those,
+ * a slow line got 4 MiB chunks, progress once every 14 s at 300 KB/s, and no speed to show for the
+ * first half minute. Past the buffers, a chunk taken fast is the line's own pace.
+ */
+export const GROW_AFTER_BYTES = 8 * 1024 * 1024;
 
 /**
  * Two buffers, used in turn. A chunk's buffer is read into again only after the consumer has
@@ -68,7 +75,7 @@ export async function* fileChunks(
       yield chunk;
       // The generator resumes when undici wants more: how long the socket took to take this chunk.
       const took = performance.now() - handedAt;
-      if (took < CHUNK_TARGET_MS / 2) size = Math.min(size * 2, MAX_CHUNK_BYTES);
+      if (took < CHUNK_TARGET_MS / 2 && position >= GROW_AFTER_BYTES) size = Math.min(size * 2, MAX_CHUNK_BYTES);
       else if (took > CHUNK_TARGET_MS * 2) size = Math.max(size / 2, MIN_CHUNK_BYTES);
     }
   } finally {

@@ -10,12 +10,6 @@ import type { JobState } from './job.js';
 export const PACE_PRIOR = 0.5;
 /** Paces remembered across runs; the median of these is the one used. */
 export const PACE_KEPT = 25;
-/**
- * The batch's throughput is measured over this window. Bytes handed to the network at an upload's
- * start fill the system's send buffers in a burst (megabytes, drained later at the line's rate), so
- * a long window kept a slow line's first seconds in the rate for a minute; 20 s lets it go soon.
- */
-export const THROUGHPUT_WINDOW_MS = 20_000;
 /** One upload's speed is measured over this window: what is moving now, as a row shows it. */
 export const SPEED_WINDOW_MS = 10_000;
 /** Samples of one upload closer together than this are merged into the newest. */
@@ -61,25 +55,6 @@ export interface ThroughputSample {
 }
 
 /**
- * Bytes per second over the window up to `now`. Nothing uploading means 0, not the last rate seen:
- * a paused queue moves no bytes.
- */
-export function throughputOf(
-  samples: readonly ThroughputSample[],
-  now: number,
-  uploading: boolean,
-  windowMs = THROUGHPUT_WINDOW_MS,
-): number {
-  if (!uploading) return 0;
-  const inWindow = samples.filter((s) => now - s.at <= windowMs);
-  const first = inWindow[0];
-  const last = inWindow[inWindow.length - 1];
-  // Under a second of samples gives a rate from one burst: not yet a measurement.
-  if (!first || !last || now - first.at < 1000) return 0;
-  return Math.round((last.bytes - first.bytes) / ((now - first.at) / 1000));
-}
-
-/**
  * Adds a running total to an upload's samples: merged into the newest when it is under
  * `SPEED_SAMPLE_MS` old (progress comes per chunk, thousands a second on a fast line), and the
  * samples older than `windowMs` dropped except the newest of them, the window's starting point.
@@ -101,21 +76,52 @@ export function addSpeedSample(
 }
 
 /**
- * One upload's speed now: bytes per second from the window's starting point (the newest sample at
- * or before `now - windowMs`, else the first) to `now`. The first sample is the first progress seen,
- * so the burst that filled the send buffers is not counted as speed; a counter that stopped moving
- * makes the speed fall with the clock rather than freeze. 0 before a second of samples.
+ * Note: what the line has carried, not what was handed to the socket. The first bytes of an upload
+ * fill the system's send buffers (and, on loopback or a LAN, the receiver's) in a burst, megabytes
+ * on a slow line, drained later at the line's rate; a body's last bytes are "sent" as they enter
+ * those buffers. So an upload's speed is measured only from BUFFER_FILL_MS after it began, when
+ * the buffers are full and every byte taken is one that left; and the bytes shown as sent are
+ * what that speed carried since the start, never more than were handed over. Time left is read
+ * from the bytes still to carry at that speed.
  */
-export function uploadSpeed(samples: readonly ThroughputSample[], now: number, windowMs = SPEED_WINDOW_MS): number {
-  const last = samples[samples.length - 1];
-  let start = samples[0];
-  if (!start || !last) return 0;
-  for (const s of samples) {
+export const BUFFER_FILL_MS = 2000;
+/** Reports closer together than this are one burst (chunks taken one after another as the socket drains). */
+export const BURST_MS = 50;
+
+export interface LineProgress {
+  /** Bytes per second the line carries; 0 while not yet measured. */
+  speed: number;
+  /** Bytes the line has carried so far (an estimate once the speed is known; else those handed over). */
+  carried: number;
+}
+
+export function lineProgress(
+  p: { sent: number; startedAt: number; samples: readonly ThroughputSample[] },
+  now: number,
+  windowMs = SPEED_WINDOW_MS,
+  fillMs = BUFFER_FILL_MS,
+): LineProgress {
+  // A burst of reports (chunks taken one after another as the socket drains) is one point, at its end.
+  const steady = p.samples.filter(
+    (s, i) => s.at >= p.startedAt + fillMs && !(p.samples[i + 1] && p.samples[i + 1]!.at - s.at < BURST_MS),
+  );
+  const last = steady[steady.length - 1];
+  let start = steady[0];
+  if (!start || !last) return { speed: 0, carried: p.sent };
+  for (const s of steady) {
     if (s.at <= now - windowMs) start = s;
     else break;
   }
-  if (now - start.at < 1000) return 0;
-  return Math.max(0, Math.round((last.bytes - start.bytes) / ((now - start.at) / 1000)));
+  const span = last.at - start.at;
+  if (span < 1000) return { speed: 0, carried: p.sent };
+  // From report to report (a slow socket drains in bursts seconds apart: measured to `now`, the
+  // speed would saw up and down between them); a counter standing still longer than the usual gap
+  // between reports makes it fall with the clock rather than freeze.
+  const reports = steady.filter((s) => s.at >= start.at).length - 1;
+  const stalled = Math.max(0, now - last.at - span / reports);
+  const speed = Math.max(0, Math.round((last.bytes - start.bytes) / ((span + stalled) / 1000)));
+  if (speed === 0) return { speed, carried: p.sent };
+  return { speed, carried: Math.min(p.sent, Math.round((speed * (now - p.startedAt)) / 1000)) };
 }
 
 export interface EstimateJob {

@@ -4,6 +4,7 @@ import { folderFileSystem } from '../adapters/watch/file-system-kind.js';
 import { sharedHint } from '../engine/file-system-kind.js';
 import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
+import { homedir } from 'node:os';
 import path from 'node:path';
 import type { Channel, FieldError, WatchFolderView } from '../../preload/contract.js';
 import type { Settings, WatchFolder } from '../engine/settings.js';
@@ -14,7 +15,13 @@ import { templateCatalogueView, toFolderStatusViews } from './views.js';
 
 type FolderChannels = Extract<Channel, `folders:${string}` | `templates:${string}`>;
 
-async function requireDirectory(p: string, field = 'path'): Promise<string> {
+/** `~` and `~/…` typed as a shell would read them: the home folder (a browser has no folder picker). */
+export function expandHome(p: string, home = homedir()): string {
+  return p === '~' || /^~[\\/]/.test(p) ? path.join(home, p.slice(1)) : p;
+}
+
+async function requireDirectory(typed: string, field = 'path'): Promise<string> {
+  const p = expandHome(typed);
   if (!path.isAbsolute(p)) throw validation([{ path: field, message: 'Give the full path of the folder.' }]);
   const st = await stat(p).catch(() => undefined);
   if (!st) throw validation([{ path: field, message: `${p} does not exist.` }]);
@@ -135,7 +142,7 @@ export function folderHandlers(
       return statuses();
     },
     'folders:fileSystem': async ({ path }) => {
-      const kind = await folderFileSystem(path);
+      const kind = await folderFileSystem(expandHome(path));
       const hint = sharedHint(kind);
       return { ...kind, ...(hint ? { hint } : {}) };
     },

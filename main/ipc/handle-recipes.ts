@@ -4,6 +4,7 @@
 import type { Channel, RecipeView } from '../../preload/contract.js';
 import { RECIPE_IDS, RECIPES, type Recipe } from '../engine/recipes/recipes.js';
 import { resolveRecipe } from '../engine/recipes/custom-recipes.js';
+import { recipeFormats } from '../engine/recipes/render.js';
 import { parseGlossary } from '../engine/recipes/glossary.js';
 import { schemaFields } from '../engine/recipes/schema-fields.js';
 import type { HandlerContext, RawHandlers } from './handler-context.js';
@@ -24,6 +25,7 @@ export function recipeListView(recipe: Recipe): RecipeView {
       format: JSON.stringify(p.format, null, 2),
       fields: schemaFields(p.format),
     })),
+    formats: recipeFormats(recipe),
   };
 }
 

@@ -12,7 +12,7 @@ import type { SkipRecord } from '../adapters/watch/folder-skips.js';
 import { IGNORABLE, RETRIABLE, skipLabel, skipWords } from '../engine/folder-skips.js';
 import { CARD_RULE_LIST } from '../../preload/contract.js';
 import type { CopyInProgress, FolderStatus, QueuePauseReason } from '../engine/events.js';
-import { uploadSpeed } from '../engine/estimate.js';
+import { lineProgress } from '../engine/estimate.js';
 import { canCancel, canDismiss, canMove, canRetry, canRewrite } from '../engine/eligibility.js';
 import { isTerminal, type ACTIVE_STATES, type JobRecord, type JobState } from '../engine/job.js';
 import type { WORD_FORMATS } from '../engine/captions/render.js';
@@ -22,6 +22,8 @@ import { completedWithoutSpeech, plainError } from '../engine/outcome-words.js';
 import { queuePosition } from '../engine/queue-order.js';
 import { isRateLimit } from '../engine/rate-limit.js';
 import { linkResultsDir, resultAnchor } from '../adapters/results/link-destination.js';
+import { isLinkJob } from '../engine/media-link.js';
+import { currentPath } from '../engine/source-path.js';
 import type { MoveDirection } from '../engine/scheduler.js';
 import type { ResultFormat, Settings } from '../engine/settings.js';
 import { recipeLabelUsed } from '../engine/recipes/recipe-params.js';
@@ -82,20 +84,23 @@ export function toJobView(
   custom: readonly CustomRecipe[] = [],
 ): C.JobView {
   const uploading = job.state === 'uploading' && progress !== undefined;
+  const line = uploading ? lineProgress(progress, now) : undefined;
   const comps = job.stream?.components;
   return {
     id: job.id,
     fileName: sourceName(job),
-    folder: path.dirname(resultAnchor(job)),
+    // The clip's own folder (an output folder is where its results go, not where it is); a link's results folder.
+    folder: path.dirname(isLinkJob(job) ? resultAnchor(job) : currentPath(job)),
     sourcePath: sourceLabel(job),
     origin: job.origin.kind === 'watch' ? { kind: 'watch', folderId: job.origin.folderId } : { kind: 'manual' },
     state: job.state,
     ...(job.streamId ? { streamId: job.streamId } : {}),
     template: { id: job.templateId, name: templateName(job.templateId) },
     params: job.params,
-    uploadedBytes: uploading ? progress.sent : job.uploadConfirmed ? job.totalBytes : job.uploadedBytes,
+    // What the line has carried and its speed, not what was handed to the socket (engine/estimate.ts).
+    uploadedBytes: line ? line.carried : job.uploadConfirmed ? job.totalBytes : job.uploadedBytes,
     totalBytes: uploading && progress.total > 0 ? progress.total : job.totalBytes,
-    bytesPerSecond: uploading ? uploadSpeed(progress.samples, now) : 0,
+    bytesPerSecond: line ? line.speed : 0,
     timings: {
       created: job.createdAt,
       ...(job.startedAt !== undefined ? { started: job.startedAt } : {}),

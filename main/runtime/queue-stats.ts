@@ -4,15 +4,7 @@
 // complete). ipc/queue-model.ts turns them into the views both the handlers and the event stream send.
 import { isTerminal, JOB_STATES, type JobRecord, type JobState } from '../engine/job.js';
 import { batchWith } from '../engine/batch.js';
-import {
-  estimateBatch,
-  paceOf,
-  planningPace,
-  throughputOf,
-  THROUGHPUT_WINDOW_MS,
-  type EstimateJob,
-  type ThroughputSample,
-} from '../engine/estimate.js';
+import { estimateBatch, lineProgress, paceOf, planningPace, type EstimateJob } from '../engine/estimate.js';
 import { compareQueueOrder } from '../engine/queue-order.js';
 import { MediaDurations } from '../adapters/queue/media-duration.js';
 import { PaceStore } from '../adapters/store/pace-store.js';
@@ -35,9 +27,8 @@ export class QueueStatistics {
   private batchId = 1;
   private batchStartedAt: number;
   private batchFinishedAt: number | undefined;
-  private samples: ThroughputSample[] = [];
-  private uploadedTotal = 0;
-  private readonly lastSent = new Map<string, number>();
+  /** The line's rate when last measured in this batch: plans the uploads still queued between two uploads. */
+  private lastLineRate = 0;
   private readonly learned = new Set<string>();
   private readonly now: () => number;
   private readonly paces: PaceMemory;
@@ -71,16 +62,6 @@ export class QueueStatistics {
       }
     }
     this.learn(job);
-    const sent = this.queue.progressOf(job.id)?.sent ?? (job.uploadConfirmed ? job.totalBytes : 0);
-    const was = this.lastSent.get(job.id) ?? 0;
-    if (sent > was) {
-      this.uploadedTotal += sent - was;
-      const at = this.now();
-      this.samples = this.samples.filter((s) => at - s.at <= THROUGHPUT_WINDOW_MS);
-      this.samples.push({ at, bytes: this.uploadedTotal });
-    }
-    if (isTerminal(job.state) || job.uploadConfirmed) this.lastSent.delete(job.id);
-    else this.lastSent.set(job.id, sent);
   }
 
   /** A file that completed in this run teaches the service's pace (once). */
@@ -115,6 +96,7 @@ export class QueueStatistics {
     let failed = 0;
     let canceled = 0;
     let uploading = false;
+    let lineRate = 0;
     const open: Array<EstimateJob & { order: JobRecord }> = [];
     for (const id of this.batch) {
       const j = this.queue.job(id);
@@ -124,7 +106,11 @@ export class QueueStatistics {
       else if (j.state === 'canceled') canceled += 1;
       else {
         if (j.state === 'uploading') uploading = true;
-        const sent = this.queue.progressOf(id)?.sent ?? 0;
+        // What the line has carried, not what was handed to the socket (see engine/estimate.ts).
+        const p = this.queue.progressOf(id);
+        const line = p ? lineProgress(p, now) : { speed: 0, carried: 0 };
+        if (j.state === 'uploading') lineRate += line.speed;
+        const sent = line.carried;
         const mediaDurationMs = j.mediaDurationMs ?? this.durations.of(j.id, j.source.path);
         open.push({
           order: j,
@@ -138,10 +124,12 @@ export class QueueStatistics {
     }
     open.sort((a, b) => compareQueueOrder(a.order, b.order));
     const pause = this.queue.pauseState;
-    // The estimate plans with the last minute's rate even in the gap between two uploads; the
-    // number on screen is what is moving now (0 when nothing uploads, or paused).
-    const rate = throughputOf(this.samples, now, true);
-    const throughput = pause || !uploading ? 0 : rate;
+    // The number on screen is what the line carries now, the sum of the uploads' speeds (0 when
+    // nothing uploads, or paused); the estimate plans with the last one measured in the gap between
+    // two uploads, and says "unknown" until the first is (an upload's first seconds fill buffers).
+    if (lineRate > 0) this.lastLineRate = lineRate;
+    const rate = lineRate > 0 ? lineRate : this.lastLineRate;
+    const throughput = pause || !uploading ? 0 : lineRate;
     const { pace, learned } = planningPace(this.paces.paces);
     const estimate = estimateBatch({
       jobs: open,

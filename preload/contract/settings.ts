@@ -184,4 +184,6 @@ export interface RecipeView {
   };
   /** At most three (the service's three question slots). */
   prompts: RecipePromptView[];
+  /** The result files made from its answers: ticked when a folder or the defaults choose it. */
+  formats: ResultFormat[];
 }

@@ -145,6 +145,8 @@ export interface TranscriptMatchView {
   text: string;
   /** Where the hit starts in the media, milliseconds. */
   atMs: number;
+  /** The words that hold a searched term, as [start, end) character ranges of `text`: highlighted. */
+  hits?: Array<[number, number]>;
 }
 
 export type CaptionPresetId = 'streaming' | 'broadcast' | 'vertical' | 'custom';

@@ -16,8 +16,7 @@ const WARN = 350;
  */
 const RENDERER_OVER: Record<string, number> = {
   'renderer/src/screens/Review.svelte': 513,
-  'renderer/src/screens/History.svelte': 441,
-  'renderer/src/components/FolderEditor.svelte': 404,
+  'renderer/src/screens/History.svelte': 440,
 };
 
 function sourceFiles(dir: string): string[] {

@@ -519,6 +519,23 @@ const CASES: Case[] = [
     check: ok,
   },
   {
+    readme: '`sluice serve --new-token` makes a new one',
+    args: () => {
+      // A token kept from an earlier start: the new one replaces it.
+      mkdirSync(path.join(dir, 'serve-renew'), { recursive: true, mode: 0o700 });
+      writeFileSync(path.join(dir, 'serve-renew', 'web-token'), `${'a'.repeat(32)}\n`, { mode: 0o600 });
+      return ['serve', '--new-token', '--state-dir', path.join(dir, 'serve-renew')];
+    },
+    whileRunning: async (running) => {
+      const out = await running.waitFor(/Sluice is running at \S+/);
+      const token = /#token=(\S+)/.exec(out)?.[1] ?? '';
+      expect(token).not.toBe('a'.repeat(32));
+      expect(readFileSync(path.join(dir, 'serve-renew', 'web-token'), 'utf8').trim()).toBe(token);
+      expect(await running.waitFor(/links printed before no longer work/)).toContain('new access token');
+    },
+    check: ok,
+  },
+  {
     readme: '`--host` with another address also needs\n`--allow-remote`',
     args: () => ['serve', '--host', '127.0.0.2', '--state-dir', path.join(dir, 'serve-host')],
     check: (r) => {

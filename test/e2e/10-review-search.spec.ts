@@ -6,7 +6,7 @@
 import { expect, test } from '@playwright/test';
 import type { TranscriptView } from '../../preload/contract.js';
 import { searchTokens } from '../../main/engine/transcript/search-text.js';
-import { bridge as post, go, openApp, shot, toneWav } from './helpers.js';
+import { bridge as post, expectNoSeriousAxe, go, openApp, shot, toneWav } from './helpers.js';
 
 /** "Romanian transcription": the sandbox's Romanian sentences carry ă, â, î, ș and ț. */
 const ROMANIAN_TEMPLATE = '678e26e695f8f5742e8718f4';
@@ -62,7 +62,22 @@ test('a History search hit inside a transcript opens the review at that moment, 
   await expect(row).toBeVisible();
   const spoken = word.text.replace(/[^\p{L}]/gu, '');
   await expect(row.getByTestId('history-match')).toContainText(spoken);
+  // The matching word is highlighted in the line.
+  await expect(row.getByTestId('history-match').locator('mark').first()).toContainText(spoken);
   await shot(page, 'history-transcript-hit');
+  for (const scheme of ['light', 'dark'] as const) {
+    for (const size of [
+      { width: 800, height: 600 },
+      { width: 1920, height: 1080 },
+    ]) {
+      await page.setViewportSize(size);
+      await page.emulateMedia({ colorScheme: scheme });
+      await row.scrollIntoViewIfNeeded();
+      await shot(page, `43-history-snippet-${scheme}-${size.width}`);
+      await expectNoSeriousAxe(page, `history snippet ${scheme} ${size.width}`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 
   // The detail offers the moment; it opens the review there.
   await row.click();

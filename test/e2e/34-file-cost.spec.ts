@@ -2,7 +2,8 @@
 // (page.evaluate callbacks run in the browser: this file needs the DOM types.)
 // A file that ran the Podcast recipe: its detail in the Queue names the recipe and, when asked,
 // shows what it cost per operation (the AI prompts on their own line) with a total; History's
-// detail does the same, in the currency chosen in Settings, its answer formats folded and indented.
+// detail does the same, in the currency chosen in Settings, its answer formats folded and indented
+// under Service details.
 import { expect, test, type Locator } from '@playwright/test';
 import { bridge, expectNoSeriousAxe, go, keepSettingsForSpec, openApp, shot, toneWav } from './helpers.js';
 
@@ -42,7 +43,7 @@ test('what a recipe file cost, in the Queue and in History', async ({ page }) =>
     await expect(row).toHaveAttribute('data-state', 'completed', { timeout: 90_000 });
     await row.dblclick();
     const detail = page.getByTestId('job-detail');
-    await expect(detail.getByTestId('recipe-notes')).toContainText('Podcast episode');
+    await expect(detail.getByTestId('job-asked')).toContainText('Podcast episode');
     await costShown(detail, /credits/);
     await detail.getByTestId('file-cost').scrollIntoViewIfNeeded();
     for (const scheme of ['light', 'dark'] as const) {
@@ -60,7 +61,7 @@ test('what a recipe file cost, in the Queue and in History', async ({ page }) =>
     await expect(rows).toHaveCount(1);
     await rows.first().click();
     const entry = page.getByTestId('history-detail');
-    await expect(entry.getByTestId('recipe-notes')).toContainText('Podcast episode');
+    await expect(entry.getByTestId('job-asked')).toContainText('Podcast episode');
     await costShown(entry, /€/);
     await entry.getByTestId('file-cost').scrollIntoViewIfNeeded();
     for (const [scheme, size] of [
@@ -78,6 +79,7 @@ test('what a recipe file cost, in the Queue and in History', async ({ page }) =>
     // The recipe's answer formats read as indented JSON behind a disclosure, not one long line.
     const schema = entry.getByTestId('param-json').first();
     await expect(schema).toBeHidden();
+    await entry.getByTestId('service-details').locator('summary').first().click();
     await entry.getByTestId('param-json-toggle').first().click();
     await expect(schema).toBeVisible();
     const text = (await schema.textContent()) ?? '';

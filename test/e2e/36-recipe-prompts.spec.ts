@@ -62,7 +62,7 @@ test('the Podcast recipe’s prompts can be read in Settings, by keyboard', asyn
   // The recipe chooser points here once a recipe is chosen.
   const choose = page.locator('#default-recipe');
   await choose.selectOption('podcast');
-  await expect(page.locator('#default-recipe-hint')).toContainText('its questions are listed under Recipes');
+  await expect(page.locator('#default-recipe-hint')).toContainText('Its questions are listed under Recipes');
   await choose.selectOption('');
   await expect(page.locator('#default-recipe-hint')).toHaveText('Nothing asked beside the transcript.');
   expect(problems).toEqual([]);

@@ -7,11 +7,10 @@ import {
   paceOf,
   planningPace,
   rememberPace,
-  throughputOf,
-  THROUGHPUT_WINDOW_MS,
   addSpeedSample,
   SPEED_WINDOW_MS,
-  uploadSpeed,
+  lineProgress,
+  BUFFER_FILL_MS,
   type EstimateJob,
   type ThroughputSample,
 } from '../../main/engine/estimate.js';
@@ -115,62 +114,52 @@ describe('pace', () => {
   });
 });
 
-describe('throughputOf', () => {
-  const samples = [
-    { at: 0, bytes: 0 },
-    { at: 5_000, bytes: 5 * MB },
-    { at: 10_000, bytes: 10 * MB },
-  ];
-  it('measures bytes per second over the window up to now', () => {
-    expect(throughputOf(samples, 10_000, true)).toBe(MB);
-  });
-  it('falls as time passes with no bytes, instead of keeping its last value', () => {
-    expect(throughputOf(samples, 20_000, true)).toBe(MB / 2);
-  });
-  it('is 0 when nothing is uploading (a paused queue)', () => {
-    expect(throughputOf(samples, 10_000, false)).toBe(0);
-  });
-  it('lets a slow line’s first burst go within half a minute, so the time left follows the line', () => {
-    // As the Queue's numbers keep them: a running total per progress, pruned to the window. The
-    // send buffers took 4 MB in the first half second; the line then carries 350 KB/s.
-    let kept: Array<{ at: number; bytes: number }> = [];
-    for (let at = 0; at <= 25_000; at += 250) {
-      kept = kept.filter((s) => at - s.at <= THROUGHPUT_WINDOW_MS);
-      kept.push({ at, bytes: Math.min(at, 500) * 8_000 + (350_000 * at) / 1000 });
-    }
-    const rate = throughputOf(kept, 25_000, true);
-    expect(rate).toBeGreaterThan(330_000);
-    expect(rate).toBeLessThan(370_000);
-  });
-  it('is 0 when every sample left the window', () => {
-    expect(throughputOf(samples, 200_000, true)).toBe(0);
-  });
-});
-
-describe('uploadSpeed', () => {
-  /** Progress every 50 ms at `rate` bytes/s after a `burst` handed over at once, from t = 0. */
-  function feed(untilMs: number, rate: number, burst = 0): ThroughputSample[] {
+describe('lineProgress: what the line carries, not what the socket took', () => {
+  /**
+   * Progress every 50 ms as the uploader records it: a `burst` taken by the send buffers in the
+   * first half second, then `rate` bytes/s (the line). Started at t = 0.
+   */
+  function feed(
+    untilMs: number,
+    rate: number,
+    burst = 0,
+  ): { sent: number; startedAt: number; samples: ThroughputSample[] } {
     const samples: ThroughputSample[] = [];
-    for (let t = 0; t <= untilMs; t += 50) addSpeedSample(samples, t, burst + (rate * t) / 1000);
-    return samples;
+    let sent = 0;
+    for (let t = 0; t <= untilMs; t += 50) {
+      sent = Math.round(Math.min(t, 500) * (burst / 500) + (rate * t) / 1000);
+      addSpeedSample(samples, t, sent);
+    }
+    return { sent, startedAt: 0, samples };
   }
   it('keeps a few samples however often progress comes, the window’s start among them', () => {
-    const samples = feed(60_000, 350_000);
-    // About one per 200–250 ms of the window, not one per progress (1,200 here).
+    const { samples } = feed(60_000, 350_000);
     expect(samples.length).toBeLessThan(60);
     expect(samples[0]!.at).toBeLessThanOrEqual(60_000 - SPEED_WINDOW_MS);
   });
-  it('is the line’s rate once the window has passed the burst of the first seconds', () => {
-    const samples = feed(15_000, 350_000, 4 * MB);
-    expect(uploadSpeed(samples, 15_000)).toBeGreaterThan(340_000);
-    expect(uploadSpeed(samples, 15_000)).toBeLessThan(360_000);
+  it('leaves the buffers’ first burst out: the line’s rate from the fifth second, not 10 s later', () => {
+    const p = feed(5_000, 150_000, 4 * MB);
+    const { speed } = lineProgress(p, 5_000);
+    expect(speed).toBeGreaterThan(150_000 * 0.95);
+    expect(speed).toBeLessThan(150_000 * 1.05);
+    // What was handed over (4.75 MB) against what the line carried (750 KB): the row shows the latter.
+    expect(p.sent).toBeGreaterThan(4 * MB);
+    expect(lineProgress(p, 5_000).carried).toBeGreaterThan(700_000);
+    expect(lineProgress(p, 5_000).carried).toBeLessThan(800_000);
+  });
+  it('is not measured in the first seconds, while the buffers fill: the bytes handed over stand', () => {
+    const p = feed(BUFFER_FILL_MS, 150_000, 4 * MB);
+    expect(lineProgress(p, BUFFER_FILL_MS)).toEqual({ speed: 0, carried: p.sent });
+    expect(lineProgress({ sent: 0, startedAt: 0, samples: [] }, 600)).toEqual({ speed: 0, carried: 0 });
+  });
+  it('never says more was carried than was handed over (a fast line, nothing buffered for long)', () => {
+    const p = feed(12_000, 50 * MB);
+    const line = lineProgress(p, 12_000);
+    expect(line.carried).toBeLessThanOrEqual(p.sent);
+    expect(line.speed).toBeGreaterThan(49 * MB);
   });
   it('falls with the clock while the counter stands still, instead of keeping its last value', () => {
-    const samples = feed(15_000, 350_000);
-    expect(uploadSpeed(samples, 25_000)).toBeLessThan(uploadSpeed(samples, 15_000) / 1.9);
-  });
-  it('is 0 before a second of progress', () => {
-    expect(uploadSpeed(feed(600, 350_000), 600)).toBe(0);
-    expect(uploadSpeed([], 600)).toBe(0);
+    const p = feed(15_000, 350_000);
+    expect(lineProgress(p, 25_000).speed).toBeLessThan(lineProgress(p, 15_000).speed / 1.9);
   });
 });

@@ -47,6 +47,8 @@ export interface TranscriptIndexDeps {
 export interface TranscriptMatch {
   text: string;
   atMs: number;
+  /** The words that hold a searched term, as [start, end) character ranges of `text`. */
+  hits?: Array<[number, number]>;
 }
 
 /** The jobs a query found, and for any of them the line to show. */

@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import path from 'node:path';
 import { startWebBridge } from '../../ipc/web/web-bridge.js';
 import { keytarVault } from '../../adapters/store/secret-vault.js';
+import { webAccessToken } from '../../adapters/store/web-token.js';
 import { hasDesktop, openWithSystem } from '../../ipc/web/system-open.js';
 import { webPlatform } from '../../ipc/web/web-platform.js';
 import { addCommonOptions, openRuntime, type CommonFlags } from '../context.js';
@@ -15,6 +16,7 @@ interface ServeFlags extends CommonFlags {
   host?: string;
   allowRemote?: boolean;
   open?: boolean;
+  newToken?: boolean;
 }
 
 const RENDERER_DIR = packagePath('dist', 'renderer') + path.sep;
@@ -29,6 +31,7 @@ export function registerServe(program: Command): void {
     .option('--host <addr>', 'address to listen on (default 127.0.0.1; anything else needs --allow-remote)')
     .option('--allow-remote', 'allow --host to be reachable from other machines (the access token still applies)')
     .option('--open', 'open the interface in the default browser')
+    .option('--new-token', 'make a new access token: links printed before stop working (kept for this state folder)')
     .action(async (flags: ServeFlags) => {
       process.exitCode = await runServe(flags);
     });
@@ -51,7 +54,10 @@ async function runServe(flags: ServeFlags): Promise<number> {
   try {
     await runtime.start({ watch: true });
     const platform = webPlatform({ version: packageVersion(), secrets: keytarVault() });
+    // Kept for the state folder: a tab opened with the printed link survives a restart.
+    const token = webAccessToken(runtime.stateDir, { renew: flags.newToken === true });
     const web = await startWebBridge(runtime, platform, {
+      token,
       ...(flags.port ? { port: flags.port } : {}),
       ...(flags.host ? { host: flags.host } : {}),
       ...(flags.allowRemote ? { allowRemote: true } : {}),
@@ -63,7 +69,11 @@ async function runServe(flags: ServeFlags): Promise<number> {
       process.once('SIGTERM', () => resolve());
     });
     console.log(`Sluice is running at ${web.openUrl}`);
-    console.log('Open that link (it carries the access token). Press Ctrl+C to stop.');
+    console.log(
+      flags.newToken
+        ? 'Open that link (it carries a new access token: links printed before no longer work). Press Ctrl+C to stop.'
+        : 'Open that link (it carries the access token, kept for this state folder). Press Ctrl+C to stop.',
+    );
     if (flags.open) {
       if (hasDesktop()) await openWithSystem(web.openUrl).catch((e: Error) => console.error(e.message));
       else console.log('No desktop session here to open a browser in: open the link above yourself.');

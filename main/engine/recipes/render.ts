@@ -4,11 +4,21 @@ import { normalizeExport, parseExport, type NormalizedTranscript } from '../capt
 import { renderFfmetadata, renderJsonChapters, renderYoutube, youtubeProblem } from './chapter-formats.js';
 import type { AnswerFormats } from './answers.js';
 import { buildOutline, type Outline } from './outline.js';
-import { ANSWER_IDS } from './recipes.js';
+import { ANSWER_IDS, type Recipe } from './recipes.js';
 import { renderShownotes } from './shownotes.js';
 
 export const RECIPE_FORMATS = ['chapters', 'youtube', 'shownotes', 'ffmetadata'] as const;
 export type RecipeFormat = (typeof RECIPE_FORMATS)[number];
+
+/**
+ * The result files a recipe's answers make, ticked when a folder or the defaults choose it: the
+ * Markdown and the show notes (its summary and answers) for every recipe, and the chapter files
+ * for a recipe that asks for chapters. A custom recipe keeps its built-in's questions, so its files.
+ */
+export function recipeFormats(recipe: Pick<Recipe, 'prompts'>): Array<RecipeFormat | 'md'> {
+  const chapters = recipe.prompts.some((p) => p.id === ANSWER_IDS.chapters);
+  return ['md', ...(chapters ? (['chapters', 'youtube', 'ffmetadata'] as const) : []), 'shownotes'];
+}
 
 /** The file extension of each format (`{name}.chapters.json`). */
 export const RECIPE_EXTENSIONS: Record<RecipeFormat, string> = {

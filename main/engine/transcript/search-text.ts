@@ -71,8 +71,8 @@ export function searchLines(words: ReadonlyArray<{ text: string; startMs: number
 export function bestLine(
   lines: readonly SearchLine[],
   terms: readonly string[],
-): { text: string; atMs: number } | undefined {
-  let best: { score: number; text: string; atMs: number } | undefined;
+): { text: string; atMs: number; hits: Array<[number, number]> } | undefined {
+  let best: { score: number; line: SearchLine; folded: string[][]; atMs: number } | undefined;
   for (const line of lines) {
     const folded = line.words.map((w) => searchTokens(w));
     let score = 0;
@@ -84,9 +84,17 @@ export function bestLine(
       if (first < 0 || i < first) first = i;
     }
     if (score > 0 && (!best || score > best.score)) {
-      best = { score, text: line.words.join(' '), atMs: line.at[first] ?? line.at[0] ?? 0 };
+      best = { score, line, folded, atMs: line.at[first] ?? line.at[0] ?? 0 };
       if (score === terms.length) break;
     }
   }
-  return best && { text: best.text, atMs: best.atMs };
+  if (!best) return undefined;
+  // The words that hold a term, as character ranges of the line's text: shown highlighted.
+  const hits: Array<[number, number]> = [];
+  let at = 0;
+  best.line.words.forEach((w, i) => {
+    if (best.folded[i]!.some((t) => terms.some((term) => t.startsWith(term)))) hits.push([at, at + w.length]);
+    at += w.length + 1;
+  });
+  return { text: best.line.words.join(' '), atMs: best.atMs, hits };
 }

@@ -138,7 +138,48 @@ export async function call<C extends Channel>(
 type Listener = (payload: unknown) => void;
 const listeners = new Map<EventName, Set<Listener>>();
 let source: EventSource | null = null;
-let connectionListener: ((connected: boolean) => void) | null = null;
+let connectionListener: ((state: ConnectionState) => void) | null = null;
+
+/**
+ * Web only: the event stream's state. `stale-link`: Sluice answers but refuses this tab's token (it
+ * was started with `--new-token`, or on another state folder), so reconnecting cannot help: the
+ * page says to open the new link instead of "Reconnecting…" for ever.
+ */
+export type ConnectionState = 'connected' | 'reconnecting' | 'stale-link';
+
+const RECONNECT_MS = 2000;
+let reopenTimer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * The stream failed for good (EventSource gives up on an HTTP error, such as a refused token): ask
+ * Sluice once whether it knows this tab's token. Refused: the link is stale; anything else (not up
+ * yet, a proxy's error page) tries the stream again a little later.
+ */
+async function afterStreamClosed(): Promise<void> {
+  let status = 0;
+  try {
+    const res = await fetch(apiUrl(API_PREFIX + 'app:info'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [TOKEN_HEADER]: token() },
+      body: '{}',
+    });
+    status = res.status;
+    await res.body?.cancel();
+  } catch {
+    /* not reachable: try again */
+  }
+  if (status === 401 || status === 403) {
+    connectionListener?.('stale-link');
+    return;
+  }
+  connectionListener?.('reconnecting');
+  clearTimeout(reopenTimer);
+  reopenTimer = setTimeout(() => {
+    source = null;
+    openEventSource();
+    for (const name of listeners.keys()) addNamedListener(name);
+  }, RECONNECT_MS);
+}
 
 function dispatch(name: string, payload: unknown): void {
   for (const l of listeners.get(name as EventName) ?? []) l(payload);
@@ -155,8 +196,11 @@ function openEventSource(): void {
     const name = msg.name ?? msg.event;
     if (name) dispatch(name, msg.payload);
   };
-  source.onopen = () => connectionListener?.(true);
-  source.onerror = () => connectionListener?.(false);
+  source.onopen = () => connectionListener?.('connected');
+  source.onerror = () => {
+    if (source?.readyState === EventSource.CLOSED) void afterStreamClosed();
+    else connectionListener?.('reconnecting');
+  };
 }
 
 function addNamedListener(name: EventName): void {
@@ -183,8 +227,8 @@ export function on<E extends EventName>(event: E, listener: (payload: Events[E])
   return () => set.delete(listener as Listener);
 }
 
-/** Web only: whether the event stream is connected (EventSource reconnects on its own). */
-export function onConnectionChange(listener: (connected: boolean) => void): void {
+/** Web only: whether the event stream is connected (EventSource reconnects on its own; see ConnectionState). */
+export function onConnectionChange(listener: (state: ConnectionState) => void): void {
   connectionListener = listener;
 }
 

@@ -1,7 +1,8 @@
 // The recipes as people choose them: what each asks the service for beside the transcript. The
 // prompts themselves live in main (main/engine/recipes/recipes.ts); a test keeps these in step.
 // Custom recipes (Settings' copies with their own wording) follow the built-ins.
-import type { CustomRecipeValue, RecipeId, RecipeRef } from '../../../preload/contract.js';
+import { FORMATS } from './result-formats.js';
+import type { CustomRecipeValue, RecipeId, RecipeRef, ResultFormat } from '../../../preload/contract.js';
 
 export const RECIPE_CHOICES: ReadonlyArray<{ id: RecipeId | null; label: string; hint: string }> = [
   { id: null, label: 'Transcript only', hint: 'Nothing asked beside the transcript.' },
@@ -53,4 +54,20 @@ export function recipeChoices(custom: readonly CustomRecipeValue[], chosen: Reci
     });
   }
   return out;
+}
+
+/**
+ * The result files once another recipe is chosen: the files the new one makes are ticked, and those
+ * only the old one made are unticked (a Markdown the parameters still fill, with a summary or
+ * sentiment, is kept). Every other choice stays as the person left it. In the list's order.
+ */
+export function formatsForRecipe(
+  formats: readonly ResultFormat[],
+  before: readonly ResultFormat[],
+  after: readonly ResultFormat[],
+  keepMarkdown: boolean,
+): ResultFormat[] {
+  const dropped = new Set(before.filter((f) => !after.includes(f) && !(f === 'md' && keepMarkdown)));
+  const next = new Set([...formats.filter((f) => !dropped.has(f)), ...after]);
+  return FORMATS.map((f) => f.id).filter((f) => next.has(f));
 }

@@ -1,6 +1,6 @@
 // The result formats as people see them, and which of them a job's results can hold: shared by the
 // folder and default output settings and by History's "Re-export results…".
-import { WORD_FORMATS, type Params, type ResultFormat } from '../../../preload/contract.js';
+import { WORD_FORMATS, type CaptionPresetId, type Params, type ResultFormat } from '../../../preload/contract.js';
 
 export const FORMATS: ReadonlyArray<{ id: ResultFormat; label: string }> = [
   { id: 'json', label: 'JSON (full result)' },
@@ -34,12 +34,24 @@ export const FORMAT_GROUPS: ReadonlyArray<{ id: string; title: string; formats: 
   },
 ];
 
+/** The caption layouts; their values are main's (engine/captions/presets.ts). */
+export const CAPTION_PRESETS: ReadonlyArray<{ id: CaptionPresetId; label: string }> = [
+  { id: 'streaming', label: 'Streaming (2 lines × 42, 1–7 s)' },
+  { id: 'broadcast', label: 'Broadcast (2 lines × 37)' },
+  { id: 'vertical', label: 'Vertical video (1 line × 32)' },
+  { id: 'custom', label: 'Custom' },
+];
+
 export const JSON_KEPT = 'Always kept: every other format is made from it.';
 
-/** Markdown holds the summary, the sentiment and the answers; without any of them there is nothing to write. */
-export function markdownHasContent(params: Params | undefined): boolean {
+/**
+ * Markdown holds the summary, the sentiment and the answers; without any of them there is nothing
+ * to write. A chosen recipe asks for a summary and answers of its own.
+ */
+export function markdownHasContent(params: Params | undefined, recipe?: string | null): boolean {
   return (
     params === undefined ||
+    !!recipe ||
     params.summary === true ||
     params.sentimentAnalysis === true ||
     Object.entries(params).some(([k, v]) => /^ask\d+$/.test(k) && typeof v === 'string' && v.trim() !== '')
@@ -48,6 +60,9 @@ export function markdownHasContent(params: Params | undefined): boolean {
 
 export const NO_MARKDOWN =
   'Not written for these settings: Markdown holds a summary, sentiment or answers, and none is asked for.';
+
+/** The recipe formats' line when no recipe is chosen: they are made from a recipe's answers only. */
+export const NEEDS_RECIPE = 'Made from a recipe’s answers: choose a recipe above.';
 
 /** Why a format cannot be made from a finished job's results, by format; absent: it can. */
 export function unavailableFormats(job: {

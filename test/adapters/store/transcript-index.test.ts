@@ -73,6 +73,8 @@ describe('TranscriptIndex in memory', () => {
     expect(m?.text).toContain('Straßen von Köln');
     expect(m?.text.length).toBeLessThanOrEqual(120);
     expect(m?.atMs).toBe(41 * 500);
+    // The word that holds the term, as a range of the line: shown highlighted.
+    expect(m?.hits?.map(([a, b]) => m.text.slice(a, b))).toEqual(['Straßen']);
 
     const both = await ix.search('KOLN gesperrt');
     expect(['a', 'b', 'c'].filter((id) => both?.has(id))).toEqual(['a']);

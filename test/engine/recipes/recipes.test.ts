@@ -3,10 +3,17 @@ import { planUpload } from '../../../main/api/upload-request.js';
 import { templateProblems } from '../../../main/engine/params.js';
 import { recipeOwnParams, withRecipe } from '../../../main/engine/recipes/recipe-params.js';
 import { RECIPE_IDS, RECIPES } from '../../../main/engine/recipes/recipes.js';
+import { recipeFormats } from '../../../main/engine/recipes/render.js';
 import { responseFormatProblem } from '../../../main/service/response-format.js';
 import { TEMPLATE_IDS } from '../../../main/service/templates.js';
 
 describe('recipes', () => {
+  it('a recipe ticks the files its answers make: chapter files only when it asks for chapters', () => {
+    expect(recipeFormats(RECIPES.podcast)).toEqual(['md', 'chapters', 'youtube', 'ffmetadata', 'shownotes']);
+    expect(recipeFormats(RECIPES.interview)).toEqual(['md', 'chapters', 'youtube', 'ffmetadata', 'shownotes']);
+    expect(recipeFormats(RECIPES.meeting)).toEqual(['md', 'shownotes']);
+  });
+
   for (const id of RECIPE_IDS) {
     const recipe = RECIPES[id];
     it(`${id}: at most three prompts, each schema within the contract's rules`, () => {

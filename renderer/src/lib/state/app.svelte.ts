@@ -1,6 +1,6 @@
 // App-wide state: which screen is shown, what main told us about itself, and transient notices.
 import type { AppInfo, BridgeError, Events } from '../../../../preload/contract';
-import { call, on, onConnectionChange, platform } from '../api';
+import { call, on, onConnectionChange, platform, type ConnectionState } from '../api';
 
 export type Screen = 'queue' | 'history' | 'usage' | 'settings';
 export const SCREENS: ReadonlyArray<{ id: Screen; label: string; key: string }> = [
@@ -60,7 +60,7 @@ class AppState {
   #info = $state.raw<AppInfo | null>(null);
   #infoError = $state.raw<BridgeError | null>(null);
   #toasts = $state.raw<Toast[]>([]);
-  #connected = $state(true);
+  #connection = $state<ConnectionState>('connected');
   #theme = $state<Theme>(savedTheme());
   /** A job the tray or a notification asked to show; the Queue screen consumes it. */
   #focusJob = $state.raw<string | null>(null);
@@ -99,7 +99,11 @@ class AppState {
     return this.#toasts;
   }
   get connected(): boolean {
-    return this.#connected;
+    return this.#connection === 'connected';
+  }
+  /** Web only: 'stale-link' when Sluice refuses this tab's token (a new one was made). */
+  get connection(): ConnectionState {
+    return this.#connection;
   }
   get theme(): Theme {
     return this.#theme;
@@ -228,7 +232,7 @@ class AppState {
 
   async start(): Promise<void> {
     this.setTheme(this.#theme);
-    onConnectionChange((connected) => (this.#connected = connected));
+    onConnectionChange((state) => (this.#connection = state));
     on('connection:changed', (info) => (this.#info = info));
     on('navigation:requested', (req: Events['navigation:requested']) => {
       this.navigate(req.screen);

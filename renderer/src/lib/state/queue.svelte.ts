@@ -172,6 +172,8 @@ class QueueState {
     this.#statsAt = Date.now();
     const b = stats.batch;
     if (b.finishedAt !== undefined && b.total > 0 && b.id !== this.#dismissedBatch) this.#summary = b;
+    // A new batch under way: the last one's outcome is no longer what the header counts (S3-7).
+    else if (this.#summary && b.id !== this.#summary.id) this.#summary = null;
   }
 
   #queueStats(stats: QueueStats): void {
