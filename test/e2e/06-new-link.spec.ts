@@ -23,10 +23,10 @@ function freePort(): Promise<number> {
 }
 
 /** One `sluice serve` on `port`; answers its printed link. */
-function serve(port: number, stateDir: string): { child: ChildProcess; link: Promise<string> } {
+function serve(port: number, stateDir: string, extra: string[] = []): { child: ChildProcess; link: Promise<string> } {
   const child = spawn(
     process.execPath,
-    [path.join(root, 'bin/sluice.js'), 'serve', '--port', String(port), '--state-dir', stateDir],
+    [path.join(root, 'bin/sluice.js'), 'serve', '--port', String(port), '--state-dir', stateDir, ...extra],
     { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, SLUICE_API_KEY: 'wrong-key-0000' } },
   );
   let out = '';
@@ -51,7 +51,9 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-test('a new serve link opened in the same tab connects with its token', async ({ page }) => {
+test('a new serve link opened in the same tab connects with its token; the same link again leaves the address bar clean', async ({
+  page,
+}) => {
   const port = await freePort();
   const state = mkdtempSync(path.join(tmpdir(), 'sluice-e2e-relink-'));
   const first = serve(port, state);
@@ -64,8 +66,10 @@ test('a new serve link opened in the same tab connects with its token', async ({
 
     await stop(first.child);
     await expect(lost).toBeVisible();
-    second = serve(port, state);
+    // A new token (the state folder keeps its token across restarts unless asked for a new one).
+    second = serve(port, state, ['--new-token']);
     const link = await second.link;
+    expect(link).not.toBe(await first.link);
     expect(new URL(link).origin).toBe(new URL(await first.link).origin);
     await page.goto(link);
     // The page read the new token (and dropped it from the address bar), then connected with it.
@@ -74,6 +78,13 @@ test('a new serve link opened in the same tab connects with its token', async ({
     await expect(page.getByRole('navigation', { name: 'Screens' })).toBeVisible();
     await expect(lost).toBeHidden();
     await expect(page.getByText('lacks a valid token')).toBeHidden();
+
+    // The same link opened again (a bookmark, the printed link after a restart): nothing to reload,
+    // and the token does not stay in the address bar.
+    await page.goto(link);
+    await page.waitForURL((u) => !u.hash.includes('token='), { timeout: 15_000 });
+    await expect(page.getByRole('navigation', { name: 'Screens' })).toBeVisible();
+    await expect(lost).toBeHidden();
   } finally {
     await stop(first.child);
     if (second) await stop(second.child);

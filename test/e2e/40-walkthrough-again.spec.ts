@@ -258,7 +258,7 @@ test('S2-1: a marker name and note typed, then History clicked without Enter: ke
     .poll(async () => (await open(c0001.id)).markers?.map((m) => `${m.name} / ${m.note}`))
     .toContain('Crane delay — use in teaser / the crane shot at the quay');
   const edl = c0001.results.find((r) => r.format === 'edl')!.path;
-  await expect.poll(() => readFileSync(edl, 'utf8')).toContain('|M:Crane delay — use in teaser');
+  await expect.poll(() => readFileSync(edl, 'utf8')).toContain('|M:Crane delay - use in teaser');
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Queue' }).click();
   await expect(review.getByRole('heading', { level: 1 })).toContainText(SONY.clip);
   await expect(panel.getByTestId('marker').filter({ hasText: 'Crane delay — use in teaser' })).toHaveCount(1);
@@ -356,8 +356,8 @@ test('S1-1, S2-3, S3-2, S3-3: after a restart the renamed clip is not billed aga
   expect(await streamsOf(late)).toBe(1);
 });
 
-test('S2-6: a clip that will never be whole is said so once it stops changing', async () => {
-  await bridge('settings:update', { patch: { queue: { incompleteAfterMs: 3000 } } });
+test('S2-6: a clip that will never be whole is said so once it stops changing, with Retry and Ignore', async () => {
+  await bridge('settings:update', { patch: { queue: { incompleteAfterMs: 5000 } } });
   // What a camera leaves when its battery dies: its media data, no index (moov).
   const ftyp = box('ftyp', Buffer.from('isom\0\0\x02\0isomiso2mp41', 'latin1'));
   copyIn(
@@ -372,10 +372,14 @@ test('S2-6: a clip that will never be whole is said so once it stops changing', 
     .filter({ hasText: watch });
   await expect(folder).toContainText('not a complete MP4', { timeout: 30_000 });
   await expect(folder).toContainText('no index (moov)');
-  await folder.scrollIntoViewIfNeeded();
-  await shotOf('S2-6-never-whole-said');
   await go(page, 'Queue');
+  // Not "Waiting for the copy to finish" for ever: the Queue says what is wrong, and offers what to do.
   await expect(page.getByTestId('copying')).toHaveCount(0);
+  const clip = page.getByTestId('not-whole').getByTestId('skipped-file').filter({ hasText: 'GX010099_truncated.MP4' });
+  await expect(clip).toContainText('no index (moov)');
+  await expect(clip.getByRole('button', { name: 'Retry GX010099_truncated.MP4' })).toBeVisible();
+  await expect(clip.getByRole('button', { name: 'Ignore GX010099_truncated.MP4' })).toBeVisible();
+  await shotOf('S2-6-never-whole-said');
 });
 
 test('S3-6: an empty file and a second copy of a card are not silent, and a rescan says what it queued', async () => {
@@ -388,7 +392,8 @@ test('S3-6: an empty file and a second copy of a card are not silent, and a resc
     .filter({ hasText: watch });
   const before = (await jobs()).length;
   const summary = folder.getByTestId('rescan-summary');
-  // Rescan until the backup's copy has settled (it was copied just now): then every file is decided.
+  // Rescan until the backup's copy has settled and been met (it was copied just now): then every
+  // file is decided, and the copy is counted as what it is.
   await expect
     .poll(
       async () => {
@@ -398,15 +403,18 @@ test('S3-6: an empty file and a second copy of a card are not silent, and a resc
       },
       { timeout: 30_000, intervals: [1000] },
     )
-    .not.toContain('still copying');
+    .toMatch(/second cop/);
+  // Nothing counted as queued that is not: the empty file, the clip never whole and the card's
+  // second copy are counted by reason, and each is listed with why under the folder's Skipped (N).
+  await expect(summary).toHaveText(/^Rescan: \d+ new files? — 0 queued, .*second cop/);
+  await expect(summary).toContainText('1 empty');
+  await expect(summary).toContainText('1 not whole');
+  await folder.getByTestId('skips-toggle').click();
+  const list = folder.getByRole('list', { name: 'Files not queued from this folder' });
+  await expect(list.locator('li[data-reason=empty]')).toContainText('EMPTY_CARD_ERROR.MP4');
+  await expect(list.locator('li[data-reason=second-copy]').first()).toContainText('A second copy of');
   await folder.scrollIntoViewIfNeeded();
   await shotOf('S3-6-skips-and-rescan-count');
-  // Nothing counted as new that is not queued: the empty file and the clip never whole are said
-  // skipped with their reasons; the card's second copy is known as processed (same clip, same bytes).
-  // (The reasons in the order the files were met.)
-  await expect(summary).toHaveText(
-    /^Rescan: 4 already processed, 2 skipped \((1 empty, 1 not a complete media file|1 not a complete media file, 1 empty)\)\.$/,
-  );
   expect((await jobs()).length).toBe(before);
   expect(problems.filter((m) => !/ERR_CONNECTION_REFUSED|Failed to load resource/.test(m))).toEqual([]);
 });

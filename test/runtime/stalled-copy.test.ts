@@ -131,14 +131,17 @@ describe('a copy that stalls', () => {
     expect(summary).toMatchObject({ newFiles: 0, stillCopying: 0, inQueue: 0, alreadyProcessed: 1 });
     expect(rt.queue.jobs()).toHaveLength(1);
     expect(done.totalBytes).toBe(data.length);
-    expect(sandbox.stats().upload).toBe(2);
+    // One upload per stream: the half file's, and the finished file's. (On a loaded machine the
+    // watcher may meet the second half mid-write once more: that upload's stream is canceled too.)
+    expect(done.previousStreamIds.length).toBeGreaterThanOrEqual(1);
+    expect(sandbox.stats().upload).toBe(done.previousStreamIds.length + 1);
     const client = createClient({ baseUrl: sandbox.url, credentials: { kind: 'apiKey', apiKey: 'k' } });
     try {
-      const first = await client.findStream(done.previousStreamIds[0]!);
-      // Canceled (the service ends a canceled stream FAILED): never processed.
-      expect(first.state).toBe('FAILED');
-      const firstUsage = await client.streamUsage(done.previousStreamIds[0]!);
-      expect(firstUsage.processors).toEqual([]); // nothing processed, nothing billed
+      for (const id of done.previousStreamIds) {
+        // Canceled (the service ends a canceled stream FAILED): never processed, nothing billed.
+        expect((await client.findStream(id)).state).toBe('FAILED');
+        expect((await client.streamUsage(id)).processors).toEqual([]);
+      }
       const usage = await client.streamUsage(done.streamId!);
       expect(usage.processors.reduce((n, p) => n + p.ingressSize, 0)).toBe(data.length);
     } finally {

@@ -66,13 +66,16 @@ function token(): string {
   return tokenRead;
 }
 
-// A newer link (`sluice serve` restarted on the same port) opened in this tab changes only the
-// fragment, which does not reload the page: start over with the token it carries.
+// A newer link (`sluice serve --new-token`) opened in this tab changes only the fragment, which does
+// not reload the page: start over with the token it carries. The same link again (the token is kept
+// for the state folder across restarts) needs no reload, only its token taken out of the address bar.
 if (!electronBridge() && typeof window !== 'undefined') {
   token();
   window.addEventListener('hashchange', () => {
     const next = new URLSearchParams(location.hash.slice(1)).get('token');
-    if (next && next !== token()) location.reload();
+    if (!next) return;
+    if (next !== token()) location.reload();
+    else history.replaceState(null, '', location.pathname + location.search);
   });
 }
 

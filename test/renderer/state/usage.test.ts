@@ -29,6 +29,15 @@ describe('usage state', () => {
     expect(usage.report).toBe(before);
   });
 
+  it('keeps that error when a report asked for before it answers after it', async () => {
+    usage.set({ start: '2026-11-01', end: '2026-11-20' });
+    const earlier = usage.load(); // on its way to main
+    usage.set({ end: '2000-01-01' });
+    await earlier;
+    expect(usage.errors.end).toBe('The end date is before the start date.');
+    expect(usage.loading).toBe(false);
+  });
+
   it('puts a currency the service refuses next to the currency field', async () => {
     usage.set({ start: '2026-11-01', end: '2026-11-20', currency: 'XXX' });
     await until(() => !usage.loading && (usage.errors.currency ?? usage.error));

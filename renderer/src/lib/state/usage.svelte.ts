@@ -119,8 +119,12 @@ class UsageState {
   async load(): Promise<void> {
     const local = this.#localErrors(this.#form);
     this.#errors = local;
-    if (Object.keys(local).length) return;
+    // A form refused here also outdates a report still on its way: its answer must not clear the error.
     const seq = ++this.#seq;
+    if (Object.keys(local).length) {
+      this.#loading = false;
+      return;
+    }
     this.#loading = true;
     const res = await call('usage:report', this.query());
     if (seq !== this.#seq) return;
