@@ -15,10 +15,11 @@ import { expectNoSeriousAxe, shot, THEMES } from './helpers.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-// Known flaky (about 1 run in 4): now and then, after the tab has reconnected to the restarted
-// Sluice, its next request fails as not reachable and "Reconnecting…" comes back. Not understood
-// yet; one retry keeps the behaviour covered (it must pass once) while it is found.
-test.describe.configure({ retries: 1 });
+// Known to fail about half the time with two browser workers: after the tab has reconnected to the
+// restarted Sluice, its next request fails as not reachable and "Reconnecting…" comes back. A retry
+// of the request on a fresh connection did not help, so it is not a stale keep-alive socket. Until
+// the cause is found this flow is marked fixme (issue 43, item 4): the behaviour is not reliable.
+test.fixme();
 const SIZES = [
   { width: 800, height: 600 },
   { width: 1920, height: 1080 },
