@@ -28,6 +28,7 @@ import { printable } from './printable.js';
 import { RECIPE_IDS, type RecipeRef } from '../engine/recipes/recipes.js';
 import { findRecipeRef } from '../engine/recipes/custom-recipes.js';
 import { RATE_IDS, type RateId } from '../engine/timecode/rates.js';
+import { TIMECODED_FORMATS } from '../../common/formats.js';
 import { DEFAULT_TIMELINE } from '../engine/timecode/timeline.js';
 
 export interface CommonFlags {
@@ -112,7 +113,7 @@ export function addJobOptions(cmd: Command): Command {
     )
     .option(
       '--timecode <start>',
-      'where the editor formats (fcpxml, itt, edl, premiere, avid) start: source (the media’s own timecode) or HH:MM:SS:FF',
+      `where the editor formats (${TIMECODED_FORMATS.join(', ')}) start: source (the media’s own timecode) or HH:MM:SS:FF`,
       parseTimecodeStart,
     )
     .option(
