@@ -5,7 +5,7 @@ import { glossaryProblems, parseGlossary } from '../engine/recipes/glossary.js';
 import { printable } from './printable.js';
 import { RESULT_FORMATS, type ResultFormat } from '../engine/settings.js';
 import { isRateId, RATE_IDS, type RateId } from '../engine/timecode/rates.js';
-import { timecodeTextProblem } from '../engine/timecode/timecode.js';
+import { timecodeTextProblem } from '../../common/timecode.js';
 
 export function parsePort(value: string): number {
   const n = Number(value);
