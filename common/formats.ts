@@ -109,10 +109,8 @@ export const DEFAULT_FORMATS: readonly ResultFormat[] = where('byDefault', true)
 const BY_ID = new Map<string, Row>(FORMATS.map((f) => [f.id, f]));
 
 export const isResultFormat = (s: string): s is ResultFormat => BY_ID.has(s);
-export const formatRow = (id: ResultFormat): Row => BY_ID.get(id) as Row;
-export const formatLabel = (id: ResultFormat): string => formatRow(id).label;
 /** `{name}.{extension}`: `srt`, `chapters.json`, `premiere.xml`. */
-export const formatExtension = (id: ResultFormat): string => formatRow(id).extension;
+export const formatExtension = (id: ResultFormat): string => (BY_ID.get(id) as Row).extension;
 
 /** The groups a long list of formats is shown in (History's re-export), each format in one, in order. */
 export const FORMAT_GROUPS: ReadonlyArray<{ id: FormatGroup; title: string; formats: readonly ResultFormat[] }> =
