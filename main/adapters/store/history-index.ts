@@ -20,7 +20,8 @@ import { eachLine, tailHash } from './rows-file.js';
 import { CREATE, INDEXES, listConditions, nameCondition } from './history-index-sql.js';
 import { openSqlite, type SqlDatabase, type SqlValue } from './sqlite.js';
 
-const SCHEMA = 5;
+// 6: names folded NFKD before lower case (common/text-fold.ts), so "ℍ" and "™" fold as "h" and "tm".
+const SCHEMA = 6;
 const FILE = 'history.sqlite';
 
 export type IndexSortKey = 'created' | 'completed' | 'name' | 'state' | 'size' | 'computer';
