@@ -95,8 +95,8 @@ const visibleLines = (page: Page): Promise<number> =>
     const top = Math.max(box.top, 0);
     const bottom = Math.min(box.bottom, window.innerHeight);
     const lines = new Set<number>();
-    for (const w of list.querySelectorAll<HTMLElement>('[data-w]'))
-      for (const r of w.getClientRects())
+    for (const w of Array.from(list.querySelectorAll<HTMLElement>('[data-w]')))
+      for (const r of Array.from(w.getClientRects()))
         if (r.height > 0 && r.top >= top - 0.5 && r.bottom <= bottom + 0.5) lines.add(Math.round(r.top));
     return lines.size;
   });
