@@ -5,19 +5,24 @@
 // one line, and at least five lines of the transcript are in view, in light and dark. At
 // 1920 × 1080 nothing is folded. Every control stays reachable by keyboard and mouse; axe clean.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { bridge, env, expectNoSeriousAxe, openApp, shot, THEMES } from './helpers.js';
 
 /** "Transcription + speakers": turns of a few sentences each, as in an interview. */
 const DIARIZATION_TEMPLATE = '669fee048452492b62cfad39';
 
-/** 60 s of a test pattern over a tone (the sandbox hears the tone as speech). */
-function makeVideo(name: string): Buffer {
+/**
+ * 60 s of a test pattern over a tone (the sandbox hears the tone as speech). Encoded without blocking
+ * the test's event loop: a blocked loop misses the bridge closing its idle keep-alive connection, and
+ * the upload that follows is written into the closed socket (EPIPE).
+ */
+async function makeVideo(name: string): Promise<Buffer> {
   const out = path.join(env.work, name);
   // Encoded for speed (the machine is shared): a small picture, ten frames a second, distinct bytes per name.
-  const ff = spawnSync('ffmpeg', [
+  await promisify(execFile)('ffmpeg', [
     '-y',
     '-loglevel',
     'error',
@@ -47,8 +52,7 @@ function makeVideo(name: string): Buffer {
     `title=${name}`,
     out,
   ]);
-  expect(ff.status, String(ff.stderr)).toBe(0);
-  return readFileSync(out);
+  return readFile(out);
 }
 
 /** A job for `name` (found again in the queue by a retried test), with or without speakers. */
@@ -62,7 +66,7 @@ async function videoJob(name: string, speakers: boolean): Promise<string> {
     form.set('templateId', DIARIZATION_TEMPLATE);
     form.set('params', JSON.stringify({ speakersNumber: 2 }));
   }
-  form.set('file', new Blob([new Uint8Array(makeVideo(name))], { type: 'video/webm' }), name);
+  form.set('file', new Blob([new Uint8Array(await makeVideo(name))], { type: 'video/webm' }), name);
   const added = await bridge<Array<{ jobId?: string }>>('queue:upload', form);
   const jobId = added[0]?.jobId ?? '';
   expect(jobId).not.toBe('');
