@@ -15,7 +15,7 @@ import { bridge, env, expectNoSeriousAxe, openApp, shot, THEMES } from './helper
 const DIARIZATION_TEMPLATE = '669fee048452492b62cfad39';
 
 /**
- * 60 s of a test pattern over a tone (the sandbox hears the tone as speech). Encoded without blocking
+ * Two minutes of a test pattern over a tone (the sandbox hears the tone as speech). Encoded without blocking
  * the test's event loop: a blocked loop misses the bridge closing its idle keep-alive connection, and
  * the upload that follows is written into the closed socket (EPIPE).
  */
@@ -35,7 +35,7 @@ async function makeVideo(name: string): Promise<Buffer> {
     '-i',
     'sine=frequency=440:sample_rate=48000',
     '-t',
-    '60',
+    '120',
     '-c:v',
     'libvpx',
     '-deadline',
