@@ -287,6 +287,7 @@ export const SCHEMAS: Schemas = {
   'usage:report': usageQuery,
   'usage:csv': usageQuery,
   'usage:stream': z.strictObject({ streamId: id }),
+  'usage:currencies': none,
   'transcript:open': byJob,
   'transcript:edit': z.strictObject({
     jobId: id,

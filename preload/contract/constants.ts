@@ -82,6 +82,7 @@ export const CHANNELS = [
   'usage:report',
   'usage:csv',
   'usage:stream',
+  'usage:currencies',
   'transcript:open',
   'transcript:edit',
   'transcript:undo',

@@ -20,7 +20,7 @@ import type {
 } from './settings.js';
 import type { ComponentsView, MoveDirection, Params, ResultFormat } from './shared.js';
 import type { CaptionPresetName, TranscriptEdit, TranscriptView } from './transcripts.js';
-import type { AppInfo, FileCostView, UsageQuery, UsageView } from './usage.js';
+import type { AppInfo, FileCostView, PricedCurrenciesView, UsageQuery, UsageView } from './usage.js';
 
 // ---- requests -----------------------------------------------------------------------------------
 
@@ -159,6 +159,8 @@ export interface Requests {
    * (else credits). NOT_FOUND when the service no longer keeps the stream's usage; every error in words.
    */
   'usage:stream': { params: { streamId: string }; result: FileCostView };
+  /** The currencies the service prices usage in (Usage and Settings offer these, besides credits). */
+  'usage:currencies': { params: NoParams; result: PricedCurrenciesView };
 
   /** The transcript of a completed job, corrections applied, with its media to play. */
   'transcript:open': { params: { jobId: string }; result: TranscriptView };
