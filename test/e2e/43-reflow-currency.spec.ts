@@ -48,7 +48,7 @@ const cueLines = (srt: string): string[][] =>
 test('another caption layout is saved beside the main captions; replacing them is asked for', async ({ page }) => {
   test.setTimeout(180_000);
   await bridge('settings:update', {
-    patch: { defaults: { recipe: null, output: { formats: ['json', 'srt'], captions: { preset: 'streaming' } } } },
+    patch: { defaults: { recipe: null, output: { formats: ['json', 'srt'] } } },
   });
   await bridge('queue:resume', {});
   const problems = await openApp(page);
@@ -61,7 +61,7 @@ test('another caption layout is saved beside the main captions; replacing them i
   await go(page, 'Queue');
   await jobRow(page, 'reflow-43.wav').dblclick();
   const detail = page.getByTestId('job-detail');
-  await detail.getByLabel('Caption layout when saving again').selectOption('vertical');
+  await detail.getByLabel('Caption layout when saving again').selectOption('broadcast');
   await expect(detail.getByTestId('save-again-hint')).toHaveText('Added beside reflow-43.srt, which stays as it is.');
   await expect(detail.getByLabel('Replace the main captions')).not.toBeChecked();
   for (const scheme of THEMES) {
@@ -76,22 +76,23 @@ test('another caption layout is saved beside the main captions; replacing them i
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize({ width: 1920, height: 1080 });
   await detail.getByRole('button', { name: 'Save results again' }).click();
-  // The vertical layout beside, listed with the job's results; the main captions as they were.
-  await expect(detail.getByRole('button', { name: 'Download reflow-43.vertical.srt' })).toBeVisible();
-  const vertical = find(inbox, 'reflow-43.vertical.srt');
-  expect(vertical && path.dirname(vertical)).toBe(path.dirname(mainPath));
-  const cues = cueLines(readFileSync(vertical!, 'utf8'));
+  // The Broadcast layout beside, listed with the job's results; the main captions as they were.
+  await expect(detail.getByText('reflow-43.broadcast.srt')).toBeVisible();
+  await expect.poll(() => find(inbox, 'reflow-43.broadcast.srt')).toBeDefined();
+  const broadcast = find(inbox, 'reflow-43.broadcast.srt')!;
+  expect(path.dirname(broadcast)).toBe(path.dirname(mainPath));
+  const cues = cueLines(readFileSync(broadcast, 'utf8'));
   expect(cues.length).toBeGreaterThan(1);
-  expect(cues.every((c) => c.length === 3 && Array.from(c[2]!).length <= 32)).toBe(true);
+  expect(cues.every((c) => c.slice(2).every((l) => Array.from(l).length <= 37))).toBe(true);
   expect(readFileSync(mainPath, 'utf8')).toBe(main);
 
   // Replacing: ticked by name, then asked once more; Cancel writes nothing.
-  await detail.getByLabel('Caption layout when saving again').selectOption('broadcast');
+  await detail.getByLabel('Caption layout when saving again').selectOption('vertical');
   await detail.getByLabel('Replace the main captions').check();
   await expect(detail.getByTestId('save-again-hint')).toHaveText('Lays out reflow-43.srt anew.');
   await detail.getByRole('button', { name: 'Save results again' }).click();
   const ask = page.getByTestId('confirm-dialog');
-  await expect(ask).toContainText('reflow-43.srt will be written over in the Broadcast captions layout');
+  await expect(ask).toContainText('reflow-43.srt will be written over in the Vertical captions (no names) layout');
   await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused();
   for (const scheme of THEMES) {
     for (const size of SIZES) {
@@ -109,11 +110,11 @@ test('another caption layout is saved beside the main captions; replacing them i
   await detail.getByRole('button', { name: 'Save results again' }).click();
   await ask.getByRole('button', { name: 'Replace' }).click();
   await expect.poll(() => readFileSync(mainPath, 'utf8')).not.toBe(main);
-  // Broadcast keeps speaker names and two lines of 37 at most; the vertical file is still beside it.
-  expect(
-    cueLines(readFileSync(mainPath, 'utf8')).every((c) => c.slice(2).every((l) => Array.from(l).length <= 37)),
-  ).toBe(true);
-  expect(find(inbox, 'reflow-43.vertical.srt')).toBe(vertical);
+  // Vertical: one line of at most 32 characters, no speaker names; the Broadcast file still beside it.
+  const replaced = cueLines(readFileSync(mainPath, 'utf8'));
+  expect(replaced.every((c) => c.length === 3 && Array.from(c[2]!).length <= 32)).toBe(true);
+  expect(find(inbox, 'reflow-43.broadcast.srt')).toBe(broadcast);
+  await expect(detail.getByText('reflow-43.broadcast.srt')).toBeVisible();
   expect(problems).toEqual([]);
 });
 
