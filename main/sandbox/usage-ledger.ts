@@ -22,7 +22,8 @@ const isRecord = (r: unknown): r is UsageRecordDto =>
 export class UsageLedger {
   /** Every stream's records as last written, by stream id (past runs' and this run's). */
   private readonly byStream = new Map<string, UsageRecordDto[]>();
-  private written = '';
+  /** What the file holds: a sandbox that has used nothing writes no file at all. */
+  private written = JSON.stringify({ version: 1, records: [] } satisfies LedgerFile);
   private writing: Promise<void> = Promise.resolve();
   private pending = false;
 
