@@ -134,6 +134,7 @@ const api = {
     report: invoke('usage:report'),
     csv: invoke('usage:csv'),
     stream: invoke('usage:stream'),
+    currencies: invoke('usage:currencies'),
   },
   transcript: {
     open: invoke('transcript:open'),

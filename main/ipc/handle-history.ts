@@ -1,6 +1,6 @@
 // history:* handlers: the query is History's (runtime/history.ts); this builds the views of its
 // page. Streams started elsewhere are marked `external`.
-import { captionPreset } from '../engine/captions/presets.js';
+import { reflowCaptions } from '../engine/captions/presets.js';
 import { isLinkJob, sourceLabel, sourceName } from '../engine/media-link.js';
 import path from 'node:path';
 import type { Channel, HistoryEntry } from '../../preload/contract.js';
@@ -147,10 +147,11 @@ export function historyHandlers(
       if (local) {
         requireEligible(queue, local.id, 'reexport');
         const preset = 'captionPreset' in target ? target.captionPreset : undefined;
+        const replace = 'replaceCaptions' in target && target.replaceCaptions === true;
         const done = await results.reexport(
           local.id,
           'formats' in target ? target.formats : undefined,
-          preset ? { captions: captionPreset(preset) } : {},
+          preset ? reflowCaptions(local.output, preset, replace) : {},
         );
         return {
           results: done.job.results.map(resultView),

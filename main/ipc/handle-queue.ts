@@ -1,5 +1,5 @@
 // app:*, queue:*, result:* and source:* handlers.
-import { captionPreset } from '../engine/captions/presets.js';
+import { reflowCaptions } from '../engine/captions/presets.js';
 import { access } from 'node:fs/promises';
 import type { Channel } from '../../preload/contract.js';
 import { canDismiss } from '../engine/eligibility.js';
@@ -100,9 +100,14 @@ export function queueHandlers(
       for (const j of queue.jobs()) if (!j.dismissed && canDismiss(j) && queue.dismiss(j.id)) count++;
       return { count };
     },
-    'queue:rewrite': async ({ id, captionPreset: preset }) => {
+    'queue:rewrite': async ({ id, captionPreset: preset, replaceCaptions }) => {
       requireEligible(queue, id, 'rewrite');
-      await results.writeAgain(id, undefined, preset ? { captions: captionPreset(preset) } : {});
+      const job = requireJob(queue, id);
+      await results.writeAgain(
+        id,
+        undefined,
+        preset ? reflowCaptions(job.output, preset, replaceCaptions === true) : {},
+      );
       return view(id);
     },
 

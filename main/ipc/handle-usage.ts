@@ -114,5 +114,6 @@ export function usageHandlers(ctx: HandlerContext<'connection' | 'queue' | 'sett
       return { fileName: `sluice-usage-${day(v.startTimestamp)}-to-${day(v.endTimestamp)}.csv`, csv: usageCsv(v) };
     },
     'usage:stream': ({ streamId }) => fileCost(ctx, streamId),
+    'usage:currencies': () => ctx.connection.pricedCurrencies(),
   };
 }

@@ -14,6 +14,7 @@ import { noCredentialsClient } from '../adapters/queue/no-credentials.js';
 import type { SettingsStore } from '../adapters/store/settings-store.js';
 import type { Connection as ConnectionSettings, Settings } from '../engine/settings.js';
 import type { RuntimeOptions } from './options.js';
+import { PricedCurrencyList, type PricedCurrencies } from './priced-currencies.js';
 
 interface Live {
   conn: ResolvedConnection;
@@ -36,6 +37,8 @@ export class Connection {
   /** An API key given for this run only (Settings' "until Sluice quits"): memory, never disk or logs. */
   private sessionKey: string | undefined;
   private listener: ConnectionListener = { connected: () => undefined, credentialsMissing: () => undefined };
+  /** The currencies the connected service prices in, asked of that connection (a new one asks anew). */
+  private priced: { live: Live; list: PricedCurrencyList } | undefined;
 
   private constructor(
     private live: Live,
@@ -180,6 +183,19 @@ export class Connection {
   /** The account's usage report, as the service computes it. */
   usageReport(opts: Parameters<SluiceClient['usageReport']>[0]): ReturnType<SluiceClient['usageReport']> {
     return this.client.usageReport(opts);
+  }
+
+  /** The currencies the service prices usage in, from its own answers (priced-currencies.ts). */
+  pricedCurrencies(): Promise<PricedCurrencies> {
+    const live = this.live;
+    if (this.priced?.live !== live) {
+      const report = (currency: string) => {
+        const end = Date.now();
+        return live.client.usageReport({ start: new Date(end - 3600_000), end: new Date(end), currency });
+      };
+      this.priced = { live, list: new PricedCurrencyList({ report, now: Date.now }) };
+    }
+    return this.priced.list.list();
   }
 
   /** What the service counted for one stream, processor by processor (§7.3). */

@@ -3,6 +3,7 @@ import type { Credentials, TokenStore } from './auth.js';
 import type { FaultState } from './faults.js';
 import type { LinkFetchOptions } from './link-fetch.js';
 import type { SandboxProfile } from './profile.js';
+import type { UsageRecordDto } from '../service/types.js';
 import type { StreamStore } from './stream-store.js';
 
 export interface SandboxContext {
@@ -19,6 +20,8 @@ export interface SandboxContext {
   now: () => number;
   /** The realistic profile (profile.ts), or null for the default one. */
   profile: SandboxProfile | null;
+  /** Every usage record to report at `now`: this run's streams, and an earlier run's when kept (usage-ledger.ts). */
+  usage: (now: number) => UsageRecordDto[];
   /** How link bodies are fetched (link-fetch.ts). */
   linkFetch: LinkFetchOptions;
 }

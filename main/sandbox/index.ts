@@ -42,6 +42,9 @@ import { LINK_FETCH } from './link-fetch.js';
 import { createProfile, parseProfileName, type SandboxProfileName } from './profile.js';
 import { buildServer } from './server.js';
 import { StreamStore } from './stream-store.js';
+import { UsageLedger } from './usage-ledger.js';
+import { usageRecords } from './usage-records.js';
+import type { UsageRecordDto } from '../service/types.js';
 
 export type { FaultConfig } from './faults.js';
 export type { SandboxProfileName } from './profile.js';
@@ -85,6 +88,11 @@ export interface SandboxOptions {
   logger?: (line: string) => void;
   /** Clock for tests (epoch ms). */
   now?: () => number;
+  /**
+   * A file where the usage of every stream is kept, so the usage report still counts streams an
+   * earlier run processed (the embedded sandbox's, in the state folder). Absent: memory only.
+   */
+  usageFile?: string;
 }
 
 export interface Sandbox {
@@ -96,6 +104,8 @@ export interface Sandbox {
   /** Requests served, by operation name (upload, findById, findAll, cancel, components, export, usageReport, streamUsage, token, templateList, templateGet, templatePatch, templatePut, adminFaults, adminStats, unknown). */
   stats(): Record<string, number>;
   resetStats(): void;
+  /** Resolves once the usage kept in `usageFile` is on disk (tests). */
+  usageSaved(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -107,13 +117,22 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   if (!ownDir) await mkdir(dataDir, { recursive: true });
   const faults = new FaultState(opts.faults ?? faultsFromEnv() ?? {});
   const profile = createProfile(opts.profile ?? 'default', { seed: opts.seed ?? 1, scale: opts.speedFactor ?? 1 });
+  const store = new StreamStore(now, {
+    speedFactor: opts.speedFactor ?? SANDBOX.defaultSpeedFactor,
+    fixedProcessingMs: opts.fixedProcessingMs,
+    retentionMs: opts.retentionMs ?? RETENTION.defaultMs,
+    profile,
+  });
+  const ledger = opts.usageFile !== undefined ? await UsageLedger.open(opts.usageFile) : null;
+  const current = (at: number): Map<string, UsageRecordDto[]> =>
+    new Map(store.all().map((r) => [r.streamId, usageRecords(r, at)]));
+  const usage = (at: number): UsageRecordDto[] =>
+    ledger ? ledger.records(current(at)) : [...current(at).values()].flat();
+  // Kept as it changes, not only when asked: a crash before the next report loses nothing.
+  if (ledger) store.onChange = () => void usage(now());
   const ctx: SandboxContext = {
-    store: new StreamStore(now, {
-      speedFactor: opts.speedFactor ?? SANDBOX.defaultSpeedFactor,
-      fixedProcessingMs: opts.fixedProcessingMs,
-      retentionMs: opts.retentionMs ?? RETENTION.defaultMs,
-      profile,
-    }),
+    store,
+    usage,
     profile,
     linkFetch: {
       timeoutMs: opts.linkFetch?.timeoutMs ?? LINK_FETCH.timeoutMs,
@@ -147,11 +166,16 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     getFaults: () => faults.get(),
     stats: () => Object.fromEntries(ctx.stats),
     resetStats: () => ctx.stats.clear(),
+    usageSaved: async () => ledger?.flushed(),
     async close() {
       if (closed) return;
       closed = true;
       ctx.store.close();
       await app.close();
+      if (ledger) {
+        ledger.records(current(now()));
+        await ledger.flushed();
+      }
       if (ownDir) await rm(dataDir, { recursive: true, force: true });
     },
   };

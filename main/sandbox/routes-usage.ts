@@ -53,8 +53,7 @@ export function registerUsage(app: FastifyInstance, ctx: SandboxContext): void {
         },
       );
     }
-    const records = ctx.store.all().flatMap((r) => usageRecords(r, now));
-    return buildReport(records, { start, end, granularity, currency });
+    return buildReport(ctx.usage(now), { start, end, granularity, currency });
   });
 
   app.get<{ Params: { id: string } }>(`${API_PREFIX.usage}/usage/streams/:id`, cfg('streamUsage'), async (request) => {

@@ -46,6 +46,9 @@ export class StreamStore {
   private seq = 0;
   private readonly waiters = new Set<() => void>();
   private closed = false;
+  /** Called (once per turn of the event loop) after a stream was added or changed state. */
+  onChange: (() => void) | null = null;
+  private changeQueued = false;
 
   constructor(
     readonly now: () => number,
@@ -59,6 +62,7 @@ export class StreamStore {
   add(rec: Omit<StreamRecord, 'seq'>): StreamRecord {
     const full = { ...rec, seq: this.seq++ };
     this.streams.set(rec.streamId, full);
+    this.changed();
     return full;
   }
 
@@ -67,7 +71,10 @@ export class StreamStore {
     const rec = this.streams.get(id);
     if (!rec) return undefined;
     const next = lc.advance(rec.lifecycle, this.now(), this.timing.retentionMs);
-    if (next !== rec.lifecycle) rec.lifecycle = next;
+    if (next !== rec.lifecycle) {
+      rec.lifecycle = next;
+      this.changed();
+    }
     return rec;
   }
 
@@ -86,7 +93,10 @@ export class StreamStore {
 
   update(id: string, f: (l: lc.Lifecycle) => lc.Lifecycle): StreamRecord | undefined {
     const rec = this.get(id);
-    if (rec) rec.lifecycle = f(rec.lifecycle);
+    if (rec) {
+      rec.lifecycle = f(rec.lifecycle);
+      this.changed();
+    }
     return rec;
   }
 
@@ -139,6 +149,7 @@ export class StreamStore {
     const idle = new Set<string>();
     if (ids.includes('llm') && !llmHasWork(rec.template, rec.properties)) idle.add('llm');
     rec.lifecycle = lc.plan(rec.lifecycle, { startAt, totalMs, idle, failure });
+    this.changed();
     this.wakeWaiters();
   }
 
@@ -164,6 +175,15 @@ export class StreamStore {
         this.waiters.add(done);
       });
     }
+  }
+
+  private changed(): void {
+    if (this.changeQueued || !this.onChange) return;
+    this.changeQueued = true;
+    queueMicrotask(() => {
+      this.changeQueued = false;
+      this.onChange?.();
+    });
   }
 
   private wakeWaiters(): void {

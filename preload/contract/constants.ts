@@ -66,6 +66,7 @@ export const CHANNELS = [
   'usage:report',
   'usage:csv',
   'usage:stream',
+  'usage:currencies',
   'transcript:open',
   'transcript:edit',
   'transcript:undo',

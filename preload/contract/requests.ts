@@ -20,7 +20,7 @@ import type {
 } from './settings.js';
 import type { ComponentsView, MoveDirection, Params, ResultFormat } from './shared.js';
 import type { CaptionPresetName, TranscriptEdit, TranscriptView } from './transcripts.js';
-import type { AppInfo, FileCostView, UsageQuery, UsageView } from './usage.js';
+import type { AppInfo, FileCostView, PricedCurrenciesView, UsageQuery, UsageView } from './usage.js';
 
 // ---- requests -----------------------------------------------------------------------------------
 
@@ -68,9 +68,10 @@ export interface Requests {
   'queue:dismissFinished': { params: NoParams; result: { count: number } };
   /**
    * Writes every result format again from the export kept in the state dir, without processing
-   * again; `captionPreset` lays the captions out anew first (and becomes the job's layout).
+   * again; `captionPreset` adds captions in that layout beside the main ones (`{name}.vertical.srt`,
+   * as the folder option names them), or, with `replaceCaptions`, lays the main captions out anew.
    */
-  'queue:rewrite': { params: Id & { captionPreset?: CaptionPresetName }; result: JobView };
+  'queue:rewrite': { params: Id & { captionPreset?: CaptionPresetName; replaceCaptions?: boolean }; result: JobView };
   /** The service's components for the job's stream, read now (the engine reads them only on failure). */
   'queue:components': { params: Id; result: ComponentsView | null };
 
@@ -136,10 +137,13 @@ export interface Requests {
   /**
    * Fetches the export again from the service (while it still holds the stream) and rewrites the
    * results; `formats` (at least one, the JSON is kept anyway) replaces the job's formats first,
-   * and `captionPreset` the caption layout.
+   * and `captionPreset` adds a caption layout beside the main captions (or, with `replaceCaptions`,
+   * replaces the main layout), as in queue:rewrite.
    */
   'history:reexport': {
-    params: { jobId: string; formats?: ResultFormat[]; captionPreset?: CaptionPresetName } | { streamId: string };
+    params:
+      | { jobId: string; formats?: ResultFormat[]; captionPreset?: CaptionPresetName; replaceCaptions?: boolean }
+      | { streamId: string };
     /**
      * `fromKept`: written from the export kept on this computer, because the service no longer
      * holds the stream (`gone`) or cannot be reached (`unreachable`).
@@ -155,6 +159,8 @@ export interface Requests {
    * (else credits). NOT_FOUND when the service no longer keeps the stream's usage; every error in words.
    */
   'usage:stream': { params: { streamId: string }; result: FileCostView };
+  /** The currencies the service prices usage in (Usage and Settings offer these, besides credits). */
+  'usage:currencies': { params: NoParams; result: PricedCurrenciesView };
 
   /** The transcript of a completed job, corrections applied, with its media to play. */
   'transcript:open': { params: { jobId: string }; result: TranscriptView };

@@ -81,3 +81,11 @@ export interface AppInfo {
    */
   settingsSetAside?: string;
 }
+
+/** The currencies the service prices usage in: its own answers, asked at most once a day. */
+export interface PricedCurrenciesView {
+  /** Upper-case ISO 4217 codes, sorted; credits are always there besides. */
+  codes: string[];
+  /** When the service was asked (epoch ms). */
+  checkedAt: number;
+}

@@ -181,8 +181,9 @@ describe.skipIf(!hasScript)('sluice on a terminal', () => {
       fits(onTerminal(columns, ['history', '--state-dir', state]), columns, media.length);
       fits(onTerminal(columns, ['templates']), columns, 7);
       const usage = onTerminal(columns, ['usage', '--sandbox', '--granularity', 'MONTHS', '--state-dir', state]);
-      // A fresh embedded sandbox has served nothing yet: the Total row alone, eight columns wide.
-      fits(usage, columns, 1);
+      // The embedded sandbox keeps its usage in the state folder: the month the process run used,
+      // then the Total, eight columns wide.
+      fits(usage, columns, 2);
       expect(usage).toMatch(/Total/);
       const status = onTerminal(columns, ['status', '--state-dir', state]);
       for (const line of status.split('\n')) expect(displayWidth(line), line).toBeLessThanOrEqual(columns);

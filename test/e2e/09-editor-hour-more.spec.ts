@@ -196,6 +196,8 @@ test('Re-export results… writes the formats chosen: the job’s checked, JSON 
   }
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize({ width: 1360, height: 860 });
+  // Asked for by name, the layout replaces the main captions (unticked it goes beside: 43-reflow).
+  await dialog.getByLabel('Replace the main captions with this layout').check();
   await dialog.getByRole('button', { name: 'Re-export', exact: true }).click();
   await expect(page.getByText('Saved 3 result files again.')).toBeVisible();
   await expect

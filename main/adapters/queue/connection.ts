@@ -1,5 +1,6 @@
 // Where the service is and who we are: settings + command-line overrides + the keychain → the
 // client's options. With no connection configured, the embedded sandbox is started in-process.
+import path from 'node:path';
 import type { Credentials } from '../../api/auth.js';
 import type { ClientOptions } from '../../api/client.js';
 import type { ServiceUrls } from '../../api/http.js';
@@ -7,6 +8,9 @@ import { SANDBOX } from '../../service/policy.js';
 import type { Connection } from '../../engine/settings.js';
 import { sandboxBehaviourFromEnv, startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/index.js';
 import type { SecretStore } from '../store/keychain.js';
+
+/** The embedded sandbox's usage, kept in the state folder across restarts (sandbox/usage-ledger.ts). */
+export const SANDBOX_USAGE_FILE = 'sandbox-usage.json';
 
 export interface ConnectionOverrides {
   /** Force the embedded sandbox. */
@@ -68,8 +72,11 @@ export async function resolveConnection(opts: {
     const apiKey = opts.sandboxOptions?.apiKey ?? SANDBOX.apiKey;
     // No dataDir: the sandbox measures each upload in a temp file and deletes it (disk stays flat).
     // SLUICE_SANDBOX_* (processing time, faults...) apply here too; options given in code win.
+    // Its usage is kept in the state folder, so Usage counts what earlier runs processed too.
+    const usageFile = path.join(opts.stateDir, SANDBOX_USAGE_FILE);
     const sandbox =
-      opts.running ?? (await startSandbox({ ...sandboxBehaviourFromEnv(env), ...opts.sandboxOptions, apiKey }));
+      opts.running ??
+      (await startSandbox({ ...sandboxBehaviourFromEnv(env), usageFile, ...opts.sandboxOptions, apiKey }));
     return {
       client: { baseUrl: sandbox.url, credentials: { kind: 'apiKey', apiKey } },
       simulated: true,

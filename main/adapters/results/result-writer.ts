@@ -206,6 +206,11 @@ export async function chooseOutputPath(
   content?: string | Uint8Array,
   suffixes: readonly string[] = [`.${format}`],
   room?: number,
+  /**
+   * Tried before `{name}.{source ext}.{format}` when the first name is held in another case only
+   * (caption-names.ts).
+   */
+  alternative?: string,
 ): Promise<{ path: string; collided: boolean; shortened?: true; heldBy?: string } | null> {
   const dir = path.dirname(sourcePath);
   const { ext } = nameParts(sourcePath);
@@ -223,14 +228,23 @@ export async function chooseOutputPath(
       ...(first.shortened ? { shortened: true as const } : {}),
     };
   }
-  if (await heldByAnother(dir, second.name, entries, owned, content)) return null;
   const exact = await stat(path.join(dir, first.name)).catch(() => null);
   const onlyExact = entries.filter((e) => foldedName(e) === foldedName(first.name)).every((e) => e === first.name);
+  // Only against a name in another case (a drone's `.SRT`): captions the editor changed by hand under
+  // the very name keep their `{name}.{ext}.srt` copy, which the review offers to put back in place.
+  const sameName = !!exact?.isFile() && onlyExact;
+  const alt =
+    alternative === undefined || sameName ? undefined : fitStem(baseName, [...suffixes, `.${alternative}`], room);
+  const chosen =
+    alt && !(await heldByAnother(dir, `${alt.stem}.${alternative}`, entries, owned, content))
+      ? { name: `${alt.stem}.${alternative}`, shortened: alt.shortened }
+      : second;
+  if (chosen === second && (await heldByAnother(dir, second.name, entries, owned, content))) return null;
   return {
-    path: path.join(dir, second.name),
+    path: path.join(dir, chosen.name),
     collided: true,
-    ...(second.shortened ? { shortened: true as const } : {}),
-    ...(exact?.isFile() && onlyExact ? { heldBy: path.join(dir, first.name) } : {}),
+    ...(chosen.shortened ? { shortened: true as const } : {}),
+    ...(sameName ? { heldBy: path.join(dir, first.name) } : {}),
   };
 }
 

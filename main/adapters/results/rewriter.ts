@@ -35,6 +35,8 @@ export class NoExportDataError extends Error {
 export interface OutputChange {
   timeline?: OutputSettings['timeline'];
   captions?: OutputSettings['captions'];
+  /** More caption layouts written beside the main captions (a re-flow that does not replace them). */
+  moreCaptions?: OutputSettings['moreCaptions'];
 }
 
 export interface Rewritten {
@@ -69,12 +71,13 @@ export class Rewriter {
       throw new Error('No export of this job is kept on this computer; export it again from the service instead.');
     }
     const output =
-      formats || change.timeline || change.captions
+      formats || change.timeline || change.captions || change.moreCaptions
         ? {
             ...(job.output ?? DEFAULT_OUTPUT),
             ...(formats ? { formats } : {}),
             ...(change.timeline ? { timeline: change.timeline } : {}),
             ...(change.captions ? { captions: change.captions } : {}),
+            ...(change.moreCaptions ? { moreCaptions: change.moreCaptions } : {}),
           }
         : job.output;
     const results = await this.d.writeOwned({ ...job, ...(output ? { output } : {}) }, kept);

@@ -22,13 +22,13 @@ import { clipTimeline, startTimecode } from '../../engine/timecode/timeline.js';
 import { isLinkJob } from '../../engine/media-link.js';
 import { normalizeExport, parseExport, type NormalizedTranscript } from '../../engine/captions/normalize.js';
 import { CAPTION_PRESETS } from '../../engine/captions/presets.js';
+import { languageTaggedExtension, withMoreCaptions } from './caption-names.js';
 import { sentGlossary } from '../../engine/recipes/glossary.js';
-import { DEFAULT_OUTPUT, type OutputSettings, type ResultFormat } from '../../engine/settings.js';
+import { DEFAULT_OUTPUT, type ResultFormat } from '../../engine/settings.js';
 import { RECIPE_RENDERERS, recipeNotes } from '../../engine/recipes/render.js';
 import {
   EDITOR_FORMATS,
   formatExtension,
-  LAYOUT_FORMATS,
   RECIPE_FORMATS,
   TIMECODED_FORMATS,
   WORD_FORMATS,
@@ -265,7 +265,8 @@ export async function writeResults(
     for (const { text: content, suffix } of parts) {
       // `{name}.en.srt`: players pick the language from the suffix; the JSON keeps the plain name.
       const ext = suffixOf(format, suffix ?? layout);
-      const target = await chooseOutputPath(anchor, base, ext, ownership, content, suffixes, LONGEST_SUFFIX);
+      const alt = languageTaggedExtension(format, formatExtension(format), text, job, output, suffix ?? layout);
+      const target = await chooseOutputPath(anchor, base, ext, ownership, content, suffixes, LONGEST_SUFFIX, alt);
       // Team mode: another computer delivered this stream here (below). Its results under the usual
       // names are left as it wrote them (its settings chose them), rather than copied aside as
       // `{name}.wav.srt`; this computer adds the formats it asks for that are not there yet.
@@ -357,29 +358,6 @@ async function writtenByAnotherComputer(
   if (current.size !== expected.length) return false;
   const actual = await readFile(jsonPath).catch(() => null);
   return actual !== null && actual.equals(expected);
-}
-
-/**
- * Every format to write, then each further caption layout the output asks for (a Broadcast `.srt`
- * and a Vertical `.vertical.srt` from one transcript), in the SRT and VTT formats chosen; a layout
- * that is the first one already is not written twice.
- */
-function withMoreCaptions(
-  formats: readonly ResultFormat[],
-  job: JobRecord,
-  output: OutputSettings,
-): Array<{ format: ResultFormat; layout?: string; job: JobRecord }> {
-  const out: Array<{ format: ResultFormat; layout?: string; job: JobRecord }> = formats.map((format) => ({
-    format,
-    job,
-  }));
-  for (const preset of output.moreCaptions ?? []) {
-    if (preset === output.captions.preset) continue;
-    const layoutJob: JobRecord = { ...job, output: { ...output, captions: CAPTION_PRESETS[preset] } };
-    for (const format of formats.filter((f) => LAYOUT_FORMATS.includes(f)))
-      out.push({ format, layout: preset, job: layoutJob });
-  }
-  return out;
 }
 
 /**

@@ -8,17 +8,8 @@ import { renderFcpxml } from './editors/fcpxml.js';
 import { renderItt } from './editors/itt.js';
 import { renderPremiere } from './editors/premiere.js';
 import { renderTtml } from './editors/ttml.js';
-import { parseExport } from './normalize.js';
+import { spokenLanguage } from './normalize.js';
 import { transcriptOf, type EditorFormat, type EditorRenderer, type RenderContext } from './render.js';
-
-/** The language the words carry most often, when the export says. */
-function spokenLanguage(text: string): string | undefined {
-  const counts = new Map<string, number>();
-  for (const w of parseExport(text).transcription?.words ?? []) {
-    if (typeof w?.language === 'string' && w.language !== '') counts.set(w.language, (counts.get(w.language) ?? 0) + 1);
-  }
-  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
-}
 
 const documentOf = (text: string, ctx: RenderContext) =>
   editorDocument({

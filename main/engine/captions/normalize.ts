@@ -213,3 +213,12 @@ export function normalizeExport(input: ExportResult | string, options: Normalize
 export function joinWords(words: ReadonlyArray<Pick<CaptionWord, 'text' | 'spaceBefore'>>): string {
   return words.map((w, i) => (i > 0 && w.spaceBefore ? ` ${w.text}` : w.text)).join('');
 }
+
+/** The language the words carry most often, when the export says. */
+export function spokenLanguage(text: string): string | undefined {
+  const counts = new Map<string, number>();
+  for (const w of parseExport(text).transcription?.words ?? []) {
+    if (typeof w?.language === 'string' && w.language !== '') counts.set(w.language, (counts.get(w.language) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+}

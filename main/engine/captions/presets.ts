@@ -92,3 +92,25 @@ export function cueOptionsOf(c: CaptionSettings | undefined): Partial<CueOptions
     speakerLabels: s.speakerLabels !== false,
   };
 }
+
+/** What re-flowing the captions to another layout changes in a job's output. */
+export type Reflow =
+  { captions: CaptionSettings } | { moreCaptions: Array<Exclude<CaptionPresetId, 'custom'>> } | Record<string, never>;
+
+/**
+ * Re-flowing a finished job's captions to `id` (the review's "Save results again", History's
+ * re-export): the new layout goes beside the main captions, as one more layout of the job, so it
+ * is named as the folder option names more layouts (`{name}.vertical.srt`, write-results.ts) and
+ * the main `.srt` stays as it was. Only when the editor asks to `replace` does the layout become
+ * the main one, written over the main `.srt`. A layout the main captions already have adds nothing.
+ */
+export function reflowCaptions(
+  output: { captions: CaptionSettings; moreCaptions?: ReadonlyArray<Exclude<CaptionPresetId, 'custom'>> } | undefined,
+  id: Exclude<CaptionPresetId, 'custom'>,
+  replace: boolean,
+): Reflow {
+  if (replace) return { captions: captionPreset(id) };
+  if ((output?.captions ?? DEFAULT_CAPTIONS).preset === id) return {};
+  const more = output?.moreCaptions ?? [];
+  return { moreCaptions: more.includes(id) ? [...more] : [...more, id] };
+}

@@ -70,7 +70,7 @@ export function normalizeOptionsOf(job: JobRecord): NormalizeOptions {
 }
 
 /** The language asked for: `language` (the first, when several), else the results' name suffix. */
-function askedLanguage(job: JobRecord): string | undefined {
+export function askedLanguage(job: JobRecord): string | undefined {
   const asked = job.params.language;
   const first = Array.isArray(asked) ? asked[0] : typeof asked === 'string' ? asked : undefined;
   return first ?? job.output?.languageSuffix ?? undefined;

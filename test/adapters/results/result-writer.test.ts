@@ -120,6 +120,18 @@ describe('chooseOutputPath', () => {
       path: path.join(dir, 'DJI_0001_D.MP4.srt'),
       collided: true,
     });
+    // Captions offer the name with their language first (caption-names.ts): players load it.
+    expect(
+      await chooseOutputPath(src, 'DJI_0001_D', 'srt', nobodyOwns, undefined, ['.srt'], undefined, 'en.srt'),
+    ).toEqual({
+      path: path.join(dir, 'DJI_0001_D.en.srt'),
+      collided: true,
+    });
+    // That name held too: the source-extension fallback.
+    await writeFile(path.join(dir, 'DJI_0001_D.EN.SRT'), 'someone else');
+    expect(
+      (await chooseOutputPath(src, 'DJI_0001_D', 'srt', nobodyOwns, undefined, ['.srt'], undefined, 'en.srt'))?.path,
+    ).toBe(path.join(dir, 'DJI_0001_D.MP4.srt'));
     // Both spellings held by others (here, the fallback in another case): refused, nothing replaced.
     await writeFile(path.join(dir, 'dji_0001_d.mp4.SRT'), 'x');
     expect(await chooseOutputPath(src, 'DJI_0001_D', 'srt', nobodyOwns)).toBeNull();

@@ -8,6 +8,7 @@ import {
   CAPTION_PRESETS,
   CAPTION_SETTINGS,
   cueOptionsOf,
+  reflowCaptions,
   type CaptionSettings,
 } from '../../../main/engine/captions/presets.js';
 
@@ -112,4 +113,30 @@ describe('caption presets', () => {
       );
     });
   }
+});
+
+describe('reflowCaptions (S3-9: another layout goes beside unless asked to replace)', () => {
+  const streaming = { captions: CAPTION_PRESETS.streaming };
+  it.each([
+    ['beside, as one more layout', streaming, 'vertical', false, { moreCaptions: ['vertical'] }],
+    [
+      'beside, after those there',
+      { ...streaming, moreCaptions: ['broadcast' as const] },
+      'vertical',
+      false,
+      { moreCaptions: ['broadcast', 'vertical'] },
+    ],
+    [
+      'beside, once',
+      { ...streaming, moreCaptions: ['vertical' as const] },
+      'vertical',
+      false,
+      { moreCaptions: ['vertical'] },
+    ],
+    ['nothing: the main captions are in it already', streaming, 'streaming', false, {}],
+    ['no output: the default layout is the main one', undefined, 'broadcast', false, { moreCaptions: ['broadcast'] }],
+    ['replace, when asked', streaming, 'vertical', true, { captions: CAPTION_PRESETS.vertical }],
+  ] as const)('%s', (_why, output, id, replace, expected) => {
+    expect(reflowCaptions(output, id, replace)).toEqual(expected);
+  });
 });

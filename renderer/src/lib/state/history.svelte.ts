@@ -215,10 +215,22 @@ class HistoryState {
     if (r.ok) this.#components = { ...this.#components, [streamId]: r.value };
   }
 
-  /** `formats`, `captionPreset`: what to write for a local job (its own when absent). */
-  async reexport(entry: HistoryEntry, formats?: ResultFormat[], captionPreset?: CaptionPresetName): Promise<void> {
+  /**
+   * `formats`, `captionPreset`: what to write for a local job (its own when absent); another layout
+   * goes beside the main captions unless `replace`.
+   */
+  async reexport(
+    entry: HistoryEntry,
+    formats?: ResultFormat[],
+    captionPreset?: CaptionPresetName,
+    replace?: boolean,
+  ): Promise<void> {
     const params = entry.jobId
-      ? { jobId: entry.jobId, ...(formats ? { formats } : {}), ...(captionPreset ? { captionPreset } : {}) }
+      ? {
+          jobId: entry.jobId,
+          ...(formats ? { formats } : {}),
+          ...(captionPreset ? { captionPreset, ...(replace ? { replaceCaptions: true } : {}) } : {}),
+        }
       : { streamId: entry.streamId ?? '' };
     const v = await this.#withBusy(entry.key, async () =>
       app.report(await call('history:reexport', params), 'Re-export failed'),

@@ -101,10 +101,14 @@ export class QueueRowActions {
   retry(id: string): Promise<void> {
     return this.#jobAction('queue:retry', id, 'Could not retry');
   }
-  /** Writes the results again from the kept export; `captionPreset` lays the captions out anew first. */
-  async rewrite(id: string, captionPreset?: CaptionPresetName): Promise<void> {
+  /**
+   * Writes the results again from the kept export; `captionPreset` adds captions in that layout
+   * beside the main ones, or with `replace` lays the main captions out anew.
+   */
+  async rewrite(id: string, captionPreset?: CaptionPresetName, replace?: boolean): Promise<void> {
     if (!captionPreset) return this.#jobAction('queue:rewrite', id, 'Could not rewrite the results');
-    const v = app.report(await call('queue:rewrite', { id, captionPreset }), 'Could not rewrite the results');
+    const params = { id, captionPreset, ...(replace ? { replaceCaptions: true } : {}) };
+    const v = app.report(await call('queue:rewrite', params), 'Could not rewrite the results');
     if (v) this.#rows.changed(v.id, v);
   }
 

@@ -266,7 +266,8 @@ class QueueState {
     return this.#actions.undoCancel(id);
   }
   retry = (id: string): Promise<void> => this.#actions.retry(id);
-  rewrite = (id: string, captionPreset?: CaptionPresetName): Promise<void> => this.#actions.rewrite(id, captionPreset);
+  rewrite = (id: string, captionPreset?: CaptionPresetName, replace?: boolean): Promise<void> =>
+    this.#actions.rewrite(id, captionPreset, replace);
   move(id: string, direction: MoveDirection): Promise<boolean> {
     return this.#actions.move(id, direction);
   }
