@@ -233,8 +233,11 @@ export async function chooseOutputPath(
   // Only against a name in another case (a drone's `.SRT`): captions the editor changed by hand under
   // the very name keep their `{name}.{ext}.srt` copy, which the review offers to put back in place.
   const sameName = !!exact?.isFile() && onlyExact;
+  const inAnotherCaseOnly = !entries.includes(first.name);
   const alt =
-    alternative === undefined || sameName ? undefined : fitStem(baseName, [...suffixes, `.${alternative}`], room);
+    alternative === undefined || !inAnotherCaseOnly
+      ? undefined
+      : fitStem(baseName, [...suffixes, `.${alternative}`], room);
   const chosen =
     alt && !(await heldByAnother(dir, `${alt.stem}.${alternative}`, entries, owned, content))
       ? { name: `${alt.stem}.${alternative}`, shortened: alt.shortened }
