@@ -117,6 +117,14 @@ export default tseslint.config(
               message: 'Adapters carry out decisions below the runtime: no ipc, cli, electron, runtime or contract.',
             },
             {
+              // The sandbox stands above the adapters (it is the service the product talks to, and
+              // the runtime starts it): an adapter that started or read it would tie the product to
+              // its own fake.
+              target: './main/adapters',
+              from: './main/sandbox',
+              message: 'Adapters never import the sandbox: the runtime starts it and hands them its URL.',
+            },
+            {
               target: './main/runtime',
               from: ['./main/ipc', './main/cli', './main/electron', './main/index.ts', './preload'],
               message: 'The runtime is shared by every shell: no ipc, cli, electron or contract.',

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createClient, type SluiceClient } from '../../api/client.js';
 import { isServiceError } from '../../service/errors.js';
 import { GRANULARITIES, type Granularity, type UsageReportDto } from '../../service/types.js';
-import { resolveConnection } from '../../adapters/queue/connection.js';
+import { resolveConnection } from '../../runtime/connection.js';
 import { keytarStore } from '../../adapters/store/keychain.js';
 import { SettingsStore } from '../../adapters/store/settings-store.js';
 import { addCommonOptions, defaultStateDir, serviceUrlFlags, stateDirOf, type CommonFlags } from '../context.js';
@@ -21,7 +21,6 @@ export async function withClient<T>(
   const urls = serviceUrlFlags(flags);
   const conn = await resolveConnection({
     settings: settings.get().connection,
-    stateDir,
     overrides: {
       ...(flags.sandbox ? { sandbox: true } : {}),
       ...(flags.baseUrl ? { baseUrl: flags.baseUrl } : {}),
