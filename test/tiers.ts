@@ -61,6 +61,7 @@ export const TIERS = {
       'test/cli/**/*.test.ts',
       'test/electron/**/*.test.ts',
       'test/ipc/**/*.test.ts',
+      'test/media/**/*.test.ts',
       'test/renderer/state/**/*.test.ts',
       'test/runtime/**/*.test.ts',
       'test/sandbox/**/*.test.ts',

@@ -4,7 +4,7 @@
 // byte count. Nothing else is read, so it is cheap enough to ask on every settle of a stalled copy.
 import { open } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { MEDIA_EXTENSIONS } from '../../engine/media-types.js';
+import { MEDIA_EXTENSIONS } from '../engine/media-types.js';
 import {
   judgeContainer,
   layoutVouches,
@@ -12,7 +12,7 @@ import {
   type BoxExtent,
   type ContainerLayout,
   type Wholeness,
-} from '../../engine/container-whole.js';
+} from '../engine/container-whole.js';
 import { readAt, type ByteReader } from './byte-reader.js';
 
 /** Box types that may open an ISO BMFF file; anything else is not read as one. */

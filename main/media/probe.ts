@@ -10,7 +10,7 @@ import { open } from 'node:fs/promises';
 import { setFlagsFromString } from 'node:v8';
 import mediaInfoFactory from 'mediainfo.js';
 import type { MediaInfo } from 'mediainfo.js';
-import type { FrameRate, MediaFacts, SourceStart } from '../../engine/media-facts.js';
+import type { FrameRate, MediaFacts, SourceStart } from '../engine/media-facts.js';
 import { readSidecarStart } from './sony-sidecar.js';
 import { rateOf, readTimecodeLabel } from './timecode-label.js';
 

@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { convert as Convert } from 'xmlbuilder2';
-import type { FrameRate, SourceStart } from '../../engine/media-facts.js';
+import type { FrameRate, SourceStart } from '../engine/media-facts.js';
 import { canDropFrame, readTimecodeLabel } from './timecode-label.js';
 
 type Node = Readonly<Record<string, unknown>>;

@@ -1,9 +1,9 @@
 // Reads the timecode labels and frame rates containers and camera sidecars give ("01:00:00:00",
 // "00:59:50;00", 29.97) into a frame count on a rational rate: the shape MediaFacts stores. Turning
 // those frames into a place on a timeline is the timecode module's job (engine/timecode/).
-import type { FrameRate } from '../../engine/media-facts.js';
-import { rateLabel } from '../../engine/timecode/rates.js';
-import { invalidParts, parseTimecodeParts, partsToFrames } from '../../engine/timecode/timecode.js';
+import type { FrameRate } from '../engine/media-facts.js';
+import { rateLabel } from '../engine/timecode/rates.js';
+import { invalidParts, parseTimecodeParts, partsToFrames } from '../engine/timecode/timecode.js';
 
 /** The NTSC-family rates written as decimals (23.976, 29.97, 59.94, …) and their exact fraction. */
 const NTSC = [24, 30, 48, 60, 120];

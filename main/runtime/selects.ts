@@ -10,7 +10,7 @@ import path from 'node:path';
 import { loadTranscript, NoTranscriptError } from '../adapters/results/transcript-editor.js';
 import { renderScriptDocx } from '../adapters/results/render-script-docx.js';
 import { writeFilesAtomic } from '../adapters/results/result-writer.js';
-import { probeMediaFacts } from '../adapters/media/probe.js';
+import { probeMediaFacts } from '../media/probe.js';
 import { JobStore } from '../adapters/store/job-store.js';
 import { SelectsStore } from '../adapters/store/selects-store.js';
 import { CorrectionsStore } from '../adapters/store/transcript-corrections.js';

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openReader, openReaderNow, withReadAhead, type ByteReader } from '../../../main/adapters/media/byte-reader.js';
-import { containerCheckOf } from '../../../main/adapters/media/container-layout.js';
-import { fingerprintFile, fingerprintHandle } from '../../../main/adapters/queue/fingerprint.js';
+import { openReader, openReaderNow, withReadAhead, type ByteReader } from '../../main/media/byte-reader.js';
+import { containerCheckOf } from '../../main/media/container-layout.js';
+import { fingerprintFile, fingerprintHandle } from '../../main/adapters/queue/fingerprint.js';
 
 let dir: string;
 beforeEach(async () => {

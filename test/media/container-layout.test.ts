@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { containerWholeness, readContainerLayout } from '../../../main/adapters/media/container-layout.js';
-import { judgeContainer, layoutVouches } from '../../../main/engine/container-whole.js';
-import { probeMediaFacts } from '../../../main/adapters/media/probe.js';
-import { makeMediaDir, makeMp3, makeMp4, makeToneWav } from '../../helpers/media.js';
+import { containerWholeness, readContainerLayout } from '../../main/media/container-layout.js';
+import { judgeContainer, layoutVouches } from '../../main/engine/container-whole.js';
+import { probeMediaFacts } from '../../main/media/probe.js';
+import { makeMediaDir, makeMp3, makeMp4, makeToneWav } from '../helpers/media.js';
 
 const run = promisify(execFile);
 let dir: string;

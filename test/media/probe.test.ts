@@ -4,9 +4,9 @@ import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { probeMediaFacts, readMedia } from '../../../main/adapters/media/probe.js';
-import { framesOfTimecode, readTimecodeLabel } from '../../../main/adapters/media/timecode-label.js';
-import { makeMediaDir, makeMp3, makeToneWav } from '../../helpers/media.js';
+import { probeMediaFacts, readMedia } from '../../main/media/probe.js';
+import { framesOfTimecode, readTimecodeLabel } from '../../main/media/timecode-label.js';
+import { makeMediaDir, makeMp3, makeToneWav } from '../helpers/media.js';
 
 const run = promisify(execFile);
 let dir: string;

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Timecode from 'smpte-timecode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { probeMediaFacts } from '../../../main/adapters/media/probe.js';
-import { ltcLabel } from '../../../main/adapters/media/sony-sidecar.js';
+import { probeMediaFacts } from '../../main/media/probe.js';
+import { ltcLabel } from '../../main/media/sony-sidecar.js';
 
 let dir: string;
 

@@ -4,9 +4,9 @@
 import { open, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readMedia } from '../../../main/adapters/media/probe.js';
-import { pcmWavLengthOf } from '../../../main/adapters/media/wav-length.js';
-import { makeEncodedWav, makeMediaDir, makeMp3, pcmWav } from '../../helpers/media.js';
+import { readMedia } from '../../main/media/probe.js';
+import { pcmWavLengthOf } from '../../main/media/wav-length.js';
+import { makeEncodedWav, makeMediaDir, makeMp3, pcmWav } from '../helpers/media.js';
 
 let dir: string;
 

@@ -17,7 +17,7 @@ import {
   type RenderedFiles,
   renderContextOf,
 } from '../../engine/captions/render.js';
-import { probeMediaFacts } from '../media/probe.js';
+import { probeMediaFacts } from '../../media/probe.js';
 import type { JobRecord, ResultFile, TimelineUsed } from '../../engine/job.js';
 import { rateLabel } from '../../engine/timecode/rates.js';
 import { edlPartSuffix } from '../../engine/captions/editors/edl.js';

@@ -13,7 +13,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { createFileFilter } from '../../engine/file-filter.js';
-import { timedNow } from '../media/byte-reader.js';
+import { timedNow } from '../../media/byte-reader.js';
 import type { FolderStatus } from '../../engine/events.js';
 import type { WatchFolder } from '../../engine/settings.js';
 

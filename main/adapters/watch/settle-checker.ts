@@ -3,7 +3,7 @@
 // and stat/open run at bounded concurrency (look-queue.ts) so 10,000 files landing at once stay a queue.
 import { promises as fsp, statSync } from 'node:fs';
 import { SettleSet, type FileStat, type SettleDecision } from '../../engine/settle.js';
-import { openReader, openReaderNow, timedNow, type OpenedFile, type OpenReader } from '../media/byte-reader.js';
+import { openReader, openReaderNow, timedNow, type OpenedFile, type OpenReader } from '../../media/byte-reader.js';
 import { code, type ScannedFile } from './folder-scan.js';
 import { LookQueue } from './look-queue.js';
 import { SettledMemory } from './settled-memory.js';
