@@ -8,9 +8,9 @@
 // transport's (ipc/handle-history.ts).
 import type { StreamDto, StreamState } from '../service/types.js';
 import type { JobRecord, JobState } from '../engine/job.js';
-import { hotSummaries, jobSummaries, type JobSummary } from '../adapters/store/jobs.js';
+import { hotSummaries, jobSummaries, type JobSummary } from '../adapters/store/journal/jobs.js';
 import { indexSearch, type HistoryIndex, type IndexedJob } from '../adapters/store/history-index.js';
-import type { JobStore } from '../adapters/store/job-store.js';
+import type { JobStore } from '../adapters/store/journal/job-store.js';
 import type { TranscriptHits, TranscriptMatch } from '../adapters/store/transcript-index.js';
 import { computerKey } from '../engine/shared-folder.js';
 import { STREAM_TO_JOB, streamStatesFor } from '../engine/stream-state.js';

@@ -11,7 +11,7 @@ import { loadTranscript, NoTranscriptError } from '../adapters/results/transcrip
 import { renderScriptDocx } from '../adapters/results/render-script-docx.js';
 import { writeFilesAtomic } from '../adapters/results/result-writer.js';
 import { probeMediaFacts } from '../media/probe.js';
-import { JobStore } from '../adapters/store/job-store.js';
+import { JobStore } from '../adapters/store/journal/job-store.js';
 import { SelectsStore } from '../adapters/store/selects-store.js';
 import { CorrectionsStore } from '../adapters/store/transcript-corrections.js';
 import type { JobRecord } from '../engine/job.js';

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { JOB_ARCHIVE } from '../../dist/main/adapters/store/job-archive-spec.js';
-import { JobStore } from '../../dist/main/adapters/store/job-store.js';
+import { JobStore } from '../../dist/main/adapters/store/journal/job-store.js';
 import { sqliteDriver } from '../../dist/main/adapters/store/sqlite.js';
 import { createJob } from '../../dist/main/engine/job.js';
 import { ExternalStreams, History } from '../../dist/main/runtime/history.js';

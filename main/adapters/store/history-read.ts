@@ -10,7 +10,7 @@ import { nameMatcher, searchable } from '../../engine/transcript/search-text.js'
 import path from 'node:path';
 import { HistoryIndex, indexSearch } from './history-index.js';
 import { readArchivedAt, readArchivedRecords } from './job-archive.js';
-import { JobStore } from './job-store.js';
+import { JobStore } from './journal/job-store.js';
 
 export interface HistoryRead {
   states: readonly string[];

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ArchivePolicy } from '../../../main/adapters/store/job-archive.js';
-import { JobStore } from '../../../main/adapters/store/job-store.js';
+import { JobStore } from '../../../main/adapters/store/journal/job-store.js';
 import { transpileStore } from './transpile-store.js';
 
 interface Rec {

@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { JobStore, type FsyncMode } from '../../../main/adapters/store/job-store.js';
-import { createJob, type JobRecord } from '../../../main/engine/job.js';
+import { JobStore, type FsyncMode } from '../../../../main/adapters/store/journal/job-store.js';
+import { createJob, type JobRecord } from '../../../../main/engine/job.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sluice-perf-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JobStore } from '../../../main/adapters/store/job-store.js';
-import { transpileStore } from './transpile-store.js';
+import { JobStore } from '../../../../main/adapters/store/journal/job-store.js';
+import { transpileStore } from '../transpile-store.js';
 
 interface Rec {
   id: string;

@@ -31,17 +31,17 @@
 //   reducer never mutates a job).
 import fs from 'node:fs';
 import path from 'node:path';
-import type { JobRecord } from '../../engine/job.js';
-import { fsyncDir } from './archive-index.js';
+import type { JobRecord } from '../../../engine/job.js';
+import { fsyncDir } from '../archive-index.js';
 import {
   archiveLengthsOnDisk,
   JobArchive,
   readArchivedRecords,
   type ArchivePolicy,
   type Committed,
-} from './job-archive.js';
+} from '../job-archive.js';
 import { committedOf, header, readJournal, replay, VERSION, writeAll, type Identified } from './journal-lines.js';
-import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-files.js';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-files.js';
 
 export type FsyncMode = 'always' | 'batch' | 'never';
 

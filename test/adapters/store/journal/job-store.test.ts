@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { JobStore } from '../../../main/adapters/store/job-store.js';
+import { JobStore } from '../../../../main/adapters/store/journal/job-store.js';
 
 interface Rec {
   id: string;

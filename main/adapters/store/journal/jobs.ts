@@ -1,11 +1,11 @@
 // Every job of ours is the journal's jobs plus the archived ones not brought back into it: a record
 // in the journal wins over any archived line. This is the one place that says so, and the one
 // place outside the archive spec that knows the archive's short row fields (job-archive-spec.ts).
-import type { JobRecord, JobState } from '../../engine/job.js';
-import { sourceName } from '../../engine/media-link.js';
-import { currentPath } from '../../engine/source-path.js';
-import { contentKey, resultKey, sourceKey, streamKey, type JobRow } from './job-archive-spec.js';
-import type { ArchivedRow } from './job-archive.js';
+import type { JobRecord, JobState } from '../../../engine/job.js';
+import { sourceName } from '../../../engine/media-link.js';
+import { currentPath } from '../../../engine/source-path.js';
+import { contentKey, resultKey, sourceKey, streamKey, type JobRow } from '../job-archive-spec.js';
+import type { ArchivedRow } from '../job-archive.js';
 import type { JobStore } from './job-store.js';
 
 /** What History needs of a job to filter and sort it, without reading an archived record. */
