@@ -9,7 +9,7 @@ import { IgnoredFilesFile } from '../adapters/store/ignored-files.js';
 import { FolderService } from '../adapters/watch/folder-service.js';
 import { Intake } from '../adapters/queue/intake.js';
 import { JobStore } from '../adapters/store/journal/job-store.js';
-import { JOB_ARCHIVE } from '../adapters/store/job-archive-spec.js';
+import { JOB_ARCHIVE } from '../adapters/store/archive/job-archive-spec.js';
 import { completedJobIds } from '../adapters/store/journal/jobs.js';
 import { QueueRunner } from '../adapters/queue/queue-runner.js';
 import { TranscriptEditor } from '../adapters/results/transcript-editor.js';

@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { JOB_ARCHIVE } from '../../dist/main/adapters/store/job-archive-spec.js';
+import { JOB_ARCHIVE } from '../../dist/main/adapters/store/archive/job-archive-spec.js';
 import { JobStore } from '../../dist/main/adapters/store/journal/job-store.js';
 import { sqliteDriver } from '../../dist/main/adapters/store/sqlite.js';
 import { createJob } from '../../dist/main/engine/job.js';

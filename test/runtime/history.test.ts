@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { JOB_ARCHIVE } from '../../main/adapters/store/job-archive-spec.js';
+import { JOB_ARCHIVE } from '../../main/adapters/store/archive/job-archive-spec.js';
 import { JobStore } from '../../main/adapters/store/journal/job-store.js';
 import { createJob, type JobRecord, type JobState } from '../../main/engine/job.js';
 import { ExternalStreams, History, type HistoryItem } from '../../main/runtime/history.js';

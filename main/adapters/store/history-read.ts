@@ -9,7 +9,7 @@ import { computerKey } from '../../engine/shared-folder.js';
 import { nameMatcher, searchable } from '../../engine/transcript/search-text.js';
 import path from 'node:path';
 import { HistoryIndex, indexSearch } from './history-index.js';
-import { readArchivedAt, readArchivedRecords } from './job-archive.js';
+import { readArchivedAt, readArchivedRecords } from './archive/job-archive.js';
 import { JobStore } from './journal/job-store.js';
 
 export interface HistoryRead {

@@ -32,14 +32,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { JobRecord } from '../../../engine/job.js';
-import { fsyncDir } from '../archive-index.js';
+import { fsyncDir } from '../archive/archive-index.js';
 import {
   archiveLengthsOnDisk,
   JobArchive,
   readArchivedRecords,
   type ArchivePolicy,
   type Committed,
-} from '../job-archive.js';
+} from '../archive/job-archive.js';
 import { committedOf, header, readJournal, replay, VERSION, writeAll, type Identified } from './journal-lines.js';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-files.js';
 

@@ -4,8 +4,8 @@
 import type { JobRecord, JobState } from '../../../engine/job.js';
 import { sourceName } from '../../../engine/media-link.js';
 import { currentPath } from '../../../engine/source-path.js';
-import { contentKey, resultKey, sourceKey, streamKey, type JobRow } from '../job-archive-spec.js';
-import type { ArchivedRow } from '../job-archive.js';
+import { contentKey, resultKey, sourceKey, streamKey, type JobRow } from '../archive/job-archive-spec.js';
+import type { ArchivedRow } from '../archive/job-archive.js';
 import type { JobStore } from './job-store.js';
 
 /** What History needs of a job to filter and sort it, without reading an archived record. */

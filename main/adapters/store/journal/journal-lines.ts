@@ -1,7 +1,7 @@
 // The journal's lines (the format is described in job-store.ts): the header that commits the
 // archive's lengths, and replaying the lines into records, trusting only complete ones.
 import fs from 'node:fs';
-import type { Committed } from '../job-archive.js';
+import type { Committed } from '../archive/job-archive.js';
 
 const FORMAT = 'sluice-jobs';
 export const VERSION = 2;

@@ -1,9 +1,9 @@
 // What the journal archives of a job: the keys it is looked up by (identity by current path, result
 // ownership by result path, a stream id from the service's list) and the summary History scans.
-import { isArchivable } from '../../engine/archival.js';
-import type { JobRecord } from '../../engine/job.js';
-import { sourceName } from '../../engine/media-link.js';
-import { currentPath } from '../../engine/source-path.js';
+import { isArchivable } from '../../../engine/archival.js';
+import type { JobRecord } from '../../../engine/job.js';
+import { sourceName } from '../../../engine/media-link.js';
+import { currentPath } from '../../../engine/source-path.js';
 import type { ArchivePolicy } from './job-archive.js';
 
 /** The fields of an archived summary row (see HistoryRow for what History makes of them). */

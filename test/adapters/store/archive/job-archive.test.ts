@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ArchivePolicy } from '../../../main/adapters/store/job-archive.js';
-import { JobStore } from '../../../main/adapters/store/journal/job-store.js';
+import type { ArchivePolicy } from '../../../../main/adapters/store/archive/job-archive.js';
+import { JobStore } from '../../../../main/adapters/store/journal/job-store.js';
 
 interface Rec {
   id: string;

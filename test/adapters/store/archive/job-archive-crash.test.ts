@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ArchivePolicy } from '../../../main/adapters/store/job-archive.js';
-import { JobStore } from '../../../main/adapters/store/journal/job-store.js';
-import { transpileStore } from './transpile-store.js';
+import type { ArchivePolicy } from '../../../../main/adapters/store/archive/job-archive.js';
+import { JobStore } from '../../../../main/adapters/store/journal/job-store.js';
+import { transpileStore } from '../transpile-store.js';
 
 interface Rec {
   id: string;

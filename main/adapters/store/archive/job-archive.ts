@@ -12,8 +12,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ArchiveIndex, keyHash, type IndexEntry } from './archive-index.js';
-import { HistoryIndex } from './history-index.js';
-import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-files.js';
+import { HistoryIndex } from '../history-index.js';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-files.js';
 
 export interface ArchiveSpec<T> {
   /** Index keys of a record (`i:<id>` is added for every record). */

@@ -13,7 +13,7 @@
 //   covers is indexed again. Past `MAX_SEGMENTS` segments the newest are merged (size-tiered).
 import fs from 'node:fs';
 import path from 'node:path';
-import { PRIVATE_FILE_MODE } from './private-files.js';
+import { PRIVATE_FILE_MODE } from '../private-files.js';
 
 const MAGIC = Buffer.from('SLXIDX01', 'latin1');
 const ENTRY = 10;
