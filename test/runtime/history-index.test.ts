@@ -7,8 +7,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HistoryIndex } from '../../main/adapters/store/history-index.js';
-import { readHistory, readStatus } from '../../main/adapters/store/history-read.js';
+import { HistoryIndex } from '../../main/adapters/store/history/history-index.js';
+import { readHistory, readStatus } from '../../main/adapters/store/history/history-read.js';
 import { JOB_ARCHIVE } from '../../main/adapters/store/archive/job-archive-spec.js';
 import type { JobArchive } from '../../main/adapters/store/archive/job-archive.js';
 import { JobStore } from '../../main/adapters/store/journal/job-store.js';

@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ArchiveIndex, keyHash, type IndexEntry } from './archive-index.js';
-import { HistoryIndex } from '../history-index.js';
+import { HistoryIndex } from '../history/history-index.js';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-files.js';
 
 export interface ArchiveSpec<T> {

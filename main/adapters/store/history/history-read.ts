@@ -3,14 +3,14 @@
 // every committed row (then only the listed records are read), else by reading the archive, as
 // before the index. The search folds names as the History screen does (search-text.ts). `status`
 // counts by state the same way.
-import type { JobRecord } from '../../engine/job.js';
-import { sourceName } from '../../engine/media-link.js';
-import { computerKey } from '../../engine/shared-folder.js';
-import { nameMatcher, searchable } from '../../engine/transcript/search-text.js';
+import type { JobRecord } from '../../../engine/job.js';
+import { sourceName } from '../../../engine/media-link.js';
+import { computerKey } from '../../../engine/shared-folder.js';
+import { nameMatcher, searchable } from '../../../engine/transcript/search-text.js';
 import path from 'node:path';
 import { HistoryIndex, indexSearch } from './history-index.js';
-import { readArchivedAt, readArchivedRecords } from './archive/job-archive.js';
-import { JobStore } from './journal/job-store.js';
+import { readArchivedAt, readArchivedRecords } from '../archive/job-archive.js';
+import { JobStore } from '../journal/job-store.js';
 
 export interface HistoryRead {
   states: readonly string[];

@@ -14,11 +14,11 @@
 //   would have matched on the rows (the trigram index only narrows; `instr` decides).
 import fs from 'node:fs';
 import path from 'node:path';
-import { foldText, searchable, searchTokens } from '../../engine/transcript/search-text.js';
-import { PRIVATE_FILE_MODE } from './private-files.js';
+import { foldText, searchable, searchTokens } from '../../../engine/transcript/search-text.js';
+import { PRIVATE_FILE_MODE } from '../private-files.js';
 import { eachLine, tailHash } from './rows-file.js';
 import { CREATE, INDEXES, listConditions, nameCondition } from './history-index-sql.js';
-import { openSqlite, type SqlDatabase, type SqlValue } from './sqlite.js';
+import { openSqlite, type SqlDatabase, type SqlValue } from '../sqlite.js';
 
 const SCHEMA = 5;
 const FILE = 'history.sqlite';

@@ -1,6 +1,6 @@
 // The SQL of History's index (history-index.ts): its tables, the indexes made after a rebuild's
 // rows are in, and a name search as a condition on them.
-import type { SqlValue } from './sqlite.js';
+import type { SqlValue } from '../sqlite.js';
 
 /** Search terms shorter than a trigram cannot use the full-text index; `instr` alone decides them. */
 const TRIGRAM = 3;
