@@ -11,7 +11,7 @@ import type { JobRecord, JobState } from '../engine/job.js';
 import { hotSummaries, jobSummaries, type JobSummary } from '../adapters/store/journal/jobs.js';
 import { indexSearch, type HistoryIndex, type IndexedJob } from '../adapters/store/history/history-index.js';
 import type { JobStore } from '../adapters/store/journal/job-store.js';
-import type { TranscriptHits, TranscriptMatch } from '../adapters/store/transcript-index.js';
+import type { TranscriptHits, TranscriptMatch } from '../adapters/store/search/transcript-index.js';
 import { computerKey } from '../engine/shared-folder.js';
 import { STREAM_TO_JOB, streamStatesFor } from '../engine/stream-state.js';
 import { foldText, nameMatcher, searchable } from '../engine/transcript/search-text.js';

@@ -14,7 +14,7 @@ import { completedJobIds } from '../adapters/store/journal/jobs.js';
 import { QueueRunner } from '../adapters/queue/queue-runner.js';
 import { TranscriptEditor } from '../adapters/results/transcript-editor.js';
 import { CorrectionsStore } from '../adapters/store/transcript-corrections.js';
-import { TranscriptIndex } from '../adapters/store/transcript-index.js';
+import { TranscriptIndex } from '../adapters/store/search/transcript-index.js';
 import { ensurePrivateStateDir } from '../adapters/store/private-files.js';
 import { SettingsStore } from '../adapters/store/settings-store.js';
 import { SpendingGuard } from '../adapters/queue/spending-guard.js';

@@ -32,7 +32,7 @@ import type { JobRecord } from '../../engine/job.js';
 import type { ExportResult } from '../../service/types.js';
 import { keptExportPath } from '../queue/delivery.js';
 import type { CorrectionsStore } from '../store/transcript-corrections.js';
-import type { IndexSource } from '../store/transcript-index.js';
+import type { IndexSource } from '../store/search/transcript-index.js';
 import type { CorrectedSource } from './write-results.js';
 
 /** The job's transcript as the editor sees it now. */

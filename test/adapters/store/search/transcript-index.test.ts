@@ -8,10 +8,10 @@ import {
   TranscriptIndex,
   type IndexSource,
   type TranscriptHits,
-} from '../../../main/adapters/store/transcript-index.js';
-import { prefixEnd } from '../../../main/adapters/store/transcript-postings.js';
-import { openSqlite, sqliteDriver } from '../../../main/adapters/store/sqlite.js';
-import { foldText, searchLines, searchTokens } from '../../../main/engine/transcript/search-text.js';
+} from '../../../../main/adapters/store/search/transcript-index.js';
+import { prefixEnd } from '../../../../main/adapters/store/search/transcript-postings.js';
+import { openSqlite, sqliteDriver } from '../../../../main/adapters/store/sqlite.js';
+import { foldText, searchLines, searchTokens } from '../../../../main/engine/transcript/search-text.js';
 
 const words = (text: string, stepMs = 500, from = 0) =>
   text.split(' ').map((t, i) => ({ text: t, startMs: from + i * stepMs }));

@@ -16,8 +16,8 @@
 //   HEAD sorts before every letter and digit, so no word's range ever takes a head.
 import fs from 'node:fs';
 import path from 'node:path';
-import { PRIVATE_FILE_MODE } from './private-files.js';
-import { openSqlite, type SqlDatabase, type SqlStatement, type SqlValue } from './sqlite.js';
+import { PRIVATE_FILE_MODE } from '../private-files.js';
+import { openSqlite, type SqlDatabase, type SqlStatement, type SqlValue } from '../sqlite.js';
 
 const SCHEMA = 1;
 const HEAD = '\u0001';

@@ -7,9 +7,9 @@
 // files are the index's source: a missing or damaged one is rebuilt from the job's kept export.
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { bestLine, searchLines, searchTokens, type SearchLine } from '../../engine/transcript/search-text.js';
-import { writeFileAtomic } from '../results/result-writer.js';
-import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-files.js';
+import { bestLine, searchLines, searchTokens, type SearchLine } from '../../../engine/transcript/search-text.js';
+import { writeFileAtomic } from '../../results/result-writer.js';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-files.js';
 import { TranscriptPostings, type PostedDoc } from './transcript-postings.js';
 
 /** A job's transcript as the index takes it, with what identifies that version of it. */
