@@ -6,7 +6,7 @@ import type { BridgeError, ErrorCode, FieldError, Result } from '../../preload/c
 import { ServiceError } from '../service/errors.js';
 import { ConnectionError } from '../adapters/queue/connection.js';
 import { KeychainError } from '../adapters/store/keychain.js';
-import { SettingsValidationError } from '../adapters/store/settings-store.js';
+import { SettingsValidationError } from '../adapters/store/state/settings-store.js';
 import { NoExportDataError } from '../adapters/results/rewriter.js';
 import { RetryRefused, TemplateRejected } from '../runtime/queue-commands.js';
 

@@ -10,7 +10,7 @@ import type { TemplateCatalogueCache } from '../adapters/queue/template-catalogu
 import type { UploadProgress } from '../adapters/queue/uploader.js';
 import { everyJob, jobOfStream } from '../adapters/store/journal/jobs.js';
 import type { JobStore } from '../adapters/store/journal/job-store.js';
-import type { SettingsStore } from '../adapters/store/settings-store.js';
+import type { SettingsStore } from '../adapters/store/state/settings-store.js';
 import type { SluiceClient } from '../api/client.js';
 import { needsPerson } from '../engine/batch.js';
 import { canCancel, canRetry } from '../engine/eligibility.js';

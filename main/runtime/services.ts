@@ -5,7 +5,7 @@ import type { FolderService } from '../adapters/watch/folder-service.js';
 import type { SharedFolders } from '../adapters/claims/shared-folders.js';
 import type { TranscriptEditor } from '../adapters/results/transcript-editor.js';
 import type { TemplateCatalogueCache } from '../adapters/queue/template-catalogue-cache.js';
-import type { SettingsStore } from '../adapters/store/settings-store.js';
+import type { SettingsStore } from '../adapters/store/state/settings-store.js';
 import type { EngineEvent } from '../engine/events.js';
 import type { Settings } from '../engine/settings.js';
 import type { Connection } from './connection.js';

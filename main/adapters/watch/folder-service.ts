@@ -9,7 +9,7 @@ import type { JobEvent, JobRecord, ResultFile } from '../../engine/job.js';
 import { DEFAULT_MEDIA_GLOBS } from '../../engine/media-types.js';
 import { summarizeRescan, type RescanSummary } from '../../engine/rescan-summary.js';
 import type { SkipReason } from '../../engine/folder-skips.js';
-import type { IgnoredFilesStore } from '../store/ignored-files.js';
+import type { IgnoredFilesStore } from '../store/state/ignored-files.js';
 import { FolderSkips, type SkipRecord } from './folder-skips.js';
 import type { Settings, WatchFolder } from '../../engine/settings.js';
 import type { Intake } from '../queue/intake.js';

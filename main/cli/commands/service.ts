@@ -7,7 +7,7 @@ import { isServiceError } from '../../service/errors.js';
 import { GRANULARITIES, type Granularity, type UsageReportDto } from '../../service/types.js';
 import { resolveConnection } from '../../runtime/connection.js';
 import { keytarStore } from '../../adapters/store/keychain.js';
-import { SettingsStore } from '../../adapters/store/settings-store.js';
+import { SettingsStore } from '../../adapters/store/state/settings-store.js';
 import { addCommonOptions, defaultStateDir, serviceUrlFlags, stateDirOf, type CommonFlags } from '../context.js';
 import { renderTable, WIDE_OPTION, type TableOptions } from '../table.js';
 import { printStreamCost, streamOfFile } from './stream-usage.js';

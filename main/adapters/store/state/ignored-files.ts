@@ -2,8 +2,8 @@
 // across restarts in the state folder (`ignored-files.json`, private like everything there). Each
 // is kept as it was (size:mtime): a change ends the ignore (engine/folder-skips.ts `stillIgnored`).
 import Conf from 'conf';
-import type { IgnoredFile } from '../../engine/folder-skips.js';
-import { PRIVATE_FILE_MODE } from './private-files.js';
+import type { IgnoredFile } from '../../../engine/folder-skips.js';
+import { PRIVATE_FILE_MODE } from '../private-files.js';
 
 type Shape = { folders: unknown };
 

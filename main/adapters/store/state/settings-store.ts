@@ -3,8 +3,8 @@
 import { readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import Conf from 'conf';
-import { PRIVATE_FILE_MODE } from './private-files.js';
-import { SETTINGS, type Settings, defaultSettings, describeIssues } from '../../engine/settings.js';
+import { PRIVATE_FILE_MODE } from '../private-files.js';
+import { SETTINGS, type Settings, defaultSettings, describeIssues } from '../../../engine/settings.js';
 
 export class SettingsValidationError extends Error {
   constructor(readonly issues: string[]) {

@@ -11,7 +11,7 @@ import {
   processStart,
   readHolder,
   StateLockedError,
-} from '../../../main/adapters/store/state-lock.js';
+} from '../../../../main/adapters/store/state/state-lock.js';
 
 let dir: string;
 beforeEach(async () => {

@@ -6,7 +6,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SettingsStore, setAsideNotice } from '../../../main/adapters/store/settings-store.js';
+import { SettingsStore, setAsideNotice } from '../../../../main/adapters/store/state/settings-store.js';
 
 let dir: string;
 let file: string;

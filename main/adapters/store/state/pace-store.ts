@@ -2,8 +2,8 @@
 // like everything there): the last few measured paces, so the first estimate of a new run is not
 // the prior's guess.
 import Conf from 'conf';
-import { PRIVATE_FILE_MODE } from './private-files.js';
-import { PACE_KEPT, rememberPace } from '../../engine/estimate.js';
+import { PRIVATE_FILE_MODE } from '../private-files.js';
+import { PACE_KEPT, rememberPace } from '../../../engine/estimate.js';
 
 export class PaceStore {
   private readonly conf: Conf<{ paces: unknown }>;

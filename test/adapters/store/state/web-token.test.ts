@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { WEB_TOKEN_FILE, webAccessToken } from '../../../main/adapters/store/web-token.js';
+import { WEB_TOKEN_FILE, webAccessToken } from '../../../../main/adapters/store/state/web-token.js';
 
 let dir: string;
 beforeEach(() => {

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PRIVATE_FILE_MODE } from './private-files.js';
+import { PRIVATE_FILE_MODE } from '../private-files.js';
 
 export const LOCK_FILE = 'engine.lock';
 

@@ -2,9 +2,9 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SettingsStore, SettingsValidationError } from '../../../main/adapters/store/settings-store.js';
-import { DEFAULT_TEMPLATE_ID } from '../../../main/service/templates.js';
-import { WATCH_FOLDER } from '../../../main/engine/settings.js';
+import { SettingsStore, SettingsValidationError } from '../../../../main/adapters/store/state/settings-store.js';
+import { DEFAULT_TEMPLATE_ID } from '../../../../main/service/templates.js';
+import { WATCH_FOLDER } from '../../../../main/engine/settings.js';
 
 let dir: string;
 beforeEach(async () => {

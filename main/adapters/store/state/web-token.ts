@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PRIVATE_FILE_MODE } from './private-files.js';
+import { PRIVATE_FILE_MODE } from '../private-files.js';
 
 export const WEB_TOKEN_FILE = 'web-token';
 const SHAPE = /^[A-Za-z0-9_-]{32,128}$/;
