@@ -14,7 +14,7 @@ const PURE_FILES = [
   'test/adapters/queue/stream-tracker.test.ts',
   'test/adapters/results/link-destination.test.ts',
   'test/adapters/watch/folder-skips.test.ts',
-  'test/adapters/store/keychain-message.test.ts',
+  'test/adapters/store/secrets/keychain-message.test.ts',
   'test/api/pure.test.ts',
   'test/cli/skip-lines.test.ts',
   'test/cli/timeline-options.test.ts',

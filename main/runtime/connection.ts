@@ -14,7 +14,7 @@ import {
   type ResolvedConnection as ClientConnection,
 } from '../adapters/queue/connection.js';
 import { noCredentialsClient } from '../adapters/queue/no-credentials.js';
-import type { SecretStore } from '../adapters/store/keychain.js';
+import type { SecretStore } from '../adapters/store/secrets/keychain.js';
 import type { SettingsStore } from '../adapters/store/state/settings-store.js';
 import type { Connection as ConnectionSettings, Settings } from '../engine/settings.js';
 import type { RuntimeOptions } from './options.js';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { value } from '../helpers/result.js';
-import { KeychainError } from '../../main/adapters/store/keychain.js';
+import { KeychainError } from '../../main/adapters/store/secrets/keychain.js';
 import { SettingsStore } from '../../main/adapters/store/state/settings-store.js';
 import type { BridgeEvent } from '../../main/ipc/event-stream.js';
 import { createBridge, type Bridge } from '../../main/ipc/handlers.js';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConnectionError } from '../../main/adapters/queue/connection.js';
-import type { SecretStore } from '../../main/adapters/store/keychain.js';
+import type { SecretStore } from '../../main/adapters/store/secrets/keychain.js';
 import { SettingsStore } from '../../main/adapters/store/state/settings-store.js';
 import { Runtime } from '../../main/runtime/runtime.js';
 import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';

@@ -5,7 +5,7 @@ import type { Credentials } from '../../api/auth.js';
 import type { ClientOptions } from '../../api/client.js';
 import type { ServiceUrls } from '../../api/http.js';
 import type { Connection } from '../../engine/settings.js';
-import type { SecretStore } from '../store/keychain.js';
+import type { SecretStore } from '../store/secrets/keychain.js';
 
 export interface ConnectionOverrides {
   /** Force the embedded sandbox. */

@@ -6,7 +6,7 @@ import { createClient, type SluiceClient } from '../../api/client.js';
 import { isServiceError } from '../../service/errors.js';
 import { GRANULARITIES, type Granularity, type UsageReportDto } from '../../service/types.js';
 import { resolveConnection } from '../../runtime/connection.js';
-import { keytarStore } from '../../adapters/store/keychain.js';
+import { keytarStore } from '../../adapters/store/secrets/keychain.js';
 import { SettingsStore } from '../../adapters/store/state/settings-store.js';
 import { addCommonOptions, defaultStateDir, serviceUrlFlags, stateDirOf, type CommonFlags } from '../context.js';
 import { renderTable, WIDE_OPTION, type TableOptions } from '../table.js';

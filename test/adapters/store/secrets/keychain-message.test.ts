@@ -1,7 +1,7 @@
 // Without a keychain, Settings tells the editor what it costs them and what to install, in their
 // words: no path inside the install, no module name, no "sign in again" that leads nowhere.
 import { describe, expect, it } from 'vitest';
-import { keychainMissing } from '../../../main/adapters/store/keychain.js';
+import { keychainMissing } from '../../../../main/adapters/store/secrets/keychain.js';
 
 describe('the missing-keychain message', () => {
   for (const platform of ['linux', 'darwin', 'win32'] as const) {
