@@ -13,7 +13,7 @@ import { JOB_ARCHIVE } from '../adapters/store/archive/job-archive-spec.js';
 import { completedJobIds } from '../adapters/store/journal/jobs.js';
 import { QueueRunner } from '../adapters/queue/queue-runner.js';
 import { TranscriptEditor } from '../adapters/results/transcript-editor.js';
-import { CorrectionsStore } from '../adapters/store/transcript-corrections.js';
+import { CorrectionsStore } from '../adapters/store/review/transcript-corrections.js';
 import { TranscriptIndex } from '../adapters/store/search/transcript-index.js';
 import { ensurePrivateStateDir } from '../adapters/store/private-files.js';
 import { SettingsStore } from '../adapters/store/state/settings-store.js';

@@ -31,7 +31,7 @@ import { normalizedOf, transcriptOf, type Transcript } from '../../engine/transc
 import type { JobRecord } from '../../engine/job.js';
 import type { ExportResult } from '../../service/types.js';
 import { keptExportPath } from '../queue/delivery.js';
-import type { CorrectionsStore } from '../store/transcript-corrections.js';
+import type { CorrectionsStore } from '../store/review/transcript-corrections.js';
 import type { IndexSource } from '../store/search/transcript-index.js';
 import type { CorrectedSource } from './write-results.js';
 

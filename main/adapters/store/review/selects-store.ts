@@ -8,10 +8,10 @@
 import { createHash } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { foldText } from '../../engine/transcript/search-text.js';
-import { emptyList, listNameProblem, SELECT_LIST, SelectError, type SelectList } from '../../engine/selects/selects.js';
-import { writeFileAtomic } from '../results/result-writer.js';
-import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-files.js';
+import { foldText } from '../../../engine/transcript/search-text.js';
+import { emptyList, listNameProblem, SELECT_LIST, SelectError, type SelectList } from '../../../engine/selects/selects.js';
+import { writeFileAtomic } from '../../results/result-writer.js';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-files.js';
 
 /** A lock older than this was left by a process that died mid-change: it is taken over. */
 const STALE_LOCK_MS = 10_000;

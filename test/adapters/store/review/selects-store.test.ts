@@ -6,9 +6,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SelectsStore } from '../../../main/adapters/store/selects-store.js';
-import { addSelect, SelectError, type SelectList } from '../../../main/engine/selects/selects.js';
-import type { Transcript } from '../../../main/engine/transcript/transcript.js';
+import { SelectsStore } from '../../../../main/adapters/store/review/selects-store.js';
+import { addSelect, SelectError, type SelectList } from '../../../../main/engine/selects/selects.js';
+import type { Transcript } from '../../../../main/engine/transcript/transcript.js';
 
 const t: Transcript = {
   words: ['One', 'two', 'three', 'four'].map((text, i) => ({

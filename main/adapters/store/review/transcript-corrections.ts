@@ -4,9 +4,9 @@
 // export stays untouched in `exports/`: the layer is applied on top of it.
 import { mkdir, readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
-import { CORRECTIONS_LAYER, type CorrectionsLayer } from '../../engine/transcript/corrections.js';
-import { writeFileAtomic } from '../results/result-writer.js';
-import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-files.js';
+import { CORRECTIONS_LAYER, type CorrectionsLayer } from '../../../engine/transcript/corrections.js';
+import { writeFileAtomic } from '../../results/result-writer.js';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-files.js';
 
 export class CorrectionsStore {
   constructor(readonly dir: string) {}
