@@ -13,7 +13,7 @@ const PURE_FILES = [
   'test/adapters/queue/active-jobs.test.ts',
   'test/adapters/queue/stream-tracker.test.ts',
   'test/adapters/results/link-destination.test.ts',
-  'test/adapters/watch/folder-skips.test.ts',
+  'test/adapters/watch/folder/folder-skips.test.ts',
   'test/adapters/store/secrets/keychain-message.test.ts',
   'test/api/pure.test.ts',
   'test/cli/skip-lines.test.ts',

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import path from 'node:path';
 import { IgnoredFilesFile } from '../adapters/store/state/ignored-files.js';
-import { FolderService } from '../adapters/watch/folder-service.js';
+import { FolderService } from '../adapters/watch/folder/folder-service.js';
 import { Intake } from '../adapters/queue/intake.js';
 import { JobStore } from '../adapters/store/journal/job-store.js';
 import { JOB_ARCHIVE } from '../adapters/store/archive/job-archive-spec.js';
@@ -34,7 +34,7 @@ import { Results } from './results.js';
 import { SearchFollower } from './search-follower.js';
 import type { Services } from './services.js';
 import { SharedFolders } from '../adapters/claims/shared-folders.js';
-import { FolderPresence } from '../adapters/watch/folder-presence.js';
+import { FolderPresence } from '../adapters/watch/folder/folder-presence.js';
 import { sweepLeftoverTemps } from '../adapters/results/temp-leftovers.js';
 
 export type { RuntimeOptions } from './options.js';

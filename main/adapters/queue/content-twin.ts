@@ -3,7 +3,7 @@
 // wherever results now go (beside it, or in its watch folder's output folder).
 import { rename, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { mkdirBelow } from '../watch/folder-root.js';
+import { mkdirBelow } from '../watch/folder/folder-root.js';
 import {
   classifyByContent,
   followedResultName,

@@ -2,7 +2,7 @@
 // source, written atomically under the naming rules, never over a file Sluice did not write.
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { mkdirBelow } from '../watch/folder-root.js';
+import { mkdirBelow } from '../watch/folder/folder-root.js';
 import { WORD_FORMATS as WORD_FORMAT_LIST } from '../../engine/captions/render.js';
 import { findTemplate } from '../../service/templates.js';
 import {

@@ -5,8 +5,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ReadAhead } from '../../../main/adapters/watch/read-ahead.js';
-import { tempDir, waitFor } from './watcher-helpers.js';
+import { ReadAhead } from '../../../../main/adapters/watch/settle/read-ahead.js';
+import { tempDir, waitFor } from '../watcher-helpers.js';
 
 let dir: string;
 let cleanup: () => Promise<void>;

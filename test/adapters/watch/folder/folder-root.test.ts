@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { FolderAwayError, mkdirBelow, rootPresent } from '../../../main/adapters/watch/folder-root.js';
+import { FolderAwayError, mkdirBelow, rootPresent } from '../../../../main/adapters/watch/folder/folder-root.js';
 
 let dir: string;
 beforeEach(async () => {

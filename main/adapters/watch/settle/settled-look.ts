@@ -1,8 +1,8 @@
 // The look at a file found unchanged for the settle time, through the handle its check holds open:
 // is its container whole, may it be taken, and when it may, its fingerprint from the same reads.
-import { judgeSettled, type FileStat, type SettledCheck } from '../../engine/settle.js';
-import { withReadAhead, type OpenReader } from '../../media/byte-reader.js';
-import { containerCheckOf } from '../../media/container-layout.js';
+import { judgeSettled, type FileStat, type SettledCheck } from '../../../engine/settle.js';
+import { withReadAhead, type OpenReader } from '../../../media/byte-reader.js';
+import { containerCheckOf } from '../../../media/container-layout.js';
 import type { Fingerprinter } from './settle-types.js';
 
 export interface SettledLookInput {

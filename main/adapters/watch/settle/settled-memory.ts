@@ -2,7 +2,7 @@
 // time can vouch for has been unchanged, and since when one that is not whole has been. A file not
 // whole and unchanged for `incompleteAfterMs` (a camera that stopped mid-recording: no `moov`) is
 // said so once, with what is wrong, instead of waiting for ever as a copy in progress.
-import { neverWholeWords } from '../../engine/container-whole.js';
+import { neverWholeWords } from '../../../engine/container-whole.js';
 import { lookSettled, type SettledLook, type SettledLookInput } from './settled-look.js';
 
 /** How long a file may stay unchanged and not whole before it is said never to be whole. */

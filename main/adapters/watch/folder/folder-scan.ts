@@ -12,10 +12,10 @@ import {
   type Stats,
 } from 'node:fs';
 import path from 'node:path';
-import { createFileFilter } from '../../engine/file-filter.js';
-import { timedNow } from '../../media/byte-reader.js';
-import type { FolderStatus } from '../../engine/events.js';
-import type { WatchFolder } from '../../engine/settings.js';
+import { createFileFilter } from '../../../engine/file-filter.js';
+import { timedNow } from '../../../media/byte-reader.js';
+import type { FolderStatus } from '../../../engine/events.js';
+import type { WatchFolder } from '../../../engine/settings.js';
 
 export interface FolderRules {
   /** Relative path (either separator) of a directory: walk into it? */

@@ -2,9 +2,9 @@
 // reported once per size+mtime. One timer per folder drives the due checks, never one per file,
 // and stat/open run at bounded concurrency (look-queue.ts) so 10,000 files landing at once stay a queue.
 import { promises as fsp, statSync } from 'node:fs';
-import { SettleSet, type FileStat, type SettleDecision } from '../../engine/settle.js';
-import { openReader, openReaderNow, timedNow, type OpenedFile, type OpenReader } from '../../media/byte-reader.js';
-import { code, type ScannedFile } from './folder-scan.js';
+import { SettleSet, type FileStat, type SettleDecision } from '../../../engine/settle.js';
+import { openReader, openReaderNow, timedNow, type OpenedFile, type OpenReader } from '../../../media/byte-reader.js';
+import { code, type ScannedFile } from '../folder/folder-scan.js';
 import { LookQueue } from './look-queue.js';
 import { SettledMemory } from './settled-memory.js';
 import { DUE, keyOf, QUIET, type ProblemSkip } from './settle-types.js';

@@ -1,8 +1,8 @@
 // What a watch folder's watcher is given and what it tells of the folder (folder-watcher.ts).
-import type { FolderStatus } from '../../engine/events.js';
-import type { FileSystemKind } from '../../engine/file-system-kind.js';
-import type { RescanSummary } from '../../engine/rescan-summary.js';
-import type { DetectedFile, Fingerprinter, ProblemSkip, WaitingDone } from './settle-types.js';
+import type { FolderStatus } from '../../../engine/events.js';
+import type { FileSystemKind } from '../../../engine/file-system-kind.js';
+import type { RescanSummary } from '../../../engine/rescan-summary.js';
+import type { DetectedFile, Fingerprinter, ProblemSkip, WaitingDone } from '../settle/settle-types.js';
 
 /** `unavailable`: the folder is gone (unmounted, deleted); it is polled for and taken up again. */
 export interface FolderWatchStatus {

@@ -2,8 +2,8 @@
 // reads as "offline", whether the watcher found it so or a job's upload or results did first.
 // While a folder is away its work waits (the runner starts nothing of it, results are kept, claims
 // are kept and nothing is released); it is looked for every `pollMs` and, once back, work goes on.
-import type { JobRecord } from '../../engine/job.js';
-import type { WatchFolder } from '../../engine/settings.js';
+import type { JobRecord } from '../../../engine/job.js';
+import type { WatchFolder } from '../../../engine/settings.js';
 import { rootPresent } from './folder-root.js';
 
 export interface FolderPresenceOptions {

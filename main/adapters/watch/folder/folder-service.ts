@@ -4,17 +4,17 @@
 import { rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { mkdirBelow } from './folder-root.js';
-import type { CopyInProgress, EngineEvent } from '../../engine/events.js';
-import type { JobEvent, JobRecord, ResultFile } from '../../engine/job.js';
-import { DEFAULT_MEDIA_GLOBS } from '../../engine/media-types.js';
-import { summarizeRescan, type RescanSummary } from '../../engine/rescan-summary.js';
-import type { SkipReason } from '../../engine/folder-skips.js';
-import type { IgnoredFilesStore } from '../store/state/ignored-files.js';
+import type { CopyInProgress, EngineEvent } from '../../../engine/events.js';
+import type { JobEvent, JobRecord, ResultFile } from '../../../engine/job.js';
+import { DEFAULT_MEDIA_GLOBS } from '../../../engine/media-types.js';
+import { summarizeRescan, type RescanSummary } from '../../../engine/rescan-summary.js';
+import type { SkipReason } from '../../../engine/folder-skips.js';
+import type { IgnoredFilesStore } from '../../store/state/ignored-files.js';
 import { FolderSkips, type SkipRecord } from './folder-skips.js';
-import type { Settings, WatchFolder } from '../../engine/settings.js';
-import type { Intake } from '../queue/intake.js';
-import { fingerprintHandle } from '../queue/fingerprint.js';
-import { resultExtensions } from '../results/write-results.js';
+import type { Settings, WatchFolder } from '../../../engine/settings.js';
+import type { Intake } from '../../queue/intake.js';
+import { fingerprintHandle } from '../../queue/fingerprint.js';
+import { resultExtensions } from '../../results/write-results.js';
 import { WatchManager } from './watch-manager.js';
 import type { DetectedFile } from './folder-watcher.js';
 

@@ -5,17 +5,17 @@
 // and no recursive fs.watch (it blocks the event loop for minutes on Linux).
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
-import type { FolderStatus } from '../../engine/events.js';
-import type { WatchFolder } from '../../engine/settings.js';
-import { readsAtOnce, slowToSettle } from '../../engine/file-system-kind.js';
+import type { FolderStatus } from '../../../engine/events.js';
+import type { WatchFolder } from '../../../engine/settings.js';
+import { readsAtOnce, slowToSettle } from '../../../engine/file-system-kind.js';
 import { EventBurst } from './event-burst.js';
 import { folderFileSystem } from './file-system-kind.js';
 import { folderRules, rootProblem, scanFolder, type FolderRules, type ScannedFile } from './folder-scan.js';
 import type { FolderWatchStatus, FolderWatcherOptions } from './folder-watcher-types.js';
-import { ReadAhead } from './read-ahead.js';
-import { SettleChecker } from './settle-checker.js';
+import { ReadAhead } from '../settle/read-ahead.js';
+import { SettleChecker } from '../settle/settle-checker.js';
 
-export type { DetectedFile } from './settle-checker.js';
+export type { DetectedFile } from '../settle/settle-checker.js';
 export type { FolderWatchStatus, FolderWatcherOptions } from './folder-watcher-types.js';
 
 /** A huge tree can take long to set up; past this the walk goes ahead and events join when ready. */

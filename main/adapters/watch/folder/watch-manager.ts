@@ -1,17 +1,17 @@
 // The set of watch folders, kept in step with the settings without a restart: `set` diffs the list
 // and only restarts a folder whose watching-relevant fields changed (template or output changes
 // touch nothing here). A user pause is separate from `enabled`, so a settings save keeps it.
-import type { WatchFolder } from '../../engine/settings.js';
-import { DEFAULT_NETWORK_SETTLE_MS, DEFAULT_SETTLE_MS } from '../../engine/settle.js';
+import type { WatchFolder } from '../../../engine/settings.js';
+import { DEFAULT_NETWORK_SETTLE_MS, DEFAULT_SETTLE_MS } from '../../../engine/settle.js';
 import type { ScannedFile } from './folder-scan.js';
 import { FolderWatcher, type FolderWatchStatus } from './folder-watcher.js';
 import type { FolderWatcherOptions } from './folder-watcher-types.js';
-import type { DetectedFile, Fingerprinter, WaitingDone } from './settle-checker.js';
-import type { ProblemSkip } from './settle-types.js';
-import { DEFAULT_INCOMPLETE_AFTER_MS } from './settled-memory.js';
+import type { DetectedFile, Fingerprinter, WaitingDone } from '../settle/settle-checker.js';
+import type { ProblemSkip } from '../settle/settle-types.js';
+import { DEFAULT_INCOMPLETE_AFTER_MS } from '../settle/settled-memory.js';
 
 export type { FolderWatchStatus } from './folder-watcher.js';
-export type { DetectedFile, WaitingDone } from './settle-checker.js';
+export type { DetectedFile, WaitingDone } from '../settle/settle-checker.js';
 
 /** The times a folder's watcher is made with; a change makes the folder's watcher anew. */
 export interface WatchTiming {

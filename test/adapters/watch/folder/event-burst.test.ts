@@ -9,8 +9,8 @@ import {
   BURST_MAX_WAIT_MS,
   BURST_QUIET_MS,
   EventBurst,
-} from '../../../main/adapters/watch/event-burst.js';
-import { folder, recorder, tempDir, waitFor, type Recorder } from './watcher-helpers.js';
+} from '../../../../main/adapters/watch/folder/event-burst.js';
+import { folder, recorder, tempDir, waitFor, type Recorder } from '../watcher-helpers.js';
 
 describe('EventBurst', () => {
   beforeEach(() => {

@@ -6,9 +6,9 @@ import { execFileSync } from 'node:child_process';
 import { appendFile, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openReader, openReaderNow } from '../../../main/media/byte-reader.js';
-import { SettleChecker, type DetectedFile } from '../../../main/adapters/watch/settle-checker.js';
-import { tempDir, waitFor } from './watcher-helpers.js';
+import { openReader, openReaderNow } from '../../../../main/media/byte-reader.js';
+import { SettleChecker, type DetectedFile } from '../../../../main/adapters/watch/settle/settle-checker.js';
+import { tempDir, waitFor } from '../watcher-helpers.js';
 
 let dir: string;
 let cleanup: () => Promise<void>;

@@ -11,7 +11,7 @@ import {
   parseMacMounts,
   parseNetUse,
   type FileSystemKind,
-} from '../../engine/file-system-kind.js';
+} from '../../../engine/file-system-kind.js';
 
 /**
  * TEST SEAM: SLUICE_TEST_FS_TYPE (a Linux statfs magic number, e.g. 0x6969 for NFS) stands in for

@@ -11,8 +11,8 @@ import {
   type IgnoredFile,
   type SkipEntry,
   type SkipReason,
-} from '../../engine/folder-skips.js';
-import { IgnoredFilesMemory, type IgnoredFilesStore } from '../store/state/ignored-files.js';
+} from '../../../engine/folder-skips.js';
+import { IgnoredFilesMemory, type IgnoredFilesStore } from '../../store/state/ignored-files.js';
 
 /** One skip as the folder's status carries it: `id` names it in a Retry or an Ignore. */
 export interface SkipRecord {

@@ -6,7 +6,7 @@ import { mkdtemp, realpath, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { folderFileSystem } from '../../../main/adapters/watch/file-system-kind.js';
+import { folderFileSystem } from '../../../../main/adapters/watch/folder/file-system-kind.js';
 
 const linux = process.platform === 'linux';
 

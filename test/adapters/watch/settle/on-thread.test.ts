@@ -5,12 +5,12 @@
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fingerprintFile, fingerprintHandle } from '../../../main/adapters/queue/fingerprint.js';
-import { folderRules, scanFolder, type ScanResult } from '../../../main/adapters/watch/folder-scan.js';
-import { SettleChecker, type DetectedFile } from '../../../main/adapters/watch/settle-checker.js';
-import { STALL_MS, ThreadJudge, WINDOW_CALLS, WINDOW_MS } from '../../../main/adapters/watch/thread-judge.js';
-import { readsAtOnce } from '../../../main/engine/file-system-kind.js';
-import { folder, tempDir, waitFor } from './watcher-helpers.js';
+import { fingerprintFile, fingerprintHandle } from '../../../../main/adapters/queue/fingerprint.js';
+import { folderRules, scanFolder, type ScanResult } from '../../../../main/adapters/watch/folder/folder-scan.js';
+import { SettleChecker, type DetectedFile } from '../../../../main/adapters/watch/settle/settle-checker.js';
+import { STALL_MS, ThreadJudge, WINDOW_CALLS, WINDOW_MS } from '../../../../main/adapters/watch/settle/thread-judge.js';
+import { readsAtOnce } from '../../../../main/engine/file-system-kind.js';
+import { folder, tempDir, waitFor } from '../watcher-helpers.js';
 
 let dir: string;
 let cleanup: () => Promise<void>;

@@ -1,6 +1,6 @@
 // What a watch folder's settle checker reports and is given: the files it found complete, which
 // stopped waiting, and the fingerprint read through the handle its check holds open.
-import type { ByteReader, OpenReader } from '../../media/byte-reader.js';
+import type { ByteReader, OpenReader } from '../../../media/byte-reader.js';
 
 export interface DetectedFile {
   folderId: string;

@@ -3,8 +3,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { folderRules, scanFolder } from '../../../main/adapters/watch/folder-scan.js';
-import { folder, recorder, tempDir, waitFor, type Recorder } from './watcher-helpers.js';
+import { folderRules, scanFolder } from '../../../../main/adapters/watch/folder/folder-scan.js';
+import { folder, recorder, tempDir, waitFor, type Recorder } from '../watcher-helpers.js';
 
 let dir: string;
 let cleanup: () => Promise<void>;

@@ -3,8 +3,8 @@ import { appendFile, chmod, mkdir, open, rename, rm, stat, symlink, utimes, writ
 import { existsSync, openSync, closeSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { folderFileSystem } from '../../../main/adapters/watch/file-system-kind.js';
-import { folder, lastState, recorder, sleep, tempDir, waitFor, type Recorder } from './watcher-helpers.js';
+import { folderFileSystem } from '../../../../main/adapters/watch/folder/file-system-kind.js';
+import { folder, lastState, recorder, sleep, tempDir, waitFor, type Recorder } from '../watcher-helpers.js';
 
 let dir: string;
 let cleanup: () => Promise<void>;

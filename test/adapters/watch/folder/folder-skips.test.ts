@@ -2,8 +2,8 @@
 // the file is as it was and ends when it changes (written again, taken, gone), is kept in its
 // store across restarts, and each change of the list is said once. Clock and store are injected.
 import { expect, it } from 'vitest';
-import { FolderSkips } from '../../../main/adapters/watch/folder-skips.js';
-import { IgnoredFilesMemory } from '../../../main/adapters/store/state/ignored-files.js';
+import { FolderSkips } from '../../../../main/adapters/watch/folder/folder-skips.js';
+import { IgnoredFilesMemory } from '../../../../main/adapters/store/state/ignored-files.js';
 
 const T0 = 1_800_000_000_000;
 const clip = '/card/GX010099.MP4';

@@ -5,10 +5,10 @@
 import { appendFile, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { judgeSettled } from '../../../main/engine/settle.js';
-import { SettleChecker, type DetectedFile } from '../../../main/adapters/watch/settle-checker.js';
-import { pcmWav } from '../../helpers/media.js';
-import { tempDir, waitFor } from './watcher-helpers.js';
+import { judgeSettled } from '../../../../main/engine/settle.js';
+import { SettleChecker, type DetectedFile } from '../../../../main/adapters/watch/settle/settle-checker.js';
+import { pcmWav } from '../../../helpers/media.js';
+import { tempDir, waitFor } from '../watcher-helpers.js';
 
 let dir: string;
 let cleanup: () => Promise<void>;
