@@ -16,6 +16,8 @@ import { createFileFilter } from '../../../engine/file-filter.js';
 import { timedNow } from '../../../media/byte-reader.js';
 import type { FolderStatus } from '../../../engine/events.js';
 import type { WatchFolder } from '../../../engine/settings.js';
+import { code } from '../error-code.js';
+import type { ScannedFile } from '../settle/settle-types.js';
 
 export interface FolderRules {
   /** Relative path (either separator) of a directory: walk into it? */
@@ -76,13 +78,6 @@ function parentOf(rel: string): string {
   const r = rel.replace(/\\/g, '/');
   const i = r.lastIndexOf('/');
   return i < 0 ? '' : r.slice(0, i);
-}
-
-export interface ScannedFile {
-  path: string;
-  size: number;
-  mtimeMs: number;
-  ino: number;
 }
 
 export interface ScanResult {
@@ -268,10 +263,6 @@ function statCandidateNow(full: string, known: boolean, link: boolean, took: (ms
   } catch (e) {
     return isLink && code(e) === 'ENOENT' ? 'dangling' : undefined;
   }
-}
-
-export function code(e: unknown): string | undefined {
-  return typeof e === 'object' && e !== null && 'code' in e ? String((e as { code: unknown }).code) : undefined;
 }
 
 /** Why the watch folder itself cannot be watched now (gone, not a folder, unreadable), if it cannot. */

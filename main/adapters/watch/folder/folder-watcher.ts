@@ -10,10 +10,11 @@ import type { WatchFolder } from '../../../engine/settings.js';
 import { readsAtOnce, slowToSettle } from '../../../engine/file-system-kind.js';
 import { EventBurst } from './event-burst.js';
 import { folderFileSystem } from './file-system-kind.js';
-import { folderRules, rootProblem, scanFolder, type FolderRules, type ScannedFile } from './folder-scan.js';
+import { folderRules, rootProblem, scanFolder, type FolderRules } from './folder-scan.js';
 import type { FolderWatchStatus, FolderWatcherOptions } from './folder-watcher-types.js';
 import { ReadAhead } from '../settle/read-ahead.js';
 import { SettleChecker } from '../settle/settle-checker.js';
+import type { ScannedFile } from '../settle/settle-types.js';
 
 export type { DetectedFile } from '../settle/settle-checker.js';
 export type { FolderWatchStatus, FolderWatcherOptions } from './folder-watcher-types.js';

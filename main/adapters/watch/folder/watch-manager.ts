@@ -3,7 +3,7 @@
 // touch nothing here). A user pause is separate from `enabled`, so a settings save keeps it.
 import type { WatchFolder } from '../../../engine/settings.js';
 import { DEFAULT_NETWORK_SETTLE_MS, DEFAULT_SETTLE_MS } from '../../../engine/settle.js';
-import type { ScannedFile } from './folder-scan.js';
+import type { ScannedFile } from '../settle/settle-types.js';
 import { FolderWatcher, type FolderWatchStatus } from './folder-watcher.js';
 import type { FolderWatcherOptions } from './folder-watcher-types.js';
 import type { DetectedFile, Fingerprinter, WaitingDone } from '../settle/settle-checker.js';

@@ -1,22 +1,27 @@
 // The settle pipeline of one folder: paths to look at → stat → settle tracker → readable? →
-// reported once per size+mtime. One timer per folder drives the due checks, never one per file,
+// reported once per size+mtime. One timer per folder drives the due checks (due-ticker.ts),
 // and stat/open run at bounded concurrency (look-queue.ts) so 10,000 files landing at once stay a queue.
 import { promises as fsp, statSync } from 'node:fs';
 import { SettleSet, type FileStat, type SettleDecision } from '../../../engine/settle.js';
 import { openReader, openReaderNow, timedNow, type OpenedFile, type OpenReader } from '../../../media/byte-reader.js';
-import { code, type ScannedFile } from '../folder/folder-scan.js';
+import { code } from '../error-code.js';
+import { DueTicker } from './due-ticker.js';
 import { LookQueue } from './look-queue.js';
 import { SettledMemory } from './settled-memory.js';
 import { DUE, keyOf, QUIET, type ProblemSkip } from './settle-types.js';
-import type { DetectedFile, Fingerprinter, Opened, SettleCheckerOptions, WaitingDone } from './settle-types.js';
+import type {
+  DetectedFile,
+  Fingerprinter,
+  Opened,
+  ScannedFile,
+  SettleCheckerOptions,
+  WaitingDone,
+} from './settle-types.js';
 import { ThreadJudge } from './thread-judge.js';
 import { TrailingLooks } from './trailing-looks.js';
 
 export type { DetectedFile, Fingerprinter, SettleCheckerOptions, WaitingDone } from './settle-types.js';
 export { TRAILING_LOOK_MS } from './trailing-looks.js';
-
-/** Shortest gap between settle ticks while due files are still being re-stat'ed. */
-const TICK_FLOOR_MS = 50;
 
 /**
  * How many files a walk may have waiting to settle before it waits for them to be taken: a walk
@@ -43,7 +48,7 @@ export class SettleChecker {
   private readonly problems = new Map<string, string>();
   /** Bumped by reset(): work started before it is dropped when it completes. */
   private epoch = 0;
-  private tick: { timer: NodeJS.Timeout; at: number } | undefined;
+  private readonly ticker: DueTicker;
   private readonly looks = new LookQueue(
     (p, flags) => this.check(p, this.epoch, flags),
     () => this.inline,
@@ -72,6 +77,11 @@ export class SettleChecker {
     this.fingerprint = o.fingerprint;
     this.settleMs = o.settleMs;
     this.networkSettleMs = o.networkSettleMs ?? 0;
+    this.ticker = new DueTicker(
+      o.now,
+      () => this.epoch,
+      (now) => this.due(now),
+    );
     this.memory = new SettledMemory({
       now: o.now,
       ...(o.incompleteAfterMs === undefined ? {} : { incompleteAfterMs: o.incompleteAfterMs }),
@@ -159,8 +169,7 @@ export class SettleChecker {
   /** Stop pending work (pause, folder gone). What was reported stays reported. */
   reset(): void {
     this.epoch++;
-    if (this.tick) clearTimeout(this.tick.timer);
-    this.tick = undefined;
+    this.ticker.clear();
     this.looks.clear();
     this.trailing.clear();
     this.tracker.clear();
@@ -250,7 +259,7 @@ export class SettleChecker {
       d = { kind: 'settled', stat: { size: st.size, mtimeMs: st.mtimeMs } };
     } else d = this.tracker.observe(p, st, this.now());
     if (d.kind === 'wait') {
-      this.schedule(d.checkAt);
+      this.ticker.schedule(d.checkAt);
       if (!this.memory.told(p, keyOf(st))) this.onWaiting(p, st.size);
       return opened?.handle.close().catch(() => undefined);
     }
@@ -375,25 +384,9 @@ export class SettleChecker {
     for (const p of this.problems.keys()) if (inside(p)) this.problems.delete(p);
   }
 
-  /** One timer per folder, at the earliest due check; never one per file. */
-  private schedule(at: number): void {
-    if (this.tick && this.tick.at <= at) return;
-    if (this.tick) clearTimeout(this.tick.timer);
-    const gen = this.epoch;
-    const timer = setTimeout(() => this.onTick(gen), Math.max(0, at - this.now()));
-    timer.unref();
-    this.tick = { timer, at };
-  }
-
-  private onTick(gen: number): void {
-    this.tick = undefined;
-    if (gen !== this.epoch) return;
-    const now = this.now();
-    // Each due file is handed out once; one being checked right now is looked at again after.
-    for (const p of this.tracker.due(now)) {
-      this.looks.add(p, DUE);
-    }
-    const next = this.tracker.nextCheckAt();
-    if (next !== undefined) this.schedule(Math.max(next, now + TICK_FLOOR_MS));
+  /** The ticker fired: each due file is handed out once; one being checked now is looked at again after. */
+  private due(now: number): number | undefined {
+    for (const p of this.tracker.due(now)) this.looks.add(p, DUE);
+    return this.tracker.nextCheckAt();
   }
 }

@@ -2,6 +2,14 @@
 // stopped waiting, and the fingerprint read through the handle its check holds open.
 import type { ByteReader, OpenReader } from '../../../media/byte-reader.js';
 
+/** A file the folder walk (or an event) found, with what its stat said: what the settle checker is offered. */
+export interface ScannedFile {
+  path: string;
+  size: number;
+  mtimeMs: number;
+  ino: number;
+}
+
 export interface DetectedFile {
   folderId: string;
   path: string;
