@@ -40,7 +40,17 @@ import {
   type ArchivePolicy,
   type Committed,
 } from '../archive/job-archive.js';
-import { committedOf, header, readJournal, replay, VERSION, writeAll, type Identified } from './journal-lines.js';
+import {
+  committedOf,
+  cutTail,
+  header,
+  readJournal,
+  replay,
+  VERSION,
+  writeAll,
+  writeCompacted,
+  type Identified,
+} from './journal-lines.js';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-files.js';
 
 export type FsyncMode = 'always' | 'batch' | 'never';
@@ -232,30 +242,16 @@ export class JobStore<T extends Identified = JobRecord> {
     const before = this.committed;
     const moved = new Set(due.map((r) => r.id));
     const tmp = `${this.file}.tmp`;
-    let tfd: number | undefined;
     let after = before;
     try {
       // First durable in the archive, then gone from the journal: see the note at the top.
       if (due.length > 0 && this.archive) after = this.archive.append(due);
-      tfd = fs.openSync(tmp, 'w', PRIVATE_FILE_MODE);
-      let chunk = header(after);
-      for (const r of this.records.values()) {
-        if (moved.has(r.id)) continue;
-        chunk += `${JSON.stringify({ p: r })}\n`;
-        if (chunk.length > 1 << 20) {
-          writeAll(tfd, Buffer.from(chunk, 'utf8'));
-          chunk = '';
-        }
-      }
-      writeAll(tfd, Buffer.from(chunk, 'utf8'));
-      fs.fsyncSync(tfd);
+      writeCompacted(tmp, after, this.records.values(), moved);
     } catch (e) {
-      if (tfd !== undefined) fs.closeSync(tfd);
       fs.rmSync(tmp, { force: true });
       this.undoArchive(before);
       throw e;
     }
-    fs.closeSync(tfd);
     if (this.syncTimer) clearTimeout(this.syncTimer);
     this.syncTimer = undefined;
     // Closed before the rename: Windows refuses to replace a file that is still open.
@@ -384,16 +380,7 @@ export class JobStore<T extends Identified = JobRecord> {
       this.committed = committedOf(h);
     });
     const truncatedBytes = buf.length - validEnd;
-    if (truncatedBytes > 0) {
-      // Cut the garbage tail so the next append starts on a clean line.
-      fs.truncateSync(this.file, validEnd);
-      const fd = fs.openSync(this.file, 'r+');
-      try {
-        fs.fsyncSync(fd);
-      } finally {
-        fs.closeSync(fd);
-      }
-    }
+    if (truncatedBytes > 0) cutTail(this.file, validEnd);
     this.lines = lines;
     return { lines, live: this.records.size, skipped, truncatedBytes };
   }

@@ -1,7 +1,9 @@
 // The journal's lines (the format is described in job-store.ts): the header that commits the
-// archive's lengths, and replaying the lines into records, trusting only complete ones.
+// archive's lengths, replaying the lines into records, trusting only complete ones, cutting off a
+// torn tail, and writing a compaction's new journal.
 import fs from 'node:fs';
 import type { Committed } from '../archive/job-archive.js';
+import { PRIVATE_FILE_MODE } from '../private-files.js';
 
 const FORMAT = 'sluice-jobs';
 export const VERSION = 2;
@@ -87,5 +89,47 @@ export function readJournal(file: string): Buffer | null {
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw e;
+  }
+}
+
+/**
+ * Writes a compaction's journal to `tmp`: the header naming `committed`, then every record but the
+ * `moved` ones, in writes of about 1 MB, fsynced and closed. Renaming it over the journal is the
+ * caller's commit; on failure the descriptor is closed and the error thrown (the caller removes `tmp`).
+ */
+export function writeCompacted<T extends Identified>(
+  tmp: string,
+  committed: Committed,
+  records: Iterable<T>,
+  moved: ReadonlySet<string>,
+): void {
+  const fd = fs.openSync(tmp, 'w', PRIVATE_FILE_MODE);
+  try {
+    let chunk = header(committed);
+    for (const r of records) {
+      if (moved.has(r.id)) continue;
+      chunk += `${JSON.stringify({ p: r })}\n`;
+      if (chunk.length > 1 << 20) {
+        writeAll(fd, Buffer.from(chunk, 'utf8'));
+        chunk = '';
+      }
+    }
+    writeAll(fd, Buffer.from(chunk, 'utf8'));
+    fs.fsyncSync(fd);
+  } catch (e) {
+    fs.closeSync(fd);
+    throw e;
+  }
+  fs.closeSync(fd);
+}
+
+/** Cuts a torn or garbage tail off the journal at `validEnd`, durably, so the next append starts on a clean line. */
+export function cutTail(file: string, validEnd: number): void {
+  fs.truncateSync(file, validEnd);
+  const fd = fs.openSync(file, 'r+');
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
   }
 }
