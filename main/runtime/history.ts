@@ -9,7 +9,8 @@
 import type { StreamDto, StreamState } from '../service/types.js';
 import type { JobRecord, JobState } from '../engine/job.js';
 import { hotSummaries, jobSummaries, type JobSummary } from '../adapters/store/journal/jobs.js';
-import { indexSearch, type HistoryIndex, type IndexedJob } from '../adapters/store/history/history-index.js';
+import type { HistoryIndex } from '../adapters/store/history/history-index.js';
+import { indexSearch, type IndexedJob } from '../adapters/store/history/history-query.js';
 import type { JobStore } from '../adapters/store/journal/job-store.js';
 import type { TranscriptHits, TranscriptMatch } from '../adapters/store/search/transcript-index.js';
 import { computerKey } from '../engine/shared-folder.js';

@@ -8,7 +8,8 @@ import { sourceName } from '../../../engine/media-link.js';
 import { computerKey } from '../../../engine/shared-folder.js';
 import { nameMatcher, searchable } from '../../../engine/transcript/search-text.js';
 import path from 'node:path';
-import { HistoryIndex, indexSearch } from './history-index.js';
+import { HistoryIndex } from './history-index.js';
+import { indexSearch } from './history-query.js';
 import { readArchivedAt, readArchivedRecords } from '../archive/job-archive.js';
 import { JobStore } from '../journal/job-store.js';
 
