@@ -26,7 +26,7 @@ export interface FolderWatcherOptions {
   incompleteAfterMs?: number;
   /** How often a missing folder is looked for (and a present one checked). */
   existPollMs: number;
-  /** When a folder that just appeared is read again (default in folder-watcher.ts). */
+  /** When a folder that just appeared is read again (default in folder-events.ts). */
   newDirRereadMs?: readonly number[];
   resultExtensions: readonly string[];
   now: () => number;

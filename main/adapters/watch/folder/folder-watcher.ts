@@ -1,14 +1,12 @@
-// One watch folder's life: chokidar events plus a periodic walk feed the settle checker; the folder
-// going missing and coming back; pause and resume. Whether a reported file is new to the history
-// is the engine's call (classifyDetected); here a path+size+mtime is reported once.
-// Note: no awaitWriteFinish (its threshold must exceed the writer's longest pause, feasibility §4)
-// and no recursive fs.watch (it blocks the event loop for minutes on Linux).
+// One watch folder's life: its events (folder-events.ts) plus a periodic walk feed the settle
+// checker; the folder going missing and coming back; pause and resume. Whether a reported file is
+// new to the history is the engine's call (classifyDetected); here a path+size+mtime is reported once.
 import path from 'node:path';
-import { watch, type FSWatcher } from 'chokidar';
 import type { FolderStatus } from '../../../engine/events.js';
 import type { WatchFolder } from '../../../engine/settings.js';
 import { readsAtOnce, slowToSettle } from '../../../engine/file-system-kind.js';
 import { EventBurst } from './event-burst.js';
+import { FolderEvents } from './folder-events.js';
 import { folderFileSystem } from './file-system-kind.js';
 import { folderRules, rootProblem, scanFolder, type FolderRules } from './folder-scan.js';
 import type { FolderWatchStatus, FolderWatcherOptions } from './folder-watcher-types.js';
@@ -19,25 +17,6 @@ import type { ScannedFile } from '../settle/settle-types.js';
 export type { DetectedFile } from '../settle/settle-checker.js';
 export type { FolderWatchStatus, FolderWatcherOptions } from './folder-watcher-types.js';
 
-/** A huge tree can take long to set up; past this the walk goes ahead and events join when ready. */
-const READY_TIMEOUT_MS = 30_000;
-/** Only with usePolling (shares without events): the default 100 ms would stat a big tree non-stop. */
-const POLL_INTERVAL_MS = 1000;
-/**
- * When a folder that just appeared is read again. chokidar reads a new folder and only then sets
- * its watch, so a file landing in between is never reported (paulmillr/chokidar#1471); its
- * read of the folder usually ends within milliseconds, the second look covers a loaded machine.
- */
-const NEW_DIR_REREAD_MS = [300, 2000];
-/**
- * Folders handed to one chokidar watcher at a time while the watches are set up. chokidar lstats
- * every entry of a folder it watches and holds a folder's stats until the last of them is back:
- * 32 folders at once kept ~3,000 stats alive across young-generation collections, and a
- * 100,000-file start promoted 85 MB of them to the old generation (peak RSS 250–360 MB). Four
- * at a time: 11 MB promoted, the watches set up as fast.
- */
-const DIR_BATCH = 4;
-
 export class FolderWatcher {
   private readonly root: string;
   private readonly rules: FolderRules;
@@ -47,14 +26,9 @@ export class FolderWatcher {
   private running = false;
   /** Folder found and being watched in this generation (events attached when enabled, first walk done). */
   private up = false;
-  /** With native events: watches of a batch of folders each, and one for folders found later. */
-  private fsws: FSWatcher[] = [];
-  private late: FSWatcher | undefined;
-  private readonly watchedDirs = new Set<string>();
-  /** Releases a start that waits for chokidar's ready when the watcher is torn down first. */
-  private readonly unblock = new Set<() => void>();
+  /** Its file-system events (folder-events.ts), set up after the first walk. */
+  private readonly events: FolderEvents;
   private timers: NodeJS.Timeout[] = [];
-  private readonly rereads = new Set<NodeJS.Timeout>();
   private scanning: { gen: number; done: Promise<void> } | undefined;
   private polling = false;
   private status: FolderWatchStatus;
@@ -91,6 +65,21 @@ export class FolderWatcher {
       ...(o.fingerprint ? { fingerprint: o.fingerprint } : {}),
     });
     this.status = { folderId: folder.id, state: 'paused', since: o.now() };
+    this.events = new FolderEvents({
+      root: this.root,
+      rules: this.rules,
+      usePolling: o.usePolling,
+      newDirRereadMs: o.newDirRereadMs,
+      checker: this.checker,
+      live: (gen) => gen === this.gen && this.up,
+      burst: () => this.burst.event(),
+      rootGone: (gen) => void this.poll(gen),
+      readAgain: (gen, dir) => void this.lookAgain(gen, dir),
+      failed: (gen, m) => {
+        if (gen !== this.gen) return;
+        this.setStatus('error', `Watching is degraded (${m}); new files are still found by the periodic rescan.`);
+      },
+    });
   }
 
   get current(): FolderWatchStatus {
@@ -165,7 +154,7 @@ export class FolderWatcher {
         // is stat'ed twice).
         await this.rescan(gen);
         if (this.o.events && gen === this.gen && this.up) {
-          await this.attach(gen);
+          await this.events.attach(gen, this.lastDirs);
           if (gen === this.gen && this.up) await this.lookAgain(gen, this.root);
         }
       }
@@ -174,130 +163,14 @@ export class FolderWatcher {
     }
   }
 
-  /**
-   * Sets the events up. With native events each folder the walk read gets its own chokidar watch
-   * (depth 0), handed over a batch at a time: chokidar given the root alone reads the whole tree
-   * at once and lstats every file in it, 100,000 stat calls in flight that held ~270 MB of heap at
-   * its peak. Folders that appear later are added as they are reported. Polling keeps one
-   * recursive watcher: a polled folder does not name its files, so they are watched themselves.
-   */
-  private async attach(gen: number): Promise<void> {
-    if (this.o.usePolling) {
-      await this.open([this.root], gen, this.rules.recursive ? undefined : 0);
-      return;
-    }
-    const dirs = this.lastDirs?.length ? this.lastDirs : [this.root];
-    for (let i = 0; i < dirs.length && gen === this.gen && this.up; i += DIR_BATCH) {
-      const batch = dirs.slice(i, i + DIR_BATCH).filter((d) => !this.watchedDirs.has(d));
-      for (const d of batch) this.watchedDirs.add(d);
-      if (batch.length > 0) await this.open(batch, gen, 0);
-    }
-  }
-
-  /** A folder that appeared (or was found by a second look) gets its watch; each folder once. */
-  private watchDir(gen: number, dir: string): void {
-    if (this.o.usePolling || !this.rules.recursive || gen !== this.gen || !this.up) return;
-    if (this.watchedDirs.has(dir)) return;
-    this.watchedDirs.add(dir);
-    if (this.late) this.late.add(dir);
-    else void this.open([dir], gen, 0, true);
-  }
-
-  private open(paths: string[], gen: number, depth: number | undefined, late = false): Promise<void> {
-    const rel = (p: string): string => path.relative(this.root, p);
-    const dirsOnly = !this.o.usePolling;
-    const fsw = watch(paths, {
-      ignoreInitial: true,
-      // Links are reported as entries and stat'ed by us: a link loop is never walked.
-      followSymlinks: false,
-      usePolling: this.o.usePolling,
-      // Polling stats every watched file each interval; media counts as "binary" to chokidar.
-      interval: POLL_INTERVAL_MS,
-      binaryInterval: POLL_INTERVAL_MS,
-      depth,
-      ignored: (p, stats) => {
-        if (p === this.root) return false;
-        if (stats?.isDirectory()) return !this.rules.acceptDir(rel(p));
-        // chokidar gives every file it keeps its own native watch: 100,000 files were 100,000
-        // watches and ~6 KB of memory each. A folder's watch reports what happens to the files in
-        // it (their names come with the raw events below), so only folders are kept. Polling
-        // watches see no names from a folder: there every candidate file is kept, as before.
-        if (stats?.isFile()) return dirsOnly || !this.rules.acceptFile(rel(p));
-        return path.basename(p).startsWith('.');
-      },
-    });
-    const onFile = (p: string): void => {
-      if (this.rules.acceptFile(rel(p))) this.checker.enqueue(p);
-    };
-    fsw.on('add', onFile);
-    fsw.on('change', onFile);
-    // Unthrottled: what chokidar's throttles drop after a touch is looked for (settle-checker.ts).
-    fsw.on('raw', (_event, evPath: string | null, details) => {
-      const watched = (details as { watchedPath?: unknown } | undefined)?.watchedPath;
-      if (typeof watched !== 'string') return;
-      const named = evPath ? path.resolve(watched, evPath) : undefined;
-      // A name in a folder's event: created, written, renamed or deleted; a stat tells which
-      // (a deleted file is dropped, a folder's name is not a file and is left to chokidar).
-      if (dirsOnly && named !== undefined && named !== path.resolve(watched)) onFile(named);
-      this.checker.touched(named !== undefined ? [watched, named] : [watched]);
-      this.burst.event();
-    });
-    fsw.on('unlink', (p) => this.checker.drop(p));
-    fsw.on('unlinkDir', (p) => {
-      if (p === this.root) {
-        void this.poll(gen);
-        return;
-      }
-      this.checker.dropUnder(p + path.sep);
-      // Made again later, it is reported again and watched again.
-      for (const d of this.watchedDirs) if (d === p || d.startsWith(p + path.sep)) this.watchedDirs.delete(d);
-    });
-    fsw.on('addDir', (p) => {
-      if (p === this.root || !this.rules.recursive) return;
-      this.watchDir(gen, p);
-      for (const ms of this.o.newDirRereadMs ?? NEW_DIR_REREAD_MS) {
-        const t = setTimeout(() => {
-          this.rereads.delete(t);
-          void this.lookAgain(gen, p);
-        }, ms);
-        t.unref();
-        this.rereads.add(t);
-      }
-    });
-    fsw.on('error', (e) => {
-      if (gen !== this.gen) return;
-      const m = e instanceof Error ? e.message : String(e);
-      this.setStatus('error', `Watching is degraded (${m}); new files are still found by the periodic rescan.`);
-    });
-    this.fsws.push(fsw);
-    if (late) this.late = fsw;
-    return new Promise<void>((resolve) => {
-      const done = (): void => {
-        clearTimeout(t);
-        this.unblock.delete(done);
-        resolve();
-      };
-      const t = setTimeout(done, READY_TIMEOUT_MS);
-      t.unref();
-      fsw.once('ready', done);
-      this.unblock.add(done);
-    });
-  }
-
   private async teardown(): Promise<void> {
-    const fsws = this.fsws;
-    this.fsws = [];
-    this.late = undefined;
-    this.watchedDirs.clear();
-    for (const done of [...this.unblock]) done();
-    for (const t of this.rereads) clearTimeout(t);
-    this.rereads.clear();
+    const closing = this.events.detach();
     this.burst.stop();
     void this.ahead?.close();
     this.ahead = undefined;
     this.up = false;
     this.checker.reset();
-    await Promise.all(fsws.map((w) => w.close().catch(() => undefined)));
+    await closing();
   }
 
   private async rescan(gen: number): Promise<void> {
@@ -382,7 +255,7 @@ export class FolderWatcher {
       aborted: () => gen !== this.gen,
     }).catch(() => undefined);
     // Folders made inside a new folder before its watch was set are reported by no one.
-    for (const d of res?.dirs ?? []) this.watchDir(gen, d);
+    for (const d of res?.dirs ?? []) this.events.watchDir(gen, d);
   }
 
   private setStatus(state: FolderStatus, message?: string, fileCount = this.status.fileCount): void {
