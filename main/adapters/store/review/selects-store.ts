@@ -9,7 +9,13 @@ import { createHash } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { foldText } from '../../../engine/transcript/search-text.js';
-import { emptyList, listNameProblem, SELECT_LIST, SelectError, type SelectList } from '../../../engine/selects/selects.js';
+import {
+  emptyList,
+  listNameProblem,
+  SELECT_LIST,
+  SelectError,
+  type SelectList,
+} from '../../../engine/selects/selects.js';
 import { writeFileAtomic } from '../../results/result-writer.js';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-files.js';
 

@@ -3,7 +3,11 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { adoptLegacyStateDir, defaultStateDir, xdgConfigHome } from '../../../../main/adapters/store/state/state-dir.js';
+import {
+  adoptLegacyStateDir,
+  defaultStateDir,
+  xdgConfigHome,
+} from '../../../../main/adapters/store/state/state-dir.js';
 import { defaultStateDir as cliStateDir } from '../../../../main/cli/context.js';
 
 let root: string;

@@ -4,7 +4,11 @@ import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fingerprintFile, fingerprintHandle } from '../../../../main/adapters/queue/fingerprint.js';
-import { SettleChecker, type DetectedFile, type Fingerprinter } from '../../../../main/adapters/watch/settle/settle-checker.js';
+import {
+  SettleChecker,
+  type DetectedFile,
+  type Fingerprinter,
+} from '../../../../main/adapters/watch/settle/settle-checker.js';
 import { makeMediaDir } from '../../../helpers/media.js';
 
 const MIB = 1 << 20;
