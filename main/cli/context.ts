@@ -23,11 +23,12 @@ import {
   parseRecipe,
   parseTimecodeStart,
 } from './options.js';
-import { recipeParams } from '../engine/recipes/recipe-params.js';
+import { manualAdd } from '../engine/manual-add.js';
 import { printable } from './printable.js';
 import { RECIPE_IDS, type RecipeRef } from '../engine/recipes/recipes.js';
 import { findRecipeRef } from '../engine/recipes/custom-recipes.js';
 import { RATE_IDS, type RateId } from '../engine/timecode/rates.js';
+import { TIMECODED_FORMATS } from '../../common/formats.js';
 import { DEFAULT_TIMELINE } from '../engine/timecode/timeline.js';
 
 export interface CommonFlags {
@@ -112,7 +113,7 @@ export function addJobOptions(cmd: Command): Command {
     )
     .option(
       '--timecode <start>',
-      'where the editor formats (fcpxml, itt, edl, premiere, avid) start: source (the media’s own timecode) or HH:MM:SS:FF',
+      `where the editor formats (${TIMECODED_FORMATS.join(', ')}) start: source (the media’s own timecode) or HH:MM:SS:FF`,
       parseTimecodeStart,
     )
     .option(
@@ -216,26 +217,25 @@ export function templateAndParams(
   settings: Settings,
   catalogue: TemplateCatalogue = BUILTIN_CATALOGUE,
 ): { templateId: string; params: Params; recipe: RecipeRef | null; glossary: string[]; notice?: string } {
-  const templateId = flags.template ?? settings.defaults.templateId;
-  let params: Params;
+  const given = {
+    templateId: flags.template,
+    recipe: flags.recipe === 'none' ? null : flags.recipe ? cliRecipe(flags.recipe, settings) : undefined,
+    glossary: flags.glossary,
+  };
+  let add = manualAdd(settings, given);
+  // --param is read against the template the add uses, the given one or the default.
   try {
-    params =
-      flags.param.length > 0
-        ? parseParamPairs(flags.param, catalogueTemplate(catalogue, templateId))
-        : settings.defaults.params;
+    if (flags.param.length > 0)
+      add = manualAdd(settings, {
+        ...given,
+        params: parseParamPairs(flags.param, catalogueTemplate(catalogue, add.templateId)),
+      });
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
-  const recipe =
-    flags.recipe === 'none'
-      ? null
-      : flags.recipe
-        ? cliRecipe(flags.recipe, settings)
-        : (settings.defaults.recipe ?? null);
-  const glossary = flags.glossary ?? settings.defaults.glossary ?? [];
-  const withRecipe = recipeParams(params, recipe, glossary, settings.customRecipes);
-  if (withRecipe.problems.length > 0) throw new UsageError(withRecipe.problems.join('\n'));
-  const problems = templateProblems(templateId, withRecipe.params, catalogue);
+  const { templateId, params, recipe, glossary } = add;
+  if (add.problems.length > 0) throw new UsageError(add.problems.join('\n'));
+  const problems = templateProblems(templateId, add.sent, catalogue);
   if (problems[0]?.field === 'templateId') {
     throw new UsageError(`${problems[0].message} Run \`sluice templates\` to list them.`);
   }

@@ -3,9 +3,9 @@ import { InvalidArgumentError } from 'commander';
 import { readFileSync } from 'node:fs';
 import { glossaryProblems, parseGlossary } from '../engine/recipes/glossary.js';
 import { printable } from './printable.js';
-import { RESULT_FORMATS, type ResultFormat } from '../engine/settings.js';
+import { isResultFormat, RESULT_FORMATS, type ResultFormat } from '../../common/formats.js';
 import { isRateId, RATE_IDS, type RateId } from '../engine/timecode/rates.js';
-import { timecodeTextProblem } from '../engine/timecode/timecode.js';
+import { timecodeTextProblem } from '../../common/timecode.js';
 
 export function parsePort(value: string): number {
   const n = Number(value);
@@ -24,11 +24,10 @@ export function parseFormats(value: string): ResultFormat[] {
     .split(',')
     .map((f) => f.trim().toLowerCase())
     .filter(Boolean);
-  const bad = list.filter((f) => !(RESULT_FORMATS as readonly string[]).includes(f));
-  if (bad.length > 0 || list.length === 0) {
+  if (!list.every(isResultFormat) || list.length === 0) {
     throw new InvalidArgumentError(`must list formats among ${RESULT_FORMATS.join(', ')} (got ${printable(value)}).`);
   }
-  return [...new Set(list)] as ResultFormat[];
+  return [...new Set(list)];
 }
 
 /**

@@ -2,12 +2,10 @@
 // reads it: how long it is, and where its own timeline starts. Types only: the probe does the I/O,
 // the timecode module (engine/timecode/) turns these facts into frames on the timeline's rate.
 
+import type { FrameRate } from '../../common/timecode.js';
+
 /** A frame rate as a rational (frames per second = num / den), drop-frame only for 29.97 and 59.94. */
-export interface FrameRate {
-  readonly num: number;
-  readonly den: number;
-  readonly dropFrame: boolean;
-}
+export type { FrameRate };
 
 /** Where the media's own timeline starts, as the container stores it. */
 export type SourceStart =

@@ -1,7 +1,7 @@
 // A job's outcome in plain words: what happened and what to do next, for people who never read the
 // service's error names. The raw message stays on the record; the screens show it one click away.
 // The names are the service's complete list (service-contract.md §8.2).
-import { WORD_FORMATS } from './captions/render.js';
+import { WORD_FORMATS } from '../../common/formats.js';
 import type { JobError, JobRecord } from './job.js';
 import { isRateLimit } from './rate-limit.js';
 

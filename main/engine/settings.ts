@@ -3,9 +3,9 @@
 // with `prefault({})`, which runs through the schema, so each default value is written once.
 import { z } from 'zod';
 import { CLAIM_TIMEOUT_LIMITS_S } from '../../common/defaults.js';
+import { DEFAULT_FORMATS, RESULT_FORMATS, type ResultFormat } from '../../common/formats.js';
 import { DEFAULT_TEMPLATE_ID, isTemplateId, TEMPLATE_ID_RULE } from '../service/templates.js';
 import { CAPTION_SETTINGS } from './captions/presets.js';
-import { RECIPE_FORMATS } from './recipes/render.js';
 import { CUSTOM_RECIPES, isCustomRecipeId, RECIPE_REF } from './recipes/custom-recipes.js';
 import { GLOSSARY_LIMITS } from './recipes/glossary.js';
 import { TIMELINE_SETTINGS } from './timecode/timeline.js';
@@ -18,26 +18,8 @@ export type ParamValue = z.infer<typeof PARAM_VALUE>;
 export const PARAMS = z.record(z.string().min(1).max(200), PARAM_VALUE);
 export type Params = z.infer<typeof PARAMS>;
 
-// Formats a job can produce; a format joins this list together with its renderer (adapters/results.ts).
-export const RESULT_FORMATS = [
-  'json',
-  'srt',
-  'vtt',
-  'txt',
-  'csv',
-  'md',
-  'docx',
-  // For an editor's timeline, anchored at the source timecode (captions/editors/).
-  'fcpxml',
-  'itt',
-  'ttml',
-  'edl',
-  'premiere',
-  'avid',
-  // From a recipe's answers (recipes/render.ts).
-  ...RECIPE_FORMATS,
-] as const;
-export type ResultFormat = (typeof RESULT_FORMATS)[number];
+// Formats a job can produce: the table in common/formats.ts.
+export { RESULT_FORMATS, type ResultFormat };
 
 const httpUrl = z
   .string()
@@ -76,7 +58,10 @@ export type Connection = z.infer<typeof CONNECTION>;
 
 export const OUTPUT = z.object({
   // As the README and the empty Queue promise: the transcript, captions for players, and plain text.
-  formats: z.array(z.enum(RESULT_FORMATS)).min(1).default(['json', 'srt', 'vtt', 'txt']),
+  formats: z
+    .array(z.enum(RESULT_FORMATS))
+    .min(1)
+    .default([...DEFAULT_FORMATS]),
   /** Name pattern without extension; tokens {name} {ext} {template} {date}; `/` makes subfolders (result-place.ts). */
   pattern: z
     .string()

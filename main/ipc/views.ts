@@ -15,7 +15,6 @@ import type { CopyInProgress, FolderStatus, QueuePauseReason } from '../engine/e
 import { lineProgress } from '../engine/estimate.js';
 import { canCancel, canDismiss, canMove, canRetry, canRewrite } from '../engine/eligibility.js';
 import { isTerminal, type ACTIVE_STATES, type JobRecord, type JobState } from '../engine/job.js';
-import type { WORD_FORMATS } from '../engine/captions/render.js';
 import { sourceLabel, sourceName } from '../engine/media-link.js';
 import { earlierPaths } from '../engine/source-path.js';
 import { completedWithoutSpeech, plainError } from '../engine/outcome-words.js';
@@ -25,7 +24,7 @@ import { linkResultsDir, resultAnchor } from '../adapters/results/link-destinati
 import { isLinkJob } from '../engine/media-link.js';
 import { currentPath } from '../engine/source-path.js';
 import type { MoveDirection } from '../engine/scheduler.js';
-import type { ResultFormat, Settings } from '../engine/settings.js';
+import type { Settings } from '../engine/settings.js';
 import { recipeLabelUsed } from '../engine/recipes/recipe-params.js';
 import type { CustomRecipe } from '../engine/recipes/custom-recipes.js';
 import { totalsBy } from './usage-totals.js';
@@ -37,15 +36,13 @@ const _mirrors: [
   Same<C.StreamState, Api.StreamState>,
   Same<C.GatewayState, Api.GatewayState>,
   Same<C.ProcessorState, Api.ProcessorState>,
-  Same<C.ResultFormat, ResultFormat>,
   Same<C.QueuePauseReason, QueuePauseReason>,
   Same<C.Granularity, Api.Granularity>,
   Same<C.MoveDirection, MoveDirection>,
   Same<Exclude<C.FolderState, 'disabled'>, FolderStatus>,
   Same<C.SettingsValues, Settings>,
   Same<(typeof C.ACTIVE_STATES)[number], (typeof ACTIVE_STATES)[number]>,
-  Same<(typeof C.WORD_FORMATS)[number], (typeof WORD_FORMATS)[number]>,
-] = [true, true, true, true, true, true, true, true, true, true, true, true];
+] = [true, true, true, true, true, true, true, true, true, true];
 void _mirrors;
 
 /** One upload in flight, as the uploader keeps it (bytes sent, the samples its speed is read from). */

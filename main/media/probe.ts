@@ -12,7 +12,7 @@ import mediaInfoFactory from 'mediainfo.js';
 import type { MediaInfo } from 'mediainfo.js';
 import type { FrameRate, MediaFacts, SourceStart } from '../engine/media-facts.js';
 import { readSidecarStart } from './sony-sidecar.js';
-import { rateOf, readTimecodeLabel } from './timecode-label.js';
+import { readTimecodeLabel } from '../../common/timecode.js';
 
 type Track = Readonly<Record<string, unknown>>;
 
@@ -154,8 +154,7 @@ function startOf(
     const read = readTimecodeLabel(label, rate);
     if (read === null) continue;
     if ('refused' in read) return read;
-    const dropFrame = rate.dropFrame || label.includes(';');
-    return { start: { kind: 'frames', frames: read.frames, rate: { ...rate, dropFrame }, from } };
+    return { start: { kind: 'frames', frames: read.frames, rate: read.rate, from } };
   }
   // Note: MediaInfo gives the bext TimeReference as a delay in seconds (to the nanosecond), so the
   // sample count is exact once multiplied back and rounded.
@@ -167,7 +166,7 @@ function startOf(
 }
 
 function trackRate(t: Track): FrameRate | null {
-  return rateOf(num(t.FrameRate_Num), num(t.FrameRate_Den), num(t.FrameRate));
+  return probedRate(num(t.FrameRate_Num), num(t.FrameRate_Den), num(t.FrameRate));
 }
 
 function extra(t: Track): Track {
@@ -182,4 +181,32 @@ function num(v: unknown): number | null {
 
 function str(v: unknown): string | null {
   return typeof v === 'string' && v.trim() !== '' ? v : null;
+}
+
+/** The NTSC-family rates written as decimals (23.976, 29.97, 59.94, …) and their exact fraction. */
+const NTSC = [24, 30, 48, 60, 120];
+
+/** A rate from a numerator/denominator pair when given, else from its decimal; null when neither. */
+function probedRate(numerator: number | null, denominator: number | null, decimal: number | null): FrameRate | null {
+  let num: number;
+  let den: number;
+  if (numerator !== null && denominator !== null && numerator > 0 && denominator > 0) {
+    num = numerator;
+    den = denominator;
+  } else if (decimal !== null && decimal > 0) {
+    const ntsc = NTSC.find((n) => Math.abs(decimal - (n * 1000) / 1001) < 0.005);
+    if (ntsc !== undefined) {
+      num = ntsc * 1000;
+      den = 1001;
+    } else if (Math.abs(decimal - Math.round(decimal)) < 0.005) {
+      num = Math.round(decimal);
+      den = 1;
+    } else {
+      num = Math.round(decimal * 1000);
+      den = 1000;
+    }
+  } else {
+    return null;
+  }
+  return { num, den, dropFrame: false };
 }

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { convert as Convert } from 'xmlbuilder2';
 import type { FrameRate, SourceStart } from '../engine/media-facts.js';
-import { canDropFrame, readTimecodeLabel } from './timecode-label.js';
+import { canDropFrame, readTimecodeLabel } from '../../common/timecode.js';
 
 type Node = Readonly<Record<string, unknown>>;
 
@@ -78,9 +78,11 @@ export function sidecarStart(xml: string): SourceStart | SidecarRefusal {
   const rate: FrameRate = { ...base, dropFrame: ltc.dropFrame && canDropFrame(base) };
   const read = readTimecodeLabel(ltc.label, rate);
   if (read === null || 'refused' in read) return { refused: read?.refused ?? unreadable('gives no timecode').refused };
-  if (table['@halfStep'] !== 'true') return { kind: 'frames', frames: read.frames, rate, from: 'sidecar' };
+  // The counting the label was read in (a `;` in it says drop-frame).
+  const counted = read.rate;
+  if (table['@halfStep'] !== 'true') return { kind: 'frames', frames: read.frames, rate: counted, from: 'sidecar' };
   // Two picture frames per LTC frame: the same moment, counted at twice the rate (drop-frame too).
-  const picture: FrameRate = { num: rate.num * 2, den: rate.den, dropFrame: rate.dropFrame };
+  const picture: FrameRate = { num: counted.num * 2, den: counted.den, dropFrame: counted.dropFrame };
   return { kind: 'frames', frames: read.frames * 2, rate: picture, from: 'sidecar' };
 }
 

@@ -18,7 +18,7 @@ import type { EngineEvent } from '../engine/events.js';
 import { isTerminal, type JobRecord } from '../engine/job.js';
 import { isLinkJob, sourceName } from '../engine/media-link.js';
 import { templateProblems, type TemplateProblem } from '../engine/params.js';
-import { recipeParams } from '../engine/recipes/recipe-params.js';
+import { manualAdd, type ManualAdd } from '../engine/manual-add.js';
 import { move, type MoveDirection } from '../engine/scheduler.js';
 import type { Params } from '../engine/settings.js';
 
@@ -98,26 +98,19 @@ export class QueueCommands {
   }
 
   /**
-   * The template and parameters a manual add will use (Settings' defaults unless given), checked
+   * What a manual add will use (Settings' defaults unless given, engine/manual-add.ts), checked
    * against the catalogue known now: adding files never waits for the configuration service.
+   * The intake takes it as given.
    */
-  private withTemplate<T extends AddOptions>(opts: T): T & { templateId: string; params: Params } {
-    const s = this.d.settings.get();
-    const templateId = opts.templateId ?? s.defaults.templateId;
-    const params = opts.params ?? s.defaults.params;
-    // Checked as sent: with the recipe's prompts and the glossary the intake adds to them.
-    const sent = recipeParams(
-      params,
-      opts.recipe === undefined ? s.defaults.recipe : opts.recipe,
-      opts.glossary ?? s.defaults.glossary,
-      s.customRecipes,
-    );
+  private withTemplate<T extends AddOptions>(opts: T): T & Omit<ManualAdd, 'sent' | 'problems'> {
+    const { sent, problems: recipeProblems, ...add } = manualAdd(this.d.settings.get(), opts);
+    // Checked as sent: with the recipe's prompts and the glossary.
     const problems = [
-      ...sent.problems.map((message) => ({ field: 'recipe', detail: message, message })),
-      ...templateProblems(templateId, sent.params, this.d.templates.current),
+      ...recipeProblems.map((message) => ({ field: 'recipe', detail: message, message })),
+      ...templateProblems(add.templateId, sent, this.d.templates.current),
     ];
     if (problems.length > 0) throw new TemplateRejected(problems);
-    return { ...opts, templateId, params };
+    return { ...opts, ...add };
   }
 
   /** "Check these settings": Sluice's check, then the service's preview of the patched template. */

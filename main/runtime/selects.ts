@@ -33,7 +33,7 @@ import { stringOut, type ClipSource, type StringOut, type StringOutOptions } fro
 import { renderStringOutXmeml } from '../engine/selects/xmeml.js';
 import { currentPath } from '../engine/source-path.js';
 import { frameToMs } from '../engine/timecode/frames.js';
-import { formatTimecode, parseTimecode } from '../engine/timecode/timecode.js';
+import { formatTimecode, parseTimecode } from '../../common/timecode.js';
 import { startFrameOn, timelineRate } from '../engine/timecode/timeline.js';
 import { DEFAULT_RATE_ID } from '../engine/timecode/rates.js';
 import type { Transcript } from '../engine/transcript/transcript.js';

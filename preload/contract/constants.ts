@@ -1,30 +1,14 @@
 // Runtime constants (strings only; shared by preload, renderer and main).
-// Part of the contract (../contract.ts re-exports every part): no imports but its siblings.
+// Part of the contract (../contract.ts re-exports every part): no imports but its siblings and common/.
 import type { EventName } from './events.js';
 import type { Channel } from './requests.js';
-import type { ResultFormat } from './shared.js';
+
+/** Formats made from the transcript's words alone: main writes by it, the renderer explains by it. */
+export { WORD_FORMATS } from '../../common/formats.js';
 
 // ---- runtime constants (strings only; shared by preload, renderer and main) ---------------------
 
 /** The environment variable Sluice reads the API key from (it wins over a stored key). */
-/**
- * Formats made from the transcript's words alone: media with no speech gets none of them (only
- * the JSON, and Markdown when asked). Main writes by it, the renderer explains by it.
- */
-export const WORD_FORMATS = [
-  'srt',
-  'vtt',
-  'txt',
-  'csv',
-  'docx',
-  'fcpxml',
-  'itt',
-  'ttml',
-  'edl',
-  'premiere',
-  'avid',
-] as const satisfies readonly ResultFormat[];
-
 export const API_KEY_ENV = 'SLUICE_API_KEY';
 
 /** Every channel, in contract order; main checks at compile time that this matches `Requests`. */

@@ -1,5 +1,5 @@
 // Literals shared with main (mirrors of its unions; main checks they stay equal).
-// Part of the contract (../contract.ts re-exports every part): no imports but its siblings.
+// Part of the contract (../contract.ts re-exports every part): no imports but its siblings and common/.
 
 // ---- shared literals (mirrors of main's unions; main checks they stay equal) ---------------------
 
@@ -16,24 +16,8 @@ export interface ComponentsView {
   gateway?: GatewayState;
   processors: Array<{ processorId: string; state: ProcessorState; stateDescription: string | null }>;
 }
-export type ResultFormat =
-  | 'json'
-  | 'srt'
-  | 'vtt'
-  | 'txt'
-  | 'csv'
-  | 'md'
-  | 'docx'
-  // For an editor's timeline, anchored at the source timecode.
-  | 'fcpxml'
-  | 'itt'
-  | 'ttml'
-  | 'edl'
-  | 'premiere'
-  | 'avid'
-  | RecipeFormat;
-/** Made from a recipe's answers: chapters, YouTube chapter lines, show notes, ffmpeg chapters. */
-export type RecipeFormat = 'chapters' | 'youtube' | 'shownotes' | 'ffmetadata';
+/** The result formats and those a recipe's answers make: the table in common/formats.ts. */
+export type { RecipeFormat, ResultFormat } from '../../common/formats.js';
 /** What a file's audio-intelligence layer is asked for; null: the transcript only. */
 export type RecipeId = 'podcast' | 'interview' | 'meeting';
 /** A recipe a folder or the defaults name: a built-in one, or a saved custom one (`custom-…`). */

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { registerProcess } from '../../main/cli/commands/process.js';
 import { registerWatch } from '../../main/cli/commands/watch.js';
 import { outputOf, type JobFlags } from '../../main/cli/context.js';
+import { parseFormats } from '../../main/cli/options.js';
 import { defaultSettings } from '../../main/engine/settings.js';
 import { timelineOf } from '../../main/engine/timecode/timeline.js';
 
@@ -83,5 +84,13 @@ describe.each(['process', 'watch'] as const)('sluice %s', (command) => {
     expect(error).toBeInstanceOf(CommanderError);
     expect((error as CommanderError).code).toBe('commander.invalidArgument');
     expect((error as CommanderError).message).toMatch(message);
+  });
+});
+
+describe('--formats', () => {
+  it('takes the table’s ids in any case, once each, and refuses any other naming every format', () => {
+    expect(parseFormats('SRT, premiere,srt')).toEqual(['srt', 'premiere']);
+    expect(() => parseFormats('srt,mp4')).toThrow(/must list formats among json, srt, .*ffmetadata \(got/);
+    expect(() => parseFormats(' , ')).toThrow(/must list formats among/);
   });
 });

@@ -16,6 +16,28 @@ describe('foldText', () => {
     expect(foldText('A001_C014 Take-2 (final).MP4')).toBe('a001_c014 take-2 (final).mp4');
   });
 
+  it('folds full-width, decomposed, Turkish and German letters as it does today', () => {
+    expect(foldText('ＡＢＣ ｄｅｆ')).toBe('abc def');
+    expect(foldText('Cafe\u0301')).toBe('cafe');
+    expect(foldText('Café')).toBe(foldText('Cafe\u0301'));
+    // Turkish: dotted İ is i with its dot dropped; dotless ı stays its own letter (no locale rules).
+    expect(foldText('İSTANBUL')).toBe('istanbul');
+    expect(foldText('ıi')).toBe('ıi');
+    expect(foldText('STRASSE')).toBe(foldText('Straße'));
+    expect(foldText('GROẞ')).toBe('gross');
+  });
+
+  it('folds compatibility forms that decompose to capitals (they used to keep their case)', () => {
+    expect(foldText('ℍotel™')).toBe('hoteltm');
+    expect(foldText('𝐀𝐁𝐂')).toBe('abc');
+    expect(foldText('㎒')).toBe('mhz');
+  });
+
+  it('is settled: folding a folded text changes nothing', () => {
+    fc.assert(fc.property(fc.string({ unit: 'grapheme' }), (s) => foldText(foldText(s)) === foldText(s)));
+    expect(foldText(foldText('ᴬℌ'))).toBe(foldText('ᴬℌ'));
+  });
+
   it('gives one answer for a text and its decomposed form', () => {
     fc.assert(fc.property(fc.string({ unit: 'grapheme' }), (s) => foldText(s.normalize('NFD')) === foldText(s)));
   });

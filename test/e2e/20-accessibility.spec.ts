@@ -17,6 +17,10 @@ import {
 } from './helpers.js';
 
 resumeQueueAfterSpec();
+// The four theme × size passes are independent (each opens the app afresh on its worker's own
+// server, which beforeAll seeds if it has not been): they spread over the workers instead of
+// holding one for a minute at the end of the run.
+test.describe.configure({ mode: 'parallel' });
 
 // axe-core on every screen and open dialog, light and dark, wide and small, with jobs listed and a
 // detail panel open. Serious and critical findings fail the test; the counts are kept as an artefact.

@@ -4,9 +4,10 @@
 // file, paragraph and playhead (paused); the video player can be made larger (and full screen) while
 // audio keeps its one-line player; J/K/L shuttle as in an NLE; a paragraph being corrected wraps.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { bridge, env, expectNoSeriousAxe, openApp, shot, toneWav } from './helpers.js';
 
 /** "Transcription + speakers": the sandbox then gives the words speakers, so many paragraphs. */
@@ -15,9 +16,11 @@ const VIDEO = 'harbour-return.webm';
 const AUDIO = 'harbour-return.wav';
 
 /** 80 s of a test pattern over a tone: a small WebM any Chromium plays (the sandbox hears the tone). */
-function makeVideo(): Buffer {
+async function makeVideo(): Promise<Buffer> {
   const out = path.join(env.work, VIDEO);
-  const ff = spawnSync('ffmpeg', [
+  // Without blocking the event loop: a blocked loop misses the bridge closing its idle keep-alive
+  // connection, and the upload that follows is written into the closed socket (EPIPE).
+  await promisify(execFile)('ffmpeg', [
     '-y',
     '-loglevel',
     'error',
@@ -41,13 +44,12 @@ function makeVideo(): Buffer {
     'libopus',
     out,
   ]);
-  expect(ff.status, String(ff.stderr)).toBe(0);
-  return readFileSync(out);
+  return readFile(out);
 }
 
 const uploads = new Map<string, Promise<string>>();
 /** A completed-to-be job for `name`, uploaded once per server (a retried test finds it in the queue). */
-function job(name: string, bytes: () => Buffer, type: string): Promise<string> {
+function job(name: string, bytes: () => Buffer | Promise<Buffer>, type: string): Promise<string> {
   let p = uploads.get(name);
   if (!p) {
     p = (async () => {
@@ -59,7 +61,7 @@ function job(name: string, bytes: () => Buffer, type: string): Promise<string> {
       const form = new FormData();
       form.set('templateId', DIARIZATION_TEMPLATE);
       form.set('params', JSON.stringify({ speakersNumber: 3 }));
-      form.set('file', new Blob([new Uint8Array(bytes())], { type }), name);
+      form.set('file', new Blob([new Uint8Array(await bytes())], { type }), name);
       const added = await bridge<Array<{ jobId?: string }>>('queue:upload', form);
       const jobId = added[0]?.jobId ?? '';
       expect(jobId).not.toBe('');

@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { env, go, openApp, shot, steadyForAxe, writeWav } from './helpers.js';
+import { addWatchFolder, env, go, openApp, shot, steadyForAxe, writeWav } from './helpers.js';
 
 test('a Zoom take in a watch folder: the mix is processed, the editor lists the inputs it skipped and what won', async ({
   page,
@@ -19,13 +19,7 @@ test('a Zoom take in a watch folder: the mix is processed, the editor lists the 
   mkdirSync(take, { recursive: true });
   for (const name of ['ZOOM0007_LR.WAV', 'ZOOM0007_Tr1.WAV', 'ZOOM0007_Tr2.WAV']) writeWav(take, name, 2);
   await go(page, 'Settings');
-  const folders = page.getByRole('region', { name: 'Watch folders' });
-  await folders.getByRole('button', { name: 'Add folder' }).click();
-  const editor = folders.getByTestId('folder-editor');
-  await editor.getByRole('textbox', { name: 'Folder', exact: true }).fill(card);
-  await editor.getByRole('button', { name: 'Add folder' }).click();
-  const row = folders.getByTestId('watch-folder').filter({ hasText: card });
-  await expect(row).toBeVisible();
+  const { folders, row } = await addWatchFolder(page, card);
 
   // Opened by keyboard: Edit is a button like any other.
   const edit = row.getByRole('button', { name: 'Edit' });

@@ -5,7 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { env, go, openApp } from './helpers.js';
+import { addWatchFolder, env, go, openApp } from './helpers.js';
 
 test('Edit on a folder still being saved opens at once, and stays open when the save answers', async ({ page }) => {
   const problems = await openApp(page);
@@ -20,13 +20,7 @@ test('Edit on a folder still being saved opens at once, and stays open when the 
     await route.fulfill({ response });
   });
   await go(page, 'Settings');
-  const folders = page.getByRole('region', { name: 'Watch folders' });
-  await folders.getByRole('button', { name: 'Add folder' }).click();
-  const editor = folders.getByTestId('folder-editor');
-  await editor.getByRole('textbox', { name: 'Folder', exact: true }).fill(card);
-  await editor.getByRole('button', { name: 'Add folder' }).click();
-  const row = folders.getByTestId('watch-folder').filter({ hasText: card });
-  await expect(row).toBeVisible();
+  const { folders, row } = await addWatchFolder(page, card);
 
   await row.getByRole('button', { name: 'Edit' }).click();
   await expect(page.getByRole('dialog', { name: 'Save your changes to this watch folder?' })).toHaveCount(0);

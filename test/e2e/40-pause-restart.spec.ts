@@ -3,43 +3,12 @@
 // a banner names both files. Each is checked with axe and used by keyboard.
 import AxeBuilder from '@axe-core/playwright';
 import { steadyForAxe } from './helpers.js';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** One `sluice serve` on its own state folder (embedded sandbox); answers its printed link. */
-function serve(stateDir: string): { child: ChildProcess; link: Promise<string> } {
-  const child = spawn(
-    process.execPath,
-    [path.join(root, 'bin/sluice.js'), 'serve', '--state-dir', stateDir, '--sandbox'],
-    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, SLUICE_API_KEY: '' } },
-  );
-  let out = '';
-  const link = new Promise<string>((resolve, reject) => {
-    const onData = (d: Buffer): void => {
-      out += d.toString();
-      const m = /running at (\S+#token=\S+)/.exec(out);
-      if (m?.[1]) resolve(m[1]);
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`sluice serve exited with ${code}:\n${out}`)));
-  });
-  return { child, link };
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
+import { serve, stop } from './restartable.js';
 
 /** Pauses the queue as the Pause button does (`queue:pause`), through the bridge the page uses. */
 async function pause(link: string): Promise<void> {

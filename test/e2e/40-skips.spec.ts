@@ -9,7 +9,17 @@ import { expect, test, type Page } from '@playwright/test';
 import { copyFileSync, mkdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { makeMp4 } from '../helpers/media.js';
-import { env, expectNoSeriousAxe, go, jobRow, openApp, shot, useOwnServer, writeWav } from './helpers.js';
+import {
+  addWatchFolder,
+  env,
+  expectNoSeriousAxe,
+  go,
+  jobRow,
+  openApp,
+  shot,
+  useOwnServer,
+  writeWav,
+} from './helpers.js';
 
 // The delay is changed for the whole server: a server of the spec's own.
 useOwnServer();
@@ -77,13 +87,7 @@ test('skipped files are listed with why; Retry and Ignore by keyboard; the clip 
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.locator('#q-incomplete-help')).toHaveText(/A clip cut short/);
 
-  const folders = page.getByRole('region', { name: 'Watch folders' });
-  await folders.getByRole('button', { name: 'Add folder' }).click();
-  const editor = folders.getByTestId('folder-editor');
-  await editor.getByRole('textbox', { name: 'Folder', exact: true }).fill(card);
-  await editor.getByRole('button', { name: 'Add folder' }).click();
-  const row = folders.getByTestId('watch-folder').filter({ hasText: card });
-  await expect(row).toBeVisible();
+  const { editor, row } = await addWatchFolder(page, card);
   // Saved: the editor closes (leaving before then would ask about its changes).
   await expect(editor).toHaveCount(0);
 

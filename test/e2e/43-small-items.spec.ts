@@ -7,6 +7,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import {
+  addWatchFolder,
   bridge,
   expectNoSeriousAxe,
   go,
@@ -33,13 +34,7 @@ test('a folder typed as ~/… is the home folder’s', async ({ page }) => {
   try {
     const problems = await openApp(page);
     await go(page, 'Settings');
-    const folders = page.getByRole('region', { name: 'Watch folders' });
-    await folders.getByRole('button', { name: 'Add folder' }).click();
-    const editor = folders.getByTestId('folder-editor');
-    await editor.getByRole('textbox', { name: 'Folder', exact: true }).fill(`~/${name}`);
-    await editor.getByRole('button', { name: 'Add folder' }).click();
-    const row = folders.getByTestId('watch-folder').filter({ hasText: dir });
-    await expect(row).toBeVisible();
+    const { row } = await addWatchFolder(page, `~/${name}`, dir);
     await expect(row.locator('.path')).toHaveText(dir);
     for (const scheme of THEMES) {
       await page.emulateMedia({ colorScheme: scheme });

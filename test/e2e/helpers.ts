@@ -102,6 +102,21 @@ export async function go(page: Page, screen: 'Queue' | 'History' | 'Usage' | 'Se
   await expect(page.getByRole('heading', { level: 1, name: screen })).toBeVisible();
 }
 
+/**
+ * Adds a watch folder from Settings as an editor does (Add folder, the path typed, Add folder) and
+ * waits for its row. Settings must be open. The region, the editor and the new row are returned.
+ */
+export async function addWatchFolder(page: Page, folder: string, shown = folder) {
+  const folders = page.getByRole('region', { name: 'Watch folders' });
+  await folders.getByRole('button', { name: 'Add folder' }).click();
+  const editor = folders.getByTestId('folder-editor');
+  await editor.getByRole('textbox', { name: 'Folder', exact: true }).fill(folder);
+  await editor.getByRole('button', { name: 'Add folder' }).click();
+  const row = folders.getByTestId('watch-folder').filter({ hasText: shown });
+  await expect(row).toBeVisible();
+  return { folders, editor, row };
+}
+
 export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(root, 'test-results/screenshots', `${name}.png`) });
 }

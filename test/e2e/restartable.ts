@@ -1,7 +1,9 @@
-// A `sluice serve` of a spec's own that the spec stops and starts again on the same state folder
-// and port (an editor quitting and opening Sluice), talking to a stand-alone sandbox that outlives
-// the restarts: the embedded sandbox starts empty with each `sluice serve`, so what the service
-// holds across restarts (streams billed) is only countable at one that stays.
+// Restarting `sluice serve` in a spec: the serve/stop/free-port helpers every restart flow uses (a
+// tab across a restart, a new link, a pause kept), and a `sluice serve` of a spec's own that the
+// spec stops and starts again on the same state folder and port (an editor quitting and opening
+// Sluice), talking to a stand-alone sandbox that outlives the restarts: the embedded sandbox starts
+// empty with each `sluice serve`, so what the service holds across restarts (streams billed) is only
+// countable at one that stays.
 import type { ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { bridge, pointAt } from './helpers.js';
@@ -10,7 +12,8 @@ import { start } from './server.js';
 /** The stand-alone sandbox's own key. */
 export const SANDBOX_KEY = 'sandbox-key';
 
-async function freePort(): Promise<number> {
+/** A loopback port free at the time of asking, for a `sluice serve` that must come back on the same one. */
+export async function freePort(): Promise<number> {
   const s = createServer();
   await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
   const { port } = s.address() as AddressInfo;
@@ -18,12 +21,44 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function stop(child: ChildProcess | undefined): Promise<void> {
+/** A `sluice serve` started by `serve`: its process, its printed link and what it said. */
+export interface Serving {
+  child: ChildProcess;
+  /** The link it printed, token included; rejects when it exits or says nothing for 30 s. */
+  link: Promise<string>;
+  output(): string;
+}
+
+/**
+ * `sluice serve` on a state folder, on the embedded sandbox whatever the environment holds, on
+ * `port` when given (a restart on the same address), with `args` added (`--new-token`).
+ */
+export function serve(stateDir: string, o: { port?: number; args?: string[] } = {}): Serving {
+  const s = start(
+    [
+      'bin/sluice.js',
+      'serve',
+      '--state-dir',
+      stateDir,
+      '--sandbox',
+      ...(o.port ? ['--port', String(o.port)] : []),
+      ...(o.args ?? []),
+    ],
+    /running at (\S+#token=\S+)/,
+    { SLUICE_API_KEY: '' },
+  );
+  return { child: s.child, link: s.url, output: s.output };
+}
+
+/** Stops a process as a quit or a reboot does (SIGTERM) and waits for its exit; SIGKILL after 15 s. */
+export async function stop(child: ChildProcess | undefined): Promise<void> {
   if (!child || child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
   await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGKILL');
+  await exited;
 }
 
 export class RestartableServe {

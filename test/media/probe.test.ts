@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeMediaFacts, readMedia } from '../../main/media/probe.js';
-import { framesOfTimecode, readTimecodeLabel } from '../../main/media/timecode-label.js';
 import { makeMediaDir, makeMp3, makeToneWav } from '../helpers/media.js';
 
 const run = promisify(execFile);
@@ -202,35 +201,5 @@ describe('probeMediaFacts', () => {
     const files = await Promise.all([1, 2, 3].map((s) => makeToneWav(dir, `p${s}.wav`, s)));
     const facts = await Promise.all(files.map((f) => probeMediaFacts(f)));
     expect(facts.map((f) => f.durationMs)).toEqual([1000, 2000, 3000]);
-  });
-});
-
-describe('framesOfTimecode', () => {
-  const r = (num: number, den: number, dropFrame = false) => ({ num, den, dropFrame });
-  it.each([
-    ['00:00:00:00', r(25, 1), 0],
-    ['01:00:00:00', r(25, 1), 90_000],
-    ['00:01:00;02', r(30000, 1001), 1800],
-    ['00:10:00;00', r(30000, 1001), 17_982],
-    ['00:01:00;04', r(60000, 1001), 3600],
-    ['00:01:00:02', r(30000, 1001, true), 1800],
-    ['00:01:00:02', r(30000, 1001), 1802],
-    ['23:59:59:23', r(24, 1), 24 * 86_400 - 1],
-  ])('%s at %o is frame %d', (label, rate, frames) => {
-    expect(framesOfTimecode(label, rate)).toBe(frames);
-  });
-  it('refuses what is not a label', () => {
-    expect(framesOfTimecode('01:00:00:25', r(25, 1))).toBeNull();
-    expect(framesOfTimecode('1 h', r(25, 1))).toBeNull();
-  });
-  it('refuses a timecode no clock shows, saying why; reads a one-digit hour', () => {
-    expect(framesOfTimecode('27:00:00:00', r(25, 1))).toBeNull();
-    expect(readTimecodeLabel('27:00:00:00', r(25, 1))).toEqual({
-      refused: expect.stringMatching(/27:00:00:00.*00–23/),
-    });
-    expect(readTimecodeLabel('00:01:00;00', r(30000, 1001))).toEqual({
-      refused: expect.stringMatching(/skips frames 00–01/),
-    });
-    expect(readTimecodeLabel('1:00:00:00', r(25, 1))).toEqual({ frames: 90_000 });
   });
 });

@@ -11,8 +11,9 @@ import {
 } from '../../renderer/src/lib/result-formats.js';
 
 describe('which formats a finished job can be re-exported to', () => {
-  it('every format is offered, in one order', () => {
+  it('every format is offered under a label of its own', () => {
     expect(FORMATS.map((f) => f.id)).toEqual([...RESULT_FORMATS]);
+    expect(new Set(FORMATS.map((f) => f.label)).size).toBe(RESULT_FORMATS.length);
   });
 
   it('the re-export dialog shows every format once, in four groups', () => {

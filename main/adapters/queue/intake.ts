@@ -15,6 +15,7 @@ import { checkMediaLink } from '../../engine/media-link.js';
 import { absorbsSourceChange } from '../../engine/reducer-source.js';
 import type { Settings, WatchFolder } from '../../engine/settings.js';
 import { recipeParams } from '../../engine/recipes/recipe-params.js';
+import { manualAdd } from '../../engine/manual-add.js';
 import type { JobStore } from '../store/journal/job-store.js';
 import { latestBySource } from '../store/journal/jobs.js';
 import { currentPath } from '../../engine/source-path.js';
@@ -162,18 +163,13 @@ export class Intake {
     return out;
   }
 
-  /** Added by hand (files or links): the defaults from Settings unless given; a failed one is retried. */
+  /** Added by hand (files or links): as given, Settings' for the rest (engine/manual-add.ts); a failed one is retried. */
   private manualOptions(opts: AddOptions): ConsiderOptions {
-    const s = this.settings();
+    const add = manualAdd(this.settings(), opts);
     return {
-      templateId: opts.templateId ?? s.defaults.templateId,
-      params: recipeParams(
-        opts.params ?? s.defaults.params,
-        opts.recipe === undefined ? s.defaults.recipe : opts.recipe,
-        opts.glossary ?? s.defaults.glossary,
-        s.customRecipes,
-      ).params,
-      output: opts.output ?? s.defaults.output,
+      templateId: add.templateId,
+      params: add.sent,
+      output: add.output,
       force: opts.force ?? false,
       retryFailed: true,
     };

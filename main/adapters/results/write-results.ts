@@ -3,14 +3,11 @@
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { mkdirBelow } from '../watch/folder/folder-root.js';
-import { WORD_FORMATS as WORD_FORMAT_LIST } from '../../engine/captions/render.js';
 import { findTemplate } from '../../service/templates.js';
 import {
   CAPTION_FORMATS,
   CAPTION_RENDERERS,
-  EDITOR_FORMATS,
-  type EditorFormat,
-  formatExtension,
+  type CaptionFormat,
   isRenderedFiles,
   normalizeOptionsOf,
   paragraphStamper,
@@ -27,7 +24,17 @@ import { normalizeExport, parseExport, type NormalizedTranscript } from '../../e
 import { CAPTION_PRESETS } from '../../engine/captions/presets.js';
 import { sentGlossary } from '../../engine/recipes/glossary.js';
 import { DEFAULT_OUTPUT, type OutputSettings, type ResultFormat } from '../../engine/settings.js';
-import { RECIPE_EXTENSIONS, RECIPE_FORMATS, RECIPE_RENDERERS, recipeNotes } from '../../engine/recipes/render.js';
+import { RECIPE_RENDERERS, recipeNotes } from '../../engine/recipes/render.js';
+import {
+  EDITOR_FORMATS,
+  formatExtension,
+  LAYOUT_FORMATS,
+  RECIPE_FORMATS,
+  TIMECODED_FORMATS,
+  WORD_FORMATS,
+  type EditorFormat,
+  type RecipeFormat,
+} from '../../../common/formats.js';
 import { resultAnchor } from './link-destination.js';
 import { currentPath } from '../../engine/source-path.js';
 import { expandPattern, patternProblem } from '../../engine/result-place.js';
@@ -64,9 +71,10 @@ export interface CorrectedSource {
   transcript: NormalizedTranscript;
 }
 
-export const RENDERERS: Partial<Record<ResultFormat, Renderer>> = {
+/** A writer for every format of the table (common/formats.ts): a format without one does not compile. */
+export const RENDERERS: Record<ResultFormat, Renderer> = {
   json: (text) => text,
-  ...Object.fromEntries(
+  ...(Object.fromEntries(
     CAPTION_FORMATS.map((f) => [
       f,
       async (text: string, job: JobRecord, transcript?: NormalizedTranscript) => {
@@ -77,29 +85,25 @@ export const RENDERERS: Partial<Record<ResultFormat, Renderer>> = {
         return EDITOR_RENDERERS[f](text, ctx);
       },
     ]),
-  ),
+  ) as Record<CaptionFormat, Renderer>),
   docx: async (text, job, transcript) => {
     const { renderDocx } = await import('./render-docx.js');
     const t = transcript ?? normalizeExport(text, normalizeOptionsOf(job));
     const context = renderContextOf(job);
     return renderDocx(t, context.sourceName, paragraphStamper(t, context));
   },
-  ...Object.fromEntries(
+  ...(Object.fromEntries(
     RECIPE_FORMATS.map((f) => [
       f,
       (text: string, job: JobRecord, transcript?: NormalizedTranscript) =>
         RECIPE_RENDERERS[f](text, { ...renderContextOf(job), ...(transcript ? { transcript } : {}) }),
     ]),
-  ),
+  ) as Record<RecipeFormat, Renderer>),
 };
-
-/** The file extension of a format: its id, except where two formats share a type (`chapters.json`, `premiere.xml`). */
-const extensionOf = (format: ResultFormat): string =>
-  (RECIPE_EXTENSIONS as Partial<Record<ResultFormat, string>>)[format] ?? formatExtension(format);
 
 /** Result extensions, so the watcher never takes Sluice's own outputs. */
 export function resultExtensions(): string[] {
-  return Object.keys(RENDERERS).map((f) => extensionOf(f as ResultFormat));
+  return (Object.keys(RENDERERS) as ResultFormat[]).map(formatExtension);
 }
 
 /**
@@ -152,13 +156,13 @@ function longestLayout(): string {
  */
 const LONGEST_SUFFIX = Math.max(
   ...(Object.keys(RENDERERS) as ResultFormat[]).map((f) =>
-    Buffer.byteLength(`.${longestLayout()}.xxx.${extensionOf(f)}`),
+    Buffer.byteLength(`.${longestLayout()}.xxx.${formatExtension(f)}`),
   ),
   Buffer.byteLength(`.${edlPartSuffix(99)}.xxx.edl`),
 );
 
 /** Formats read from the transcript's words alone: with no words there is nothing to put in them. */
-const WORD_FORMATS: ReadonlySet<ResultFormat> = new Set(WORD_FORMAT_LIST);
+const needsWords = (f: ResultFormat): boolean => (WORD_FORMATS as readonly ResultFormat[]).includes(f);
 
 /**
  * A transcription came back and holds no words (silent or speechless media). Players reject the
@@ -178,11 +182,10 @@ export function hasNoSpeech(exportText: string): boolean {
  * only for these formats).
  */
 async function withMediaFacts(job: JobRecord): Promise<JobRecord> {
-  const editorFormats: readonly string[] = EDITOR_FORMATS;
   const formats = job.output?.formats ?? [];
   // DOCX's stamps, and TXT's when asked, are at the source timecode too.
   const stamped = formats.includes('docx') || (job.output?.txtTimestamps === true && formats.includes('txt'));
-  const wanted = stamped || formats.some((f) => editorFormats.includes(f));
+  const wanted = stamped || formats.some((f) => TIMECODED_FORMATS.includes(f));
   if (!wanted || job.mediaFacts || isLinkJob(job)) return job;
   const mediaFacts = await probeMediaFacts(currentPath(job)).catch(() => undefined);
   return mediaFacts ? { ...job, mediaFacts } : job;
@@ -236,14 +239,12 @@ export async function writeResults(
   }> = [];
   // JSON first: it is always kept, and the other formats are derived from it.
   const noSpeech = hasNoSpeech(text);
-  const formats = [...new Set<ResultFormat>(['json', ...output.formats])].filter(
-    (f) => !(noSpeech && WORD_FORMATS.has(f)),
-  );
+  const formats = [...new Set<ResultFormat>(['json', ...output.formats])].filter((f) => !(noSpeech && needsWords(f)));
   // A shortened stem is the same for all of a job's formats (cut for the longest suffix any result
   // can have), now and when it is written again with others. A second caption layout goes before
   // the language: `{name}.vertical.en.srt`.
   const suffixOf = (format: ResultFormat, layout?: string): string => {
-    const fileExt = extensionOf(format);
+    const fileExt = formatExtension(format);
     const languaged = format === 'json' || !output.languageSuffix ? fileExt : `${output.languageSuffix}.${fileExt}`;
     return layout ? `${layout}.${languaged}` : languaged;
   };
@@ -293,7 +294,6 @@ export async function writeResults(
   // All the job's formats or none: a half-delivered set would look complete to a reader.
   const mode = await modeOf(isLinkJob(job) ? anchor : currentPath(job));
   const stamps = await writeFilesAtomic(planned, { writer: job.id.slice(0, 8), mode });
-  const editorFormats: readonly string[] = EDITOR_FORMATS;
   const read = normalizeExport(text, normalizeOptionsOf(job));
   const words = (corrected?.transcript ?? read).words;
   // What the glossary respelt is counted on the service's export, not on the editor's corrections.
@@ -301,7 +301,8 @@ export async function writeResults(
   const received =
     kept === undefined ? undefined : kept === text ? read : normalizeExport(kept, normalizeOptionsOf(job));
   const timeline = timelineUsed(job, words[words.length - 1]?.endMs ?? 0);
-  const stamped = formats.some((f) => editorFormats.includes(f)) || (output.txtTimestamps && formats.includes('txt'));
+  const stamped =
+    formats.some((f) => TIMECODED_FORMATS.includes(f)) || (output.txtTimestamps && formats.includes('txt'));
   const notes = [
     ...recipeNotes(text, formats, {
       ...renderContextOf(job),
@@ -321,7 +322,7 @@ export async function writeResults(
     ...(p.shortened ? { shortened: true } : {}),
     ...(noSpeech && p.format === 'json' ? { noSpeech: true } : {}),
     ...(notes.length > 0 && p.format === 'json' ? { notes } : {}),
-    ...(timeline && editorFormats.includes(p.format) ? { timeline: timeline.used } : {}),
+    ...(timeline && TIMECODED_FORMATS.includes(p.format) ? { timeline: timeline.used } : {}),
   }));
 }
 
@@ -330,7 +331,7 @@ export async function writeResults(
  * how many it respelt, or that the service sent no enhanced transcription to take them from.
  */
 function glossaryNote(job: JobRecord, read: NormalizedTranscript, formats: readonly ResultFormat[]): string[] {
-  if (sentGlossary(job.params).length === 0 || !formats.some((f) => WORD_FORMATS.has(f))) return [];
+  if (sentGlossary(job.params).length === 0 || !formats.some(needsWords)) return [];
   if (read.respelled === undefined) {
     return ['Glossary not applied: the service sent no enhanced transcription, so the words are spelt as heard.'];
   }
@@ -357,9 +358,6 @@ async function writtenByAnotherComputer(
   const actual = await readFile(jsonPath).catch(() => null);
   return actual !== null && actual.equals(expected);
 }
-
-/** The caption formats that more layouts are written in, beside the first. */
-const LAYOUT_FORMATS: readonly ResultFormat[] = ['srt', 'vtt'];
 
 /**
  * Every format to write, then each further caption layout the output asks for (a Broadcast `.srt`

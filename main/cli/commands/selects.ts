@@ -8,7 +8,7 @@ import path from 'node:path';
 import { resolveStateDir } from '../../adapters/store/state/state-dir.js';
 import { SelectError, SELECT_COLOURS, type SelectColour } from '../../engine/selects/selects.js';
 import { recordTimecode, sourceTimecode, type StringOut } from '../../engine/selects/string-out.js';
-import { TimecodeError } from '../../engine/timecode/timecode.js';
+import { TimecodeError } from '../../../common/timecode.js';
 import { Selects, STRING_OUT_FORMATS, type StringOutFormat } from '../../runtime/selects.js';
 import { parseFrameRate, parseTimecodeStart } from '../options.js';
 import { printable } from '../printable.js';

@@ -5,7 +5,16 @@ import { currentPath } from '../source-path.js';
 import type { MediaFacts } from '../media-facts.js';
 import { clipTimeline, paragraphStamp, timelineOf, type TimelineSettings } from '../timecode/timeline.js';
 import type { MarkerSource } from './editors/marker-sources.js';
-import type { ResultFormat } from '../settings.js';
+import {
+  EDITOR_FORMATS,
+  MEDIA_NAMING_FORMATS,
+  RECIPE_FORMATS,
+  RESULT_FORMATS,
+  WORD_FORMATS,
+  type EditorFormat,
+  type RecipeFormat,
+  type ResultFormat,
+} from '../../../common/formats.js';
 import { buildCues, type CueOptions } from './cues.js';
 import { renderCsv, renderSrt, renderTxt, renderVtt } from './formats.js';
 import { questionsFromParams, renderMarkdown } from './markdown.js';
@@ -14,31 +23,18 @@ import { cueOptionsOf } from './presets.js';
 import { sentGlossary } from '../recipes/glossary.js';
 import { sentFormats, type AnswerFormats } from '../recipes/answers.js';
 
-/** Formats for an editor's timeline, anchored at the source timecode (editors/). */
-export const EDITOR_FORMATS = ['fcpxml', 'itt', 'ttml', 'edl', 'premiere', 'avid'] as const;
-export type EditorFormat = (typeof EDITOR_FORMATS)[number];
-export const CAPTION_FORMATS = ['srt', 'vtt', 'txt', 'csv', 'md', ...EDITOR_FORMATS] as const;
-export type CaptionFormat = (typeof CAPTION_FORMATS)[number];
+// Which formats are which is the table's (common/formats.ts); this module writes the ones made
+// from the export's text by the caption writers and the editor writers (editors/).
+export { EDITOR_FORMATS, WORD_FORMATS, type EditorFormat };
 
-/**
- * Formats that name the media: the editor formats link it by its path, Markdown, DOCX and the show
- * notes carry its file name as a title. They are written again when the file is renamed or moved.
- */
-const MEDIA_NAMING: ReadonlySet<ResultFormat> = new Set<ResultFormat>([...EDITOR_FORMATS, 'md', 'docx', 'shownotes']);
-export const namesMedia = (format: ResultFormat): boolean => MEDIA_NAMING.has(format);
+/** Every format but the JSON (kept as received), DOCX (adapters/results/) and the recipes' (recipes/). */
+export type CaptionFormat = Exclude<ResultFormat, RecipeFormat | 'json' | 'docx'>;
+export const CAPTION_FORMATS: readonly CaptionFormat[] = RESULT_FORMATS.filter(
+  (f): f is CaptionFormat => !(RECIPE_FORMATS as readonly string[]).includes(f) && f !== 'json' && f !== 'docx',
+);
 
-/**
- * Formats made from the transcript's words alone: media with no speech gets none of them (only
- * the JSON, and Markdown when asked). The contract keeps a mirror for the renderer's explanation.
- */
-export const WORD_FORMATS = [
-  'srt',
-  'vtt',
-  'txt',
-  'csv',
-  'docx',
-  ...EDITOR_FORMATS,
-] as const satisfies readonly ResultFormat[];
+/** The media's name is in the file: written again when the file is renamed or moved. */
+export const namesMedia = (format: ResultFormat): boolean => MEDIA_NAMING_FORMATS.includes(format);
 
 export interface RenderContext {
   sourceName: string;
@@ -153,8 +149,3 @@ export const CAPTION_RENDERERS: Record<Exclude<CaptionFormat, EditorFormat>, Cap
   },
   md: (text, ctx) => renderMarkdown(parseExport(text), ctx),
 };
-
-/** File name endings that are not the format id: `{name}.premiere.xml` opens as XML, `{name}.avid.txt` as text. */
-export function formatExtension(format: string): string {
-  return format === 'premiere' ? 'premiere.xml' : format === 'avid' ? 'avid.txt' : format;
-}

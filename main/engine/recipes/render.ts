@@ -6,9 +6,9 @@ import type { AnswerFormats } from './answers.js';
 import { buildOutline, type Outline } from './outline.js';
 import { ANSWER_IDS, type Recipe } from './recipes.js';
 import { renderShownotes } from './shownotes.js';
+import { CHAPTER_FORMATS, RECIPE_FORMATS, type RecipeFormat } from '../../../common/formats.js';
 
-export const RECIPE_FORMATS = ['chapters', 'youtube', 'shownotes', 'ffmetadata'] as const;
-export type RecipeFormat = (typeof RECIPE_FORMATS)[number];
+export { RECIPE_FORMATS, type RecipeFormat };
 
 /**
  * The result files a recipe's answers make, ticked when a folder or the defaults choose it: the
@@ -17,16 +17,9 @@ export type RecipeFormat = (typeof RECIPE_FORMATS)[number];
  */
 export function recipeFormats(recipe: Pick<Recipe, 'prompts'>): Array<RecipeFormat | 'md'> {
   const chapters = recipe.prompts.some((p) => p.id === ANSWER_IDS.chapters);
-  return ['md', ...(chapters ? (['chapters', 'youtube', 'ffmetadata'] as const) : []), 'shownotes'];
+  const others = RECIPE_FORMATS.filter((f) => !CHAPTER_FORMATS.includes(f));
+  return ['md', ...(chapters ? CHAPTER_FORMATS : []), ...others];
 }
-
-/** The file extension of each format (`{name}.chapters.json`). */
-export const RECIPE_EXTENSIONS: Record<RecipeFormat, string> = {
-  chapters: 'chapters.json',
-  youtube: 'youtube.txt',
-  shownotes: 'shownotes.md',
-  ffmetadata: 'ffmetadata',
-};
 
 export interface RecipeContext {
   sourceName: string;
@@ -89,7 +82,7 @@ export function recipeNotes(exportText: string, formats: readonly string[], ctx:
   const o = outlineOf(exportText, ctx);
   const notes = [...o.notes];
   if (asked.length === 0) return notes;
-  const chapterFormats = asked.filter((f) => f !== 'shownotes');
+  const chapterFormats = asked.filter((f) => CHAPTER_FORMATS.includes(f));
   if (chapterFormats.length > 0 && o.chapters.length === 0) {
     const what = `${chapterFormats.join(', ')} ${chapterFormats.length === 1 ? 'was' : 'were'} not written`;
     notes.push(

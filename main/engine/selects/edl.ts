@@ -11,7 +11,7 @@
 // and the EDL's record times follow its own events; the clip's own labels are kept in a
 // `* SOURCE TC` comment, and the export says so. Pure.
 import { sameRate, rateLabel } from '../timecode/rates.js';
-import { formatTimecode } from '../timecode/timecode.js';
+import { formatTimecode } from '../../../common/timecode.js';
 import { edlMarkerName } from '../captions/editors/edl.js';
 import { frameOnRate, recordTimecode, sourceTimecode, type Bite, type StringOut } from './string-out.js';
 

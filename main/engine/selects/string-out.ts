@@ -21,7 +21,7 @@ import {
   type FrameRate,
   type RateId,
 } from '../timecode/rates.js';
-import { formatTimecode, parseTimecodeParts, partsToFrames } from '../timecode/timecode.js';
+import { formatTimecode, parseTimecodeParts, partsToFrames } from '../../../common/timecode.js';
 import { startFrameOn, timelineRate } from '../timecode/timeline.js';
 import { mediaKindOf } from '../transcript/media-kind.js';
 import type { Transcript } from '../transcript/transcript.js';

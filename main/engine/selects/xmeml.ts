@@ -6,7 +6,7 @@
 // by id after. The bites' labels are sequence markers at their record in. Pure.
 import { create } from 'xmlbuilder2';
 import { nominalFps, type FrameRate } from '../timecode/rates.js';
-import { formatTimecode } from '../timecode/timecode.js';
+import { formatTimecode } from '../../../common/timecode.js';
 import { fileUrl } from '../captions/editors/file-url.js';
 import type { Bite, StringOut } from './string-out.js';
 

@@ -8,7 +8,7 @@
 // and the job says so. Only the timeline moves: the media's own start stays what the media says.
 // A clip longer than a day starts at 00:00:00:00, the most it can hold. Pure.
 import type { FrameRate } from './rates.js';
-import { formatTimecode, framesPerDay, framesPerHour } from './timecode.js';
+import { formatTimecode, framesPerDay, framesPerHour } from '../../../common/timecode.js';
 
 export interface DayStart {
   startFrame: number;

@@ -1,11 +1,11 @@
 // Frame rates as rationals, the way every NLE stores them: 29.97 is 30000/1001, never 29.97 (a
 // float drifts a frame every few minutes). Only 29.97 and 59.94 may count in drop-frame. Pure.
-import type { FrameRate } from '../media-facts.js';
-
+import { canDropFrame, droppedPerMinute, nominalFps, type FrameRate } from '../../../common/timecode.js';
 import { DEFAULT_RATE_ID, isRateId, RATE_IDS, type RateId } from '../../../common/frame-rates.js';
 
 export type { FrameRate, RateId };
 export { DEFAULT_RATE_ID, isRateId, RATE_IDS };
+export { canDropFrame, droppedPerMinute, nominalFps };
 
 const RATES: Readonly<Record<RateId, FrameRate>> = {
   '23.976': { num: 24000, den: 1001, dropFrame: false },
@@ -33,12 +33,6 @@ export function rateIdOf(rate: FrameRate): RateId | null {
 /** The same frames per second, whatever the counting (29.97 DF and NDF are one rate). */
 export const sameRate = (a: FrameRate, b: FrameRate): boolean => a.num * b.den === b.num * a.den;
 
-/** Frames per timecode second: 30 for 29.97, 24 for 23.976. The FF field counts 0 … nominal − 1. */
-export const nominalFps = (rate: FrameRate): number => Math.round(rate.num / rate.den);
-
-/** Frame numbers skipped at each minute not divisible by ten: 2 at 29.97, 4 at 59.94, else none. */
-export const droppedPerMinute = (rate: FrameRate): number => (rate.dropFrame ? Math.round(nominalFps(rate) / 15) : 0);
-
 /**
  * A rate as a media probe reported it, made valid: drop-frame only where it exists, and a
  * 1000/1001 rate given in other terms (2997/100, 29.97) read as the NTSC rate it stands for.
@@ -54,7 +48,7 @@ export function normalizeRate(rate: FrameRate): FrameRate | null {
       ? { num: rate.num, den: rate.den }
       : null;
   if (!exact) return null;
-  const dropFrame = rate.dropFrame && ntsc && (nominal === 30 || nominal === 60);
+  const dropFrame = rate.dropFrame && canDropFrame(exact);
   return { ...exact, dropFrame };
 }
 

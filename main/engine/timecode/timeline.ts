@@ -15,7 +15,13 @@ import {
 } from './rates.js';
 import { msToFrameCeil, msToFrameFloor } from './frames.js';
 import { withinDay } from './midnight.js';
-import { formatTimecode, parseTimecodeParts, partsToFrames, TimecodeError, timecodeTextProblem } from './timecode.js';
+import {
+  formatTimecode,
+  parseTimecodeParts,
+  partsToFrames,
+  TimecodeError,
+  timecodeTextProblem,
+} from '../../../common/timecode.js';
 
 /** `source`: the media's own timecode (00:00:00:00 when it has none); or a fixed `HH:MM:SS:FF`. */
 export type TimelineStart = 'source' | string;

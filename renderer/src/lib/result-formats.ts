@@ -1,38 +1,10 @@
 // The result formats as people see them, and which of them a job's results can hold: shared by the
 // folder and default output settings and by History's "Re-export results…".
 import { WORD_FORMATS, type CaptionPresetId, type Params, type ResultFormat } from '../../../preload/contract.js';
+import { CHAPTER_FORMATS } from '../../../common/formats.js';
 
-export const FORMATS: ReadonlyArray<{ id: ResultFormat; label: string }> = [
-  { id: 'json', label: 'JSON (full result)' },
-  { id: 'srt', label: 'SRT captions' },
-  { id: 'vtt', label: 'WebVTT captions' },
-  { id: 'txt', label: 'Plain text' },
-  { id: 'csv', label: 'CSV' },
-  { id: 'md', label: 'Markdown' },
-  { id: 'docx', label: 'Word document' },
-  { id: 'fcpxml', label: 'Final Cut Pro (FCPXML)' },
-  { id: 'itt', label: 'iTT captions (Final Cut Pro)' },
-  { id: 'ttml', label: 'TTML captions (IMSC 1.1)' },
-  { id: 'edl', label: 'Resolve markers (EDL)' },
-  { id: 'premiere', label: 'Premiere Pro markers (XML)' },
-  { id: 'avid', label: 'Avid SubCap captions' },
-  { id: 'chapters', label: 'Chapters (Podcasting 2.0 JSON)' },
-  { id: 'youtube', label: 'YouTube chapters' },
-  { id: 'shownotes', label: 'Show notes' },
-  { id: 'ffmetadata', label: 'Chapters for ffmpeg' },
-];
-
-/** The formats in the groups a long list is shown in (History's re-export): each format in one group. */
-export const FORMAT_GROUPS: ReadonlyArray<{ id: string; title: string; formats: readonly ResultFormat[] }> = [
-  { id: 'captions', title: 'Captions', formats: ['srt', 'vtt'] },
-  { id: 'documents', title: 'Transcript documents', formats: ['json', 'txt', 'csv', 'md', 'docx'] },
-  { id: 'editor', title: 'For the editing timeline', formats: ['fcpxml', 'itt', 'ttml', 'edl', 'premiere', 'avid'] },
-  {
-    id: 'recipe',
-    title: 'Chapters and show notes (recipes)',
-    formats: ['chapters', 'youtube', 'shownotes', 'ffmetadata'],
-  },
-];
+// The formats, their labels and groups are the table's (common/formats.ts).
+export { FORMAT_GROUPS, FORMATS } from '../../../common/formats.js';
 
 /** The caption layouts; their values are main's (engine/captions/presets.ts). */
 export const CAPTION_PRESETS: ReadonlyArray<{ id: CaptionPresetId; label: string }> = [
@@ -75,7 +47,7 @@ export function unavailableFormats(job: {
   }
   // A recipe's chapters answer comes back under this id (main/engine/recipes/recipes.ts).
   if (job.params !== undefined && !Object.values(job.params).includes('sluice-chapters')) {
-    for (const f of ['chapters', 'youtube', 'ffmetadata'] as const) {
+    for (const f of CHAPTER_FORMATS) {
       out[f] = 'No chapters were asked for this file: choose the Podcast or Interview recipe.';
     }
   }

@@ -6,7 +6,7 @@ import { clockLabel, frameAt } from '../../../preload/contract/timecode.js';
 import type { TimelineClockView } from '../../../preload/contract.js';
 import { msToFrameFloor } from '../../../main/engine/timecode/frames.js';
 import { RATE_IDS, rateOf } from '../../../main/engine/timecode/rates.js';
-import { formatTimecode, framesPerDay } from '../../../main/engine/timecode/timecode.js';
+import { formatTimecode, framesPerDay } from '../../../common/timecode.js';
 
 const clockOn = (id: (typeof RATE_IDS)[number], startFrame: number): TimelineClockView => {
   const r = rateOf(id);

@@ -3,13 +3,7 @@ import fc from 'fast-check';
 import Timecode from 'smpte-timecode';
 import { describe, expect, it } from 'vitest';
 import { RATE_IDS, droppedPerMinute, nominalFps, rateOf, type FrameRate } from '../../../main/engine/timecode/rates.js';
-import {
-  formatTimecode,
-  framesPerDay,
-  framesToParts,
-  parseTimecode,
-  TimecodeError,
-} from '../../../main/engine/timecode/timecode.js';
+import { formatTimecode, framesPerDay, framesToParts, parseTimecode, TimecodeError } from '../../../common/timecode.js';
 import {
   frameToMs,
   msToFrameCeil,

@@ -13,7 +13,7 @@ import { renderTxt } from '../../../main/engine/captions/formats.js';
 import type { FrameRate, MediaFacts } from '../../../main/engine/media-facts.js';
 import { withinDay } from '../../../main/engine/timecode/midnight.js';
 import { rateOf } from '../../../main/engine/timecode/rates.js';
-import { timecodeTextProblem } from '../../../main/engine/timecode/timecode.js';
+import { timecodeTextProblem } from '../../../common/timecode.js';
 import { clipTimeline, paragraphStamp, TIMELINE_SETTINGS, timelineOf } from '../../../main/engine/timecode/timeline.js';
 import { TRANSCRIPT } from '../captions/editors/scenarios.js';
 

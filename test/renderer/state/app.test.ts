@@ -2,6 +2,8 @@
 // changes, and the answer decides whether the person leaves; notices count up instead of stacking.
 import './browser-globals.js';
 import { describe, expect, it } from 'vitest';
+import type { AppInfo, BridgeApi, Result } from '../../../preload/contract.js';
+import { useBridge } from '../../../renderer/src/lib/api.js';
 import { app, type UnsavedChanges } from '../../../renderer/src/lib/state/app.svelte.js';
 
 function changes(what: string, saves: boolean): UnsavedChanges & { dirty: boolean; saved: number; discarded: number } {
@@ -101,5 +103,50 @@ describe('app state', () => {
     expect(app.toasts.at(-1)).toMatchObject({ tone: 'danger', message: 'Could not save: No connection.' });
     app.dismissToast(id);
     expect(app.toasts.some((t) => t.id === id)).toBe(false);
+  });
+
+  it('loads again what the page holds when contact comes back after a loss, and only then', async () => {
+    // Main's answer to app:info, from a memory port: the version tells one answer from the next.
+    let asked = 0;
+    const info = (): AppInfo => ({
+      version: `1.0.${asked}`,
+      platform: 'web',
+      simulated: true,
+      connection: 'Local sandbox',
+      os: 'linux',
+      startAtLoginSupported: false,
+    });
+    useBridge({
+      platform: 'web',
+      app: { info: async (): Promise<Result<AppInfo>> => (asked++, { ok: true, value: info() }) },
+    } as unknown as BridgeApi);
+    let reloads = 0;
+    const stop = app.onReconnected(() => reloads++);
+
+    // The stream's first opening is no return: the page's own first load covers it.
+    app.connectionChanged('connected');
+    expect(reloads).toBe(0);
+    expect(asked).toBe(0);
+
+    // Lost (Sluice stopped), then back: one reload of everything registered, and of main's info.
+    app.connectionChanged('reconnecting');
+    expect(app.connected).toBe(false);
+    app.connectionChanged('reconnecting');
+    app.connectionChanged('connected');
+    expect(app.connected).toBe(true);
+    expect(reloads).toBe(1);
+    await expect.poll(() => app.info?.version).toBe('1.0.1');
+    app.connectionChanged('connected');
+    expect(reloads).toBe(1);
+
+    // A refused link is no return either; and a removed reload is not run again.
+    app.connectionChanged('stale-link');
+    expect(app.connection).toBe('stale-link');
+    expect(reloads).toBe(1);
+    stop();
+    app.connectionChanged('reconnecting');
+    app.connectionChanged('connected');
+    expect(reloads).toBe(1);
+    expect(asked).toBe(2);
   });
 });

@@ -21,7 +21,8 @@ import { CREATE, INDEXES } from './history-index-sql.js';
 import { computersOf, queryJobs, stateCountsOf, type IndexedJob, type IndexQuery } from './history-query.js';
 import { openSqlite, type SqlDatabase, type SqlValue } from '../sqlite.js';
 
-const SCHEMA = 5;
+// 6: names folded NFKD before lower case (common/text-fold.ts), so "ℍ" and "™" fold as "h" and "tm".
+const SCHEMA = 6;
 const FILE = 'history.sqlite';
 
 /** One summary row as `rows.jsonl` holds it (job-archive-spec.ts names the fields). */

@@ -12,6 +12,7 @@ import { foldText } from '../../../engine/transcript/search-text.js';
 import {
   emptyList,
   listNameProblem,
+  sameListName,
   SELECT_LIST,
   SelectError,
   type SelectList,
@@ -42,7 +43,21 @@ export class SelectsStore {
 
   /** The list by that name (any case or accents); undefined when there is none. */
   async load(name: string): Promise<SelectList | undefined> {
-    return this.read(this.pathOf(name));
+    return (await this.read(this.pathOf(name))) ?? (await this.underOldKey(name))?.list;
+  }
+
+  /**
+   * The list by that name kept under a key an earlier fold gave it (the fold changed for "™", "ℍ"
+   * and the like, common/text-fold.ts): found by the name it holds, so it is not lost or doubled.
+   */
+  private async underOldKey(name: string): Promise<{ file: string; list: SelectList } | undefined> {
+    const own = path.basename(this.pathOf(name));
+    const names = await readdir(this.dir).catch(() => [] as string[]);
+    for (const n of names.filter((f) => f.endsWith('.json') && f !== own)) {
+      const list = await this.read(path.join(this.dir, n));
+      if (list && sameListName(list.name, name)) return { file: path.join(this.dir, n), list };
+    }
+    return undefined;
   }
 
   /** Every list, by name. A damaged file is set aside (`.damaged`), not lost. */
@@ -84,7 +99,12 @@ export class SelectsStore {
     await mkdir(this.dir, { recursive: true, mode: PRIVATE_DIR_MODE });
     const release = await this.lock(`${file}.lock`);
     try {
-      const current = await this.read(file);
+      let current = await this.read(file);
+      const old = current ? undefined : await this.underOldKey(name);
+      if (old) {
+        await rename(old.file, file);
+        current = old.list;
+      }
       if (!current && !create) throw new SelectError(`There is no list named "${name.trim()}".`);
       const next = change(current ?? emptyList(name));
       await writeFileAtomic(file, `${JSON.stringify(next, null, 1)}\n`, { writer: 'selects', mode: PRIVATE_FILE_MODE });

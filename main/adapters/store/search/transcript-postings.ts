@@ -19,7 +19,8 @@ import path from 'node:path';
 import { PRIVATE_FILE_MODE } from '../private-files.js';
 import { openSqlite, type SqlDatabase, type SqlStatement, type SqlValue } from '../sqlite.js';
 
-const SCHEMA = 1;
+// 2: words folded NFKD before lower case (common/text-fold.ts).
+const SCHEMA = 2;
 const HEAD = '\u0001';
 /** Lengths (code points) of the words' heads kept as terms. */
 const HEADS = [2, 3];

@@ -62,6 +62,8 @@ export interface ReadAheadOptions {
    * `VERDICT_WAIT_MS`, whichever comes first; then as they are added.
    */
   pass?(paths: readonly string[]): void;
+  /** How long the names wait for the verdict (default VERDICT_WAIT_MS). */
+  verdictWaitMs?: number;
 }
 
 export class ReadAhead {
@@ -86,7 +88,7 @@ export class ReadAhead {
     else if (!this.closed) this.o.pass?.(paths);
     if (paths.length === 0 || this.ended || this.cold === false) return;
     if (this.workers.length === 0) {
-      this.waitTimer = setTimeout(() => this.release(), VERDICT_WAIT_MS);
+      this.waitTimer = setTimeout(() => this.release(), this.o.verdictWaitMs ?? VERDICT_WAIT_MS);
       this.waitTimer.unref();
     }
     if (this.workers.length === 0) {

@@ -1,7 +1,7 @@
 // Avid Media Composer captions: the SubCap text file its SubCap effect imports (Import Caption
 // Data). Times are the timeline timecode in frames, start and end (the first frame no longer
 // shown), drop-frame written with `;` as Avid shows it.
-import { formatTimecode } from '../../timecode/timecode.js';
+import { formatTimecode } from '../../../../common/timecode.js';
 import type { EditorDocument } from './document.js';
 
 export const SUBCAP_HEADER = '@ This file written with the Avid Caption plugin, version 1';

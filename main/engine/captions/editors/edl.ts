@@ -10,7 +10,7 @@
 // - A name starting with a digit is ignored (so it gets a word in front), `|` ends a field (so it
 //   becomes `/`), and the text is printable ASCII like the title (ascii.ts).
 // An EDL has no place for a note: the marker's name is all Resolve reads.
-import { formatTimecode } from '../../timecode/timecode.js';
+import { formatTimecode } from '../../../../common/timecode.js';
 import type { RenderedFiles } from '../render.js';
 import { asciiText } from './ascii.js';
 import type { EditorDocument, EditorMarker } from './document.js';

@@ -4,7 +4,7 @@
 // and the frame labels keep `:`. One region at the bottom, as Final Cut writes it.
 import { create } from 'xmlbuilder2';
 import { nominalFps } from '../../timecode/rates.js';
-import { formatTimecode } from '../../timecode/timecode.js';
+import { formatTimecode } from '../../../../common/timecode.js';
 import type { EditorDocument } from './document.js';
 
 export const TTML_NS = {

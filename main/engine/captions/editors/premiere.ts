@@ -5,7 +5,7 @@
 // media's own; a fixed start (or a move away from midnight) moves the sequence's only.
 import { create } from 'xmlbuilder2';
 import { nominalFps } from '../../timecode/rates.js';
-import { formatTimecode } from '../../timecode/timecode.js';
+import { formatTimecode } from '../../../../common/timecode.js';
 import type { EditorDocument } from './document.js';
 import { fileUrl } from './file-url.js';
 

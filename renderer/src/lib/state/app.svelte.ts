@@ -74,6 +74,8 @@ class AppState {
   #pendingLeave = $state.raw<LeaveQuestion | null>(null);
   #nextToast = 1;
   #setAsideDismissed = $state(false);
+  /** What the page loads again when contact comes back (see connectionChanged). */
+  #onReconnected = new Set<() => unknown>();
 
   readonly platform = platform;
   get screen(): Screen {
@@ -230,17 +232,47 @@ class AppState {
     this.#toasts = this.#toasts.filter((t) => t.id !== id);
   }
 
+  /**
+   * Registers what to load again once contact with Sluice comes back after it was lost; returns the
+   * function that removes it.
+   */
+  onReconnected(reload: () => unknown): () => void {
+    this.#onReconnected.add(reload);
+    return () => this.#onReconnected.delete(reload);
+  }
+
+  /**
+   * The web bridge's event stream changed state. Contact that comes back after it was lost loads
+   * again what the page holds: a request that was on its way when Sluice stopped (the first load of
+   * Settings, when the tab opened just before a restart) got no answer, and events sent while the
+   * stream was down are gone, so the page would otherwise keep an error or an old copy for good.
+   * The stream's first opening is not a return: the page's own first load covers it.
+   */
+  connectionChanged(state: ConnectionState): void {
+    const returned = state === 'connected' && this.#connection !== 'connected';
+    this.#connection = state;
+    if (!returned) return;
+    void this.#loadInfo();
+    for (const reload of this.#onReconnected) void reload();
+  }
+
+  async #loadInfo(): Promise<void> {
+    const res = await call('app:info');
+    if (res.ok) {
+      this.#info = res.value;
+      this.#infoError = null;
+    } else this.#infoError = res.error;
+  }
+
   async start(): Promise<void> {
     this.setTheme(this.#theme);
-    onConnectionChange((state) => (this.#connection = state));
+    onConnectionChange((state) => this.connectionChanged(state));
     on('connection:changed', (info) => (this.#info = info));
     on('navigation:requested', (req: Events['navigation:requested']) => {
       this.navigate(req.screen);
       if (req.jobId) this.#focusJob = req.jobId;
     });
-    const res = await call('app:info');
-    if (res.ok) this.#info = res.value;
-    else this.#infoError = res.error;
+    await this.#loadInfo();
   }
 }
 

@@ -49,6 +49,19 @@ describe('SelectsStore', () => {
     expect(readdirSync(dir)).toEqual([path.basename(file)]);
   });
 
+  it('finds a list kept under the key an earlier fold gave its name, and moves it to its own', async () => {
+    const store = new SelectsStore(dir);
+    const saved = await store.update('Show™ ℍighlights', add('s1', [0, 2]));
+    // Where the fold before NFKD-first put it ("Show™" folded to "showTM"): another key.
+    const old = path.join(dir, '0123456789abcdef0123.json');
+    writeFileSync(old, readFileSync(store.pathOf('Show™ ℍighlights')));
+    await rm(store.pathOf('Show™ ℍighlights'));
+    expect(await store.load('show™ ℍighlights')).toEqual(saved);
+    const next = await store.update('Show™ ℍighlights', add('s2', [2, 4]));
+    expect(next.selects.map((s) => s.id)).toEqual(['s1', 's2']);
+    expect(readdirSync(dir)).toEqual([path.basename(store.pathOf('Show™ ℍighlights'))]);
+  });
+
   it('keeps several lists, and both of two stores’ changes made at the same moment', async () => {
     const app = new SelectsStore(dir);
     const cli = new SelectsStore(dir);

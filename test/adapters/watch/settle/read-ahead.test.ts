@@ -54,6 +54,9 @@ describe('reading a first walk’s files ahead', () => {
     const passed: string[] = [];
     const ahead = new ReadAhead({
       coldMsPerFile: -1,
+      // The verdict is waited for however slowly the worker starts on a loaded machine (the
+      // wait's own end is the next tests').
+      verdictWaitMs: 60_000,
       onVerdict: (c) => events.push(`verdict ${c}`),
       pass: (paths) => {
         events.push('pass');
@@ -69,6 +72,23 @@ describe('reading a first walk’s files ahead', () => {
     const more = path.join(dir, 'late.wav');
     ahead.add([more]);
     expect(passed.at(-1)).toBe(more);
+    ahead.end();
+    await ahead.stopped();
+  });
+
+  it('passes the names on when the verdict is slower than the wait, and judges the batch all the same', async () => {
+    // A worker cannot start and read twenty files within a millisecond: the wait ends first.
+    const found = await batches(2, 20);
+    const events: string[] = [];
+    const ahead = new ReadAhead({
+      coldMsPerFile: -1,
+      verdictWaitMs: 1,
+      onVerdict: (c) => events.push(`verdict ${c}`),
+      pass: (paths) => events.push(`pass ${paths.length}`),
+    });
+    for (const b of found) ahead.add(b);
+    await waitFor(() => events.includes('verdict true'));
+    expect(events).toEqual(['pass 20', 'pass 20', 'verdict true']);
     ahead.end();
     await ahead.stopped();
   });

@@ -16,7 +16,7 @@ import { renderItt } from '../../../../main/engine/captions/editors/itt.js';
 import type { CaptionWord } from '../../../../main/engine/captions/normalize.js';
 import type { FrameRate } from '../../../../main/engine/media-facts.js';
 import { RATE_IDS, rateOf } from '../../../../main/engine/timecode/rates.js';
-import { framesPerDay } from '../../../../main/engine/timecode/timecode.js';
+import { framesPerDay } from '../../../../common/timecode.js';
 import { oracleFrames } from './scenarios.js';
 
 const DTD = fileURLToPath(new URL('../../../fixtures/fcpxml/FCPXMLv1_8.dtd', import.meta.url));

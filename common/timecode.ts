@@ -1,7 +1,26 @@
-// SMPTE timecode ↔ frame counts (SMPTE ST 12-1), non-drop and drop-frame. Drop-frame skips the
-// frame NUMBERS 00 and 01 (04 at 59.94: 00–03) at the start of every minute except each tenth, so
-// that 29.97 timecode keeps to the clock; no frame of picture is dropped. Pure.
-import { droppedPerMinute, nominalFps, type FrameRate } from './rates.js';
+// SMPTE timecode ↔ frame counts (SMPTE ST 12-1), non-drop and drop-frame: the one reading and
+// labelling of timecode for the whole app (the editor formats, a typed start, container and
+// sidecar labels, the review's running clock). Drop-frame skips the frame NUMBERS 00 and 01 (00–03
+// at 59.94) at the start of every minute except each tenth, so that 29.97 timecode keeps to the
+// clock; no frame of picture is dropped. The rates' table and arithmetic beyond this are main's
+// (main/engine/timecode/rates.ts).
+
+/** A frame rate as a rational (frames per second = num / den), drop-frame only for 29.97 and 59.94. */
+export interface FrameRate {
+  readonly num: number;
+  readonly den: number;
+  readonly dropFrame: boolean;
+}
+
+/** Frames per timecode second: 30 for 29.97, 24 for 23.976. The FF field counts 0 … nominal − 1. */
+export const nominalFps = (rate: FrameRate): number => Math.round(rate.num / rate.den);
+
+/** Frame numbers skipped at each minute not divisible by ten: 2 at 29.97, 4 at 59.94, else none. */
+export const droppedPerMinute = (rate: FrameRate): number => (rate.dropFrame ? Math.round(nominalFps(rate) / 15) : 0);
+
+/** Whether drop-frame counting exists at this rate: 29.97 and 59.94 only. */
+export const canDropFrame = (rate: Pick<FrameRate, 'num' | 'den'>): boolean =>
+  rate.den === 1001 && (rate.num === 30000 || rate.num === 60000);
 
 export interface TimecodeParts {
   hours: number;
@@ -110,4 +129,32 @@ export function timecodeTextProblem(text: string): string | null {
 /** A timecode on `rate` → its frame count. The separator is not trusted for DF: the rate decides. */
 export function parseTimecode(text: string, rate: FrameRate): number {
   return partsToFrames(parseTimecodeParts(text), rate);
+}
+
+/** A label read: its frame count and the counting it was read in, or why it is refused. */
+export type LabelReading = { frames: number; rate: FrameRate } | { refused: string };
+
+/**
+ * A label a container or a camera's sidecar gives (`01:00:00:00`, `00:59:50;00`, `1:00:00:00`) on
+ * the rate it gives beside it. Unlike a typed start (parseTimecode, where the rate decides), a
+ * label's `;` or `,` before the frames says it counts in drop-frame, where the rate has it; a
+ * one-digit hour is read. Null when the text is no label at all; refused, saying why, when it is a
+ * timecode no clock shows at that rate (27:00:00:00, frame 30 at 25, a number drop-frame skips).
+ */
+export function readTimecodeLabel(label: string, rate: FrameRate): LabelReading | null {
+  const text = label.trim().replace(/^(\d):/, '0$1:');
+  let parts: TimecodeParts;
+  try {
+    parts = parseTimecodeParts(text);
+  } catch {
+    return null;
+  }
+  const on: FrameRate = { ...rate, dropFrame: (rate.dropFrame || /[;,]\d+$/.test(text)) && canDropFrame(rate) };
+  const problem = invalidParts(parts, on);
+  if (problem) {
+    // `25`, `23.976`, `29.97 DF`.
+    const fps = `${Math.round((on.num / on.den) * 1000) / 1000}${on.dropFrame ? ' DF' : ''}`;
+    return { refused: `The media’s timecode ${text} does not exist at ${fps} fps (${problem.replace(/\.$/, '')})` };
+  }
+  return { frames: partsToFrames(parts, on), rate: on };
 }
