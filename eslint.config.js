@@ -117,6 +117,29 @@ export default tseslint.config(
               message: 'Adapters carry out decisions below the runtime: no ipc, cli, electron, runtime or contract.',
             },
             {
+              // The sandbox stands above the adapters (it is the service the product talks to, and
+              // the runtime starts it): an adapter that started or read it would tie the product to
+              // its own fake.
+              target: './main/adapters',
+              from: './main/sandbox',
+              message: 'Adapters never import the sandbox: the runtime starts it and hands them its URL.',
+            },
+            {
+              // Reading media files (the one probe): the adapters and the sandbox both measure media
+              // with it, so it stands below both and knows neither.
+              target: './main/media',
+              from: './main',
+              except: ['./media', './engine', './service'],
+              message: 'main/media/ (the media probe) imports only itself, the engine and main/service/.',
+            },
+            {
+              // The local copy of the service: the contract and the media probe, nothing of the product.
+              target: './main/sandbox',
+              from: './main',
+              except: ['./sandbox', './service', './media'],
+              message: 'The sandbox imports only itself, main/service/ and main/media/ (the probe).',
+            },
+            {
               target: './main/runtime',
               from: ['./main/ipc', './main/cli', './main/electron', './main/index.ts', './preload'],
               message: 'The runtime is shared by every shell: no ipc, cli, electron or contract.',

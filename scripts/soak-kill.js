@@ -27,7 +27,7 @@ const MAX_KILL_MS = num('SLUICE_SOAK_MAX_KILL_MS', 4000);
 const log = (m) => console.error(`soak: ${m}`);
 
 execFileSync(path.join(root, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.main.json'], { cwd: root, stdio: 'inherit' });
-const { JobStore } = await import(path.join(root, 'dist/main/adapters/store/job-store.js'));
+const { JobStore } = await import(path.join(root, 'dist/main/adapters/store/journal/job-store.js'));
 const { createClient } = await import(path.join(root, 'dist/main/api/client.js'));
 
 function runCli(args, killAfterMs) {

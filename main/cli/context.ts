@@ -3,9 +3,9 @@
 import { Option, type Command } from 'commander';
 import { BUILTIN_CATALOGUE, catalogueTemplate, type TemplateCatalogue } from '../service/template-catalogue.js';
 import type { ServiceName } from '../service/policy.js';
-import { keytarStore, type SecretStore } from '../adapters/store/keychain.js';
-import { setAsideNotice } from '../adapters/store/settings-store.js';
-import { defaultStateDir, resolveStateDir } from '../adapters/store/state-dir.js';
+import { keytarStore, type SecretStore } from '../adapters/store/secrets/keychain.js';
+import { setAsideNotice } from '../adapters/store/state/settings-store.js';
+import { defaultStateDir, resolveStateDir } from '../adapters/store/state/state-dir.js';
 import { parseParamPairs, templateProblems, uncheckedNotice } from '../engine/params.js';
 import {
   RESULT_FORMATS,

@@ -2,7 +2,7 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { app, dialog, shell, type BrowserWindow } from 'electron';
-import { xdgConfigHome } from '../adapters/store/state-dir.js';
+import { xdgConfigHome } from '../adapters/store/state/state-dir.js';
 import { MEDIA_EXTENSIONS } from '../engine/media-types.js';
 import { BridgeFailure } from '../ipc/errors.js';
 import type { PlatformPort, SecretVault } from '../ipc/platform.js';

@@ -9,8 +9,8 @@
 // can be tested in plain Node.
 import { chmod, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { KeychainError, type SecretName, type SecretStore } from '../adapters/store/keychain.js';
-import type { SecretStatus, SecretVault } from '../adapters/store/secret-vault.js';
+import { KeychainError, type SecretName, type SecretStore } from '../adapters/store/secrets/keychain.js';
+import type { SecretStatus, SecretVault } from '../adapters/store/secrets/secret-vault.js';
 
 /** The part of Electron's safeStorage used here (Electron 45: the sync calls are deprecated). */
 export interface SafeStorageLike {

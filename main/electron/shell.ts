@@ -3,9 +3,9 @@
 // the window first and the watch folders behind it, the tray, notifications, and a quit that closes
 // the runtime. index.ts only passes the paths in.
 import { app, dialog, Menu, safeStorage, type BrowserWindow } from 'electron';
-import { keytarStore } from '../adapters/store/keychain.js';
-import { adoptLegacyStateDir, defaultStateDir } from '../adapters/store/state-dir.js';
-import { releaseStateLockIfMine } from '../adapters/store/state-lock.js';
+import { keytarStore } from '../adapters/store/secrets/keychain.js';
+import { adoptLegacyStateDir, defaultStateDir } from '../adapters/store/state/state-dir.js';
+import { releaseStateLockIfMine } from '../adapters/store/state/state-lock.js';
 import { appInfo } from '../ipc/handler-context.js';
 import { createBridge, type Bridge } from '../ipc/handlers.js';
 import { MEDIA_PREFIX, mediaResponse } from '../ipc/media-response.js';

@@ -1,6 +1,6 @@
 // Which file system a watch folder is on, as far as team mode cares: a network drive (SMB, NFS, ...)
 // is where several computers may watch one folder, so Sluice suggests "Shared with other computers"
-// there. The adapter (adapters/watch/file-system-kind.ts) reads the facts; this decides.
+// there. The adapter (adapters/watch/folder/file-system-kind.ts) reads the facts; this decides.
 //
 // Linux: statfs(2)'s f_type magic numbers (linux/magic.h and the file systems' own sources).
 // Windows: a UNC path (\\server\share) is a network path by definition; a mapped drive letter is

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import type { BridgeError, ErrorCode, FieldError, Result } from '../../preload/contract.js';
 import { ServiceError } from '../service/errors.js';
 import { ConnectionError } from '../adapters/queue/connection.js';
-import { KeychainError } from '../adapters/store/keychain.js';
-import { SettingsValidationError } from '../adapters/store/settings-store.js';
+import { KeychainError } from '../adapters/store/secrets/keychain.js';
+import { SettingsValidationError } from '../adapters/store/state/settings-store.js';
 import { NoExportDataError } from '../adapters/results/rewriter.js';
 import { RetryRefused, TemplateRejected } from '../runtime/queue-commands.js';
 

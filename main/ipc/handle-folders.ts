@@ -1,6 +1,6 @@
 // folders:* and templates:* handlers. A folder typed by hand (the browser has no folder dialog) is
 // checked here: it must exist and be a directory before it is saved.
-import { folderFileSystem } from '../adapters/watch/file-system-kind.js';
+import { folderFileSystem } from '../adapters/watch/folder/file-system-kind.js';
 import { sharedHint } from '../engine/file-system-kind.js';
 import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';

@@ -8,7 +8,7 @@ import {
   type SettingsView,
 } from '../../preload/contract.js';
 import { ServiceError } from '../service/errors.js';
-import { KeychainError, type SecretName } from '../adapters/store/keychain.js';
+import { KeychainError, type SecretName } from '../adapters/store/secrets/keychain.js';
 import { SETTINGS, type Settings } from '../engine/settings.js';
 import { recipeParams } from '../engine/recipes/recipe-params.js';
 import { catalogueTemplate, type TemplateCatalogue } from '../service/template-catalogue.js';

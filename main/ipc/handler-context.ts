@@ -7,7 +7,7 @@ import type { TemplateCatalogue } from '../service/template-catalogue.js';
 import type { Params } from '../engine/settings.js';
 import type { JobRecord } from '../engine/job.js';
 import type { Services } from '../runtime/services.js';
-import { setAsideNotice } from '../adapters/store/settings-store.js';
+import { setAsideNotice } from '../adapters/store/state/settings-store.js';
 import { conflict, notFound, validation } from './errors.js';
 import type { BridgeEvent } from './event-stream.js';
 import type { PlatformPort } from './platform.js';

@@ -2,9 +2,9 @@
 // the secret store. Electron implements it with its own modules (main/electron/platform.ts); the
 // web bridge with what a loopback server can do (main/ipc/web-platform.ts). Handlers stay the same.
 import type { Platform } from '../../preload/contract.js';
-import type { SecretVault } from '../adapters/store/secret-vault.js';
+import type { SecretVault } from '../adapters/store/secrets/secret-vault.js';
 
-export type { SecretStatus, SecretVault } from '../adapters/store/secret-vault.js';
+export type { SecretStatus, SecretVault } from '../adapters/store/secrets/secret-vault.js';
 
 export interface PlatformPort {
   readonly kind: Platform;

@@ -2,7 +2,7 @@
 // and rate its editor formats were (or would be) written at. Read from the job's media facts, or
 // from one probe of the source when the job carries none (a job that asked for no editor format),
 // kept per job so a correction does not read the media again.
-import { probeMediaFacts } from '../adapters/media/probe.js';
+import { probeMediaFacts } from '../media/probe.js';
 import type { JobRecord } from '../engine/job.js';
 import type { MediaFacts } from '../engine/media-facts.js';
 import { isLinkJob } from '../engine/media-link.js';

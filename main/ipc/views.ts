@@ -6,9 +6,9 @@ import { catalogueNotice, type TemplateCatalogue } from '../service/template-cat
 import { findTemplate, type AnyTemplate } from '../service/templates.js';
 import type * as Api from '../service/types.js';
 import type { UploadProgress } from '../adapters/queue/uploader.js';
-import type { FolderWatchStatus } from '../adapters/watch/folder-watcher.js';
-import type { CardSkipRecord } from '../adapters/watch/folder-service.js';
-import type { SkipRecord } from '../adapters/watch/folder-skips.js';
+import type { FolderWatchStatus } from '../adapters/watch/folder/folder-watcher.js';
+import type { CardSkipRecord } from '../adapters/watch/folder/folder-service.js';
+import type { SkipRecord } from '../adapters/watch/folder/folder-skips.js';
 import { IGNORABLE, RETRIABLE, skipLabel, skipWords } from '../engine/folder-skips.js';
 import { CARD_RULE_LIST } from '../../preload/contract.js';
 import type { CopyInProgress, FolderStatus, QueuePauseReason } from '../engine/events.js';

@@ -1,20 +1,66 @@
 // The connection to the service (or the embedded sandbox): the live client every part reads at call
 // time, reconnects with new settings or credentials, the key typed for this run only, and the
 // service's read-only questions (usage, streams, components, template previews).
+import path from 'node:path';
 import type { Credentials } from '../api/auth.js';
 import { createClient, type SluiceClient } from '../api/client.js';
-import type { Sandbox } from '../sandbox/index.js';
+import { SANDBOX } from '../service/policy.js';
+import { sandboxBehaviourFromEnv, startSandbox, type Sandbox, type SandboxOptions } from '../sandbox/index.js';
 import {
   ConnectionError,
-  resolveConnection,
+  sandboxConnection,
+  serviceConnection,
+  usesSandbox,
   type ConnectionOverrides,
-  type ResolvedConnection,
+  type ResolvedConnection as ClientConnection,
 } from '../adapters/queue/connection.js';
 import { noCredentialsClient } from '../adapters/queue/no-credentials.js';
-import type { SettingsStore } from '../adapters/store/settings-store.js';
+import type { SecretStore } from '../adapters/store/secrets/keychain.js';
+import type { SettingsStore } from '../adapters/store/state/settings-store.js';
 import type { Connection as ConnectionSettings, Settings } from '../engine/settings.js';
 import type { RuntimeOptions } from './options.js';
 import { PricedCurrencyList, type PricedCurrencies } from './priced-currencies.js';
+
+/** The embedded sandbox's usage, kept in the state folder across restarts (sandbox/usage-ledger.ts). */
+export const SANDBOX_USAGE_FILE = 'sandbox-usage.json';
+
+/** The client's options, and the embedded sandbox when that is what the run talks to. */
+export interface ResolvedConnection extends ClientConnection {
+  sandbox?: Sandbox;
+}
+
+/**
+ * Where the service is and who we are (adapters/queue/connection.ts), starting the embedded
+ * sandbox in-process when the run uses it: the adapters below never start it themselves.
+ */
+export async function resolveConnection(opts: {
+  settings: ConnectionSettings;
+  /** The state folder: where the embedded sandbox keeps its usage. */
+  stateDir: string;
+  overrides?: ConnectionOverrides;
+  env?: NodeJS.ProcessEnv;
+  secrets?: SecretStore;
+  credentials?: Credentials;
+  sandboxOptions?: SandboxOptions;
+  /** The embedded sandbox already running in this process: reused, so its streams survive a switch. */
+  running?: Sandbox;
+}): Promise<ResolvedConnection> {
+  if (!usesSandbox(opts.settings, opts.overrides)) return serviceConnection(opts);
+  const apiKey = opts.sandboxOptions?.apiKey ?? SANDBOX.apiKey;
+  // No dataDir: the sandbox measures each upload in a temp file and deletes it (disk stays flat).
+  // SLUICE_SANDBOX_* (processing time, faults...) apply here too; options given in code win.
+  // Its usage is kept in the state folder, so Usage counts what earlier runs processed too.
+  const usageFile = path.join(opts.stateDir, SANDBOX_USAGE_FILE);
+  const sandbox =
+    opts.running ??
+    (await startSandbox({
+      ...sandboxBehaviourFromEnv(opts.env ?? process.env),
+      usageFile,
+      ...opts.sandboxOptions,
+      apiKey,
+    }));
+  return { ...sandboxConnection(sandbox.url, apiKey), sandbox };
+}
 
 interface Live {
   conn: ResolvedConnection;

@@ -1,6 +1,6 @@
 // History's query. The History screen can hold 100,000 jobs, so searching, filtering, sorting and
 // paging happen here and one page crosses the bridge. Finished jobs are mostly in the archive: its
-// SQL index (adapters/store/history-index.ts) answers for them with one page of rows, and only the
+// SQL index (adapters/store/history/history-index.ts) answers for them with one page of rows, and only the
 // page's records are read; the journal's jobs and streams started elsewhere (another machine, the
 // API, from the service's stream list, cached briefly) are few and filtered here, then merged in
 // order. Without SQLite (Node 20 without better-sqlite3) the archive's summary rows are scanned per
@@ -8,10 +8,11 @@
 // transport's (ipc/handle-history.ts).
 import type { StreamDto, StreamState } from '../service/types.js';
 import type { JobRecord, JobState } from '../engine/job.js';
-import { hotSummaries, jobSummaries, type JobSummary } from '../adapters/store/jobs.js';
-import { indexSearch, type HistoryIndex, type IndexedJob } from '../adapters/store/history-index.js';
-import type { JobStore } from '../adapters/store/job-store.js';
-import type { TranscriptHits, TranscriptMatch } from '../adapters/store/transcript-index.js';
+import { hotSummaries, jobSummaries, type JobSummary } from '../adapters/store/journal/jobs.js';
+import type { HistoryIndex } from '../adapters/store/history/history-index.js';
+import { indexSearch, type IndexedJob } from '../adapters/store/history/history-query.js';
+import type { JobStore } from '../adapters/store/journal/job-store.js';
+import type { TranscriptHits, TranscriptMatch } from '../adapters/store/search/transcript-index.js';
 import { computerKey } from '../engine/shared-folder.js';
 import { STREAM_TO_JOB, streamStatesFor } from '../engine/stream-state.js';
 import { foldText, nameMatcher, searchable } from '../engine/transcript/search-text.js';

@@ -2,8 +2,8 @@
 import type { Credentials } from '../api/auth.js';
 import type { SandboxOptions } from '../sandbox/index.js';
 import type { ConnectionOverrides } from '../adapters/queue/connection.js';
-import type { FsyncMode } from '../adapters/store/job-store.js';
-import type { SecretStore } from '../adapters/store/keychain.js';
+import type { FsyncMode } from '../adapters/store/journal/job-store.js';
+import type { SecretStore } from '../adapters/store/secrets/keychain.js';
 import type { EngineContext } from '../engine/reducer.js';
 
 export interface RuntimeOptions {

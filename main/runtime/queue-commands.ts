@@ -8,9 +8,9 @@ import type { QueueRunner, PauseState } from '../adapters/queue/queue-runner.js'
 import { checkTemplateSettings, type TemplateCheckResult } from '../adapters/queue/template-check.js';
 import type { TemplateCatalogueCache } from '../adapters/queue/template-catalogue-cache.js';
 import type { UploadProgress } from '../adapters/queue/uploader.js';
-import { everyJob, jobOfStream } from '../adapters/store/jobs.js';
-import type { JobStore } from '../adapters/store/job-store.js';
-import type { SettingsStore } from '../adapters/store/settings-store.js';
+import { everyJob, jobOfStream } from '../adapters/store/journal/jobs.js';
+import type { JobStore } from '../adapters/store/journal/job-store.js';
+import type { SettingsStore } from '../adapters/store/state/settings-store.js';
 import type { SluiceClient } from '../api/client.js';
 import { needsPerson } from '../engine/batch.js';
 import { canCancel, canRetry } from '../engine/eligibility.js';

@@ -7,7 +7,7 @@ import { batchWith } from '../engine/batch.js';
 import { estimateBatch, lineProgress, paceOf, planningPace, type EstimateJob } from '../engine/estimate.js';
 import { compareQueueOrder } from '../engine/queue-order.js';
 import { MediaDurations } from '../adapters/queue/media-duration.js';
-import { PaceStore } from '../adapters/store/pace-store.js';
+import { PaceStore } from '../adapters/store/state/pace-store.js';
 import type { QueueCommands } from './queue-commands.js';
 
 /** Where learned paces are kept; the state folder's `pace.json` by default. */

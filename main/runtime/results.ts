@@ -1,17 +1,18 @@
 // Writing a job's results, every time: the first delivery, "write again" from the kept export,
 // History's re-export, and a rewrite after a transcript correction. It owns which files are
-// Sluice's own (only those are ever replaced) and the rewriter; the corrected transcript comes in
-// through the function given at construction, so writing runs one way: caller → here → writer.
+// Sluice's own (only those are ever replaced) and the rewriter, which says what to write and
+// returns; the corrected transcript comes in through the function given at construction, so
+// writing runs one way: caller → here → (rewriter, then writer).
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ExportOutcome } from '../api/export.js';
-import { Rewriter, type OutputChange, type Rewritten } from '../adapters/results/rewriter.js';
+import { Rewriter, type OutputChange, type RewritePlan } from '../adapters/results/rewriter.js';
 import type { Ownership } from '../adapters/results/result-writer.js';
 import { removeSuperseded } from '../adapters/results/supersede.js';
 import { ResultOwnership, writeResults } from '../adapters/results/write-results.js';
 import { ReviewGuard, type ReviewPort } from './review-guard.js';
-import { archivedWritersOf } from '../adapters/store/jobs.js';
-import type { JobStore } from '../adapters/store/job-store.js';
+import { archivedWritersOf } from '../adapters/store/journal/jobs.js';
+import type { JobStore } from '../adapters/store/journal/job-store.js';
 import { namesMedia } from '../engine/captions/render.js';
 import { refusal, type JobAction } from '../engine/eligibility.js';
 import type { JobEvent, JobRecord, ResultFile } from '../engine/job.js';
@@ -44,7 +45,6 @@ export class Results {
       exportsDir: this.exportsDir,
       externalDir: path.join(d.stateDir, 'external'),
       exportJson: d.exportJson,
-      writeOwned: (job, exportPath) => this.writeOwned(job, exportPath),
     });
   }
 
@@ -74,7 +74,10 @@ export class Results {
    * formats start or the caption layout. Only Sluice's own files are overwritten, as always.
    */
   async writeAgain(id: string, formats?: OutputSettings['formats'], change: OutputChange = {}): Promise<JobRecord> {
-    return this.recordRewrite(id, await this.rewriter.fromKept(this.eligible(id, 'rewrite'), formats, change));
+    return this.recordRewrite(
+      id,
+      await this.written(this.rewriter.fromKept(this.eligible(id, 'rewrite'), formats, change)),
+    );
   }
 
   /**
@@ -86,11 +89,12 @@ export class Results {
     id: string,
     formats?: OutputSettings['formats'],
     change: OutputChange = {},
-  ): Promise<{ job: JobRecord; keptBecause?: Rewritten['keptBecause'] }> {
+  ): Promise<{ job: JobRecord; keptBecause?: RewritePlan['keptBecause'] }> {
     const job = this.eligible(id, 'reexport');
     if (!job.streamId) throw new Error('This job has no stream at the service.');
-    const done = await this.rewriter.fromService({ ...job, streamId: job.streamId }, formats, change);
-    return { job: this.recordRewrite(id, done), ...(done.keptBecause ? { keptBecause: done.keptBecause } : {}) };
+    const plan = await this.rewriter.fromService({ ...job, streamId: job.streamId }, formats, change);
+    const done = await this.written(plan);
+    return { job: this.recordRewrite(id, done), ...(plan.keptBecause ? { keptBecause: plan.keptBecause } : {}) };
   }
 
   /**
@@ -110,7 +114,7 @@ export class Results {
     }
     if (held.length === 0) return job;
     this.ownership.record(held, id);
-    const done = await this.rewriter.fromKept(job);
+    const done = await this.written(this.rewriter.fromKept(job));
     // A fallback copy changed since Sluice wrote it stays on disk (removeSuperseded's rule), unlisted.
     await removeSuperseded(job.results, done.results);
     return this.recordRewrite(id, done);
@@ -151,6 +155,12 @@ export class Results {
   /** Exports a stream started elsewhere (no local job) into the state dir; returns the file. */
   exportExternal(streamId: string): Promise<string> {
     return this.rewriter.external(streamId);
+  }
+
+  /** Writes what the rewriter planned: the results, and the output the job now has. */
+  private async written(plan: RewritePlan): Promise<{ results: JobRecord['results']; output?: OutputSettings }> {
+    const results = await this.writeOwned(plan.job, plan.exportPath);
+    return { results, ...(plan.output ? { output: plan.output } : {}) };
   }
 
   /** The job, when `action` applies to it; otherwise an error saying why not. */

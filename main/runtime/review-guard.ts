@@ -6,7 +6,7 @@
 //   work writes beside them (the fallback name, as for a file Sluice did not write), never over them.
 // Either way the job says which (JobRecord.review).
 import type { Ownership, FileStamp } from '../adapters/results/result-writer.js';
-import type { JobStore } from '../adapters/store/job-store.js';
+import type { JobStore } from '../adapters/store/journal/job-store.js';
 import type { JobRecord, ReviewNote } from '../engine/job.js';
 import {
   NO_REVIEW,

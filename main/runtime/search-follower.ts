@@ -1,7 +1,7 @@
 // The transcript search index follows the jobs on its own: it listens to the engine's events and
 // updates itself as a job completes or a transcript is corrected. The runtime only starts it and
 // waits for it at close; nothing calls into the index for it.
-import type { TranscriptIndex } from '../adapters/store/transcript-index.js';
+import type { TranscriptIndex } from '../adapters/store/search/transcript-index.js';
 import type { EngineEvent } from '../engine/events.js';
 import type { EventSource } from './services.js';
 

@@ -1,11 +1,11 @@
 // The services the runtime builds, as the outside takes them: a handler, the event hub or a CLI
 // view names the few it uses (`Pick<Services, 'queue' | 'settings'>`) rather than the whole
 // runtime, so what each depends on is read from its signature and a test can hand in only those.
-import type { FolderService } from '../adapters/watch/folder-service.js';
+import type { FolderService } from '../adapters/watch/folder/folder-service.js';
 import type { SharedFolders } from '../adapters/claims/shared-folders.js';
 import type { TranscriptEditor } from '../adapters/results/transcript-editor.js';
 import type { TemplateCatalogueCache } from '../adapters/queue/template-catalogue-cache.js';
-import type { SettingsStore } from '../adapters/store/settings-store.js';
+import type { SettingsStore } from '../adapters/store/state/settings-store.js';
 import type { EngineEvent } from '../engine/events.js';
 import type { Settings } from '../engine/settings.js';
 import type { Connection } from './connection.js';

@@ -4,7 +4,7 @@
 // Standalone use: `startSandbox()` prints nothing unless `logger` is given. When no `faults`
 // option is given, SLUICE_SANDBOX_FAULTS (JSON FaultConfig, see faults.ts) is read.
 // Note: SLUICE_SANDBOX_* variables reach every sandbox. sandboxBehaviourFromEnv() is read where the
-// embedded sandbox starts (adapters/queue/connection.ts: `process`, `watch`, `serve`, `usage`,
+// embedded sandbox starts (runtime/connection.ts: `process`, `watch`, `serve`, `usage`,
 // the desktop app); sandboxOptionsFromEnv() adds port, key and data folder for `sluice sandbox`.
 // Admin endpoints: see routes-admin.ts.
 //

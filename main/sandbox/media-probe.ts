@@ -1,9 +1,11 @@
 // Measures what was really uploaded: a link (C8), nothing, something that is not media, or media
 // with its real duration (the app's own media probe: QuickTime, MP4, MXF, WAV, MP3, FLAC, WebM, ...).
+// Note: the probe lives in main/media/, below both the adapters and the sandbox, so the sandbox
+// measures media as the product does without reaching into the product's adapters.
 import { open, readFile } from 'node:fs/promises';
-import { readMedia } from '../adapters/media/probe.js';
-import { pcmFormatOf, type PcmFormat } from '../adapters/media/wav-length.js';
-import type { MediaReading } from '../adapters/media/probe.js';
+import { readMedia } from '../media/probe.js';
+import { pcmFormatOf, type PcmFormat } from '../media/wav-length.js';
+import type { MediaReading } from '../media/probe.js';
 import { LINK_BODY, SANDBOX_BEHAVIOUR } from '../service/policy.js';
 
 export type MediaInfo =

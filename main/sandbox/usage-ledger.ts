@@ -3,8 +3,7 @@
 // record changes, and the records of streams a previous run held are added to every report. The
 // file is replaced whole (temporary file, then rename), so a crash leaves the old or the new one.
 // Amounts are the sandbox's simulated ones, as before; only their memory changed.
-import { readFile, rename } from 'node:fs/promises';
-import { writeFileAtomic } from '../adapters/results/result-writer.js';
+import { open, readFile, rename, rm } from 'node:fs/promises';
 import type { UsageRecordDto } from '../service/types.js';
 
 interface LedgerFile {
@@ -81,10 +80,31 @@ export class UsageLedger {
       const text = JSON.stringify(body);
       if (text === this.written) return;
       // A failed write (full disk) leaves the previous file; the next change tries again.
-      await writeFileAtomic(this.file, text, { mode: 0o600 }).then(
+      await replaceWhole(this.file, text).then(
         () => void (this.written = text),
         () => undefined,
       );
     });
+  }
+}
+
+/**
+ * Writes `text` to a temporary file beside `file`, flushed, then renamed over it: the sandbox
+ * stands for the service and keeps its own files (it imports nothing of the product's adapters).
+ */
+async function replaceWhole(file: string, text: string): Promise<void> {
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    const fh = await open(tmp, 'w', 0o600);
+    try {
+      await fh.writeFile(text);
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+    await rename(tmp, file);
+  } catch (e) {
+    await rm(tmp, { force: true });
+    throw e;
   }
 }

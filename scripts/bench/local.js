@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { cpSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { JobStore } from '../../dist/main/adapters/store/job-store.js';
+import { JobStore } from '../../dist/main/adapters/store/journal/job-store.js';
 import { TEMPLATE_IDS } from '../../dist/main/service/templates.js';
 import { createJob } from '../../dist/main/engine/job.js';
 import { Runtime } from '../../dist/main/runtime/runtime.js';

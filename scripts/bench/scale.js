@@ -7,8 +7,8 @@ import { closeSync, mkdirSync, openSync, readdirSync, readSync, writeFileSync } 
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { watch } from 'chokidar';
-import { memoryVault } from '../../dist/main/adapters/store/secret-vault.js';
-import { WatchManager } from '../../dist/main/adapters/watch/watch-manager.js';
+import { memoryVault } from '../../dist/main/adapters/store/secrets/secret-vault.js';
+import { WatchManager } from '../../dist/main/adapters/watch/folder/watch-manager.js';
 import { WATCH_FOLDER } from '../../dist/main/engine/settings.js';
 import { createBridge } from '../../dist/main/ipc/handlers.js';
 import { copyingView } from '../../dist/main/ipc/views.js';

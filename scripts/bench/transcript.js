@@ -6,8 +6,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { TranscriptEditor } from '../../dist/main/adapters/results/transcript-editor.js';
-import { CorrectionsStore } from '../../dist/main/adapters/store/transcript-corrections.js';
-import { TranscriptIndex } from '../../dist/main/adapters/store/transcript-index.js';
+import { CorrectionsStore } from '../../dist/main/adapters/store/review/transcript-corrections.js';
+import { TranscriptIndex } from '../../dist/main/adapters/store/search/transcript-index.js';
 import { foldText } from '../../dist/main/engine/transcript/search-text.js';
 import { transcriptView } from '../../dist/main/ipc/handle-transcript.js';
 import { readFile } from 'node:fs/promises';

@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveConnection } from '../../main/adapters/queue/connection.js';
+import { resolveConnection } from '../../main/runtime/connection.js';
 import { createClient } from '../../main/api/client.js';
 import { SETTINGS } from '../../main/engine/settings.js';
 import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
@@ -71,7 +71,7 @@ describe('the configuration service at an origin of its own', () => {
     });
     const conn = await resolveConnection({
       settings: settings.connection,
-      stateDir: dir,
+      stateDir: tmpdir(),
       credentials: { kind: 'apiKey', apiKey: KEY },
     });
     const client = createClient(conn.client);

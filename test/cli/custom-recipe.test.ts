@@ -4,7 +4,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SettingsStore } from '../../main/adapters/store/settings-store.js';
+import { SettingsStore } from '../../main/adapters/store/state/settings-store.js';
 import { RECIPES } from '../../main/engine/recipes/recipes.js';
 import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
 import { allStreams } from '../helpers/service.js';

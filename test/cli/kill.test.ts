@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JobStore } from '../../main/adapters/store/job-store.js';
+import { JobStore } from '../../main/adapters/store/journal/job-store.js';
 import type { JobRecord } from '../../main/engine/job.js';
 import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
 import type { StreamDto } from '../../main/service/types.js';

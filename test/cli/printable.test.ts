@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { Command } from 'commander';
 import { describe, expect, it, vi } from 'vitest';
-import { JobStore } from '../../main/adapters/store/job-store.js';
+import { JobStore } from '../../main/adapters/store/journal/job-store.js';
 import { registerInfo } from '../../main/cli/commands/info.js';
 import { printable } from '../../main/cli/printable.js';
 import { describeJob, plainProgress, summaryTable } from '../../main/cli/progress.js';

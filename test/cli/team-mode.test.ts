@@ -8,7 +8,7 @@ import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JobStore } from '../../main/adapters/store/job-store.js';
+import { JobStore } from '../../main/adapters/store/journal/job-store.js';
 import type { JobRecord } from '../../main/engine/job.js';
 import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
 import { allStreams } from '../helpers/service.js';

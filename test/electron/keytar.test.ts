@@ -4,8 +4,8 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { keytarStore } from '../../main/adapters/store/keychain.js';
-import { keytarVault } from '../../main/adapters/store/secret-vault.js';
+import { keytarStore } from '../../main/adapters/store/secrets/keychain.js';
+import { keytarVault } from '../../main/adapters/store/secrets/secret-vault.js';
 import { Runtime } from '../../main/runtime/runtime.js';
 import { createBridge } from '../../main/ipc/handlers.js';
 

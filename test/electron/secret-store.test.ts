@@ -4,7 +4,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { KeychainError, type SecretStore } from '../../main/adapters/store/keychain.js';
+import { KeychainError, type SecretStore } from '../../main/adapters/store/secrets/keychain.js';
 import { createElectronVault, RETRY_MS, SECRETS_FILE, type SafeStorageLike } from '../../main/electron/secret-store.js';
 
 let dir: string;

@@ -7,10 +7,10 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as KeychainModule from '../../main/adapters/store/keychain.js';
-import type { SecretStore } from '../../main/adapters/store/keychain.js';
-import { SettingsStore } from '../../main/adapters/store/settings-store.js';
-import { LOCK_FILE } from '../../main/adapters/store/state-lock.js';
+import type * as KeychainModule from '../../main/adapters/store/secrets/keychain.js';
+import type { SecretStore } from '../../main/adapters/store/secrets/keychain.js';
+import { SettingsStore } from '../../main/adapters/store/state/settings-store.js';
+import { LOCK_FILE } from '../../main/adapters/store/state/state-lock.js';
 import { autostartExec, electronPlatform, LOGIN_ARGS } from '../../main/electron/platform.js';
 import { closeAction, menuTemplate, trayLikelyVisible } from '../../main/electron/desktop.js';
 import { startNotifications } from '../../main/electron/notifications.js';
@@ -160,7 +160,7 @@ vi.mock('electron', () => electron);
 
 // The OS keychain, locked until the test unlocks it (a login start before the keyring is open).
 const keychain = vi.hoisted(() => ({ locked: true, secrets: new Map<string, string>() }));
-vi.mock('../../main/adapters/store/keychain.js', async (importOriginal) => {
+vi.mock('../../main/adapters/store/secrets/keychain.js', async (importOriginal) => {
   const real = await importOriginal<typeof KeychainModule>();
   const store: SecretStore = {
     kind: 'keytar',

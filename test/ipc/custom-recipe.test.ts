@@ -16,7 +16,7 @@ import { value } from '../helpers/result.js';
 import { closeRuntimes, openRuntime } from '../helpers/runtime.js';
 import { getStream } from '../sandbox/client.js';
 import { until } from './helpers.js';
-import { memoryVault } from '../../main/adapters/store/secret-vault.js';
+import { memoryVault } from '../../main/adapters/store/secrets/secret-vault.js';
 
 let sb: Sandbox;
 let dir: string;

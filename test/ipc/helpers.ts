@@ -7,7 +7,7 @@ import { afterEach, beforeEach } from 'vitest';
 import type { BridgeEvent } from '../../main/ipc/event-stream.js';
 import { createBridge, type Bridge } from '../../main/ipc/handlers.js';
 import type { PlatformPort } from '../../main/ipc/platform.js';
-import { memoryVault } from '../../main/adapters/store/secret-vault.js';
+import { memoryVault } from '../../main/adapters/store/secrets/secret-vault.js';
 import type { Runtime } from '../../main/runtime/runtime.js';
 import { closeRuntime, openRuntime } from '../helpers/runtime.js';
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createClient } from '../../main/api/client.js';
-import { memoryVault } from '../../main/adapters/store/secret-vault.js';
+import { memoryVault } from '../../main/adapters/store/secrets/secret-vault.js';
 import { WATCH_FOLDER } from '../../main/engine/settings.js';
 import { createBridge } from '../../main/ipc/handlers.js';
 import { Runtime } from '../../main/runtime/runtime.js';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createBridge, type Bridge } from '../../main/ipc/handlers.js';
-import { memoryVault } from '../../main/adapters/store/secret-vault.js';
+import { memoryVault } from '../../main/adapters/store/secrets/secret-vault.js';
 import type { PlatformPort } from '../../main/ipc/platform.js';
 import { Runtime } from '../../main/runtime/runtime.js';
 import { makeToneWav } from '../helpers/media.js';

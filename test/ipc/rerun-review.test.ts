@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { memoryVault } from '../../main/adapters/store/secret-vault.js';
+import { memoryVault } from '../../main/adapters/store/secrets/secret-vault.js';
 import { OUTPUT } from '../../main/engine/settings.js';
 import type { BridgeEvent } from '../../main/ipc/event-stream.js';
 import { createBridge, type Bridge } from '../../main/ipc/handlers.js';

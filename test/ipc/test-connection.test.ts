@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createBridge, type Bridge } from '../../main/ipc/handlers.js';
 import { startSandbox, type Sandbox } from '../../main/sandbox/index.js';
-import { memoryVault } from '../../main/adapters/store/secret-vault.js';
+import { memoryVault } from '../../main/adapters/store/secrets/secret-vault.js';
 import { Runtime } from '../../main/runtime/runtime.js';
 import { value } from '../helpers/result.js';
 

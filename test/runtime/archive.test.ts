@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { value } from '../helpers/result.js';
-import { memoryVault } from '../../main/adapters/store/secret-vault.js';
+import { memoryVault } from '../../main/adapters/store/secrets/secret-vault.js';
 import { createBridge } from '../../main/ipc/handlers.js';
 import type { PlatformPort } from '../../main/ipc/platform.js';
 import type { Runtime } from '../../main/runtime/runtime.js';

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { JobStore } from '../../main/adapters/store/job-store.js';
+import { JobStore } from '../../main/adapters/store/journal/job-store.js';
 import { WATCH_FOLDER } from '../../main/engine/settings.js';
 import { jobIds } from '../../main/adapters/queue/intake.js';
 import type { EngineEvent } from '../../main/engine/events.js';

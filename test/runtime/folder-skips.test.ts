@@ -7,7 +7,7 @@ import { copyFile, mkdir, readFile, rm, symlink, utimes, writeFile } from 'node:
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { FolderStatusView, SkipView } from '../../preload/contract.js';
-import { memoryVault } from '../../main/adapters/store/secret-vault.js';
+import { memoryVault } from '../../main/adapters/store/secrets/secret-vault.js';
 import { WATCH_FOLDER } from '../../main/engine/settings.js';
 import { createBridge, type Bridge } from '../../main/ipc/handlers.js';
 import type { Runtime } from '../../main/runtime/runtime.js';

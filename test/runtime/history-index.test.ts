@@ -7,11 +7,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HistoryIndex } from '../../main/adapters/store/history-index.js';
-import { readHistory, readStatus } from '../../main/adapters/store/history-read.js';
-import { JOB_ARCHIVE } from '../../main/adapters/store/job-archive-spec.js';
-import type { JobArchive } from '../../main/adapters/store/job-archive.js';
-import { JobStore } from '../../main/adapters/store/job-store.js';
+import { HistoryIndex } from '../../main/adapters/store/history/history-index.js';
+import { readHistory, readStatus } from '../../main/adapters/store/history/history-read.js';
+import { JOB_ARCHIVE } from '../../main/adapters/store/archive/job-archive-spec.js';
+import type { JobArchive } from '../../main/adapters/store/archive/job-archive.js';
+import { JobStore } from '../../main/adapters/store/journal/job-store.js';
 import { sqliteDriver } from '../../main/adapters/store/sqlite.js';
 import { createJob, type JobRecord, type JobState } from '../../main/engine/job.js';
 import { ExternalStreams, History, type HistoryFilter, type HistoryItem } from '../../main/runtime/history.js';

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { JobStore } from '../../main/adapters/store/job-store.js';
+import { JobStore } from '../../main/adapters/store/journal/job-store.js';
 import type { JobRecord } from '../../main/engine/job.js';
 import { ExternalStreams, History } from '../../main/runtime/history.js';
 import { base } from '../engine/fixtures.js';

@@ -7,7 +7,7 @@ import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { memoryVault } from '../../main/adapters/store/secret-vault.js';
+import { memoryVault } from '../../main/adapters/store/secrets/secret-vault.js';
 import { WATCH_FOLDER } from '../../main/engine/settings.js';
 import { currentPath } from '../../main/engine/source-path.js';
 import type { JobRecord } from '../../main/engine/job.js';

@@ -4,7 +4,7 @@ import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readMedia } from '../../main/adapters/media/probe.js';
+import { readMedia } from '../../main/media/probe.js';
 import { plainWavOf, probeMedia } from '../../main/sandbox/media-probe.js';
 import { makeMediaDir } from '../helpers/media.js';
 

@@ -4,7 +4,7 @@ import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { resolveConnection, SANDBOX_USAGE_FILE } from '../../main/adapters/queue/connection.js';
+import { resolveConnection, SANDBOX_USAGE_FILE } from '../../main/runtime/connection.js';
 import type { Sandbox } from '../../main/sandbox/index.js';
 import { API_PREFIX } from '../../main/service/policy.js';
 import type { UsageReportDto } from '../../main/service/types.js';

@@ -1,7 +1,7 @@
 // The few file operations claims use, behind one seam so tests can make the share misbehave
 // (ESTALE, a vanished folder) without a network mount.
 import { mkdir, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
-import { rootPresent } from '../watch/folder-root.js';
+import { rootPresent } from '../watch/folder/folder-root.js';
 
 export interface ClaimFs {
   mkdir(p: string, opts?: { recursive?: boolean }): Promise<unknown>;

@@ -14,7 +14,7 @@ import {
   sightClaim,
   type ClaimSighting,
 } from '../../engine/shared-folder.js';
-import { FolderAwayError } from '../watch/folder-root.js';
+import { FolderAwayError } from '../watch/folder/folder-root.js';
 import { isGone, isTaken, nodeClaimFs, type ClaimFs } from './claim-fs.js';
 import type { ClaimOwner, ClaimRecord, DoneRecord, TakeResult } from './claim-records.js';
 

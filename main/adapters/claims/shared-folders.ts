@@ -14,7 +14,7 @@ import { nodeClaimFs, type ClaimFs } from './claim-fs.js';
 import { ClaimStore } from './claim-store.js';
 import { doneUnderAnotherName, recordMove } from './renamed-on-share.js';
 import { SweepSchedule } from './claim-sweep.js';
-import { FolderAwayError } from '../watch/folder-root.js';
+import { FolderAwayError } from '../watch/folder/folder-root.js';
 import { HeldElsewhereList, type HeldElsewhere } from './held-elsewhere.js';
 
 export type { HeldElsewhere } from './held-elsewhere.js';

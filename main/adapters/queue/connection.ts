@@ -1,16 +1,11 @@
 // Where the service is and who we are: settings + command-line overrides + the keychain → the
-// client's options. With no connection configured, the embedded sandbox is started in-process.
-import path from 'node:path';
+// client's options. Whether the run uses the embedded sandbox is decided here; the sandbox itself is
+// started by the runtime's connection service (runtime/connection.ts), which hands back its URL.
 import type { Credentials } from '../../api/auth.js';
 import type { ClientOptions } from '../../api/client.js';
 import type { ServiceUrls } from '../../api/http.js';
-import { SANDBOX } from '../../service/policy.js';
 import type { Connection } from '../../engine/settings.js';
-import { sandboxBehaviourFromEnv, startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/index.js';
-import type { SecretStore } from '../store/keychain.js';
-
-/** The embedded sandbox's usage, kept in the state folder across restarts (sandbox/usage-ledger.ts). */
-export const SANDBOX_USAGE_FILE = 'sandbox-usage.json';
+import type { SecretStore } from '../store/secrets/keychain.js';
 
 export interface ConnectionOverrides {
   /** Force the embedded sandbox. */
@@ -23,7 +18,6 @@ export interface ResolvedConnection {
   client: ClientOptions;
   /** Results are simulated (the embedded sandbox or a sandbox URL). */
   simulated: boolean;
-  sandbox?: Sandbox;
   describe: string;
 }
 
@@ -53,37 +47,31 @@ export async function findCredentials(
   return key ? { kind: 'apiKey', apiKey: key } : undefined;
 }
 
-export async function resolveConnection(opts: {
+/** The run uses the embedded sandbox: asked for (`--sandbox`), or the settings' mode with no address given. */
+export function usesSandbox(settings: Connection, overrides: ConnectionOverrides = {}): boolean {
+  const explicitUrl = overrides.baseUrl !== undefined || (overrides.urls && Object.keys(overrides.urls).length > 0);
+  return overrides.sandbox === true || (!explicitUrl && settings.mode === 'sandbox');
+}
+
+/** The client's options for the embedded sandbox listening at `url`. */
+export function sandboxConnection(url: string, apiKey: string): ResolvedConnection {
+  return {
+    client: { baseUrl: url, credentials: { kind: 'apiKey', apiKey } },
+    simulated: true,
+    describe: `embedded sandbox at ${url} (results are simulated)`,
+  };
+}
+
+/** The client's options for the real (or a custom) service: its address and the credentials found. */
+export async function serviceConnection(opts: {
   settings: Connection;
   overrides?: ConnectionOverrides;
-  stateDir: string;
   env?: NodeJS.ProcessEnv;
   secrets?: SecretStore;
   credentials?: Credentials;
-  sandboxOptions?: SandboxOptions;
-  /** The embedded sandbox already running in this process: reused, so its streams survive a switch. */
-  running?: Sandbox;
 }): Promise<ResolvedConnection> {
   const env = opts.env ?? process.env;
   const o = opts.overrides ?? {};
-  const explicitUrl = o.baseUrl !== undefined || (o.urls && Object.keys(o.urls).length > 0);
-  const useSandbox = o.sandbox || (!explicitUrl && opts.settings.mode === 'sandbox');
-  if (useSandbox) {
-    const apiKey = opts.sandboxOptions?.apiKey ?? SANDBOX.apiKey;
-    // No dataDir: the sandbox measures each upload in a temp file and deletes it (disk stays flat).
-    // SLUICE_SANDBOX_* (processing time, faults...) apply here too; options given in code win.
-    // Its usage is kept in the state folder, so Usage counts what earlier runs processed too.
-    const usageFile = path.join(opts.stateDir, SANDBOX_USAGE_FILE);
-    const sandbox =
-      opts.running ??
-      (await startSandbox({ ...sandboxBehaviourFromEnv(env), usageFile, ...opts.sandboxOptions, apiKey }));
-    return {
-      client: { baseUrl: sandbox.url, credentials: { kind: 'apiKey', apiKey } },
-      simulated: true,
-      sandbox,
-      describe: `embedded sandbox at ${sandbox.url} (results are simulated)`,
-    };
-  }
   const auth = opts.settings.mode === 'sandbox' ? 'apiKey' : opts.settings.auth;
   const credentials = opts.credentials ?? (await findCredentials(env, opts.secrets, auth));
   if (!credentials) {

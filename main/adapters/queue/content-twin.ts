@@ -3,7 +3,7 @@
 // wherever results now go (beside it, or in its watch folder's output folder).
 import { rename, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { mkdirBelow } from '../watch/folder-root.js';
+import { mkdirBelow } from '../watch/folder/folder-root.js';
 import {
   classifyByContent,
   followedResultName,
@@ -12,8 +12,8 @@ import {
 } from '../../engine/file-identity.js';
 import { isTerminal, type JobEvent, type JobRecord, type ResultFile, type ResultPlace } from '../../engine/job.js';
 import { currentPath } from '../../engine/source-path.js';
-import type { JobStore } from '../store/job-store.js';
-import { latestByContent } from '../store/jobs.js';
+import type { JobStore } from '../store/journal/job-store.js';
+import { latestByContent } from '../store/journal/jobs.js';
 import { resultAnchor } from '../results/link-destination.js';
 
 export interface ContentTwinsDeps {

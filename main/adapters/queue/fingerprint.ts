@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { FINGERPRINT_PREFIX } from '../../engine/file-identity.js';
-import type { ByteReader } from '../media/byte-reader.js';
+import type { ByteReader } from '../../media/byte-reader.js';
 
 const MIB = 1 << 20;
 

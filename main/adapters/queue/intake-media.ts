@@ -7,9 +7,9 @@ import { open, stat, type FileHandle } from 'node:fs/promises';
 import type { JobRecord } from '../../engine/job.js';
 import path from 'node:path';
 import { MEDIA_EXTENSIONS } from '../../engine/media-types.js';
-import { containerCheckOf, riffOverrunOf } from '../media/container-layout.js';
-import { readMedia } from '../media/probe.js';
-import { pcmWavLengthOf } from '../media/wav-length.js';
+import { containerCheckOf, riffOverrunOf } from '../../media/container-layout.js';
+import { readMedia } from '../../media/probe.js';
+import { pcmWavLengthOf } from '../../media/wav-length.js';
 import { currentPath } from '../../engine/source-path.js';
 
 const MEDIA = new Set<string>(MEDIA_EXTENSIONS);

@@ -1,6 +1,6 @@
 // Media lengths for the batch estimate, read from the files themselves (the media probe reads the
 // container's headers, not the whole file). A few at a time, once per job, remembered in memory.
-import { probeMediaFacts } from '../media/probe.js';
+import { probeMediaFacts } from '../../media/probe.js';
 
 export type DurationProbe = (path: string) => Promise<number | undefined>;
 

@@ -20,13 +20,15 @@ import type { PauseState, RunnerOptions } from './runner-ports.js';
 import { OfflineProbe } from './offline-probe.js';
 import { sharedStreamId } from '../claims/shared-id.js';
 import { StorageGuard } from './storage-guard.js';
+import { WakeTimer } from './wake-timer.js';
 
 export type { PauseState, RunnerOptions, ServicePort } from './runner-ports.js';
 
 export class QueueRunner {
   readonly progress = new Map<string, UploadProgress>();
   private readonly active = new ActiveJobs();
-  private readonly wakeups = new Map<string, number>();
+  /** Retries after their backoff and the end of a timed pause (wake-timer.ts). */
+  private readonly timer: WakeTimer;
   private readonly pausedFolders = new Set<string>();
   /** Watch folders that are away (a share offline): nothing of theirs starts until they return. */
   private readonly awayFolders = new Set<string>();
@@ -39,8 +41,6 @@ export class QueueRunner {
   private readonly ctx: EngineContext;
   private readonly now: () => number;
   private pause: PauseState | undefined;
-  private timer: NodeJS.Timeout | undefined;
-  private timerAt = Infinity;
   private pumpScheduled = false;
   private started = false;
   private stopped = false;
@@ -50,6 +50,11 @@ export class QueueRunner {
     this.ctx = o.ctx ?? DEFAULT_CONTEXT;
     this.now = o.now ?? Date.now;
     this.uploadQueue = new PQueue({ concurrency: o.limits.uploadConcurrency });
+    this.timer = new WakeTimer(this.now, {
+      wake: (id) => this.resumeIfIdle(id),
+      after: () => this.schedulePump(),
+      pauseUntil: () => this.pause?.until,
+    });
     this.storage = new StorageGuard({
       store: o.store,
       onBlocked: (message) => this.setPause({ reason: 'storage', message }),
@@ -141,7 +146,7 @@ export class QueueRunner {
       if (isTerminal(updated.state)) {
         this.active.delete(jobId);
         this.tracker.untrack(jobId);
-        this.wakeups.delete(jobId);
+        this.timer.forget(jobId);
         this.coalescer.drop(jobId);
       } else this.active.set(updated);
       this.o.emit({ type: 'job:updated', job: updated });
@@ -210,8 +215,7 @@ export class QueueRunner {
         });
         return;
       case 'scheduleRetry':
-        this.wakeups.set(id, e.at);
-        this.arm(e.at);
+        this.timer.wakeAt(id, e.at);
         return;
     }
   }
@@ -254,7 +258,7 @@ export class QueueRunner {
         message: p.message,
         ...(p.until ? { until: p.until } : {}),
       });
-      if (p.until) this.arm(p.until);
+      if (p.until) this.timer.arm(p.until);
     } else {
       this.o.emit({ type: 'queue:resumed' });
       // Jobs that stopped for the pause (credentials) pick up where they were.
@@ -294,7 +298,7 @@ export class QueueRunner {
     this.resumeIdle();
     const now = this.now();
     this.tracker.release();
-    this.arm(now);
+    this.timer.arm(now);
     this.schedulePump();
   }
 
@@ -340,31 +344,6 @@ export class QueueRunner {
     }
   }
 
-  /** One timer for everything that comes due: polls, wake-ups, the end of a timed pause. */
-  private arm(at: number): void {
-    if (this.stopped || at >= this.timerAt) return;
-    clearTimeout(this.timer);
-    this.timerAt = at;
-    this.timer = setTimeout(() => this.tick(), Math.max(0, at - this.now()));
-    this.timer.unref?.();
-  }
-
-  private tick(): void {
-    this.timerAt = Infinity;
-    this.timer = undefined;
-    const now = this.now();
-    for (const [id, at] of this.wakeups) {
-      if (at <= now) {
-        this.wakeups.delete(id);
-        this.resumeIfIdle(id);
-      }
-    }
-    this.schedulePump();
-    let nextAt = this.pause?.until ?? Infinity;
-    for (const at of this.wakeups.values()) if (at < nextAt) nextAt = at;
-    if (nextAt < Infinity) this.arm(Math.max(nextAt, now + 5));
-  }
-
   private touchProgress(): void {
     // Progress lives in memory (a restart re-uploads from zero anyway); views read `progress`.
     const now = this.now();
@@ -382,7 +361,7 @@ export class QueueRunner {
   /** Stops starting anything; in-flight uploads are aborted and stay resumable from the journal. */
   async stop(): Promise<void> {
     this.stopped = true;
-    clearTimeout(this.timer);
+    this.timer.stop();
     this.storage.stop();
     this.tracker.stop();
     this.probe.stop();

@@ -6,7 +6,7 @@ import type { EngineEvent, QueuePauseReason } from '../../engine/events.js';
 import type { JobRecord, ResultFile } from '../../engine/job.js';
 import type { EngineContext } from '../../engine/reducer.js';
 import type { SchedulerLimits } from '../../engine/scheduler.js';
-import type { JobStore } from '../store/job-store.js';
+import type { JobStore } from '../store/journal/job-store.js';
 import type { UploadPort } from './uploader.js';
 
 export interface ServicePort extends UploadPort {

@@ -3,7 +3,7 @@
 // pause with a message naming the folder, and the write is tried again until it succeeds.
 import path from 'node:path';
 import type { JobRecord } from '../../engine/job.js';
-import type { JobStore } from '../store/job-store.js';
+import type { JobStore } from '../store/journal/job-store.js';
 
 export interface StorageGuardOptions {
   store: JobStore<JobRecord>;

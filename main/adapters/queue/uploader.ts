@@ -10,7 +10,7 @@ import { isLinkJob, linkFileName } from '../../engine/media-link.js';
 import { acceptedParams } from '../../engine/params.js';
 import { addSpeedSample, type ThroughputSample } from '../../engine/estimate.js';
 import { toServiceError } from '../../service/errors.js';
-import { riffOverrunOf } from '../media/container-layout.js';
+import { riffOverrunOf } from '../../media/container-layout.js';
 
 export interface UploadPort {
   upload(opts: UploadOptions): Promise<StreamDto>;

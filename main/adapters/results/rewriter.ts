@@ -1,13 +1,14 @@
 // Writing results again, for every caller: the Queue's "save results again" and `sluice rewrite`
 // (from the export kept in the state dir), History's re-export (the export fetched anew from the
 // service), and the re-export of a stream started elsewhere (its JSON into the state dir). Whether
-// a job may be rewritten is the engine's call (eligibility.ts); the new results go back to the
-// reducer as `resultsRewritten`.
+// a job may be rewritten is the engine's call (eligibility.ts). The rewriter finds the export and
+// says what to write (`RewritePlan`); the results service writes it (runtime/results.ts), so
+// writing runs one way and nothing here calls back up.
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ExportOutcome } from '../../api/export.js';
-import type { JobRecord, ResultFile } from '../../engine/job.js';
+import type { JobRecord } from '../../engine/job.js';
 import { DEFAULT_OUTPUT, type OutputSettings } from '../../engine/settings.js';
 import { isServiceError } from '../../service/errors.js';
 import { keepExport, keptExportPath } from '../queue/delivery.js';
@@ -19,8 +20,6 @@ export interface RewriterDeps {
   /** Where the exports of streams started elsewhere go (no source file to save beside). */
   externalDir: string;
   exportJson: (streamId: string) => Promise<ExportOutcome>;
-  /** Writes a job's results from an export and records them as Sluice's own. */
-  writeOwned: (job: JobRecord, exportPath: string) => Promise<readonly ResultFile[]>;
 }
 
 /** The service answered the export with no data (204): there is nothing to write. */
@@ -39,8 +38,11 @@ export interface OutputChange {
   moreCaptions?: OutputSettings['moreCaptions'];
 }
 
-export interface Rewritten {
-  results: readonly ResultFile[];
+/** What to write again: the job with its new output, from the export at `exportPath`. */
+export interface RewritePlan {
+  job: JobRecord;
+  exportPath: string;
+  /** The job's new output, when the rewrite changes it (the reducer records it). */
   output?: OutputSettings;
   /**
    * Written from the export kept on this computer because the service could not give it again:
@@ -51,7 +53,7 @@ export interface Rewritten {
 }
 
 /** Why the service could not give the export, when the kept one may stand in for it. */
-function keptFallback(err: unknown): Rewritten['keptBecause'] {
+function keptFallback(err: unknown): RewritePlan['keptBecause'] {
   if (!isServiceError(err)) return undefined;
   if (err.errorClass === 'not-found') return 'gone';
   return err.kind === 'network' || err.kind === 'timeout' ? 'unreachable' : undefined;
@@ -65,7 +67,7 @@ export class Rewriter {
    * `change` its editor formats' timeline start (another start without processing again) or its
    * caption layout (a TV and a social version from one transcript, no new processing).
    */
-  async fromKept(job: JobRecord, formats?: OutputSettings['formats'], change: OutputChange = {}): Promise<Rewritten> {
+  fromKept(job: JobRecord, formats?: OutputSettings['formats'], change: OutputChange = {}): RewritePlan {
     const kept = keptExportPath(this.d.exportsDir, job.id);
     if (!existsSync(kept)) {
       throw new Error('No export of this job is kept on this computer; export it again from the service instead.');
@@ -80,20 +82,19 @@ export class Rewriter {
             ...(change.moreCaptions ? { moreCaptions: change.moreCaptions } : {}),
           }
         : job.output;
-    const results = await this.d.writeOwned({ ...job, ...(output ? { output } : {}) }, kept);
-    return { results, ...(output ? { output } : {}) };
+    return { job: { ...job, ...(output ? { output } : {}) }, exportPath: kept, ...(output ? { output } : {}) };
   }
 
   /**
-   * Fetches the export again (while the service still holds the stream), keeps it, writes it. When
-   * the service no longer holds the stream or cannot be reached, the export kept on this computer
-   * is written instead (as "save results again" does), and the answer says so.
+   * Fetches the export again (while the service still holds the stream) and keeps it, to be
+   * written. When the service no longer holds the stream or cannot be reached, the export kept on
+   * this computer is written instead (as "save results again" does), and the plan says so.
    */
   async fromService(
     job: JobRecord & { streamId: string },
     formats?: OutputSettings['formats'],
     change: OutputChange = {},
-  ): Promise<Rewritten> {
+  ): Promise<RewritePlan> {
     let outcome: ExportOutcome;
     try {
       outcome = await this.d.exportJson(job.streamId);
@@ -101,7 +102,7 @@ export class Rewriter {
       const why = keptFallback(err);
       if (!why) throw err;
       if (existsSync(keptExportPath(this.d.exportsDir, job.id))) {
-        return { ...(await this.fromKept(job, formats, change)), keptBecause: why };
+        return { ...this.fromKept(job, formats, change), keptBecause: why };
       }
       if (why === 'gone') {
         throw new Error(

@@ -31,8 +31,8 @@ import { normalizedOf, transcriptOf, type Transcript } from '../../engine/transc
 import type { JobRecord } from '../../engine/job.js';
 import type { ExportResult } from '../../service/types.js';
 import { keptExportPath } from '../queue/delivery.js';
-import type { CorrectionsStore } from '../store/transcript-corrections.js';
-import type { IndexSource } from '../store/transcript-index.js';
+import type { CorrectionsStore } from '../store/review/transcript-corrections.js';
+import type { IndexSource } from '../store/search/transcript-index.js';
 import type { CorrectedSource } from './write-results.js';
 
 /** The job's transcript as the editor sees it now. */

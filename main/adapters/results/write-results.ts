@@ -2,7 +2,7 @@
 // source, written atomically under the naming rules, never over a file Sluice did not write.
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { mkdirBelow } from '../watch/folder-root.js';
+import { mkdirBelow } from '../watch/folder/folder-root.js';
 import { findTemplate } from '../../service/templates.js';
 import {
   CAPTION_FORMATS,
@@ -14,7 +14,7 @@ import {
   type RenderedFiles,
   renderContextOf,
 } from '../../engine/captions/render.js';
-import { probeMediaFacts } from '../media/probe.js';
+import { probeMediaFacts } from '../../media/probe.js';
 import type { JobRecord, ResultFile, TimelineUsed } from '../../engine/job.js';
 import { rateLabel } from '../../engine/timecode/rates.js';
 import { edlPartSuffix } from '../../engine/captions/editors/edl.js';

@@ -1,9 +1,9 @@
 // Read-only commands: `status` and `history` read the journal without taking it over (they work
 // while `sluice watch` or the app runs).
 import type { Command } from 'commander';
-import { readHistory, readStatus } from '../../adapters/store/history-read.js';
+import { readHistory, readStatus } from '../../adapters/store/history/history-read.js';
 // Not the context's stateDirOf: that module loads the runtime, seconds of start-up these reads never use.
-import { resolveStateDir } from '../../adapters/store/state-dir.js';
+import { resolveStateDir } from '../../adapters/store/state/state-dir.js';
 import { ACTIVE_STATES, JOB_STATES, type JobRecord, type JobState } from '../../engine/job.js';
 import { isLinkJob, sourceName } from '../../engine/media-link.js';
 import { describeJob, jobJson } from '../progress.js';

@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import path from 'node:path';
 import type { JobRecord } from '../../engine/job.js';
-import { probeForOneRun, warmMediaProbe } from '../../adapters/media/probe.js';
+import { probeForOneRun, warmMediaProbe } from '../../media/probe.js';
 import { looksLikeLink } from '../../engine/media-link.js';
 import { addJobOptions, openRuntime, outputOf, templateAndParams, UsageError, type JobFlags } from '../context.js';
 import { printable } from '../printable.js';

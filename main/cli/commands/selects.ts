@@ -5,7 +5,7 @@
 // 1 not done (a quote not found, a list with clips missing: the rest is still written), 2 usage.
 import { InvalidArgumentError, type Command } from 'commander';
 import path from 'node:path';
-import { resolveStateDir } from '../../adapters/store/state-dir.js';
+import { resolveStateDir } from '../../adapters/store/state/state-dir.js';
 import { SelectError, SELECT_COLOURS, type SelectColour } from '../../engine/selects/selects.js';
 import { recordTimecode, sourceTimecode, type StringOut } from '../../engine/selects/string-out.js';
 import { TimecodeError } from '../../../common/timecode.js';

@@ -3,8 +3,8 @@
 import type { Command } from 'commander';
 import path from 'node:path';
 import { startWebBridge } from '../../ipc/web/web-bridge.js';
-import { keytarVault } from '../../adapters/store/secret-vault.js';
-import { webAccessToken } from '../../adapters/store/web-token.js';
+import { keytarVault } from '../../adapters/store/secrets/secret-vault.js';
+import { webAccessToken } from '../../adapters/store/state/web-token.js';
 import { hasDesktop, openWithSystem } from '../../ipc/web/system-open.js';
 import { webPlatform } from '../../ipc/web/web-platform.js';
 import { addCommonOptions, openRuntime, type CommonFlags } from '../context.js';

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import type { SluiceClient } from '../../api/client.js';
 import { operationLabel } from '../../../preload/labels.js';
-import { readHistory } from '../../adapters/store/history-read.js';
+import { readHistory } from '../../adapters/store/history/history-read.js';
 import { streamCost, type StreamCost } from '../../engine/stream-cost.js';
 import { streamUsageProblem } from '../../engine/usage-words.js';
 import { isServiceError } from '../../service/errors.js';

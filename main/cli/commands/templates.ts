@@ -10,7 +10,7 @@ import { addCommonOptions, templateAndParams, UsageError, type CommonFlags, type
 import { renderTable, WIDE_OPTION, type Column } from '../table.js';
 import { wrapList } from './info.js';
 import { fail, withClient } from './service.js';
-import { SettingsStore } from '../../adapters/store/settings-store.js';
+import { SettingsStore } from '../../adapters/store/state/settings-store.js';
 import { stateDirOf } from '../context.js';
 
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });

@@ -1,6 +1,6 @@
 // `sluice watch [folder...]`: watches folders until SIGINT/SIGTERM, then stops cleanly (journal
 // flushed, uploads in flight left resumable). Without folders it watches the saved watch folders.
-import { folderFileSystem } from '../../adapters/watch/file-system-kind.js';
+import { folderFileSystem } from '../../adapters/watch/folder/file-system-kind.js';
 import { networkPhrase } from '../../engine/file-system-kind.js';
 import type { Command } from 'commander';
 import { createHash } from 'node:crypto';

@@ -11,7 +11,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { nodeClaimFs, type ClaimFs } from '../../../main/adapters/claims/claim-fs.js';
 import { ClaimStore } from '../../../main/adapters/claims/claim-store.js';
 import { ClaimSweep } from '../../../main/adapters/claims/claim-sweep.js';
-import { FolderAwayError } from '../../../main/adapters/watch/folder-root.js';
+import { FolderAwayError } from '../../../main/adapters/watch/folder/folder-root.js';
 
 const TIMEOUT = 60_000;
 const TOLERANCE = 5_000;

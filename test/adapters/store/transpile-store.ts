@@ -8,7 +8,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { expect } from 'vitest';
 
-const ENTRY = 'main/adapters/store/job-store.ts';
+const ENTRY = 'main/adapters/store/journal/job-store.ts';
 
 function transpile(file: string): string {
   return ts.transpileModule(fs.readFileSync(file, 'utf8'), {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CopyingView } from '../../../preload/contract.js';
 import { createClient } from '../../../main/api/client.js';
-import { memoryVault } from '../../../main/adapters/store/secret-vault.js';
+import { memoryVault } from '../../../main/adapters/store/secrets/secret-vault.js';
 import { createBridge, type Bridge } from '../../../main/ipc/handlers.js';
 import { Runtime } from '../../../main/runtime/runtime.js';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/index.js';

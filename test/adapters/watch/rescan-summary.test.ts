@@ -4,7 +4,7 @@ import { copyFile, mkdir, readFile, rm, utimes, writeFile } from 'node:fs/promis
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { describeRescan } from '../../../main/engine/rescan-summary.js';
-import { memoryVault } from '../../../main/adapters/store/secret-vault.js';
+import { memoryVault } from '../../../main/adapters/store/secrets/secret-vault.js';
 import { createBridge, type Bridge } from '../../../main/ipc/handlers.js';
 import { Runtime } from '../../../main/runtime/runtime.js';
 import { makeMediaDir, makeToneWav } from '../../helpers/media.js';

@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { folderFileSystem } from '../../../main/adapters/watch/file-system-kind.js';
+import { folderFileSystem } from '../../../main/adapters/watch/folder/file-system-kind.js';
 import { folder, recorder, tempDir, waitFor, type Recorder } from './watcher-helpers.js';
 
 let dir: string;

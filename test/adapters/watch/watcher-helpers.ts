@@ -9,7 +9,7 @@ import {
   type DetectedFile,
   type FolderWatchStatus,
   type WatchManagerOptions,
-} from '../../../main/adapters/watch/watch-manager.js';
+} from '../../../main/adapters/watch/folder/watch-manager.js';
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
