@@ -14,6 +14,7 @@ export * from './contract/folders.js';
 export * from './contract/history.js';
 export * from './contract/usage.js';
 export * from './contract/transcripts.js';
+export * from './contract/selects.js';
 export * from './contract/requests.js';
 export * from './contract/events.js';
 export * from './contract/bridge.js';

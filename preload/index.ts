@@ -32,6 +32,7 @@ const listeners: ListenerSets = {
   'connection:changed': new Set(),
   'navigation:requested': new Set(),
   'transcript:changed': new Set(),
+  'selects:changed': new Set(),
 };
 
 function dispatch<E extends EventName>(name: E, payload: Events[E]): void {
@@ -144,6 +145,13 @@ const api = {
     revert: invoke('transcript:revert'),
     overwriteHeld: invoke('transcript:overwriteHeld'),
   },
+  selects: {
+    lists: invoke('selects:lists'),
+    open: invoke('selects:open'),
+    add: invoke('selects:add'),
+    edit: invoke('selects:edit'),
+    export: invoke('selects:export'),
+  },
   onJobAdded: subscribe('job:added'),
   onJobUpdated: subscribe('job:updated'),
   onJobRemoved: subscribe('job:removed'),
@@ -158,6 +166,7 @@ const api = {
   onConnectionChanged: subscribe('connection:changed'),
   onNavigationRequested: subscribe('navigation:requested'),
   onTranscriptChanged: subscribe('transcript:changed'),
+  onSelectsChanged: subscribe('selects:changed'),
   platform: 'electron',
   files: {
     pathForFile: (file: File): string | undefined => {

@@ -9,6 +9,7 @@ import { folderHandlers } from './handle-folders.js';
 import { historyHandlers } from './handle-history.js';
 import { queueHandlers } from './handle-queue.js';
 import { recipeHandlers } from './handle-recipes.js';
+import { selectsHandlers } from './handle-selects.js';
 import { settingsHandlers } from './handle-settings.js';
 import { transcriptHandlers } from './handle-transcript.js';
 import { usageHandlers } from './handle-usage.js';
@@ -40,6 +41,7 @@ export function createHandlers(services: Services, platform: PlatformPort, deps:
     folders: services.folders,
     claims: services.claims,
     transcripts: services.transcripts,
+    selects: services.selects,
     templates: services.templates,
     on: (listener) => services.on(listener),
     updateSettings: (change) => services.updateSettings(change),
@@ -60,6 +62,7 @@ export function createHandlers(services: Services, platform: PlatformPort, deps:
     ...usageHandlers(ctx),
     ...recipeHandlers(ctx),
     ...transcriptHandlers(ctx),
+    ...selectsHandlers(ctx),
   };
   const wrapped: Partial<Record<Channel, (p: never) => Promise<Result<unknown>>>> = {};
   for (const c of Object.keys(raw) as Channel[]) {

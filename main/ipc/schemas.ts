@@ -12,6 +12,8 @@ import { RATE_IDS } from '../engine/timecode/rates.js';
 import { MARKER_EDITS } from '../engine/transcript/markers.js';
 import { CUSTOM_RECIPES } from '../engine/recipes/custom-recipes.js';
 import { OUTLINE_EDITS } from '../engine/recipes/outline-edit.js';
+import { USER_MARKER_COLOURS } from '../../common/marker-colours.js';
+import { MAX_STRING_OUT_HANDLES, STRING_OUT_FORMATS } from '../../common/string-out-formats.js';
 import { MARKER_SOURCES_SETTING } from '../engine/captions/editors/marker-sources.js';
 
 const str = (max = 4096) => z.string().max(max);
@@ -20,6 +22,8 @@ const none = z.strictObject({});
 const byId = z.strictObject({ id });
 const byJob = z.strictObject({ jobId: id });
 const wordIndex = z.number().int().min(0).max(10_000_000);
+// Whether a name can name a list (and its files) is the selects' own rule: VALIDATION from the handler.
+const listName = z.string().max(1000);
 
 const paramValue = z.union([str(100_000), z.number(), z.boolean(), z.array(str(1000)).max(100)]);
 const params = z.record(str(200), paramValue);
@@ -311,6 +315,33 @@ export const SCHEMAS: Schemas = {
   'transcript:redo': byJob,
   'transcript:revert': byJob,
   'transcript:overwriteHeld': byJob,
+  'selects:lists': none,
+  'selects:open': z.strictObject({ list: listName }),
+  'selects:add': z.strictObject({ list: listName, jobId: id, from: wordIndex, to: wordIndex }),
+  'selects:edit': z.strictObject({
+    list: listName,
+    edit: z.discriminatedUnion('kind', [
+      z.strictObject({ kind: z.literal('remove'), id }),
+      z.strictObject({ kind: z.literal('restore'), id, index: wordIndex }),
+      z.strictObject({ kind: z.literal('move'), id, index: wordIndex }),
+      z.strictObject({
+        kind: z.literal('trim'),
+        id,
+        end: z.enum(['in', 'out']),
+        words: z.number().int().min(-10_000).max(10_000),
+      }),
+      z.strictObject({ kind: z.literal('relabel'), id, label: str(1000) }),
+      z.strictObject({ kind: z.literal('recolour'), id, colour: z.enum(USER_MARKER_COLOURS) }),
+      z.strictObject({ kind: z.literal('renote'), id, note: str(10_000) }),
+    ]),
+  }),
+  'selects:export': z.strictObject({
+    list: listName,
+    formats: z.array(z.enum(STRING_OUT_FORMATS)).min(1).max(STRING_OUT_FORMATS.length),
+    folder: str(4096).optional(),
+    timecode: str(20).optional(),
+    handles: z.number().int().min(0).max(MAX_STRING_OUT_HANDLES).optional(),
+  }),
 };
 
 // The constant list and the contract's map must name the same channels (both directions).

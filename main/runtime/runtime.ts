@@ -33,6 +33,7 @@ import { QueueCommands } from './queue-commands.js';
 import { Results } from './results.js';
 import { SearchFollower } from './search-follower.js';
 import type { Services } from './services.js';
+import { Selects } from './selects.js';
 import { SharedFolders } from '../adapters/claims/shared-folders.js';
 import { FolderPresence } from '../adapters/watch/folder/folder-presence.js';
 import { sweepLeftoverTemps } from '../adapters/results/temp-leftovers.js';
@@ -60,6 +61,8 @@ export class Runtime implements Services {
   readonly transcripts: TranscriptEditor;
   /** The account's templates (§13), read through the current client. */
   readonly templates: TemplateCatalogueCache;
+  /** Lists of selects (string-outs): the CLI's too, each change under the list's lock. */
+  readonly selects: Selects;
 
   private constructor(
     readonly stateDir: string,
@@ -132,6 +135,8 @@ export class Runtime implements Services {
     this.runner = runner;
     this.transcripts = transcripts;
     this.results = results;
+    // The app owns the journal: jobs are read from it, not from the file it writes.
+    this.selects = new Selects(stateDir, { job: (id) => store.get(id) });
     const folderOf = (id: string): WatchFolder | undefined =>
       [...settings.current().watchFolders, ...this.extraFolders].find((f) => f.id === id);
     this.claims = new SharedFolders({

@@ -4,6 +4,7 @@
 // runs), transcripts as corrected, and a list written out to the editors' formats. Each job is
 // found at its file's current place (source-path.ts): a renamed or moved file keeps its selects.
 import { randomUUID } from 'node:crypto';
+import { STRING_OUT_ENDINGS, STRING_OUT_FORMATS, type StringOutFormat } from '../../common/string-out-formats.js';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -19,6 +20,7 @@ import type { MediaFacts } from '../engine/media-facts.js';
 import { isLinkJob } from '../engine/media-link.js';
 import { renderStringOutEdl, STRING_OUT_EDL_MAX_EVENTS } from '../engine/selects/edl.js';
 import { renderStringOutFcpxml } from '../engine/selects/fcpxml.js';
+import { editList, needsTranscript, type ListEdit } from '../engine/selects/list-edits.js';
 import { renderOtio } from '../engine/selects/otio.js';
 import { renderScriptTxt, scriptOf } from '../engine/selects/script.js';
 import {
@@ -38,17 +40,8 @@ import { startFrameOn, timelineRate } from '../engine/timecode/timeline.js';
 import { DEFAULT_RATE_ID } from '../engine/timecode/rates.js';
 import type { Transcript } from '../engine/transcript/transcript.js';
 
-export const STRING_OUT_FORMATS = ['otio', 'fcpxml', 'premiere', 'edl', 'script'] as const;
-export type StringOutFormat = (typeof STRING_OUT_FORMATS)[number];
-
-/** The files each format writes, after the list's name. */
-const ENDINGS: Record<StringOutFormat, readonly string[]> = {
-  otio: ['.otio'],
-  fcpxml: ['.fcpxml'],
-  premiere: ['.premiere.xml'],
-  edl: ['.edl'],
-  script: ['.script.docx', '.script.txt'],
-};
+export { STRING_OUT_FORMATS, type StringOutFormat };
+const ENDINGS = STRING_OUT_ENDINGS;
 
 /** Where in the clip: the source timecode of its media (widened to the words touched), or a quote. */
 export type SelectWhere = { fromTc: string; toTc: string } | { quote: string };
@@ -67,11 +60,29 @@ export interface Exported {
   stringOut: StringOut;
 }
 
+/** A list as the app shows it: the list, its timeline, and each placed clip's transcript now. */
+export interface OpenList {
+  list: SelectList;
+  stringOut: StringOut;
+  transcripts: ReadonlyMap<string, Transcript>;
+}
+
+export interface SelectsOptions {
+  /**
+   * The job of an id, as the app's own journal holds it (the app owns the journal); absent (the
+   * CLI): the journal and the archive are read as they are on disk.
+   */
+  job?: (id: string) => JobRecord | undefined;
+}
+
 export class Selects {
   readonly store: SelectsStore;
   private readonly corrections: CorrectionsStore;
 
-  constructor(private readonly stateDir: string) {
+  constructor(
+    private readonly stateDir: string,
+    private readonly opts: SelectsOptions = {},
+  ) {
     this.store = new SelectsStore(path.join(stateDir, 'selects'));
     this.corrections = new CorrectionsStore(path.join(stateDir, 'corrections'));
   }
@@ -79,6 +90,53 @@ export class Selects {
   /** Every job as the journal and the archive hold it now. */
   private jobs(): JobRecord[] {
     return JobStore.snapshot<JobRecord>(this.stateDir);
+  }
+
+  /** Jobs by id: the app's journal when it was handed one, else read once from disk. */
+  private jobLookup(): (id: string) => JobRecord | undefined {
+    if (this.opts.job) return this.opts.job;
+    const jobs = new Map(this.jobs().map((j) => [j.id, j]));
+    return (id) => jobs.get(id);
+  }
+
+  /** Every list, by name, with its count of selects. */
+  async lists(): Promise<Array<{ name: string; count: number }>> {
+    return (await this.store.all()).map((l) => ({ name: l.name, count: l.selects.length }));
+  }
+
+  /** A select of a completed job's words [first, end) at the end of the list (made when there is none). */
+  async addWords(
+    name: string,
+    jobId: string,
+    range: [number, number],
+    more: { label?: string; colour?: SelectColour } = {},
+  ): Promise<SelectList> {
+    const job = this.jobLookup()(jobId);
+    if (!job || job.state !== 'completed') {
+      throw new SelectError('Selects are picked from a file whose transcript is in; this one has none yet.');
+    }
+    const t = await this.transcript(job);
+    return this.store.update(name, (list) => addSelect(list, t, { id: randomUUID(), jobId, range, ...more }));
+  }
+
+  /** A change to a list that exists (a trim reads its clip's transcript first); saved before it returns. */
+  async edit(name: string, e: ListEdit): Promise<SelectList> {
+    let t: Transcript | undefined;
+    if (needsTranscript(e)) {
+      const s = (await this.store.load(name))?.selects.find((x) => x.id === e.id);
+      const job = s ? this.jobLookup()(s.jobId) : undefined;
+      t = job ? await this.transcript(job).catch(() => undefined) : undefined;
+    }
+    return this.store.update(name, (list) => editList(list, e, t), false);
+  }
+
+  /** The list, its timeline and its clips' transcripts, for the app's screens. */
+  async open(name: string, options: StringOutOptions = {}): Promise<OpenList> {
+    const list = await this.store.load(name);
+    if (!list) throw new SelectError(`There is no list named "${name.trim()}".`);
+    const { clips, missing } = await this.clipsOf(list);
+    const transcripts = new Map([...clips].map(([id, c]) => [id, c.transcript]));
+    return { list, stringOut: stringOut(list, clips, missing, options), transcripts };
   }
 
   /** What the media says about itself: the job's record, else one probe of the file (a job that asked for no editor format). */
@@ -149,13 +207,19 @@ export class Selects {
 
   /** The list as a timeline: its clips found where their files are now, the missing ones named. */
   async stringOut(name: string, options: StringOutOptions = {}): Promise<StringOut> {
-    const list = await this.store.load(name);
-    if (!list) throw new SelectError(`There is no list named "${name.trim()}".`);
-    const jobs = new Map(this.jobs().map((j) => [j.id, j]));
+    return (await this.open(name, options)).stringOut;
+  }
+
+  /** The clips a list names, found where their files are now; those that cannot be placed, and why. */
+  private async clipsOf(list: SelectList): Promise<{
+    clips: Map<string, ClipSource>;
+    missing: Map<string, { reason: string; path?: string }>;
+  }> {
+    const jobOf = this.jobLookup();
     const clips = new Map<string, ClipSource>();
     const missing = new Map<string, { reason: string; path?: string }>();
     for (const jobId of new Set(list.selects.map((s) => s.jobId))) {
-      const job = jobs.get(jobId);
+      const job = jobOf(jobId);
       if (!job) continue;
       const where = currentPath(job);
       if (!existsSync(where)) {
@@ -175,7 +239,7 @@ export class Selects {
         missing.set(jobId, { reason: 'its transcript is no longer kept on this computer', path: where });
       }
     }
-    return stringOut(list, clips, missing, options);
+    return { clips, missing };
   }
 
   /**

@@ -12,6 +12,7 @@ import type { Connection } from './connection.js';
 import type { History } from './history.js';
 import type { QueueCommands } from './queue-commands.js';
 import type { Results } from './results.js';
+import type { Selects } from './selects.js';
 
 export interface Services {
   readonly stateDir: string;
@@ -23,6 +24,8 @@ export interface Services {
   readonly folders: FolderService;
   readonly claims: SharedFolders;
   readonly transcripts: TranscriptEditor;
+  /** Lists of selects (string-outs), shared with `sluice selects`. */
+  readonly selects: Selects;
   readonly templates: TemplateCatalogueCache;
   /** Subscribes to engine events; returns the unsubscribe function. */
   on(listener: (e: EngineEvent) => void): () => void;

@@ -73,6 +73,11 @@ export const CHANNELS = [
   'transcript:redo',
   'transcript:revert',
   'transcript:overwriteHeld',
+  'selects:lists',
+  'selects:open',
+  'selects:add',
+  'selects:edit',
+  'selects:export',
 ] as const satisfies readonly Channel[];
 
 export const EVENT_NAMES = [
@@ -90,6 +95,7 @@ export const EVENT_NAMES = [
   'connection:changed',
   'navigation:requested',
   'transcript:changed',
+  'selects:changed',
 ] as const satisfies readonly EventName[];
 
 /** Electron IPC channel carrying every event as `{ name, payload }` (one listener in preload). */

@@ -2,6 +2,7 @@
 // Part of the contract (../contract.ts re-exports every part): no imports but its siblings.
 import type { FolderStatusView } from './folders.js';
 import type { CopyingList, ElsewhereView, JobView, PauseView, QueueSnapshot, QueueStats } from './queue.js';
+import type { SelectsChangedView } from './selects.js';
 import type { SettingsView } from './settings.js';
 import type { TranscriptChangedView } from './transcripts.js';
 import type { AppInfo } from './usage.js';
@@ -31,6 +32,8 @@ export interface Events {
   'navigation:requested': { screen: 'queue' | 'history' | 'usage' | 'settings'; jobId?: string };
   /** A transcript was corrected (any window) and its results rewritten. */
   'transcript:changed': TranscriptChangedView;
+  /** A list of selects was changed by this Sluice (any window). */
+  'selects:changed': SelectsChangedView;
 }
 
 export type EventName = keyof Events;

@@ -19,6 +19,13 @@ import type {
   WatchFolderView,
 } from './settings.js';
 import type { ComponentsView, MoveDirection, Params, ResultFormat } from './shared.js';
+import type {
+  SelectEdit,
+  SelectListSummary,
+  SelectListView,
+  SelectsExportParams,
+  SelectsExportView,
+} from './selects.js';
 import type { CaptionPresetName, TranscriptEdit, TranscriptView } from './transcripts.js';
 import type { AppInfo, FileCostView, PricedCurrenciesView, UsageQuery, UsageView } from './usage.js';
 
@@ -175,6 +182,16 @@ export interface Requests {
    * file by hand (`heldBy` on a result) are written over those files instead; the fallbacks go.
    */
   'transcript:overwriteHeld': { params: { jobId: string }; result: { results: ResultFileView[] } };
+
+  /** Every list of selects in the state folder (the CLI's too), by name. */
+  'selects:lists': { params: NoParams; result: SelectListSummary[] };
+  /** A list with each select as it reads now; a list not made yet is empty (revision 0). */
+  'selects:open': { params: { list: string }; result: SelectListView };
+  /** Words [from, to) of a completed job's transcript, at the end of the list (made when there is none). */
+  'selects:add': { params: { list: string; jobId: string; from: number; to: number }; result: SelectListView };
+  'selects:edit': { params: { list: string; edit: SelectEdit }; result: SelectListView };
+  /** Writes the list for the editor, every file or none (the same export as `sluice selects export`). */
+  'selects:export': { params: SelectsExportParams; result: SelectsExportView };
 }
 
 export type Channel = keyof Requests;

@@ -36,6 +36,9 @@ describe('reviewKeyAction', () => {
     ['M', { shiftKey: true }, 'addMarker'],
     ['c', {}, 'addChapter'],
     ['C', { shiftKey: true }, 'addChapter'],
+    ['i', {}, 'markIn'],
+    ['o', {}, 'markOut'],
+    ['b', {}, 'addSelect'],
     ['<', { shiftKey: true }, 'slower'],
     ['>', { shiftKey: true }, 'faster'],
     ['ArrowUp', { altKey: true }, 'previousParagraph'],
@@ -55,6 +58,8 @@ describe('reviewKeyAction', () => {
     expect(press('c', { ctrlKey: true })).toBeNull();
     expect(press('c', { metaKey: true })).toBeNull();
     expect(press('c', { typing: true })).toBeNull();
+    expect(press('i', { typing: true })).toBeNull();
+    expect(press('o', { ctrlKey: true })).toBeNull();
     expect(reviewShortcuts('Ctrl')).toContainEqual([['C'], 'Add a chapter at the playhead (when a recipe ran)']);
   });
   it('leaves every key to a text field', () => {

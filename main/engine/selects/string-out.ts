@@ -9,6 +9,7 @@
 // plays at its own speed, as an NLE places a clip of another rate (no conform), and ends within
 // one timeline frame after its words. Media without a
 // picture rate (audio) is counted at the timeline's rate: it has no frames of its own to keep.
+import { MAX_STRING_OUT_HANDLES } from '../../../common/string-out-formats.js';
 import type { MediaFacts } from '../media-facts.js';
 import { frameToMs, msToFrameCeil, msToFrameFloor } from '../timecode/frames.js';
 import {
@@ -114,7 +115,7 @@ export interface StringOutOptions {
 }
 
 export const DEFAULT_STRING_OUT_START = '01:00:00:00';
-export const MAX_HANDLES = 1000;
+export const MAX_HANDLES = MAX_STRING_OUT_HANDLES;
 
 /** A start label on a rate: a drop-frame label that does not exist means the minute's first frame. */
 function startOn(text: string, rate: FrameRate): number {

@@ -2,12 +2,14 @@
 import type { AppInfo, BridgeError, Events } from '../../../../preload/contract';
 import { call, on, onConnectionChange, platform, type ConnectionState } from '../api';
 
-export type Screen = 'queue' | 'history' | 'usage' | 'settings';
+export type Screen = 'queue' | 'history' | 'usage' | 'settings' | 'selects';
 export const SCREENS: ReadonlyArray<{ id: Screen; label: string; key: string }> = [
   { id: 'queue', label: 'Queue', key: '1' },
   { id: 'history', label: 'History', key: '2' },
   { id: 'usage', label: 'Usage', key: '3' },
   { id: 'settings', label: 'Settings', key: '4' },
+  // After the four the shortcuts always named (Ctrl+1…4 stay where editors learnt them).
+  { id: 'selects', label: 'Selects', key: '5' },
 ];
 
 export interface Toast {

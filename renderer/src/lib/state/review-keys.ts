@@ -21,7 +21,10 @@ export type ReviewAction =
   | 'correct'
   | 'find'
   | 'addMarker'
-  | 'addChapter';
+  | 'addChapter'
+  | 'markIn'
+  | 'markOut'
+  | 'addSelect';
 
 export interface ReviewKey {
   key: string;
@@ -85,6 +88,13 @@ export function reviewKeyAction(e: ReviewKey): ReviewAction | null {
       return 'addMarker';
     case 'c':
       return 'addChapter';
+    // Selects as an NLE marks them, without stopping playback.
+    case 'i':
+      return 'markIn';
+    case 'o':
+      return 'markOut';
+    case 'b':
+      return 'addSelect';
     case '<':
       return 'slower';
     case '>':
@@ -117,6 +127,9 @@ export function reviewShortcuts(mod: string): Array<[string[], string]> {
     [[mod, 'F'], 'Find and replace in the transcript'],
     [['M'], 'Add a marker at the playhead'],
     [['C'], 'Add a chapter at the playhead (when a recipe ran)'],
+    [['I'], 'Start a select at the spoken word (playback goes on)'],
+    [['O'], 'End the select at the spoken word: it joins the current list'],
+    [['B'], 'Add the selected words as a select'],
     [[mod, 'Z'], 'Undo'],
     [[mod, 'Shift', 'Z'], 'Redo'],
     [['Esc'], 'Cancel a correction, or close'],

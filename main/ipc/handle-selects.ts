@@ -1,0 +1,120 @@
+// selects:* handlers: the lists of selects the review picks into and the string-out screen shows,
+// kept by the runtime's Selects (the same lists and export as `sluice selects`). A change is saved
+// before it is answered and announced to every window (`selects:changed`).
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Channel, SelectEdit, SelectListView, SelectsExportView } from '../../preload/contract.js';
+import type { ListEdit } from '../engine/selects/list-edits.js';
+import { listNameProblem, SelectError, type Select } from '../engine/selects/selects.js';
+import { sourceName } from '../engine/media-link.js';
+import { currentPath } from '../engine/source-path.js';
+import { timecodeTextProblem } from '../engine/timecode/timecode.js';
+import { BridgeFailure } from './errors.js';
+import type { HandlerContext, RawHandlers } from './handler-context.js';
+import { emptyListView, selectListView } from './selects-view.js';
+
+type SelectsChannels = Extract<Channel, `selects:${string}`>;
+
+/** How many deleted selects each list keeps for Undo (the renderer names them by id). */
+const UNDO_DEPTH = 50;
+
+const refusal = (field: string, message: string): BridgeFailure =>
+  new BridgeFailure('VALIDATION', message, { fields: [{ path: field, message }] });
+
+async function refusing<T>(field: string, f: () => Promise<T>): Promise<T> {
+  try {
+    return await f();
+  } catch (e) {
+    if (e instanceof SelectError) throw refusal(field, e.message);
+    throw e;
+  }
+}
+
+export function selectsHandlers(ctx: HandlerContext<'selects' | 'queue'>): RawHandlers<SelectsChannels> {
+  const { selects, queue, publish } = ctx;
+  /** Deleted selects, by id, so Undo puts back exactly what was there (never what a page says it was). */
+  const removed = new Map<string, Select>();
+  const fileNameOf = (jobId: string): string | undefined => {
+    const job = queue.job(jobId);
+    return job ? sourceName(job) : undefined;
+  };
+  const named = (list: string): string => {
+    const problem = listNameProblem(list);
+    if (problem) throw refusal('list', problem);
+    return list.trim();
+  };
+  const view = async (list: string): Promise<SelectListView> => {
+    const name = named(list);
+    if (!(await selects.store.load(name))) return emptyListView(name);
+    return selectListView(await refusing('list', () => selects.open(name)), fileNameOf);
+  };
+  const changed = async (list: string, revision: number): Promise<SelectListView> => {
+    publish({ name: 'selects:changed', payload: { list, revision } });
+    return view(list);
+  };
+  const toListEdit = (e: SelectEdit): ListEdit => {
+    if (e.kind !== 'restore') return e;
+    const select = removed.get(e.id);
+    if (!select)
+      throw refusal('edit', 'That select can no longer be put back (Sluice restarted since it was deleted).');
+    return { kind: 'restore', select, index: e.index };
+  };
+
+  return {
+    'selects:lists': () => selects.lists(),
+    'selects:open': ({ list }) => view(list),
+    'selects:add': async ({ list, jobId, from, to }) => {
+      const name = named(list);
+      const saved = await refusing('selects', () => selects.addWords(name, jobId, [from, to]));
+      return changed(saved.name, saved.revision);
+    },
+    'selects:edit': async ({ list, edit }) => {
+      const name = named(list);
+      const before = edit.kind === 'remove' ? await selects.store.load(name) : undefined;
+      const saved = await refusing('edit', () => selects.edit(name, toListEdit(edit)));
+      const gone = before?.selects.find((s) => s.id === edit.id);
+      if (gone) {
+        removed.set(gone.id, gone);
+        while (removed.size > UNDO_DEPTH) removed.delete(removed.keys().next().value!);
+      }
+      if (edit.kind === 'restore') removed.delete(edit.id);
+      return changed(saved.name, saved.revision);
+    },
+    'selects:export': async ({ list, formats, folder, timecode, handles }): Promise<SelectsExportView> => {
+      const name = named(list);
+      const start = timecode?.trim() || undefined;
+      const problem = start === undefined ? null : timecodeTextProblem(start);
+      if (problem) throw refusal('timecode', `The timeline starts at a timecode such as 01:00:00:00 (${problem}).`);
+      const out = folder?.trim() ? folder.trim() : await besideFirstClip(name);
+      if (!path.isAbsolute(out)) throw refusal('folder', 'Choose a whole folder path, such as /Users/me/Cuts.');
+      const st = await stat(out).catch(() => null);
+      if (!st?.isDirectory()) throw refusal('folder', `${out} is not a folder on this computer: choose another.`);
+      const done = await refusing('selects', () =>
+        selects.export(name, formats, out, {
+          ...(start ? { start } : {}),
+          ...(handles === undefined ? {} : { handles }),
+        }),
+      );
+      const so = done.stringOut;
+      return {
+        folder: out,
+        files: done.files,
+        bites: so.bites.length,
+        missing: so.missing.map(
+          (m) => `${m.labels.map((l) => `“${l}”`).join(', ')}: ${m.reason}${m.path ? ` (${m.path})` : ''}`,
+        ),
+        notes: [...so.notes],
+      };
+    },
+  };
+
+  /** Where a list goes when no folder is chosen: beside its first clip that is still known. */
+  async function besideFirstClip(list: string): Promise<string> {
+    const l = await selects.store.load(list);
+    for (const s of l?.selects ?? []) {
+      const job = queue.job(s.jobId);
+      if (job) return path.dirname(currentPath(job));
+    }
+    throw refusal('folder', 'Choose the folder to write the list into.');
+  }
+}

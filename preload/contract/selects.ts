@@ -1,0 +1,88 @@
+// Selects and string-outs: sound bites picked in the review into named lists, the list screen, and
+// a list sent to the editor's timeline (the same lists and export as `sluice selects`).
+// Part of the contract (../contract.ts re-exports every part): no imports but its siblings and common/.
+import type { StringOutFormat } from '../../common/string-out-formats.js';
+import type { MarkerColourView } from './transcripts.js';
+
+export { STRING_OUT_FORMATS, STRING_OUT_FORMAT_LABELS, type StringOutFormat } from '../../common/string-out-formats.js';
+
+/** The list the review adds to until another is chosen. */
+export const DEFAULT_SELECTS_LIST = 'Selects';
+
+export interface SelectView {
+  id: string;
+  jobId: string;
+  /** The clip's file name as it is now (or as last known when it is missing). */
+  fileName: string;
+  label: string;
+  colour: MarkerColourView;
+  note: string;
+  /** The words as they read now (as they were picked, when the clip is missing). */
+  text: string;
+  speaker?: string;
+  /** The words' own times, ms from the media's start. */
+  fromMs: number;
+  toMs: number;
+  /** The words of the clip's current transcript it holds, [first, end): what the review highlights. */
+  words?: [number, number];
+  /** Source timecode of the clip at the words' in and out (frames of the clip's own timecode). */
+  sourceIn?: string;
+  sourceOut?: string;
+  /** On the timeline: its length (handles aside) and where it starts, ms from the timeline's start. */
+  durationMs: number;
+  recordInMs?: number;
+  /** Why the select cannot be placed now (its media moved, its transcript gone); the export leaves it out. */
+  missing?: string;
+}
+
+export interface SelectListView {
+  name: string;
+  revision: number;
+  selects: SelectView[];
+  /** The running total: every placed bite back to back. */
+  totalMs: number;
+  /** The timeline's rate, as the export would choose it (e.g. "25", "29.97 DF"). */
+  rate: string;
+}
+
+export interface SelectListSummary {
+  name: string;
+  count: number;
+}
+
+export type SelectEdit =
+  | { kind: 'remove'; id: string }
+  /** Undo of a remove: the select as `selects:edit` answered it before, back at `index`. */
+  | { kind: 'restore'; id: string; index: number }
+  | { kind: 'move'; id: string; index: number }
+  /** `words` > 0 widens that end by as many words, < 0 takes as many off (one word stays). */
+  | { kind: 'trim'; id: string; end: 'in' | 'out'; words: number }
+  /** Empty: back to the first words. */
+  | { kind: 'relabel'; id: string; label: string }
+  | { kind: 'recolour'; id: string; colour: MarkerColourView }
+  | { kind: 'renote'; id: string; note: string };
+
+export interface SelectsExportParams {
+  list: string;
+  formats: StringOutFormat[];
+  /** The folder to write into; absent: beside the list's first clip. */
+  folder?: string;
+  /** `HH:MM:SS:FF`; default 01:00:00:00. */
+  timecode?: string;
+  handles?: number;
+}
+
+export interface SelectsExportView {
+  folder: string;
+  files: string[];
+  bites: number;
+  /** Selects left out and why, in words. */
+  missing: string[];
+  /** What the export chose where a format could not follow a bite exactly. */
+  notes: string[];
+}
+
+export interface SelectsChangedView {
+  list: string;
+  revision: number;
+}

@@ -1,0 +1,137 @@
+// The selects state against a memory port: a pick shows as a highlight before main answers (and
+// goes when it fails, with the error kept to say); the current list is kept for next time; another
+// window's change to this list is read again; move stops at the ends; a delete says where the
+// select was, for Undo.
+import './browser-globals.js';
+import { describe, expect, it } from 'vitest';
+import type { Result, SelectListView, SelectView } from '../../../preload/contract.js';
+import { SelectsState, type SelectsPort } from '../../../renderer/src/lib/state/selects.svelte.js';
+
+const ok = <T>(value: T): Result<T> => ({ ok: true, value });
+const sel = (id: string, words: [number, number], jobId = 'j1'): SelectView => ({
+  id,
+  jobId,
+  fileName: 'a.wav',
+  label: id,
+  colour: 'Green',
+  note: '',
+  text: id,
+  fromMs: 0,
+  toMs: 1,
+  words,
+  durationMs: 1,
+});
+
+function memoryPort(): SelectsPort & {
+  lists_: Map<string, SelectListView>;
+  fire: (list: string) => void;
+  gate?: Promise<void>;
+} {
+  const lists_ = new Map<string, SelectListView>();
+  const listeners = new Set<(e: { list: string; revision: number }) => void>();
+  const get = (name: string): SelectListView =>
+    lists_.get(name.toLowerCase()) ?? { name, revision: 0, selects: [], totalMs: 0, rate: '25' };
+  const save = (v: SelectListView): Result<SelectListView> => {
+    const next = { ...v, revision: v.revision + 1 };
+    lists_.set(v.name.toLowerCase(), next);
+    return ok(next);
+  };
+  const port = {
+    lists_,
+    gate: undefined as Promise<void> | undefined,
+    fire: (list: string) => listeners.forEach((l) => l({ list, revision: 99 })),
+    lists: async () => ok([...lists_.values()].map((l) => ({ name: l.name, count: l.selects.length }))),
+    open: async (list: string) => ok(get(list)),
+    add: async (list: string, jobId: string, from: number, to: number) => {
+      await port.gate;
+      if (to > 100)
+        return {
+          ok: false as const,
+          error: {
+            code: 'VALIDATION' as const,
+            message: 'Words 5 to 101 are not in this transcript.',
+            retryable: false,
+          },
+        };
+      const v = get(list);
+      return save({ ...v, selects: [...v.selects, sel(`s${v.selects.length + 1}`, [from, to], jobId)] });
+    },
+    edit: async (list: string, e: Parameters<SelectsPort['edit']>[1]) => {
+      const v = get(list);
+      if (e.kind === 'remove') return save({ ...v, selects: v.selects.filter((s) => s.id !== e.id) });
+      if (e.kind === 'move') {
+        const rest = v.selects.filter((s) => s.id !== e.id);
+        rest.splice(
+          e.index,
+          0,
+          v.selects.find((s) => s.id === e.id)!,
+        );
+        return save({ ...v, selects: rest });
+      }
+      return save(v);
+    },
+    export: async () => ok({ folder: '/x', files: [], bites: 0, missing: [], notes: [] }),
+    onChanged: (cb: (e: { list: string; revision: number }) => void) => {
+      listeners.add(cb);
+      return () => void listeners.delete(cb);
+    },
+  };
+  return port;
+}
+
+const memoryStorage = (): Pick<Storage, 'getItem' | 'setItem'> & { m: Map<string, string> } => {
+  const m = new Map<string, string>();
+  return { m, getItem: (k) => m.get(k) ?? null, setItem: (k, v) => void m.set(k, v) };
+};
+
+describe('SelectsState', () => {
+  it('shows a pick at once, then main’s answer; a refused pick goes and says why', async () => {
+    const port = memoryPort();
+    let open!: () => void;
+    port.gate = new Promise((r) => (open = r));
+    const s = new SelectsState(port, memoryStorage());
+    await s.load();
+    const adding = s.add('j1', 2, 5);
+    // Before main answers: lit already.
+    expect(s.rangesOf('j1')).toEqual([{ id: null, words: [2, 5], colour: 'Green' }]);
+    expect(s.rangesOf('j2')).toEqual([]);
+    open();
+    expect(await adding).toBe(true);
+    expect(s.rangesOf('j1')).toEqual([{ id: 's1', words: [2, 5], colour: 'Green' }]);
+    port.gate = undefined;
+    expect(await s.add('j1', 5, 101)).toBe(false);
+    expect(s.error).toMatch(/not in this transcript/);
+    expect(s.rangesOf('j1')).toHaveLength(1);
+  });
+
+  it('keeps the current list for next time and follows other windows’ changes to it', async () => {
+    const port = memoryPort();
+    const storage = memoryStorage();
+    const s = new SelectsState(port, storage);
+    expect(s.listName).toBe('Selects');
+    await s.choose('Day 2');
+    expect(storage.m.get('sluice-selects-list')).toBe('Day 2');
+    expect(new SelectsState(port, storage).listName).toBe('Day 2');
+    s.subscribe();
+    await port.add('Day 2', 'j1', 0, 1);
+    port.fire('day 2');
+    await expect.poll(() => s.view?.selects.length).toBe(1);
+  });
+
+  it('moves within the list only, and a delete says where the select was', async () => {
+    const port = memoryPort();
+    const s = new SelectsState(port, memoryStorage());
+    for (const r of [
+      [0, 1],
+      [1, 2],
+      [2, 3],
+    ] as const)
+      await s.add('j1', r[0], r[1]);
+    expect(await s.move('s1', -1)).toBe(false);
+    expect(await s.move('s3', 1)).toBe(false);
+    expect(await s.move('s1', 1)).toBe(true);
+    expect(s.view?.selects.map((x) => x.id)).toEqual(['s2', 's1', 's3']);
+    expect(await s.remove('s1')).toEqual({ index: 1 });
+    expect(await s.remove('nope')).toBeNull();
+  });
+});
