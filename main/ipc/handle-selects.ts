@@ -8,7 +8,7 @@ import type { ListEdit } from '../engine/selects/list-edits.js';
 import { listNameProblem, SelectError, type Select } from '../engine/selects/selects.js';
 import { sourceName } from '../engine/media-link.js';
 import { currentPath } from '../engine/source-path.js';
-import { timecodeTextProblem } from '../engine/timecode/timecode.js';
+import { timecodeTextProblem } from '../../common/timecode.js';
 import { BridgeFailure } from './errors.js';
 import type { HandlerContext, RawHandlers } from './handler-context.js';
 import { emptyListView, selectListView } from './selects-view.js';

@@ -14,7 +14,7 @@ const TABLE = 'common/formats.ts';
 /** Lists that share ids with the table but are not the result formats, each with why. */
 const NOT_RESULT_FORMATS: Record<string, string> = {
   // The selects' string-out exports (OTIO, a script…): a list's rough cut, not a job's results.
-  'main/runtime/selects.ts': 'STRING_OUT_FORMATS',
+  'common/string-out-formats.ts': 'STRING_OUT_FORMATS',
 };
 
 function sourceFiles(dir: string): string[] {
