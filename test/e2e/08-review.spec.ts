@@ -344,15 +344,8 @@ function interviewJob(): Promise<string> {
     form.set('templateId', DIARIZATION_TEMPLATE);
     form.set('params', JSON.stringify({ speakersNumber: 2 }));
     form.set('file', new Blob([readFileSync(source)], { type: 'video/webm' }), 'interview.webm');
-    const url = new URL(env.url);
-    const up = await fetch(new URL('api/queue:upload', url.origin + url.pathname), {
-      method: 'POST',
-      headers: { 'x-sluice-token': new URLSearchParams(url.hash.slice(1)).get('token') ?? '' },
-      body: form,
-    });
-    const added = (await up.json()) as { ok: boolean; value: Array<{ outcome: string; jobId?: string }> };
-    expect(added.ok).toBe(true);
-    const jobId = added.value[0]?.jobId ?? '';
+    const added = await bridge<Array<{ outcome: string; jobId?: string }>>('queue:upload', form);
+    const jobId = added[0]?.jobId ?? '';
     expect(jobId).not.toBe('');
     return jobId;
   })();

@@ -46,14 +46,8 @@ test('the timeline start in the job, the running timecode and the editor’s mar
   form.set('templateId', '669fee048452492b62cfad39');
   form.set('params', JSON.stringify({ speakersNumber: 2 }));
   form.set('file', new Blob([readFileSync(clip(env.work))], { type: 'video/webm' }), 'timeline.webm');
-  const url = new URL(env.url);
-  const up = await fetch(new URL('api/queue:upload', url.origin + url.pathname), {
-    method: 'POST',
-    headers: { 'x-sluice-token': new URLSearchParams(url.hash.slice(1)).get('token') ?? '' },
-    body: form,
-  });
-  const added = (await up.json()) as { ok: boolean; value: Array<{ jobId?: string }> };
-  const jobId = added.value[0]?.jobId ?? '';
+  const added = await bridge<Array<{ jobId?: string }>>('queue:upload', form);
+  const jobId = added[0]?.jobId ?? '';
   // A spec before may have left the queue paused (the screens' seed does): this file must run.
   await bridge('queue:resume');
 

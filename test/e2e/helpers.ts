@@ -5,6 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -270,16 +271,35 @@ export async function failAtService(names: string[]): Promise<void> {
  */
 export async function bridge<T = unknown>(channel: string, body: FormData | object = {}): Promise<T> {
   const url = new URL(env.url);
-  const headers: Record<string, string> = {
-    'x-sluice-token': new URLSearchParams(url.hash.slice(1)).get('token') ?? '',
-  };
-  if (!(body instanceof FormData)) headers['content-type'] = 'application/json';
-  const r = await fetch(new URL(`api/${channel}`, url.origin + url.pathname), {
-    method: 'POST',
-    headers,
-    body: body instanceof FormData ? body : JSON.stringify(body),
+  // The body as fetch would send it (a FormData's multipart boundary included), sent on a
+  // connection of its own: a kept-alive socket the server closed while this process was busy (a
+  // video encoded in the test) would fail the request with EPIPE before Sluice ever saw it.
+  const encoded = new Response(body instanceof FormData ? body : JSON.stringify(body));
+  const bytes = Buffer.from(await encoded.arrayBuffer());
+  const text = await new Promise<string>((resolve, reject) => {
+    const req = httpRequest(
+      new URL(`api/${channel}`, url.origin + url.pathname),
+      {
+        method: 'POST',
+        agent: false,
+        headers: {
+          'x-sluice-token': new URLSearchParams(url.hash.slice(1)).get('token') ?? '',
+          'content-type': body instanceof FormData ? (encoded.headers.get('content-type') ?? '') : 'application/json',
+          'content-length': bytes.length,
+        },
+      },
+      (res) => {
+        let out = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (out += d));
+        res.on('end', () => resolve(out));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(bytes);
   });
-  const answer = (await r.json()) as { ok: boolean; value?: T; error?: { message: string } };
+  const answer = JSON.parse(text) as { ok: boolean; value?: T; error?: { message: string } };
   if (!answer.ok) throw new Error(`${channel}: ${answer.error?.message}`);
   return answer.value as T;
 }
