@@ -57,6 +57,7 @@ function memoryPort(): SelectsPort & {
       return save({ ...v, selects: [...v.selects, sel(`s${v.selects.length + 1}`, [from, to], jobId)] });
     },
     edit: async (list: string, e: Parameters<SelectsPort['edit']>[1]) => {
+      await port.gate;
       const v = get(list);
       if (e.kind === 'remove') return save({ ...v, selects: v.selects.filter((s) => s.id !== e.id) });
       if (e.kind === 'move') {
@@ -116,6 +117,28 @@ describe('SelectsState', () => {
     await port.add('Day 2', 'j1', 0, 1);
     port.fire('day 2');
     await expect.poll(() => s.view?.selects.length).toBe(1);
+  });
+
+  it('sends a change asked while the last is on its way once that is answered, placed as it then stands', async () => {
+    const port = memoryPort();
+    const s = new SelectsState(port, memoryStorage());
+    for (const r of [
+      [0, 1],
+      [1, 2],
+      [2, 3],
+    ] as const)
+      await s.add('j1', r[0], r[1]);
+    let open!: () => void;
+    port.gate = new Promise((r) => (open = r));
+    // Alt+↓ twice, faster than main answers: the bite goes down two places, not one.
+    const first = s.move('s1', 1);
+    const second = s.move('s1', 1);
+    expect(s.busy).toBe(true);
+    open();
+    expect(await first).toBe(true);
+    expect(await second).toBe(true);
+    expect(s.view?.selects.map((x) => x.id)).toEqual(['s2', 's3', 's1']);
+    expect(s.busy).toBe(false);
   });
 
   it('moves within the list only, and a delete says where the select was', async () => {

@@ -126,13 +126,25 @@ export class SelectsState {
     }
   }
 
-  async edit(edit: SelectEdit): Promise<boolean> {
+  /**
+   * Changes go to main one after another, in the order they were asked: a key pressed while the
+   * last change is on its way is sent once it is answered, never dropped (`busy` says one is).
+   */
+  #chain: Promise<unknown> = Promise.resolve();
+  #inFlight = 0;
+
+  #queued<T>(f: () => Promise<T>): Promise<T> {
+    this.#inFlight++;
     this.busy = true;
-    try {
-      return this.answered(await this.port.edit(this.listName, edit));
-    } finally {
-      this.busy = false;
-    }
+    const run = this.#chain.then(f).finally(() => {
+      if (--this.#inFlight === 0) this.busy = false;
+    });
+    this.#chain = run.catch(() => undefined);
+    return run;
+  }
+
+  edit(edit: SelectEdit): Promise<boolean> {
+    return this.#queued(async () => this.answered(await this.port.edit(this.listName, edit)));
   }
 
   /** Deletes a select; the answer says where it was, for Undo (`restore`). */
@@ -147,12 +159,15 @@ export class SelectsState {
   }
 
   /** One place up or down; false at either end. */
-  async move(id: string, by: -1 | 1): Promise<boolean> {
-    const selects = this.view?.selects ?? [];
-    const i = selects.findIndex((s) => s.id === id);
-    const to = i + by;
-    if (i < 0 || to < 0 || to >= selects.length) return false;
-    return this.edit({ kind: 'move', id, index: to });
+  move(id: string, by: -1 | 1): Promise<boolean> {
+    // Where it goes is read when its turn comes, after the moves asked before it.
+    return this.#queued(async () => {
+      const selects = this.view?.selects ?? [];
+      const i = selects.findIndex((s) => s.id === id);
+      const to = i + by;
+      if (i < 0 || to < 0 || to >= selects.length) return false;
+      return this.answered(await this.port.edit(this.listName, { kind: 'move', id, index: to }));
+    });
   }
 
   exportList(params: Omit<SelectsExportParams, 'list'>): Promise<Result<SelectsExportView>> {
