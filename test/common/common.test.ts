@@ -6,6 +6,15 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_ID, isRateId, RATE_IDS, rateName } from '../../common/frame-rates.js';
 import { foldText } from '../../common/text-fold.js';
+import {
+  CAPTION_PRESET_IDS,
+  captionLayoutName,
+  captionPresetLabel,
+  captionPresetName,
+} from '../../common/caption-presets.js';
+import { RECIPE_CHOICE_ROWS, recipeLabel } from '../../common/recipe-choices.js';
+import { RECIPES } from '../../main/engine/recipes/recipes.js';
+import { CAPTION_PRESETS as ENGINE_PRESETS, DEFAULT_CAPTIONS } from '../../main/engine/captions/presets.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -49,6 +58,35 @@ describe('frame rates', () => {
     expect(rateName('25')).toBe('25 fps');
     expect(isRateId(DEFAULT_RATE_ID)).toBe(true);
     expect(isRateId('12')).toBe(false);
+  });
+});
+
+describe('caption presets', () => {
+  it('label each preset from its own numbers', () => {
+    expect(CAPTION_PRESET_IDS.map(captionPresetLabel)).toEqual([
+      'Streaming (2 lines × 42, 1–7 s)',
+      'Broadcast (2 lines × 37, 1–7 s)',
+      'Vertical video (1 line × 32, 0.8–4 s, no speaker names)',
+      'Custom',
+    ]);
+    expect(captionPresetName('vertical')).toBe('Vertical video');
+    expect(captionLayoutName('vertical')).toBe('Vertical captions (no names)');
+    expect(captionLayoutName('broadcast')).toBe('Broadcast captions');
+  });
+
+  it('are the very table the engine lays captions out by', () => {
+    expect(ENGINE_PRESETS.streaming).toBe(DEFAULT_CAPTIONS);
+    expect(ENGINE_PRESETS.vertical.charsPerLine).toBe(32);
+  });
+});
+
+describe('recipe choices', () => {
+  it('are the rows the engine’s recipes are built on', () => {
+    for (const [id, row] of Object.entries(RECIPE_CHOICE_ROWS)) {
+      expect(RECIPES[id as keyof typeof RECIPES]).toMatchObject(row);
+    }
+    expect(recipeLabel('interview')).toBe('Interview / rushes');
+    expect(recipeLabel('custom-x')).toBe('custom-x');
   });
 });
 
