@@ -13,6 +13,7 @@ import {
   captionPresetName,
 } from '../../common/caption-presets.js';
 import { RECIPE_CHOICE_ROWS, recipeLabel } from '../../common/recipe-choices.js';
+import { ineligible, isMediaName, MEDIA_ACCEPT, mediaExtensionOf } from '../../common/media-files.js';
 import { RECIPES } from '../../main/engine/recipes/recipes.js';
 import { CAPTION_PRESETS as ENGINE_PRESETS, DEFAULT_CAPTIONS } from '../../main/engine/captions/presets.js';
 
@@ -87,6 +88,30 @@ describe('recipe choices', () => {
     }
     expect(recipeLabel('interview')).toBe('Interview / rushes');
     expect(recipeLabel('custom-x')).toBe('custom-x');
+  });
+});
+
+describe('which files may become a job', () => {
+  it('knows media by its extension, letter case ignored, in a path of either kind', () => {
+    expect(isMediaName('/cards/A001/GX010234.MP4')).toBe(true);
+    expect(isMediaName('C:\\rushes\\take 2.mxf')).toBe(true);
+    expect(isMediaName('notes.pdf')).toBe(false);
+    expect(mediaExtensionOf('/a.b/README')).toBe('');
+    expect(mediaExtensionOf('.wav')).toBe('');
+  });
+
+  it('refuses a file not named as media, then an empty one; without a name, by size alone', () => {
+    expect(ineligible({ name: 'brief.pdf', size: 10 })).toEqual({ kind: 'not-media', ext: 'pdf' });
+    expect(ineligible({ name: 'README', size: 10 })).toEqual({ kind: 'not-media', ext: '' });
+    expect(ineligible({ name: 'take.wav', size: 0 })).toEqual({ kind: 'empty' });
+    expect(ineligible({ name: 'take.wav', size: 1 })).toBeUndefined();
+    expect(ineligible({ size: 0 })).toEqual({ kind: 'empty' });
+    expect(ineligible({ size: 5 })).toBeUndefined();
+  });
+
+  it('offers the picker the same extensions, MXF included', () => {
+    expect(MEDIA_ACCEPT.split(',')).toContain('.mxf');
+    expect(MEDIA_ACCEPT.split(',').every((e) => isMediaName(`x${e}`))).toBe(true);
   });
 });
 
