@@ -1,10 +1,12 @@
 // Caption layout presets and their names, once: main's engine builds captions from the numbers,
 // and the renderer's choosers show labels made from the same numbers (a preset is one row here).
 
-export const CAPTION_PRESET_IDS = ['streaming', 'broadcast', 'vertical', 'custom'] as const;
-export type CaptionPresetId = (typeof CAPTION_PRESET_IDS)[number];
 /** The presets that fix every field: what a rewrite or a second caption output may name. */
-export type CaptionPresetName = Exclude<CaptionPresetId, 'custom'>;
+export const CAPTION_PRESET_NAMES = ['streaming', 'broadcast', 'vertical'] as const;
+export type CaptionPresetName = (typeof CAPTION_PRESET_NAMES)[number];
+/** Every preset: the named ones, then Custom, whose fields the editor sets. */
+export const CAPTION_PRESET_IDS = [...CAPTION_PRESET_NAMES, 'custom'] as const;
+export type CaptionPresetId = (typeof CAPTION_PRESET_IDS)[number];
 
 export interface CaptionSettings {
   preset: CaptionPresetId;
