@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RECIPE_IDS } from '../../common/recipe-choices.js';
+import type { CustomRecipeValue } from '../../preload/contract.js';
 import { formatsForRecipe, RECIPE_CHOICES, recipeChoices } from '../../renderer/src/lib/recipes.js';
 
 describe('the recipes Settings offers', () => {
@@ -13,7 +14,7 @@ describe('the recipes Settings offers', () => {
   });
 
   it('name a custom recipe’s built-in by its label', () => {
-    const custom = [{ id: 'custom-notes', name: 'Notes', basedOn: 'meeting' }] as Parameters<typeof recipeChoices>[0];
+    const custom: CustomRecipeValue[] = [{ id: 'custom-notes', name: 'Notes', basedOn: 'meeting', prompts: [] }];
     expect(recipeChoices(custom, null).at(-1)?.hint).toBe(
       'Based on Meeting, with its own wording; the answers keep their shape.',
     );
