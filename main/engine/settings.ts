@@ -3,6 +3,7 @@
 // with `prefault({})`, which runs through the schema, so each default value is written once.
 import { z } from 'zod';
 import { CLAIM_TIMEOUT_LIMITS_S } from '../../common/defaults.js';
+import { CAPTION_PRESET_NAMES } from '../../common/caption-presets.js';
 import { DEFAULT_FORMATS, RESULT_FORMATS, type ResultFormat } from '../../common/formats.js';
 import { DEFAULT_TEMPLATE_ID, isTemplateId, TEMPLATE_ID_RULE } from '../service/templates.js';
 import { CAPTION_SETTINGS } from './captions/presets.js';
@@ -83,7 +84,7 @@ export const OUTPUT = z.object({
   captions: CAPTION_SETTINGS.prefault({}),
   /** More caption layouts, each written as `{name}.{preset}.srt` / `.vtt` beside the first. */
   moreCaptions: z
-    .array(z.enum(['streaming', 'broadcast', 'vertical']))
+    .array(z.enum(CAPTION_PRESET_NAMES))
     .max(3)
     .transform((l) => [...new Set(l)])
     .optional(),

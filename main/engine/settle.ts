@@ -2,6 +2,7 @@
 // settleMs. Pure: the watcher adapter stats the file and calls `observe` on every event and at the
 // `checkAt` it was told; nothing here reads the disk or sets timers.
 import { DEFAULT_SETTLE_MS } from '../../common/defaults.js';
+import { ineligible } from '../../common/media-files.js';
 
 export { DEFAULT_SETTLE_MS };
 
@@ -45,7 +46,7 @@ export function judgeSettled(
   f: SettledFacts,
   o: { slowVolume: boolean; networkSettleMs: number } = { slowVolume: false, networkSettleMs: 0 },
 ): SettledCheck {
-  if (f.size === 0) return { kind: 'empty' };
+  if (ineligible({ size: f.size })) return { kind: 'empty' };
   if (!f.whole) return { kind: 'wait' };
   if (!f.vouched) {
     if (f.unwatched) return { kind: 'wait' };

@@ -13,6 +13,7 @@ import { MARKER_EDITS } from '../engine/transcript/markers.js';
 import { CUSTOM_RECIPES } from '../engine/recipes/custom-recipes.js';
 import { OUTLINE_EDITS } from '../engine/recipes/outline-edit.js';
 import { USER_MARKER_COLOURS } from '../../common/marker-colours.js';
+import { CAPTION_PRESET_IDS, CAPTION_PRESET_NAMES } from '../../common/caption-presets.js';
 import { MAX_STRING_OUT_HANDLES, STRING_OUT_FORMATS } from '../../common/string-out-formats.js';
 import { MARKER_SOURCES_SETTING } from '../engine/captions/editors/marker-sources.js';
 
@@ -55,7 +56,7 @@ const connection = z.discriminatedUnion('mode', [
 ]);
 
 const captions = z.strictObject({
-  preset: z.enum(['streaming', 'broadcast', 'vertical', 'custom']),
+  preset: z.enum(CAPTION_PRESET_IDS),
   charsPerLine: num,
   lines: num,
   minDurationMs: num,
@@ -63,7 +64,7 @@ const captions = z.strictObject({
   minGapMs: num,
   speakerLabels: z.boolean(),
 });
-const captionPreset = z.enum(['streaming', 'broadcast', 'vertical']);
+const captionPreset = z.enum(CAPTION_PRESET_NAMES);
 const moreCaptions = z.array(captionPreset).max(3);
 // Written before caption presets existed (or by a caller that leaves them alone): the default preset.
 const captionsOrDefault = captions.default({ ...DEFAULT_CAPTIONS });

@@ -3,8 +3,7 @@
 // header, where an MXF's header places its footer (and the 16 bytes there), or an MP3's Xing/Info
 // byte count. Nothing else is read, so it is cheap enough to ask on every settle of a stalled copy.
 import { open } from 'node:fs/promises';
-import { extname } from 'node:path';
-import { MEDIA_EXTENSIONS } from '../engine/media-types.js';
+import { isMediaName } from '../../common/media-files.js';
 import {
   judgeContainer,
   layoutVouches,
@@ -53,7 +52,7 @@ export async function containerWholeness(path: string): Promise<Wholeness> {
   try {
     const fh = await open(path, 'r');
     try {
-      return judgeContainer(await layoutOf(fh, undefined, isMediaNamed(path)));
+      return judgeContainer(await layoutOf(fh, undefined, isMediaName(path)));
     } finally {
       await fh.close();
     }
@@ -72,7 +71,7 @@ export async function containerCheckOf(
   file: string,
 ): Promise<{ wholeness: Wholeness; vouched: boolean }> {
   try {
-    const layout = await layoutOf(fh, size, isMediaNamed(file));
+    const layout = await layoutOf(fh, size, isMediaName(file));
     return { wholeness: judgeContainer(layout), vouched: layoutVouches(layout) };
   } catch {
     return { wholeness: { whole: true }, vouched: false };
@@ -84,9 +83,6 @@ export async function riffOverrunOf(fh: ByteReader, size: number): Promise<strin
   const layout = await layoutOf(fh, size).catch(() => undefined);
   return layout ? riffOverrun(layout) : undefined;
 }
-
-const MEDIA = new Set<string>(MEDIA_EXTENSIONS);
-const isMediaNamed = (file: string): boolean => MEDIA.has(extname(file).slice(1).toLowerCase());
 
 async function riffSize(fh: ByteReader, magic: string, size32: number): Promise<number | null> {
   if (magic === 'RF64') {

@@ -10,25 +10,19 @@ import type { StreamDto, StreamState } from '../service/types.js';
 import type { JobRecord, JobState } from '../engine/job.js';
 import { hotSummaries, jobSummaries, type JobSummary } from '../adapters/store/journal/jobs.js';
 import type { HistoryIndex } from '../adapters/store/history/history-index.js';
-import { indexSearch, type IndexedJob } from '../adapters/store/history/history-query.js';
+import type { IndexedJob } from '../adapters/store/history/history-query.js';
 import type { JobStore } from '../adapters/store/journal/job-store.js';
 import type { TranscriptHits, TranscriptMatch } from '../adapters/store/search/transcript-index.js';
 import { computerKey } from '../engine/shared-folder.js';
+import { historyMatcher, historyQueryOf, type FilterRow, type HistoryFilterFields } from '../engine/history-filter.js';
 import { STREAM_TO_JOB, streamStatesFor } from '../engine/stream-state.js';
-import { foldText, nameMatcher, searchable } from '../engine/transcript/search-text.js';
+import { foldText } from '../engine/transcript/search-text.js';
 
 export type HistorySortKey = 'created' | 'completed' | 'name' | 'state' | 'size' | 'computer';
 
-/** What History asks for (the contract's HistoryQuery has this shape). */
-export interface HistoryFilter {
-  search?: string;
+/** What History asks for (the contract's HistoryQuery has this shape): the filter (engine/history-filter.ts), the order and the page. */
+export interface HistoryFilter extends HistoryFilterFields {
   states?: JobState[];
-  templateIds?: string[];
-  folderIds?: string[];
-  /** Computers that processed the file (team mode), letter case ignored. */
-  computers?: string[];
-  from?: number;
-  to?: number;
   sort?: { by: HistorySortKey; dir: 'asc' | 'desc' };
   page?: number;
   pageSize?: number;
@@ -91,19 +85,14 @@ export class ExternalStreams {
   }
 }
 
-interface Row {
+/** A row as the filter sees it (the computer that processed it: the search finds jobs by it too), and more. */
+interface Row extends FilterRow {
   /** Found by the words of its transcript (not by its name). */
   inTranscript?: boolean;
   /** The job's id, or the stream's for one started elsewhere: the last word on the order. */
   tie: string;
-  created: number;
   completed: number;
-  name: string;
-  templateId: string;
-  state: string;
   size: number;
-  /** The computer that processed a shared folder's file: the search finds jobs by it too. */
-  host?: string;
   item(): HistoryItem;
 }
 
@@ -111,6 +100,7 @@ interface Row {
 function localRow(j: JobSummary): Row {
   return {
     tie: j.id,
+    folder: j.folder,
     created: j.createdAt,
     completed: j.completedAt,
     name: j.fileName,
@@ -138,19 +128,6 @@ function externalRow(s: StreamDto): Row {
     size: 0,
     item: () => ({ origin: 'external', stream: s, state }),
   };
-}
-
-/** The filter's tests, the search's folding worked out once per query rather than per row. */
-type Filter = Omit<HistoryFilter, 'search'> & { search?: (name: string) => boolean };
-
-function matches(q: Filter, r: Row): boolean {
-  if (q.search && !q.search(searchable(r.name, r.host))) return false;
-  if (q.states?.length && !q.states.includes(r.state as JobState)) return false;
-  if (q.templateIds?.length && !q.templateIds.includes(r.templateId)) return false;
-  if (q.computers?.length && !q.computers.some((c) => computerKey(c) === computerKey(r.host ?? ''))) return false;
-  if (q.from !== undefined && r.created < q.from) return false;
-  if (q.to !== undefined && r.created > q.to) return false;
-  return true;
 }
 
 /** Strings in code point order, as SQLite's BINARY collation compares UTF-8 (not UTF-16 units). */
@@ -240,13 +217,7 @@ export class History {
     // The archive's rows before `lo` come before this page whatever the small rows are.
     const lo = Math.max(0, start - small.length);
     const answer = index.query({
-      ...(q.states ? { states: q.states } : {}),
-      ...(q.templateIds ? { templateIds: q.templateIds } : {}),
-      ...(q.folderIds ? { folderIds: q.folderIds } : {}),
-      ...(q.computers ? { computers: q.computers } : {}),
-      ...(q.from !== undefined ? { from: q.from } : {}),
-      ...(q.to !== undefined ? { to: q.to } : {}),
-      ...(q.search ? { search: indexSearch(q.search) } : {}),
+      ...historyQueryOf(q),
       ...(got.hits ? { hits: got.hits.ids() } : {}),
       exclude: this.d.store.all().map((j) => j.id),
       sort: { by, dir },
@@ -291,15 +262,13 @@ export class History {
     const known = new Set<string>();
     const computers = new Set<string>();
     const hits = q.search ? await this.d.searchTranscripts(q.search) : undefined;
-    const { search, ...unsearched } = q;
-    const filter: Filter = search ? { ...unsearched, search: nameMatcher(search, this.#folded.fold) } : unsearched;
+    const matches = historyMatcher(q, this.#folded.fold);
     for (const job of jobs) {
       for (const sid of job.streamIds) known.add(sid);
       if (job.processedBy) computers.add(job.processedBy);
-      if (q.folderIds?.length && !q.folderIds.includes(job.folder)) continue;
       const row = localRow(job);
-      if (matches(filter, row)) rows.push(row);
-      else if (hits?.has(job.id) && matches(unsearched, row)) rows.push({ ...row, inTranscript: true });
+      if (matches(row)) rows.push(row);
+      else if (hits?.has(job.id) && matches(row, { byName: false })) rows.push({ ...row, inTranscript: true });
     }
     const wanted = streamStatesFor(q.states ?? []);
     // The service's streams belong to no watch folder and name no computer: a filter on either leaves them out.
@@ -316,7 +285,7 @@ export class History {
       for (const s of got.streams) {
         if (known.has(s.streamId) || archived.has(s.streamId)) continue;
         const row = externalRow(s);
-        if (matches(filter, row)) {
+        if (matches(row)) {
           rows.push(row);
           count++;
         }

@@ -18,10 +18,8 @@ export interface ComponentsView {
 }
 /** The result formats and those a recipe's answers make: the table in common/formats.ts. */
 export type { RecipeFormat, ResultFormat } from '../../common/formats.js';
-/** What a file's audio-intelligence layer is asked for; null: the transcript only. */
-export type RecipeId = 'podcast' | 'interview' | 'meeting';
-/** A recipe a folder or the defaults name: a built-in one, or a saved custom one (`custom-…`). */
-export type RecipeRef = RecipeId | `custom-${string}`;
+/** What a file's audio-intelligence layer is asked for (null: the transcript only): common/recipe-choices.ts. */
+export type { RecipeId, RecipeRef } from '../../common/recipe-choices.js';
 export type ParamValue = string | number | boolean | string[];
 export type Params = Record<string, ParamValue>;
 export type QueuePauseReason = 'credentials' | 'usage-limit' | 'user' | 'offline' | 'spending-cap' | 'storage';

@@ -1,5 +1,6 @@
 // The review view's transcript, its corrections and caption settings.
 // Part of the contract (../contract.ts re-exports every part): no imports but its siblings and common/.
+import type { CaptionPresetId } from '../../common/caption-presets.js';
 import { USER_MARKER_COLOURS } from '../../common/marker-colours.js';
 import type { ResultFileView, TimelineUsedView } from './queue.js';
 
@@ -149,9 +150,8 @@ export interface TranscriptMatchView {
   hits?: Array<[number, number]>;
 }
 
-export type CaptionPresetId = 'streaming' | 'broadcast' | 'vertical' | 'custom';
-/** The presets that fix every field: what a rewrite or a second caption output may name. */
-export type CaptionPresetName = Exclude<CaptionPresetId, 'custom'>;
+/** The caption presets (a preset's numbers and labels): common/caption-presets.ts. */
+export type { CaptionPresetId, CaptionPresetName } from '../../common/caption-presets.js';
 
 /** Caption layout for SRT and VTT; the presets fix every field but `custom`. */
 export interface CaptionSettingsView {

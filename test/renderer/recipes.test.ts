@@ -1,13 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { RECIPE_IDS, RECIPES } from '../../main/engine/recipes/recipes.js';
-import { formatsForRecipe, RECIPE_CHOICES } from '../../renderer/src/lib/recipes.js';
+import { RECIPE_IDS } from '../../common/recipe-choices.js';
+import type { CustomRecipeValue } from '../../preload/contract.js';
+import { formatsForRecipe, RECIPE_CHOICES, recipeChoices } from '../../renderer/src/lib/recipes.js';
 
 describe('the recipes Settings offers', () => {
-  it('are main’s recipes, with their labels and descriptions, after “Transcript only”', () => {
+  it('are the built-in recipes, with their labels and descriptions, after “Transcript only”', () => {
     expect(RECIPE_CHOICES.map((r) => r.id)).toEqual([null, ...RECIPE_IDS]);
-    for (const r of RECIPE_CHOICES.slice(1)) {
-      expect([r.label, r.hint]).toEqual([RECIPES[r.id!].label, RECIPES[r.id!].description]);
-    }
+    expect(RECIPE_CHOICES[1]).toEqual({
+      id: 'podcast',
+      label: 'Podcast episode',
+      hint: 'Summary, chapters, 3–5 pull quotes and keywords: show notes ready to publish.',
+    });
+  });
+
+  it('name a custom recipe’s built-in by its label', () => {
+    const custom: CustomRecipeValue[] = [{ id: 'custom-notes', name: 'Notes', basedOn: 'meeting', prompts: [] }];
+    expect(recipeChoices(custom, null).at(-1)?.hint).toBe(
+      'Based on Meeting, with its own wording; the answers keep their shape.',
+    );
   });
 });
 

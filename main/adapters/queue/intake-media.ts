@@ -6,13 +6,12 @@
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import type { JobRecord } from '../../engine/job.js';
 import path from 'node:path';
-import { MEDIA_EXTENSIONS } from '../../engine/media-types.js';
+import { ineligible, type Ineligible } from '../../../common/media-files.js';
 import { containerCheckOf, riffOverrunOf } from '../../media/container-layout.js';
 import { readMedia } from '../../media/probe.js';
 import { pcmWavLengthOf } from '../../media/wav-length.js';
 import { currentPath } from '../../engine/source-path.js';
 
-const MEDIA = new Set<string>(MEDIA_EXTENSIONS);
 const HEAD_BYTES = 4096;
 
 /** The reason a file added by hand is not taken, in a sentence naming it; undefined when it is media. */
@@ -31,15 +30,9 @@ export async function checkHandMedia(
 ): Promise<{ refusal: string } | { durationMs: number | null }> {
   const refusal = (reason: string): { refusal: string } => ({ refusal: reason });
   const name = path.basename(file);
+  const refused = ineligible({ name, size });
+  if (refused) return refusal(ineligibleWords(name, refused));
   const ext = path.extname(name).slice(1).toLowerCase();
-  if (!MEDIA.has(ext)) {
-    return refusal(
-      ext
-        ? `${name} is not an audio or video file (.${ext}); it was not added.`
-        : `${name} has no audio or video extension (such as .wav or .mp4); it was not added.`,
-    );
-  }
-  if (size === 0) return refusal(`${name} is empty (0 bytes); it was not added.`);
   // One open for the head, the container and a WAV's length; a file that cannot be opened is
   // left to the probe, whose error names why.
   const fh = await open(file, 'r').catch(() => undefined);
@@ -82,6 +75,14 @@ export async function checkHandMedia(
   return { durationMs: reading.facts.durationMs };
 }
 
+/** A file refused by its name or size, in a sentence naming it. */
+export function ineligibleWords(name: string, r: Ineligible): string {
+  if (r.kind === 'empty') return `${name} is empty (0 bytes); it was not added.`;
+  return r.ext
+    ? `${name} is not an audio or video file (.${r.ext}); it was not added.`
+    : `${name} has no audio or video extension (such as .wav or .mp4); it was not added.`;
+}
+
 async function readHead(h: FileHandle): Promise<Buffer> {
   const buf = Buffer.alloc(HEAD_BYTES);
   const { bytesRead } = await h.read(buf, 0, HEAD_BYTES, 0);
@@ -109,7 +110,6 @@ export async function hopelessRetry(job: JobRecord): Promise<string | undefined>
   const name = path.basename(file);
   const st = await stat(file).catch(() => undefined);
   if (!st || !st.isFile()) return `${name} is no longer there (deleted or moved).`;
-  if (st.size === 0) return `${name} is empty (0 bytes).`;
   const refusal = await mediaRefusal(file, st.size);
   return refusal?.replace(/; it was not added\.$/, '.');
 }

@@ -21,6 +21,7 @@ import { latestBySource } from '../store/journal/jobs.js';
 import { currentPath } from '../../engine/source-path.js';
 import { fingerprintFile, hashFile } from './fingerprint.js';
 import { checkHandMedia } from './intake-media.js';
+import { ineligible } from '../../../common/media-files.js';
 import { walkMedia } from './media-walk.js';
 import type { QueueRunner } from './queue-runner.js';
 import type { SharedFolders } from '../claims/shared-folders.js';
@@ -230,7 +231,9 @@ export class Intake {
       const st = await stat(file).catch((e: NodeJS.ErrnoException) => e);
       if (st instanceof Error) return { path: file, outcome: 'rejected', message: describeStatError(file, st) };
       if (!st.isFile()) return { path: file, outcome: 'rejected', message: `${file} is not a regular file.` };
-      if (st.size === 0) return { path: file, outcome: 'rejected', message: `${file} is empty (0 bytes).` };
+      // Chosen by a watch folder's patterns or not, an empty file is no job; by hand, the name is judged too (below).
+      if (ineligible({ size: st.size }))
+        return { path: file, outcome: 'rejected', message: `${file} is empty (0 bytes).` };
       // By hand, anything can be pointed at; a watch folder already chose by its patterns.
       if (origin.kind === 'manual') {
         const checked = await checkHandMedia(file, st.size);

@@ -11,6 +11,7 @@ import { acceptedParams } from '../../engine/params.js';
 import { addSpeedSample, type ThroughputSample } from '../../engine/estimate.js';
 import { toServiceError } from '../../service/errors.js';
 import { riffOverrunOf } from '../../media/container-layout.js';
+import { ineligible } from '../../../common/media-files.js';
 
 export interface UploadPort {
   upload(opts: UploadOptions): Promise<StreamDto>;
@@ -125,7 +126,7 @@ export async function checkSource(file: string, size: number, mtimeMs: number): 
       : `${path.basename(file)} cannot be read (${s.code ?? s.message}).`;
   }
   if (!s.isFile()) return `${path.basename(file)} is not a regular file.`;
-  if (s.size === 0) return `${path.basename(file)} is empty (0 bytes); nothing was uploaded.`;
+  if (ineligible({ size: s.size })) return `${path.basename(file)} is empty (0 bytes); nothing was uploaded.`;
   if (s.size !== size || Math.floor(s.mtimeMs) !== Math.floor(mtimeMs)) return CHANGED(file);
   // A watched WAV reaches here without the hand-added file's check: nothing is sent of one that
   // holds far more than its header declares.

@@ -45,11 +45,11 @@ export function registerInfo(program: Command): void {
     .option(
       '--state <state>',
       `only jobs in this state; repeatable (${JOB_STATES.join(', ')})`,
-      (v: string, prev: string[]) => {
+      (v: string, prev: JobState[]) => {
         if (!JOB_STATES.includes(v as JobState)) throw new Error(`--state must be one of ${JOB_STATES.join(', ')}.`);
-        return [...prev, v];
+        return [...prev, v as JobState];
       },
-      [] as string[],
+      [] as JobState[],
     )
     .option(
       '--search <text>',
@@ -67,7 +67,7 @@ export function registerInfo(program: Command): void {
     .action(
       (flags: {
         stateDir?: string;
-        state: string[];
+        state: JobState[];
         search?: string;
         computer: string[];
         limit: number;

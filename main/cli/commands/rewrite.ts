@@ -1,7 +1,8 @@
 // `sluice rewrite [file-or-folder...]`: writes every result format again from the exports kept in
 // the state folder ("export all again"), without processing or even reaching the service.
 import { InvalidArgumentError, type Command } from 'commander';
-import { captionPreset, type CaptionPresetId } from '../../engine/captions/presets.js';
+import { captionPreset } from '../../engine/captions/presets.js';
+import { CAPTION_PRESET_NAMES, type CaptionPresetName } from '../../../common/caption-presets.js';
 import path from 'node:path';
 import type { JobRecord } from '../../engine/job.js';
 import type { ResultFormat } from '../../engine/settings.js';
@@ -23,8 +24,7 @@ interface RewriteFlags {
   preset?: CaptionPresetName;
 }
 
-type CaptionPresetName = Exclude<CaptionPresetId, 'custom'>;
-const PRESETS: readonly CaptionPresetName[] = ['streaming', 'broadcast', 'vertical'];
+const PRESETS = CAPTION_PRESET_NAMES;
 
 function parsePreset(value: string): CaptionPresetName {
   const p = PRESETS.find((x) => x === value.trim().toLowerCase());

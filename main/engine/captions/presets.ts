@@ -2,63 +2,32 @@
 // every field but `custom`, whose fields the editor sets. Pure.
 import { z } from 'zod';
 import type { CueOptions } from './cues.js';
+import {
+  CAPTION_PRESET_IDS,
+  CAPTION_PRESETS,
+  DEFAULT_CAPTIONS,
+  type CaptionPresetId,
+  type CaptionSettings,
+} from '../../../common/caption-presets.js';
 
-export const CAPTION_PRESET_IDS = ['streaming', 'broadcast', 'vertical', 'custom'] as const;
-export type CaptionPresetId = (typeof CAPTION_PRESET_IDS)[number];
-
-export interface CaptionSettings {
-  preset: CaptionPresetId;
-  charsPerLine: number;
-  lines: number;
-  minDurationMs: number;
-  maxDurationMs: number;
-  minGapMs: number;
-  /** "Speaker 1: " before a speaker's first caption (SRT) and voice tags (VTT); burn-ins want none. */
-  speakerLabels: boolean;
-}
-
-/** Streaming services' style guides (42 × 2), broadcast teletext width (37), phone-held video (32 × 1). */
-export const CAPTION_PRESETS: Readonly<Record<Exclude<CaptionPresetId, 'custom'>, CaptionSettings>> = {
-  streaming: {
-    preset: 'streaming',
-    charsPerLine: 42,
-    lines: 2,
-    minDurationMs: 1000,
-    maxDurationMs: 7000,
-    minGapMs: 0,
-    speakerLabels: true,
-  },
-  broadcast: {
-    preset: 'broadcast',
-    charsPerLine: 37,
-    lines: 2,
-    minDurationMs: 1000,
-    maxDurationMs: 7000,
-    minGapMs: 80,
-    speakerLabels: true,
-  },
-  // Social burn-ins: 11 of 32 characters spent on "Speaker 1: " is a third of the line.
-  vertical: {
-    preset: 'vertical',
-    charsPerLine: 32,
-    lines: 1,
-    minDurationMs: 800,
-    maxDurationMs: 4000,
-    minGapMs: 0,
-    speakerLabels: false,
-  },
-};
-
-export const DEFAULT_CAPTIONS: CaptionSettings = CAPTION_PRESETS.streaming;
+// The presets' numbers and names are common/caption-presets.ts's (the renderer labels them from it);
+// here are what only main does with them: the stored setting's schema, the cue options, re-flowing.
+export {
+  CAPTION_PRESET_IDS,
+  CAPTION_PRESETS,
+  DEFAULT_CAPTIONS,
+  type CaptionPresetId,
+  type CaptionSettings,
+} from '../../../common/caption-presets.js';
 
 export const CAPTION_SETTINGS = z
   .object({
-    preset: z.enum(CAPTION_PRESET_IDS).default('streaming'),
-    charsPerLine: z.number().int().min(10).max(100).default(42),
-    lines: z.number().int().min(1).max(4).default(2),
-    minDurationMs: z.number().int().min(100).max(10_000).default(1000),
-    maxDurationMs: z.number().int().min(500).max(30_000).default(7000),
-    minGapMs: z.number().int().min(0).max(2000).default(0),
+    preset: z.enum(CAPTION_PRESET_IDS).default(DEFAULT_CAPTIONS.preset),
+    charsPerLine: z.number().int().min(10).max(100).default(DEFAULT_CAPTIONS.charsPerLine),
+    lines: z.number().int().min(1).max(4).default(DEFAULT_CAPTIONS.lines),
+    minDurationMs: z.number().int().min(100).max(10_000).default(DEFAULT_CAPTIONS.minDurationMs),
+    maxDurationMs: z.number().int().min(500).max(30_000).default(DEFAULT_CAPTIONS.maxDurationMs),
+    minGapMs: z.number().int().min(0).max(2000).default(DEFAULT_CAPTIONS.minGapMs),
     /** Absent: the preset's own choice (Custom: labels). */
     speakerLabels: z.boolean().optional(),
   })

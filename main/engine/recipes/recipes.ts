@@ -8,12 +8,16 @@
 // Schemas follow the contract's rules: no `default`, no free-form objects (every object lists its
 // properties, requires them all and allows no others).
 
-export const RECIPE_IDS = ['podcast', 'interview', 'meeting'] as const;
-export type RecipeId = (typeof RECIPE_IDS)[number];
-/** A custom recipe's id (custom-recipes.ts). */
-export type CustomRecipeId = `custom-${string}`;
-/** A recipe a job or folder names: a built-in one or a saved custom one. */
-export type RecipeRef = RecipeId | CustomRecipeId;
+import { isRecipeId, RECIPE_CHOICE_ROWS, type RecipeId, type RecipeRef } from '../../../common/recipe-choices.js';
+
+// A built-in's id, name and description are common/recipe-choices.ts's (the renderer lists them).
+export {
+  RECIPE_IDS,
+  isRecipeId,
+  type CustomRecipeId,
+  type RecipeId,
+  type RecipeRef,
+} from '../../../common/recipe-choices.js';
 
 /** The answer keys Sluice reads: results are made from the answers under these ids. */
 export const ANSWER_IDS = {
@@ -104,8 +108,7 @@ const quotesPrompt = (min: number, max: number, why: string): RecipePrompt => ({
 export const RECIPES: Readonly<Record<RecipeId, Recipe>> = {
   podcast: {
     id: 'podcast',
-    label: 'Podcast episode',
-    description: 'Summary, chapters, 3–5 pull quotes and keywords: show notes ready to publish.',
+    ...RECIPE_CHOICE_ROWS.podcast,
     summary: { length: 'detailed', tone: 'conversational', structure: 'paragraphs' },
     prompts: [
       chaptersPrompt('podcast episode', 'three to ten'),
@@ -122,8 +125,7 @@ export const RECIPES: Readonly<Record<RecipeId, Recipe>> = {
   },
   interview: {
     id: 'interview',
-    label: 'Interview / rushes',
-    description: 'Summary, chapters and pull quotes, for the editor’s markers.',
+    ...RECIPE_CHOICE_ROWS.interview,
     summary: { length: 'brief', tone: 'informative', structure: 'paragraphs' },
     prompts: [
       chaptersPrompt('interview', 'as many as there are topics (at most twenty)'),
@@ -132,8 +134,7 @@ export const RECIPES: Readonly<Record<RecipeId, Recipe>> = {
   },
   meeting: {
     id: 'meeting',
-    label: 'Meeting',
-    description: 'A bullet summary, the decisions taken and the action items with their owners.',
+    ...RECIPE_CHOICE_ROWS.meeting,
     summary: { length: 'detailed', tone: 'informative', structure: 'bullet_points' },
     prompts: [
       {
@@ -165,8 +166,6 @@ export const RECIPES: Readonly<Record<RecipeId, Recipe>> = {
     ],
   },
 };
-
-export const isRecipeId = (v: unknown): v is RecipeId => typeof v === 'string' && RECIPE_IDS.includes(v as RecipeId);
 
 export function recipeOf(id: string): Recipe | undefined {
   return isRecipeId(id) ? RECIPES[id] : undefined;

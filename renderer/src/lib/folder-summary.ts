@@ -1,15 +1,13 @@
 // A watch folder's summary line in Settings: what an editor checks before dropping a card in (the
 // template, the recipe, the caption layout, where results go, the glossary, the files). Pure.
 import type { WatchFolderView } from '../../../preload/contract.js';
-import { CAPTION_PRESETS } from './result-formats.js';
-
-const presetName = (id: string): string => CAPTION_PRESETS.find((p) => p.id === id)?.label.replace(/ \(.*/, '') ?? id;
+import { captionPresetName } from '../../../common/caption-presets.js';
 
 export function folderSummary(
   f: Pick<WatchFolderView, 'recursive' | 'output' | 'outputDir' | 'glossary'>,
   names: { template: string; recipe: string | undefined },
 ): string[] {
-  const layouts = [f.output.captions.preset, ...(f.output.moreCaptions ?? [])].map(presetName);
+  const layouts = [f.output.captions.preset, ...(f.output.moreCaptions ?? [])].map(captionPresetName);
   const terms = f.glossary?.length ?? 0;
   return [
     names.template,

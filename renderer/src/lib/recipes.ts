@@ -1,26 +1,13 @@
-// The recipes as people choose them: what each asks the service for beside the transcript. The
-// prompts themselves live in main (main/engine/recipes/recipes.ts); a test keeps these in step.
+// The recipes as people choose them: what each asks the service for beside the transcript. Their
+// ids, names and descriptions are common/recipe-choices.ts's (main adds the prompts to the same rows).
 // Custom recipes (Settings' copies with their own wording) follow the built-ins.
 import { FORMATS } from './result-formats.js';
+import { RECIPE_CHOICE_ROWS, RECIPE_IDS, recipeLabel } from '../../../common/recipe-choices.js';
 import type { CustomRecipeValue, RecipeId, RecipeRef, ResultFormat } from '../../../preload/contract.js';
 
 export const RECIPE_CHOICES: ReadonlyArray<{ id: RecipeId | null; label: string; hint: string }> = [
   { id: null, label: 'Transcript only', hint: 'Nothing asked beside the transcript.' },
-  {
-    id: 'podcast',
-    label: 'Podcast episode',
-    hint: 'Summary, chapters, 3–5 pull quotes and keywords: show notes ready to publish.',
-  },
-  {
-    id: 'interview',
-    label: 'Interview / rushes',
-    hint: 'Summary, chapters and pull quotes, for the editor’s markers.',
-  },
-  {
-    id: 'meeting',
-    label: 'Meeting',
-    hint: 'A bullet summary, the decisions taken and the action items with their owners.',
-  },
+  ...RECIPE_IDS.map((id) => ({ id, label: RECIPE_CHOICE_ROWS[id].label, hint: RECIPE_CHOICE_ROWS[id].description })),
 ];
 
 export interface RecipeChoice {
@@ -35,13 +22,12 @@ export interface RecipeChoice {
  * stays listed as missing, so the chooser never shows another recipe than the one saved.
  */
 export function recipeChoices(custom: readonly CustomRecipeValue[], chosen: RecipeRef | null): RecipeChoice[] {
-  const label = (id: RecipeId) => RECIPE_CHOICES.find((r) => r.id === id)?.label ?? id;
   const out: RecipeChoice[] = [
     ...RECIPE_CHOICES,
     ...custom.map((c) => ({
       id: c.id,
       label: c.name,
-      hint: `Based on ${label(c.basedOn)}, with its own wording; the answers keep their shape.`,
+      hint: `Based on ${recipeLabel(c.basedOn)}, with its own wording; the answers keep their shape.`,
       custom: true as const,
     })),
   ];

@@ -2,17 +2,15 @@
 // folder and default output settings and by History's "Re-export results…".
 import { WORD_FORMATS, type CaptionPresetId, type Params, type ResultFormat } from '../../../preload/contract.js';
 import { CHAPTER_FORMATS } from '../../../common/formats.js';
+import { CAPTION_PRESET_IDS, captionPresetLabel } from '../../../common/caption-presets.js';
 
 // The formats, their labels and groups are the table's (common/formats.ts).
 export { FORMAT_GROUPS, FORMATS } from '../../../common/formats.js';
 
-/** The caption layouts; their values are main's (engine/captions/presets.ts). */
-export const CAPTION_PRESETS: ReadonlyArray<{ id: CaptionPresetId; label: string }> = [
-  { id: 'streaming', label: 'Streaming (2 lines × 42, 1–7 s)' },
-  { id: 'broadcast', label: 'Broadcast (2 lines × 37)' },
-  { id: 'vertical', label: 'Vertical video (1 line × 32)' },
-  { id: 'custom', label: 'Custom' },
-];
+/** The caption layouts as the choosers list them, labelled from the presets' own numbers. */
+export const CAPTION_PRESET_CHOICES: ReadonlyArray<{ id: CaptionPresetId; label: string }> = CAPTION_PRESET_IDS.map(
+  (id) => ({ id, label: captionPresetLabel(id) }),
+);
 
 export const JSON_KEPT = 'Always kept: every other format is made from it.';
 

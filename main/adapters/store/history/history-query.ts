@@ -1,30 +1,14 @@
 // History's questions to its index (history-index.ts keeps the index in step with the archive's
 // rows): a filtered, sorted page of jobs, how many match, the computers named and the jobs per
 // state, all answered from the SQL indexes and the kept counts without reading a row of the archive.
-import { foldText, searchTokens } from '../../../engine/transcript/search-text.js';
+import type { IndexFilter } from '../../../engine/history-filter.js';
 import { listConditions, nameCondition } from './history-index-sql.js';
 import type { SqlDatabase, SqlValue } from '../sqlite.js';
 
 export type IndexSortKey = 'created' | 'completed' | 'name' | 'state' | 'size' | 'computer';
 
-/** A search as typed, in the shape the index answers (the app's History and `sluice history` alike). */
-export const indexSearch = (typed: string): { terms: string[]; whole: string } => ({
-  terms: searchTokens(typed),
-  whole: foldText(typed).trim(),
-});
-
-/** What the index answers; every list empty or missing means no filter on it. */
-export interface IndexQuery {
-  states?: readonly string[];
-  templateIds?: readonly string[];
-  /** Watch folder ids, 'manual' for files added by hand. */
-  folderIds?: readonly string[];
-  /** Computers that processed the job, letter case ignored. */
-  computers?: readonly string[];
-  from?: number;
-  to?: number;
-  /** Folded words that must all be in the folded name (or the computer that processed it); or, with no words, `whole` as typed, folded. */
-  search?: { terms: readonly string[]; whole: string };
+/** What the index answers: the filter (engine/history-filter.ts builds it, once), then the page. */
+export interface IndexQuery extends IndexFilter {
   /** Jobs found by their transcript: they match the search whatever their name. */
   hits?: Iterable<string>;
   /** Jobs not to count (they are back in the journal, which wins). */

@@ -1,54 +1,49 @@
 // `sluice history`'s read of every job, newest first, while the app or `watch` may own the journal:
 // the journal's jobs filtered here, the archived ones answered by History's index when it holds
 // every committed row (then only the listed records are read), else by reading the archive, as
-// before the index. The search folds names as the History screen does (search-text.ts). `status`
-// counts by state the same way.
+// before the index. The filter is History's own (engine/history-filter.ts), for the index and for
+// the journal's jobs alike. `status` counts by state the same way.
 import type { JobRecord } from '../../../engine/job.js';
 import { sourceName } from '../../../engine/media-link.js';
-import { computerKey } from '../../../engine/shared-folder.js';
-import { nameMatcher, searchable } from '../../../engine/transcript/search-text.js';
+import { historyMatcher, historyQueryOf, type HistoryFilterFields } from '../../../engine/history-filter.js';
 import path from 'node:path';
 import { HistoryIndex } from './history-index.js';
-import { indexSearch } from './history-query.js';
 import { readArchivedAt, readArchivedRecords } from '../archive/job-archive.js';
 import { JobStore } from '../journal/job-store.js';
 
-export interface HistoryRead {
-  states: readonly string[];
-  /** Words of the file name, in any order, case and accents ignored. */
-  search?: string;
-  /** Computers that processed the job (team mode), letter case ignored; empty: any. */
-  computers?: readonly string[];
+export interface HistoryRead extends Pick<HistoryFilterFields, 'states' | 'search' | 'computers'> {
   limit: number;
 }
 
 /** The newest `limit` jobs that pass the filter. */
 export function readHistory(stateDir: string, q: HistoryRead): JobRecord[] {
   const { records, committed } = JobStore.journalSnapshot<JobRecord>(stateDir);
-  const named = q.search === undefined ? () => true : nameMatcher(q.search);
-  const computers = new Set((q.computers ?? []).map(computerKey));
+  const { limit, ...filter } = q;
+  const matches = historyMatcher(filter);
   const passes = (j: JobRecord): boolean =>
-    (q.states.length === 0 || q.states.includes(j.state)) &&
-    (computers.size === 0 || computers.has(computerKey(j.processedBy ?? ''))) &&
-    named(searchable(sourceName(j), j.processedBy));
+    matches({
+      name: sourceName(j),
+      ...(j.processedBy ? { host: j.processedBy } : {}),
+      state: j.state,
+      templateId: j.templateId,
+      created: j.createdAt,
+    });
   const newest = (jobs: Iterable<JobRecord>): JobRecord[] =>
     [...jobs]
       .filter(passes)
       .sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1))
-      .slice(0, q.limit);
+      .slice(0, limit);
   const index = HistoryIndex.reader(path.join(stateDir, 'archive'), committed.rows);
   if (!index) {
     return newest(JobStore.snapshot<JobRecord>(stateDir));
   }
   try {
     const { rows } = index.query({
-      states: q.states,
-      ...(q.computers?.length ? { computers: q.computers } : {}),
-      ...(q.search !== undefined ? { search: indexSearch(q.search) } : {}),
+      ...historyQueryOf(filter),
       exclude: records.keys(),
       sort: { by: 'created', dir: 'desc' },
       offset: 0,
-      limit: q.limit,
+      limit,
     });
     const archived = readArchivedAt<JobRecord>(
       stateDir,

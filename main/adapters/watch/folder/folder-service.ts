@@ -7,6 +7,7 @@ import { mkdirBelow } from './folder-root.js';
 import type { CopyInProgress, EngineEvent } from '../../../engine/events.js';
 import type { JobEvent, JobRecord, ResultFile } from '../../../engine/job.js';
 import { DEFAULT_MEDIA_GLOBS } from '../../../engine/media-types.js';
+import { ineligible } from '../../../../common/media-files.js';
 import { summarizeRescan, type RescanSummary } from '../../../engine/rescan-summary.js';
 import type { SkipReason } from '../../../engine/folder-skips.js';
 import type { IgnoredFilesStore } from '../../store/state/ignored-files.js';
@@ -257,7 +258,11 @@ export class FolderService {
       const card = (f: { path: string }): SkipReason | undefined =>
         folder && cards?.has(path.relative(folder.path, f.path)) ? 'card-rule' : undefined;
       const skipOf = (f: { path: string; size: number }): SkipReason | undefined =>
-        f.size === 0 ? (listed.get(f.path) === 'ignored' ? 'ignored' : 'empty') : (listed.get(f.path) ?? card(f));
+        ineligible({ size: f.size })
+          ? listed.get(f.path) === 'ignored'
+            ? 'ignored'
+            : 'empty'
+          : (listed.get(f.path) ?? card(f));
       const links = [...listed.values()].filter((r) => r === 'dangling-link').length;
       const summary = summarizeRescan(files, (f) => this.d.intake.knownAs(f), now, settleMs, skipOf, {
         ...(links > 0 ? { 'dangling-link': links } : {}),
