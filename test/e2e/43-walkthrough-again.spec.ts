@@ -147,10 +147,13 @@ test('S3-10: a DJI clip’s captions are named so players load them; the telemet
   expect(names).not.toContain('DJI_20261207_0001_D.wav.srt');
   expect(readFileSync(path.join(dji, DJI_TELEMETRY), 'utf8')).toBe(TELEMETRY);
   await go(page, 'Queue');
-  await jobRow(page, DJI_CLIP).click();
+  await jobRow(page, DJI_CLIP).dblclick();
   const detail = page.getByTestId('job-detail');
   await expect(detail).toContainText(captions!);
-  await shots('S3-10-dji-captions-players-load', () => detail);
+  // The detail's Results: the captions under the name a player looks for beside the clip.
+  await shots('S3-10-dji-captions-players-load', () =>
+    detail.locator('section', { has: page.getByRole('heading', { name: 'Results', exact: true }) }),
+  );
 });
 
 test('S3-15: a transcript hit in History has its words highlighted', async () => {
@@ -170,8 +173,8 @@ test('S3-12: the sandbox’s Usage counts the same streams after Sluice restarts
   await go(page, 'Usage');
   const streams = page.getByTestId('stat-Streams');
   await expect(streams).toContainText('2');
-  const before = (await streams.innerText()).trim();
-  const credits = (await page.getByTestId('stat-Credits').innerText()).trim();
+  const before = (await streams.textContent())!.replace(/\s+/g, ' ').trim();
+  const credits = (await page.getByTestId('stat-Credits').textContent())!.replace(/\s+/g, ' ').trim();
   await stop(serving.child);
   await serveOnState();
   await open(serving.url);
@@ -183,23 +186,27 @@ test('S3-12: the sandbox’s Usage counts the same streams after Sluice restarts
 
 test('S2-7: on a throttled line the Queue row’s speed is the line’s, within 15 %, after 10 s', async () => {
   test.setTimeout(180_000);
-  const rate = 150_000;
+  // The bench's line (scripts/bench/line-speed.js): 300 KB/s, read from the connection itself.
+  const rate = 300_000;
   await setFaults({ uploadThrottle: { bytesPerSecond: rate, buffered: false } });
   try {
-    // 60 s of 16 kHz mono: 1.92 MB, about 13 s on the line.
+    // 375 s of 16 kHz mono: 12 MB, 40 s of the line, as the walkthrough's 12.2 MB WAV: more than
+    // the loopback's socket buffers take at once, so it is still on the line when the reading ends.
     const name = 'slow-line-43.wav';
     const form = new FormData();
-    form.set('file', new Blob([new Uint8Array(toneWav(60, 600))], { type: 'audio/wav' }), name);
+    form.set('file', new Blob([new Uint8Array(toneWav(375, 600))], { type: 'audio/wav' }), name);
     await go(page, 'Queue');
     await bridge('queue:upload', form);
     const row = jobRow(page, name);
     await expect(row).toHaveAttribute('data-state', 'uploading', { timeout: 30_000 });
     const began = Date.now();
+    const readings: string[] = [];
     const bytes = row.getByTestId('upload-bytes');
     // The shown speed, read as the editor reads it, once 10 s of the upload have gone by.
     const shown = async (): Promise<number | string> => {
       if (Date.now() - began < 10_000) return 'not 10 s yet';
       const text = await bytes.innerText({ timeout: 1000 }).catch(() => '');
+      readings.push(`${((Date.now() - began) / 1000).toFixed(1)} s: ${text}`);
       const m = /· ([\d.]+) (B|KB|MB)\/s/.exec(text);
       if (!m) return `no speed in "${text}"`;
       return Number(m[1]) * { B: 1, KB: 1e3, MB: 1e6 }[m[2] as 'B' | 'KB' | 'MB'];
@@ -210,10 +217,11 @@ test('S2-7: on a throttled line the Queue row’s speed is the line’s, within 
           const v = await shown();
           return typeof v === 'number' && Math.abs(v - rate) <= rate * 0.15 ? 'within 15 %' : v;
         },
-        { timeout: 20_000, intervals: [250] },
+        { timeout: 25_000, intervals: [250] },
       )
       .toBe('within 15 %');
     const text = await bytes.innerText();
+    console.log(`S2-7 readings after 10 s: ${readings.join(' | ')}`);
     console.log(
       `S2-7: ${((Date.now() - began) / 1000).toFixed(1)} s into the upload the row reads "${text}" (line ${rate / 1000} KB/s)`,
     );
@@ -221,7 +229,6 @@ test('S2-7: on a throttled line the Queue row’s speed is the line’s, within 
     await row.screenshot({ path: path.join(SHOTS, 'S2-7-upload-speed-throttled-light-1920x1080.png') });
     await expectNoSeriousAxe(page, 'S2-7 upload speed');
     await page.setViewportSize({ width: 1360, height: 860 });
-    await expect(row).toHaveAttribute('data-state', 'completed', { timeout: 90_000 });
   } finally {
     await setFaults({});
   }
