@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TranscriptView } from '../../preload/contract.js';
-import { bridge, expectNoSeriousAxe, go, jobRow, pointAt, THEMES, toneWav } from './helpers.js';
+import { bridge, expectNoSeriousAxe, go, jobRow, pointAt, steadyForAxe, THEMES, toneWav } from './helpers.js';
 import { stop } from './restartable.js';
 import { startServe } from './server.js';
 
@@ -77,6 +77,8 @@ async function shots(item: string, region?: () => Locator): Promise<void> {
       await page.setViewportSize(size);
       await page.emulateMedia({ colorScheme: scheme });
       const file = path.join(SHOTS, `${item}-${scheme}-${size.width}x${size.height}.png`);
+      // (Not caught mid-way through the theme's 120 ms fade.)
+      await steadyForAxe(page);
       if (region) {
         await region().scrollIntoViewIfNeeded();
         await region().screenshot({ path: file });
@@ -184,7 +186,10 @@ test('S3-12: the sandbox’s Usage counts the same streams after Sluice restarts
   await shots('S3-12-usage-after-restart');
 });
 
-test('S2-7: on a throttled line the Queue row’s speed is the line’s, within 15 %, after 10 s', async () => {
+// (What this holds: from 10 s on, the row comes within 15 % of the line. It does not hold every
+// reading from 10 s on: the row's speed changes every few seconds, and the one shown at 10 s can be
+// the last before it settled; the readings are printed for the record.)
+test('S2-7: on a throttled line the Queue row’s speed comes within 15 % of the line’s after 10 s', async () => {
   test.setTimeout(180_000);
   // The bench's line (scripts/bench/line-speed.js): 300 KB/s, read from the connection itself.
   const rate = 300_000;
@@ -225,9 +230,23 @@ test('S2-7: on a throttled line the Queue row’s speed is the line’s, within 
     console.log(
       `S2-7: ${((Date.now() - began) / 1000).toFixed(1)} s into the upload the row reads "${text}" (line ${rate / 1000} KB/s)`,
     );
-    await page.setViewportSize({ width: 1920, height: 1080 });
-    await row.screenshot({ path: path.join(SHOTS, 'S2-7-upload-speed-throttled-light-1920x1080.png') });
-    await expectNoSeriousAxe(page, 'S2-7 upload speed');
+    // The Queue while the file is still on the line (12 MB at 300 KB/s: some 40 s): the four
+    // screens first, quickly, then axe on each (axe on a loaded machine outlasts the upload).
+    const looks = SIZES.flatMap((size) => THEMES.map((scheme) => ({ size, scheme })));
+    for (const { size, scheme } of looks) {
+      await page.setViewportSize(size);
+      await page.emulateMedia({ colorScheme: scheme });
+      await steadyForAxe(page);
+      await expect(row).toHaveAttribute('data-state', 'uploading');
+      const file = `S2-7-upload-speed-throttled-${scheme}-${size.width}x${size.height}.png`;
+      await page.screenshot({ path: path.join(SHOTS, file) });
+    }
+    for (const { size, scheme } of looks) {
+      await page.setViewportSize(size);
+      await page.emulateMedia({ colorScheme: scheme });
+      await expectNoSeriousAxe(page, `S2-7 ${scheme} ${size.width}`);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize({ width: 1360, height: 860 });
   } finally {
     await setFaults({});
