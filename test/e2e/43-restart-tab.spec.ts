@@ -67,6 +67,15 @@ test('a tab opened before a restart carries on; after --new-token it asks for th
     await expect(stale).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Watch folders' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Settings could not be loaded' })).toHaveCount(0);
+    for (const scheme of THEMES) {
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        await page.emulateMedia({ colorScheme: scheme });
+        await expect(reconnecting).toHaveCount(0);
+        await shot(page, `43-restart-carried-on-${scheme}-${size.width}`);
+        await expectNoSeriousAxe(page, `carried on after a restart ${scheme} ${size.width}`);
+      }
+    }
     await screens.getByRole('button', { name: 'Queue' }).click();
     await screens.getByRole('button', { name: 'Settings' }).click();
     await expect(page.getByRole('region', { name: 'Watch folders' })).toBeVisible();

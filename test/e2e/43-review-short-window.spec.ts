@@ -198,5 +198,23 @@ test('at 1920 × 1080 the review shows its player, hint and side panels unfolded
     await shot(page, `43-review-1920x1080-${scheme}`);
     await expectNoSeriousAxe(page, `review 1920 × 1080 ${scheme}`);
   }
+  // Made larger, the button says how to go back (S3-15), at both sizes.
+  const larger = review.getByTestId('player-larger');
+  await larger.click();
+  await expect(larger).toHaveText('Smaller player');
+  for (const size of [
+    { width: 800, height: 600 },
+    { width: 1920, height: 1080 },
+  ]) {
+    await page.setViewportSize(size);
+    for (const scheme of THEMES) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await expect(larger).toHaveText('Smaller player');
+      await shot(page, `43-review-smaller-player-${scheme}-${size.width}`);
+      await expectNoSeriousAxe(page, `review larger player ${scheme} ${size.width}`);
+    }
+  }
+  await larger.click();
+  await expect(larger).toHaveText('Larger player');
   expect(problems).toEqual([]);
 });

@@ -37,9 +37,13 @@ test('a folder typed as ~/… is the home folder’s', async ({ page }) => {
     const { row } = await addWatchFolder(page, `~/${name}`, dir);
     await expect(row.locator('.path')).toHaveText(dir);
     for (const scheme of THEMES) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await row.scrollIntoViewIfNeeded();
-      await shot(page, `43-tilde-folder-${scheme}-1920`);
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        await page.emulateMedia({ colorScheme: scheme });
+        await row.scrollIntoViewIfNeeded();
+        await shot(page, `43-tilde-folder-${scheme}-${size.width}`);
+        await expectNoSeriousAxe(page, `tilde folder ${scheme} ${size.width}`);
+      }
     }
     await row.getByRole('button', { name: `Remove ${dir}` }).click();
     await page.getByRole('button', { name: 'Stop watching' }).click();
