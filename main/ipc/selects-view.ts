@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { SelectListView, SelectView } from '../../preload/contract.js';
 import { firstWordsLabel, selectWordRange, type Select } from '../engine/selects/selects.js';
 import { sourceTimecode } from '../engine/selects/string-out.js';
-import { frameToMs } from '../engine/timecode/frames.js';
+import { frameToMs } from '../../common/frames.js';
 import { rateLabel } from '../engine/timecode/rates.js';
 import type { OpenList } from '../runtime/selects.js';
 

@@ -34,7 +34,7 @@ import {
 import { stringOut, type ClipSource, type StringOut, type StringOutOptions } from '../engine/selects/string-out.js';
 import { renderStringOutXmeml } from '../engine/selects/xmeml.js';
 import { currentPath } from '../engine/source-path.js';
-import { frameToMs } from '../engine/timecode/frames.js';
+import { frameToMs } from '../../common/frames.js';
 import { formatTimecode, parseTimecode } from '../../common/timecode.js';
 import { startFrameOn, timelineRate } from '../engine/timecode/timeline.js';
 import { DEFAULT_RATE_ID } from '../engine/timecode/rates.js';

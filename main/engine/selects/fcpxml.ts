@@ -5,7 +5,7 @@
 // timeline frames. The bite's label is a marker at its first word, in the clip's source time.
 // A clip of another rate keeps its own format; Final Cut plays it at its own speed. Pure.
 import { create } from 'xmlbuilder2';
-import { frameDuration, rationalTime } from '../timecode/frames.js';
+import { frameDuration, rationalTime } from '../../../common/frames.js';
 import { sameRate, type FrameRate } from '../timecode/rates.js';
 import { fileUrl } from '../captions/editors/file-url.js';
 import type { ClipPlacement, StringOut } from './string-out.js';

@@ -11,7 +11,7 @@
 // picture rate (audio) is counted at the timeline's rate: it has no frames of its own to keep.
 import { MAX_STRING_OUT_HANDLES } from '../../../common/string-out-formats.js';
 import type { MediaFacts } from '../media-facts.js';
-import { frameToMs, msToFrameCeil, msToFrameFloor } from '../timecode/frames.js';
+import { frameToMs, msToFrameCeil, msToFrameFloor } from '../../../common/frames.js';
 import {
   DEFAULT_RATE_ID,
   droppedPerMinute,

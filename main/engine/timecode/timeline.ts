@@ -13,7 +13,7 @@ import {
   type FrameRate,
   type RateId,
 } from './rates.js';
-import { msToFrameCeil, msToFrameFloor } from './frames.js';
+import { msToFrameCeil, msToFrameFloor } from '../../../common/frames.js';
 import { withinDay } from './midnight.js';
 import {
   formatTimecode,

@@ -1,10 +1,10 @@
-// The review's running timecode (preload/contract/timecode.ts, the renderer's copy) labels every
+// The review's running timecode (preload/contract/timecode.ts) labels every
 // moment exactly as the engine's timecode module does, at every rate and start, drop-frame included.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { clockLabel, frameAt } from '../../../preload/contract/timecode.js';
 import type { TimelineClockView } from '../../../preload/contract.js';
-import { msToFrameFloor } from '../../../main/engine/timecode/frames.js';
+import { msToFrameFloor } from '../../../common/frames.js';
 import { RATE_IDS, rateOf } from '../../../main/engine/timecode/rates.js';
 import { formatTimecode, framesPerDay } from '../../../common/timecode.js';
 

@@ -11,7 +11,7 @@ import {
   msToFrameNearest,
   rationalTime,
   snapSpans,
-} from '../../../main/engine/timecode/frames.js';
+} from '../../../common/frames.js';
 
 const rates = RATE_IDS.map((id) => [id, rateOf(id)] as const);
 const oracle = (frames: number, r: FrameRate) => new Timecode(frames, [r.num, r.den], r.dropFrame);

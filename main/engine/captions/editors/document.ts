@@ -4,7 +4,7 @@
 // the same in every format. Pure. Frames here count from the media's first moment; writers add
 // `startFrame` where a format wants timeline timecode.
 import type { MediaFacts } from '../../media-facts.js';
-import { msToFrameCeil, msToFrameFloor, snapSpans } from '../../timecode/frames.js';
+import { msToFrameCeil, msToFrameFloor, snapSpans } from '../../../../common/frames.js';
 import {
   clipTimeline,
   DEFAULT_TIMELINE,

@@ -8,7 +8,7 @@
 // from the file and trusts; a fixed start (or a move away from midnight) moves only the timeline:
 // the sequence's `tcStart` and the clip's `offset` on it.
 import { create } from 'xmlbuilder2';
-import { frameDuration, rationalTime } from '../../timecode/frames.js';
+import { frameDuration, rationalTime } from '../../../../common/frames.js';
 import type { EditorDocument } from './document.js';
 import { fileUrl } from './file-url.js';
 

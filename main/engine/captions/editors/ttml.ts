@@ -4,7 +4,7 @@
 // start: 1001/1000 rates have no finite decimal frame boundaries, and a time a hair after a
 // frame's start still falls in that frame for any reader that rounds down or to nearest.
 import { create } from 'xmlbuilder2';
-import { frameToMs } from '../../timecode/frames.js';
+import { frameToMs } from '../../../../common/frames.js';
 import type { EditorDocument } from './document.js';
 import { TTML_NS } from './itt.js';
 

@@ -1,12 +1,13 @@
 // Media time (milliseconds, as the service reports words) ↔ frames on a rate, in exact integer
 // arithmetic: a frame at 23.976 lasts 1001/24 ms, which no float holds, and a frame off by one at
-// hour ten is a caption on the wrong shot. Pure.
+// hour ten is a caption on the wrong shot. Pure; the engine's captions and the review's running
+// clock count frames with the same functions.
 //
 // Note (rounding policy): a caption's start rounds DOWN to its frame and its end rounds UP, so a
 // caption can only show a little early and stay a little long, never clip a word; it keeps at
 // least one frame; and where two captions would then overlap, the earlier one gives way (its end
 // moves back to the next start), so starts stay where the words are.
-import type { FrameRate } from './rates.js';
+import type { FrameRate } from './timecode.js';
 
 /** ⌊a / b⌋ for non-negative safe integers, exact (a float quotient can round across an integer). */
 function floorDiv(a: number, b: number): number {
