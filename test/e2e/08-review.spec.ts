@@ -4,7 +4,6 @@
 // engine), then a real job end to end: play, seek by word, correct, rename, and the results beside
 // the source rewritten.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
@@ -19,6 +18,7 @@ import {
   keepSettingsForSpec,
   openApp,
   shot,
+  spokenWebm,
 } from './helpers.js';
 
 keepSettingsForSpec(['defaults']);
@@ -286,38 +286,13 @@ test('a two-hour transcript renders only the paragraphs in view and scrolls smoo
 
 /** Spoken English from espeak-ng under a moving picture: a short WebM any Chromium plays. */
 function interviewVideo(dir: string): string {
-  const wav = path.join(dir, 'interview-speech.wav');
-  const out = path.join(dir, 'interview.webm');
-  const say = spawnSync('espeak-ng', [
-    '-w',
-    wav,
-    '-s',
-    '150',
+  return spokenWebm(
+    dir,
+    'interview',
     'Good afternoon and welcome to the programme. Today we talk about rivers, bridges and the people who ' +
       'keep them safe. Our guest has worked on the river for twenty years. Thank you for coming in today.',
-  ]);
-  expect(say.status, String(say.stderr)).toBe(0);
-  const ff = spawnSync('ffmpeg', [
-    '-y',
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=size=320x180:rate=15',
-    '-i',
-    wav,
-    '-shortest',
-    '-c:v',
-    'libvpx',
-    '-b:v',
-    '200k',
-    '-c:a',
-    'libopus',
-    out,
-  ]);
-  expect(ff.status, String(ff.stderr)).toBe(0);
-  return out;
+    150,
+  );
 }
 
 /** Every file under `dir`, recursively. */

@@ -5,11 +5,9 @@
 // into the current list (the CLI's too); B adds words selected with the mouse; a select deleted
 // from the bar comes back with Undo. axe on the review with its selects bar, light and dark.
 import { expect, test, type Page } from '@playwright/test';
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { SelectListView, TranscriptView } from '../../preload/contract.js';
-import { bridge, env, expectNoSeriousAxe, go, keepSettingsForSpec, openApp, shot } from './helpers.js';
+import { bridge, env, expectNoSeriousAxe, go, keepSettingsForSpec, openApp, shot, spokenWebm } from './helpers.js';
 
 keepSettingsForSpec(['defaults']);
 
@@ -17,38 +15,13 @@ const LIST = 'Selects';
 
 /** Spoken English under a moving picture, long enough to mark while it plays. */
 function spokenVideo(dir: string): string {
-  const wav = path.join(dir, 'bites-speech.wav');
-  const out = path.join(dir, 'bites.webm');
-  const say = spawnSync('espeak-ng', [
-    '-w',
-    wav,
-    '-s',
-    '140',
+  return spokenWebm(
+    dir,
+    'bites',
     'We start with the budget, because the budget decides everything else. Then the schedule: ' +
       'six weeks of filming on the river, two weeks in the edit. Finally the people, who make it work.',
-  ]);
-  expect(say.status, String(say.stderr)).toBe(0);
-  const ff = spawnSync('ffmpeg', [
-    '-y',
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=size=320x180:rate=15',
-    '-i',
-    wav,
-    '-shortest',
-    '-c:v',
-    'libvpx',
-    '-b:v',
-    '200k',
-    '-c:a',
-    'libopus',
-    out,
-  ]);
-  expect(ff.status, String(ff.stderr)).toBe(0);
-  return out;
+    140,
+  );
 }
 
 async function uploadAndWait(): Promise<string> {

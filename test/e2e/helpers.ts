@@ -3,7 +3,7 @@
 // Shared pieces of the e2e flows: opening the app, generated media, DataTransfer drops, screenshots.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import type { ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -120,6 +120,23 @@ export async function addWatchFolder(page: Page, folder: string, shown = folder)
 
 export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(root, 'test-results/screenshots', `${name}.png`) });
+}
+
+/**
+ * `text` spoken by espeak-ng (at `wordsPerMinute`) under a moving test picture: a short WebM any
+ * Chromium plays, written in `dir` as `name`.webm.
+ */
+export function spokenWebm(dir: string, name: string, text: string, wordsPerMinute: number): string {
+  const wav = path.join(dir, `${name}-speech.wav`);
+  const out = path.join(dir, `${name}.webm`);
+  const say = spawnSync('espeak-ng', ['-w', wav, '-s', String(wordsPerMinute), text]);
+  expect(say.status, String(say.stderr)).toBe(0);
+  const ff = spawnSync('ffmpeg', [
+    ...['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=15', '-i', wav, '-shortest'],
+    ...['-c:v', 'libvpx', '-b:v', '200k', '-c:a', 'libopus', out],
+  ]);
+  expect(ff.status, String(ff.stderr)).toBe(0);
+  return out;
 }
 
 /** A 16-bit mono WAV with a tone at full scale (the sandbox treats near-silence as "no speech"). */
