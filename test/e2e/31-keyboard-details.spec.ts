@@ -106,6 +106,10 @@ test('Queue rows shorten a long folder path in the middle, keeping the folders a
   await dropFiles(page, [{ name, mimeType: 'audio/wav', base64: toneWav(1).toString('base64') }]);
   const row = jobRow(page, name);
   await expect(row).toBeVisible();
+  // Selected, the list keeps the row drawn when it moves as the queue's other jobs change state
+  // (the list draws only the rows near what it shows, and a row moved out of them is gone).
+  await row.click();
+  await expect(row).toHaveClass(/selected/);
   const folder = row.locator('.folder');
   const full = (await folder.getAttribute('data-full')) ?? '';
   // A file added by hand sits in its own folder of the inbox: the end tells it from the others.
