@@ -23,7 +23,8 @@ const FILE = 'long-running-cancel.wav';
 async function upload(): Promise<string> {
   const url = new URL(env.url);
   const form = new FormData();
-  form.set('file', new Blob([new Uint8Array(toneWav(420))], { type: 'audio/wav' }), FILE);
+  // An hour at 2 kHz (14 MB): at work for a while however fast the sandbox processes (global-setup.ts).
+  form.set('file', new Blob([new Uint8Array(toneWav(3600, 220, 2_000))], { type: 'audio/wav' }), FILE);
   const r = await fetch(new URL('api/queue:upload', url.origin + url.pathname), {
     method: 'POST',
     headers: { 'x-sluice-token': new URLSearchParams(url.hash.slice(1)).get('token') ?? '' },

@@ -82,10 +82,16 @@ test('History filters and sorts by the computer that processed a shared file, by
     await page.keyboard.press('Tab');
     await expect(page.getByRole('button', { name: /Descending|Ascending/ })).toBeFocused();
     // Descending by computer: the computers' files before the ones of no shared folder.
-    const names = await page
-      .getByTestId('history-row')
-      .evaluateAll((rows) => rows.slice(0, 2).map((r) => r.getAttribute('data-name')));
-    expect(names.sort()).toEqual(['bay-2.wav', 'here-1.wav']);
+    // The list is asked again for the new order: read it once it has come back.
+    await expect
+      .poll(async () =>
+        (
+          await page
+            .getByTestId('history-row')
+            .evaluateAll((rows) => rows.slice(0, 2).map((r) => r.getAttribute('data-name')))
+        ).sort(),
+      )
+      .toEqual(['bay-2.wav', 'here-1.wav']);
     await computer.focus();
     for (let i = 0; i < 3 && (await computer.inputValue()) !== 'EDIT-BAY-2'; i++)
       await page.keyboard.press('ArrowDown');

@@ -140,8 +140,7 @@ export function spokenWebm(dir: string, name: string, text: string, wordsPerMinu
 }
 
 /** A 16-bit mono WAV with a tone at full scale (the sandbox treats near-silence as "no speech"). */
-export function toneWav(seconds: number, hz = 440): Buffer {
-  const rate = 16_000;
+export function toneWav(seconds: number, hz = 440, rate = 16_000): Buffer {
   return pcmWav(Math.round(seconds * rate), {
     sampleRate: rate,
     sample: (i) => Math.round(Math.sin((2 * Math.PI * hz * i) / rate) * 20000),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FolderStatusView, RescanSummaryView } from '../../preload/contract.js';
-import { replaceStatus } from '../../renderer/src/lib/folder-status.js';
+import { replaceStatus, withNewestRescans } from '../../renderer/src/lib/folder-status.js';
 
 const summary = (at: number, alreadyProcessed: number): RescanSummaryView => ({
   at,
@@ -38,5 +38,21 @@ describe('replaceStatus', () => {
 
   it('adds a folder it has not seen', () => {
     expect(replaceStatus([], status('c', 'watching'))).toEqual([status('c', 'watching')]);
+  });
+});
+
+describe('withNewestRescans', () => {
+  it('keeps a Rescan summary when a whole list asked for before the Rescan answers after it', () => {
+    // Settings loading (statuses beside the slower catalogue) while the editor clicked Rescan.
+    const shown = [status('a', 'watching', summary(300, 4)), status('b', 'watching')];
+    const stale = [status('a', 'watching'), status('b', 'paused')];
+    const merged = withNewestRescans(stale, shown);
+    expect(merged).toEqual([status('a', 'watching', summary(300, 4)), status('b', 'paused')]);
+  });
+
+  it('takes the list’s own summary when it is the newer, and drops folders the list no longer has', () => {
+    const shown = [status('a', 'watching', summary(100, 0)), status('gone', 'watching', summary(100, 0))];
+    const merged = withNewestRescans([status('a', 'watching', summary(200, 2))], shown);
+    expect(merged).toEqual([status('a', 'watching', summary(200, 2))]);
   });
 });

@@ -14,3 +14,19 @@ export function replaceStatus(list: readonly FolderStatusView[], next: FolderSta
   const prev = list.find((s) => s.folderId === next.folderId);
   return [...list.filter((s) => s.folderId !== next.folderId), withNewestRescan(next, prev)];
 }
+
+/**
+ * A whole list asked for earlier (settings loading beside the catalogue, a refresh) that may answer
+ * after a Rescan's own: each folder keeps the newest summary of the two.
+ */
+export function withNewestRescans(
+  list: readonly FolderStatusView[],
+  prev: readonly FolderStatusView[],
+): FolderStatusView[] {
+  return list.map((s) =>
+    withNewestRescan(
+      s,
+      prev.find((p) => p.folderId === s.folderId),
+    ),
+  );
+}

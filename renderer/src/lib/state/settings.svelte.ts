@@ -17,7 +17,7 @@ import type {
 } from '../../../../preload/contract';
 import { call, on } from '../api';
 import { app } from './app.svelte';
-import { replaceStatus } from '../folder-status';
+import { replaceStatus, withNewestRescans } from '../folder-status';
 
 export type FieldErrors = Record<string, string>;
 
@@ -115,7 +115,7 @@ class SettingsState {
     ]);
     if (view.ok) this.#view = view.value;
     if (templates.ok) this.#setCatalogue(templates.value);
-    if (statuses.ok) this.#statuses = statuses.value;
+    if (statuses.ok) this.#statuses = withNewestRescans(statuses.value, this.#statuses);
     this.#error = !view.ok ? view.error : !templates.ok ? templates.error : null;
     this.#loading = false;
   }
@@ -277,7 +277,7 @@ class SettingsState {
   }
   async #refreshStatuses(): Promise<void> {
     const res = await call('folders:statuses');
-    if (res.ok) this.#statuses = res.value;
+    if (res.ok) this.#statuses = withNewestRescans(res.value, this.#statuses);
   }
 }
 
