@@ -101,5 +101,23 @@ export function createBridge(services: Services, platform: PlatformPort, opts: E
   const model = new QueueModel(services);
   const events = new EventHub(services, model, opts);
   const handlers = createHandlers(services, platform, { model, publish: (e) => events.publish(e) });
-  return { handlers, events, model, close: () => events.close() };
+  // A list `sluice selects` changes while the app runs reaches the open screens as the app's own do.
+  let closed = false;
+  let unwatch: (() => void) | undefined;
+  void services.selects.store
+    .watch((list) => events.publish({ name: 'selects:changed', payload: { list: list.name, revision: list.revision } }))
+    .then(
+      (stop) => (closed ? stop() : (unwatch = stop)),
+      () => undefined,
+    );
+  return {
+    handlers,
+    events,
+    model,
+    close: () => {
+      closed = true;
+      unwatch?.();
+      events.close();
+    },
+  };
 }

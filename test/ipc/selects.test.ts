@@ -51,7 +51,13 @@ describe('selects over the bridge', () => {
 
     // The CLI's Selects over the same state folder adds to the same list while the app runs.
     const cli = new Selects(t.env.stateDir);
-    await cli.add({ list: 'selects', file, where: { quote: words[7]!.text + ' ' + words[8]!.text } });
+    const byCli = await cli.add({ list: 'selects', file, where: { quote: words[7]!.text + ' ' + words[8]!.text } });
+    // Announced to the open screens without the app changing anything: the list's file was watched.
+    await until(() =>
+      t.events.find(
+        (e) => e.name === 'selects:changed' && e.payload.list === 'Selects' && e.payload.revision === byCli.revision,
+      ),
+    );
     list = value(await h['selects:add']({ list: 'Selects', jobId, from: 0, to: 1 }));
     expect(list.selects.map((s) => s.words)).toEqual([
       [2, 5],

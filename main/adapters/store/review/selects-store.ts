@@ -6,6 +6,7 @@
 // change and write, so neither loses the other's select. The file is named by a hash of the list's
 // folded name: two spellings of one name ("Día 1", "dia 1") are one list on every file system.
 import { createHash } from 'node:crypto';
+import { watch as watchDir, type FSWatcher } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { foldText } from '../../../engine/transcript/search-text.js';
@@ -27,9 +28,14 @@ const LOCK_PAUSE_MS = 25;
 
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** How long a list file is left to settle after its last event before it is read (a rename is two events). */
+const WATCH_SETTLE_MS = 60;
+
 export class SelectsStore {
   /** One change at a time per list within this process. */
   private readonly chains = new Map<string, Promise<unknown>>();
+  /** The revision of each list file as this process last wrote or read it (`watch` says only what is new). */
+  private readonly known = new Map<string, number>();
 
   constructor(readonly dir: string) {}
 
@@ -108,10 +114,50 @@ export class SelectsStore {
       if (!current && !create) throw new SelectError(`There is no list named "${name.trim()}".`);
       const next = change(current ?? emptyList(name));
       await writeFileAtomic(file, `${JSON.stringify(next, null, 1)}\n`, { writer: 'selects', mode: PRIVATE_FILE_MODE });
+      this.known.set(path.basename(file), next.revision);
       return next;
     } finally {
       await release();
     }
+  }
+
+  /**
+   * Calls `changed` with each list another process saves (`sluice selects add` while the app runs),
+   * once its file is whole; this store's own saves are not repeated. Answers the stop.
+   */
+  async watch(changed: (list: SelectList) => void): Promise<() => void> {
+    await mkdir(this.dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+    const timers = new Map<string, NodeJS.Timeout>();
+    let stopped = false;
+    const look = async (name: string): Promise<void> => {
+      const list = await this.read(path.join(this.dir, name)).catch(() => undefined);
+      if (stopped || !list || this.known.get(name) === list.revision) return;
+      this.known.set(name, list.revision);
+      changed(list);
+    };
+    let watcher: FSWatcher | undefined;
+    try {
+      watcher = watchDir(this.dir, (_event, name) => {
+        if (stopped || typeof name !== 'string' || !/^[0-9a-f]{20}\.json$/.test(name)) return;
+        clearTimeout(timers.get(name));
+        const timer = setTimeout(() => {
+          timers.delete(name);
+          void look(name);
+        }, WATCH_SETTLE_MS);
+        timer.unref();
+        timers.set(name, timer);
+      });
+      // A folder that cannot be watched (gone, too many watches): lists still load when asked.
+      watcher.on('error', () => watcher?.close());
+    } catch {
+      watcher = undefined;
+    }
+    return () => {
+      stopped = true;
+      watcher?.close();
+      for (const t of timers.values()) clearTimeout(t);
+      timers.clear();
+    };
   }
 
   private async lock(lockFile: string): Promise<() => Promise<void>> {

@@ -95,4 +95,27 @@ describe('SelectsStore', () => {
     expect(await store.load('Cut')).toBeUndefined();
     expect(existsSync(`${store.pathOf('Cut')}.damaged`)).toBe(true);
   });
+  it('tells of the lists another store saves, not of its own saves', async () => {
+    const app = new SelectsStore(dir);
+    const cli = new SelectsStore(dir);
+    const seen: Array<[string, number]> = [];
+    const stop = await app.watch((l) => seen.push([l.name, l.revision]));
+    try {
+      const own = await app.update('Interviews', add('a', [0, 1]));
+      const other = await cli.update('interviews', add('b', [1, 2]));
+      await expect.poll(() => seen, { timeout: 5_000 }).toEqual([['Interviews', other.revision]]);
+      // The app's next save (after the other's) is its own again: nothing more is told.
+      const next = await app.update('Interviews', add('c', [2, 3]));
+      expect(next.revision).toBeGreaterThan(other.revision);
+      expect(own.revision).toBeLessThan(other.revision);
+      const third = await cli.update('Interviews', add('d', [3, 4]));
+      await expect.poll(() => seen.length, { timeout: 5_000 }).toBe(2);
+      expect(seen).toEqual([
+        ['Interviews', other.revision],
+        ['Interviews', third.revision],
+      ]);
+    } finally {
+      stop();
+    }
+  });
 });
