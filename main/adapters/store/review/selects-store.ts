@@ -147,7 +147,9 @@ export class SelectsStore {
         timer.unref();
         timers.set(name, timer);
       });
-      // A folder that cannot be watched (gone, too many watches): lists still load when asked.
+      // Watching never keeps a process alive; a folder that cannot be watched (gone, too many
+      // watches) still has its lists loaded when asked.
+      watcher.unref();
       watcher.on('error', () => watcher?.close());
     } catch {
       watcher = undefined;
