@@ -31,12 +31,19 @@ import {
   type SelectColour,
   type SelectList,
 } from '../engine/selects/selects.js';
-import { stringOut, type ClipSource, type StringOut, type StringOutOptions } from '../engine/selects/string-out.js';
+import {
+  clipLabels,
+  sourceLabelFrames,
+  stringOut,
+  type ClipSource,
+  type StringOut,
+  type StringOutOptions,
+} from '../engine/selects/string-out.js';
 import { renderStringOutXmeml } from '../engine/selects/xmeml.js';
 import { currentPath } from '../engine/source-path.js';
 import { frameToMs } from '../../common/frames.js';
 import { formatTimecode, parseTimecode } from '../../common/timecode.js';
-import { startFrameOn, timelineRate } from '../engine/timecode/timeline.js';
+import { timelineRate } from '../engine/timecode/timeline.js';
 import { DEFAULT_RATE_ID } from '../engine/timecode/rates.js';
 import type { Transcript } from '../engine/transcript/transcript.js';
 
@@ -187,13 +194,17 @@ export class Selects {
       if (!found) throw new SelectError(`"${where.quote}" is not in the transcript of ${currentPath(job)}.`);
       return found;
     }
-    // The media's own timecode, as the review shows it and the editor formats start at.
+    // The clip's timecode as the review shows it and the editor formats label it (or as the camera's
+    // clock says it, past midnight).
     const rate = timelineRate(facts, job.output?.timeline?.defaultRate ?? DEFAULT_RATE_ID);
-    const start = facts?.start ? startFrameOn(facts.start, rate) : 0;
+    const lastMs = t.words[t.words.length - 1]?.endMs ?? 0;
+    const clip = clipLabels(facts, rate, Math.max(facts?.durationMs ?? job.mediaDurationMs ?? 0, lastMs));
     const at = (tc: string): number => {
-      const frames = parseTimecode(tc, rate) - start;
-      if (frames < 0) {
-        throw new SelectError(`${tc} is before the media starts (its first frame is ${formatTimecode(start, rate)}).`);
+      const frames = sourceLabelFrames(parseTimecode(tc, rate), clip, rate);
+      if (frames === null) {
+        const first = formatTimecode(clip.labelStartFrame, rate);
+        const end = formatTimecode(clip.labelStartFrame + clip.lengthFrames, rate);
+        throw new SelectError(`${tc} is not within the media (its timecode runs from ${first} to ${end}).`);
       }
       return frameToMs(frames, rate);
     };

@@ -66,12 +66,13 @@ export function renderStringOutEdl(so: StringOut): string {
     // Another rate: the bite's span snapped anew on the EDL's frames (in down, out up), so the event
     // still holds every word and ends within a frame of them; its length may differ by a frame from
     // the formats that keep the clip's own frames.
+    // Labels from the clip's label start: a clip through midnight is counted hours earlier.
     const srcIn = own
-      ? c.mediaStartFrame + b.sourceIn
-      : frameOnRate(c.mediaStartFrame, b.fromMs, c.rate, so.rate, false);
+      ? c.labelStartFrame + b.sourceIn
+      : frameOnRate(c.labelStartFrame, b.fromMs, c.rate, so.rate, false);
     const srcOut = own
       ? srcIn + (b.recordOut - b.recordIn)
-      : frameOnRate(c.mediaStartFrame, b.toMs, c.rate, so.rate, true);
+      : frameOnRate(c.labelStartFrame, b.toMs, c.rate, so.rate, true);
     const length = Math.max(1, srcOut - srcIn);
     const tc = (f: number): string => formatTimecode(f, so.rate);
     const event = String(b.number).padStart(3, '0');

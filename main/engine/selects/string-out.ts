@@ -22,7 +22,8 @@ import {
   type FrameRate,
   type RateId,
 } from '../timecode/rates.js';
-import { formatTimecode, parseTimecodeParts, partsToFrames } from '../../../common/timecode.js';
+import { formatTimecode, framesPerDay, parseTimecodeParts, partsToFrames } from '../../../common/timecode.js';
+import { withinDay } from '../timecode/midnight.js';
 import { startFrameOn, timelineRate } from '../timecode/timeline.js';
 import { mediaKindOf } from '../transcript/media-kind.js';
 import type { Transcript } from '../transcript/transcript.js';
@@ -59,6 +60,15 @@ export interface ClipPlacement {
   rate: FrameRate;
   /** The media's own start on `rate` (0 when it has none). */
   mediaStartFrame: number;
+  /**
+   * Where its timecode labels (EDL, script, the screen) count from: the media's start, moved back
+   * by whole hours when the clip runs past midnight (timecode/midnight.ts), as its own editor files
+   * are, since no label passes 23:59:59. The formats that count time (FCPXML, xmeml, OTIO) keep
+   * `mediaStartFrame`.
+   */
+  labelStartFrame: number;
+  /** Present when `labelStartFrame` moved: what was done, to say to the user. */
+  midnightNote?: string;
   /** Media length in frames of `rate` (at least up to the last select). */
   durationFrames: number;
   hasVideo: boolean;
@@ -170,6 +180,7 @@ function placement(clip: ClipSource, key: string, timelineRateNow: FrameRate, la
   const mediaStartFrame = facts?.start ? startFrameOn(facts.start, rate) : 0;
   const durationMs = facts?.durationMs ?? clip.mediaDurationMs;
   const durationFrames = Math.max(durationMs ? msToFrameFloor(durationMs, rate) : 0, msToFrameCeil(lastOutMs, rate), 1);
+  const day = withinDay(mediaStartFrame, durationFrames, rate);
   const fileName = clip.path.split(/[/\\]/).pop() ?? clip.path;
   const dot = fileName.lastIndexOf('.');
   return {
@@ -180,6 +191,8 @@ function placement(clip: ClipSource, key: string, timelineRateNow: FrameRate, la
     title: dot > 0 ? fileName.slice(0, dot) : fileName,
     rate,
     mediaStartFrame,
+    labelStartFrame: day.startFrame,
+    ...(day.note ? { midnightNote: `${fileName}: ${day.note}` } : {}),
     durationFrames,
     hasVideo: facts ? hasPicture : mediaKindOf(fileName).kind === 'video',
     hasAudio: facts ? facts.hasAudio : true,
@@ -234,6 +247,7 @@ export function stringOut(
     if (!place) {
       place = placement(clip, `c${placements.size + 1}`, rate, reach.get(s.jobId) ?? s.toMs);
       placements.set(s.jobId, place);
+      if (place.midnightNote) notes.push(place.midnightNote);
     }
     const first = reading.words[0]!;
     const last = reading.words[reading.words.length - 1]!;
@@ -293,4 +307,32 @@ export const recordTimecode = (so: StringOut, frames: number): string =>
 
 /** A frame of a bite's clip as its label at the clip's own timecode. */
 export const sourceTimecode = (clip: ClipPlacement, frames: number): string =>
-  formatTimecode(clip.mediaStartFrame + frames, clip.rate);
+  formatTimecode(clip.labelStartFrame + frames, clip.rate);
+
+/**
+ * Where a clip's timecode labels start, and how long it is, on `rate`: its media's start, moved back
+ * by whole hours when the clip runs past midnight (what the review, the screens and the files show).
+ */
+export function clipLabels(
+  facts: MediaFacts | null,
+  rate: FrameRate,
+  lengthMs: number,
+): { mediaStartFrame: number; labelStartFrame: number; lengthFrames: number } {
+  const mediaStartFrame = facts?.start ? startFrameOn(facts.start, rate) : 0;
+  const lengthFrames = msToFrameCeil(Math.max(0, lengthMs), rate);
+  return { mediaStartFrame, labelStartFrame: withinDay(mediaStartFrame, lengthFrames, rate).startFrame, lengthFrames };
+}
+
+/**
+ * A typed source timecode (as a frame count of its label) as frames from the media's start: read
+ * as the screens and files label the clip, else as the camera's own clock says it (which starts
+ * again at 00:00:00:00 after midnight); null when neither is within the media.
+ */
+export function sourceLabelFrames(label: number, clip: ReturnType<typeof clipLabels>, rate: FrameRate): number | null {
+  const day = framesPerDay(rate);
+  for (const base of [clip.labelStartFrame, clip.mediaStartFrame, clip.mediaStartFrame - day]) {
+    const f = label - base;
+    if (f >= 0 && f <= clip.lengthFrames) return f;
+  }
+  return null;
+}

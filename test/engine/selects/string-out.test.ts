@@ -11,7 +11,7 @@ import {
   wordsTouching,
   type SelectList,
 } from '../../../main/engine/selects/selects.js';
-import { stringOut, type ClipSource } from '../../../main/engine/selects/string-out.js';
+import { clipLabels, sourceLabelFrames, stringOut, type ClipSource } from '../../../main/engine/selects/string-out.js';
 import { reelNames, renderStringOutEdl } from '../../../main/engine/selects/edl.js';
 import { renderOtio } from '../../../main/engine/selects/otio.js';
 import { renderScriptTxt, scriptOf } from '../../../main/engine/selects/script.js';
@@ -187,5 +187,48 @@ describe('a string-out', () => {
     expect(txt).toContain('   at 01:00:00:00, running 00:00:01:11');
     expect(txt).toContain('   Note: keep');
     expect(txt).toMatch(/Left out, its job is no longer in this state folder: "One"\./);
+  });
+});
+
+describe('a string-out of a clip shot through midnight', () => {
+  // A 25 fps clip whose timecode starts at 23:59:50:00 and runs 60 s: past midnight 10 s in.
+  const r25 = { num: 25, den: 1, dropFrame: false };
+  const night = transcriptOf('Before the bells we wait and count the last seconds of the year together', 6000);
+  const facts = video(r25, (23 * 3600 + 59 * 60 + 50) * 25);
+  const clips = new Map([['jn', clipOf('jn', '/m/NIGHT.MXF', night, facts)]]);
+  // "Before the bells" (6.0–7.4 s: before midnight) and "year together" (12.0–13.4 s: after it).
+  let list: SelectList = emptyList('New year');
+  list = addSelect(list, night, { id: 'n1', jobId: 'jn', range: [0, 3] });
+  list = addSelect(list, night, { id: 'n2', jobId: 'jn', range: [12, 14] });
+
+  it('labels its source timecode on one day, hours earlier, as its own editor files do, and says so', () => {
+    const so = stringOut(list, clips);
+    const [before, after] = so.bites;
+    // The formats that count time keep the media's own start (past 24 hours is fine for them).
+    expect(before!.clip.mediaStartFrame).toBe((23 * 3600 + 59 * 60 + 50) * 25);
+    expect(before!.clip.labelStartFrame).toBe((22 * 3600 + 59 * 60 + 50) * 25);
+    expect(so.notes.join(' ')).toMatch(/NIGHT\.MXF: .*past midnight.*1 hour earlier, at 22:59:50:00/);
+    const edl = renderStringOutEdl(so);
+    const events = edl.split('\n').filter((l) => /^\d{3} /.test(l));
+    expect(events).toHaveLength(2);
+    // Every event's source out after its in, on the same day: 6.0 s → 22:59:56:00, 12.0 s → 23:00:02:00.
+    const tcs = events.map((l) => l.trim().split(/\s+/).slice(-4));
+    expect(tcs[0]!.slice(0, 1)).toEqual(['22:59:56:00']);
+    expect(tcs[1]![0]).toBe('23:00:02:00');
+    for (const [srcIn, srcOut] of tcs) expect(srcOut! > srcIn!).toBe(true);
+    expect(scriptOf(so).rows[1]).toMatchObject({ sourceIn: '23:00:02:00' });
+  });
+
+  it('reads a typed source timecode as the files label it, or as the camera’s clock says it after midnight', () => {
+    const clip = clipLabels(facts, r25, 60_000);
+    const s = (h: number, m: number, sec: number, f = 0): number => ((h * 60 + m) * 60 + sec) * 25 + f;
+    // 12.5 s in: 23:00:02:12 as labelled, 00:00:02:12 on the camera's clock; both the same frame.
+    expect(sourceLabelFrames(s(23, 0, 2, 12), clip, r25)).toBe(312);
+    expect(sourceLabelFrames(s(0, 0, 2, 12), clip, r25)).toBe(312);
+    // Before midnight the camera's clock and the label differ by the hour: both read.
+    expect(sourceLabelFrames(s(23, 59, 56), clip, r25)).toBe(150);
+    expect(sourceLabelFrames(s(22, 59, 56), clip, r25)).toBe(150);
+    // Outside the media on every reading.
+    expect(sourceLabelFrames(s(12, 0, 0), clip, r25)).toBeNull();
   });
 });
