@@ -2,7 +2,7 @@
 // every placed bite from a row on), what happens when the playhead reaches a bite's out (the next
 // bite, on the same clip or across to another, or the end), and which keys play and stop. Pure:
 // the screen's player only carries these out on the media element.
-import type { SelectView, TranscriptMediaView } from '../../../../preload/contract';
+import type { SelectView, TranscriptMediaView } from '../../../../preload/contract.js';
 
 export type PlayableMedia = Extract<TranscriptMediaView, { url: string }>;
 
