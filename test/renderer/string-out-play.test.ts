@@ -6,6 +6,7 @@ import {
   playKeyAction,
   playRun,
   stepAt,
+  stringOutShortcuts,
   type PlayKey,
   type PlayRun,
 } from '../../renderer/src/lib/state/string-out-play.js';
@@ -122,5 +123,12 @@ describe('playKeyAction', () => {
     ['Enter', {}, null],
   ] as const)('%j with %j → %s', (k, extra, action) => {
     expect(key(k, extra)).toBe(action);
+  });
+});
+
+describe('stringOutShortcuts', () => {
+  it('lists every key playKeyAction answers to', () => {
+    const listed = stringOutShortcuts().flatMap(([keys]) => keys);
+    for (const k of ['Space', 'Shift', 'Space or Esc']) expect(listed).toContain(k);
   });
 });

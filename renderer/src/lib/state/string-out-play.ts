@@ -109,3 +109,11 @@ export function playKeyAction(e: PlayKey): PlayKeyAction | null {
   if (e.playing) return 'stop';
   return e.shiftKey ? 'playOn' : 'play';
 }
+
+/** The Selects screen's keys, as the shortcut list shows them. */
+export const stringOutShortcuts = (): Array<[string[], string]> => [
+  [['Space'], 'Play the bite that has focus'],
+  [['Shift', 'Space'], 'Play on from it to the end of the list'],
+  [['Space or Esc'], 'Stop playing'],
+  [['Alt', '↑', '↓'], 'Move the bite that has focus'],
+];
