@@ -3,7 +3,13 @@
 // before it is answered and announced to every window (`selects:changed`).
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Channel, SelectEdit, SelectListView, SelectsExportView } from '../../preload/contract.js';
+import type {
+  Channel,
+  SelectEdit,
+  SelectListView,
+  SelectsExportView,
+  TranscriptMediaView,
+} from '../../preload/contract.js';
 import type { ListEdit } from '../engine/selects/list-edits.js';
 import { listNameProblem, SelectError, type Select } from '../engine/selects/selects.js';
 import { sourceName } from '../engine/media-link.js';
@@ -11,6 +17,7 @@ import { currentPath } from '../engine/source-path.js';
 import { timecodeTextProblem } from '../../common/timecode.js';
 import { BridgeFailure } from './errors.js';
 import type { HandlerContext, RawHandlers } from './handler-context.js';
+import { mediaView } from './handle-transcript.js';
 import { emptyListView, selectListView } from './selects-view.js';
 
 type SelectsChannels = Extract<Channel, `selects:${string}`>;
@@ -46,7 +53,14 @@ export function selectsHandlers(ctx: HandlerContext<'selects' | 'queue'>): RawHa
   const view = async (list: string): Promise<SelectListView> => {
     const name = named(list);
     if (!(await selects.store.load(name))) return emptyListView(name);
-    return selectListView(await refusing('list', () => selects.open(name)), fileNameOf);
+    const v = selectListView(await refusing('list', () => selects.open(name)), fileNameOf);
+    return { ...v, media: await mediaOf(v) };
+  };
+  /** Each placed clip's source as the review's player loads it, so the screen plays its bites. */
+  const mediaOf = async (v: SelectListView): Promise<Record<string, TranscriptMediaView>> => {
+    const ids = [...new Set(v.selects.filter((s) => !s.missing).map((s) => s.jobId))];
+    const jobs = ids.flatMap((id) => queue.job(id) ?? []);
+    return Object.fromEntries(await Promise.all(jobs.map(async (j) => [j.id, await mediaView(j, ctx.platform)])));
   };
   const changed = async (list: string, revision: number): Promise<SelectListView> => {
     publish({ name: 'selects:changed', payload: { list, revision } });

@@ -2,7 +2,7 @@
 // a list sent to the editor's timeline (the same lists and export as `sluice selects`).
 // Part of the contract (../contract.ts re-exports every part): no imports but its siblings and common/.
 import type { StringOutFormat } from '../../common/string-out-formats.js';
-import type { MarkerColourView } from './transcripts.js';
+import type { MarkerColourView, TranscriptMediaView } from './transcripts.js';
 
 export { STRING_OUT_FORMATS, STRING_OUT_FORMAT_LABELS, type StringOutFormat } from '../../common/string-out-formats.js';
 
@@ -43,6 +43,8 @@ export interface SelectListView {
   totalMs: number;
   /** The timeline's rate, as the export would choose it (e.g. "25", "29.97 DF"). */
   rate: string;
+  /** What the screen's player loads for each placed clip, by job id (the review's media URL). */
+  media?: Record<string, TranscriptMediaView>;
 }
 
 export interface SelectListSummary {

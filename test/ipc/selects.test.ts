@@ -1,8 +1,9 @@
 // Selects over the bridge on a real runtime and sandbox: picked from a completed job's words into
 // the current list, every change saved before it is answered and announced; deleted and put back by
-// Undo, moved, trimmed, relabelled; the lists the CLI keeps are the app's (both change one list
-// while the app runs); the export writes every file into the folder asked for, and says what to do
-// about a folder that is not one. Every payload is checked before a handler sees it.
+// Undo, moved, trimmed, relabelled; each clip's media given as the review's player loads it; the
+// lists the CLI keeps are the app's (both change one list while the app runs); the export writes
+// every file into the folder asked for, and says what to do about a folder that is not one. Every
+// payload is checked before a handler sees it.
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -29,7 +30,8 @@ describe('selects over the bridge', () => {
   it('picks, edits, undoes and exports a list the CLI shares', async () => {
     const { jobId, media, file } = await processed();
     const h = t.bridge.handlers;
-    const words = value(await h['transcript:open']({ jobId })).words;
+    const opened = value(await h['transcript:open']({ jobId }));
+    const words = opened.words;
     expect(words.length).toBeGreaterThan(8);
 
     // A list not made yet opens empty; the first select makes it.
@@ -47,6 +49,8 @@ describe('selects over the bridge', () => {
     expect(first.sourceIn).toMatch(/^\d\d:\d\d:\d\d:\d\d$/);
     expect(first.durationMs).toBeGreaterThan(0);
     expect(list.totalMs).toBe(first.durationMs);
+    // The string-out screen plays each clip from the same source the review's player loads.
+    expect(list.media).toEqual({ [jobId]: opened.media });
     await until(() => t.events.find((e) => e.name === 'selects:changed' && e.payload.revision === list.revision));
 
     // The CLI's Selects over the same state folder adds to the same list while the app runs.
