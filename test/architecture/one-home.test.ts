@@ -90,6 +90,16 @@ describe('one home per rule', () => {
     expect(copiesOf(/\bden\s*(?:[!=]==?|:)\s*1001\b|\)\s*\/\s*1001\b|\*\s*1001\b/, home)).toEqual([]);
   });
 
+  it('job states, finished and in progress: only in common/job-states.ts', () => {
+    const home = 'common/job-states.ts';
+    // The list of states, the finished ones, or the ones in progress, written out again.
+    expect(
+      copiesOf(new RegExp(`${q}completed${q},\\s*${q}failed${q},\\s*${q}canceled${q},\\s*${q}expired${q}`), home),
+    ).toEqual([]);
+    expect(copiesOf(new RegExp(`${q}uploading${q},\\s*${q}processing${q},\\s*${q}exporting${q}`), home)).toEqual([]);
+    expect(copiesOf(/\|\s*'uploading'\s*\|\s*'processing'\s*\|/, home)).toEqual([]);
+  });
+
   it('finds the copies it guards against', () => {
     const hit = (text: string, re: RegExp): boolean => re.test(text);
     expect(hit("{ id: 'broadcast', label: 'Broadcast (2 lines × 37)' }", /\d+ lines? × \d+/)).toBe(true);
