@@ -100,6 +100,13 @@ describe('one home per rule', () => {
     expect(copiesOf(/\|\s*'uploading'\s*\|\s*'processing'\s*\|/, home)).toEqual([]);
   });
 
+  it('how long typed text may be: markers, chapters, quotes and selects only in common/edit-limits.ts', () => {
+    const home = 'common/edit-limits.ts';
+    expect(copiesOf(/(?:MARKER|OUTLINE|SELECT)_LIMITS\s*=\s*\{/, home)).toEqual([]);
+    // A field's length typed as a number, not read from a table of limits.
+    expect(copiesOf(/maxlength="\d+"/, home)).toEqual([]);
+  });
+
   it('finds the copies it guards against', () => {
     const hit = (text: string, re: RegExp): boolean => re.test(text);
     expect(hit("{ id: 'broadcast', label: 'Broadcast (2 lines × 37)' }", /\d+ lines? × \d+/)).toBe(true);
