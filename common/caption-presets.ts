@@ -19,6 +19,19 @@ export interface CaptionSettings {
   speakerLabels: boolean;
 }
 
+/** The numbers Custom lets an editor set, in the order the editor shows them. */
+export const CAPTION_NUMBER_FIELDS = ['charsPerLine', 'lines', 'minDurationMs', 'maxDurationMs', 'minGapMs'] as const;
+export type CaptionNumberField = (typeof CAPTION_NUMBER_FIELDS)[number];
+
+/** What each number is called on screen, and the whole numbers a stored setting may hold. */
+export const CAPTION_FIELDS: Readonly<Record<CaptionNumberField, { label: string; min: number; max: number }>> = {
+  charsPerLine: { label: 'Characters per line', min: 10, max: 100 },
+  lines: { label: 'Lines', min: 1, max: 4 },
+  minDurationMs: { label: 'Shortest on screen (ms)', min: 100, max: 10_000 },
+  maxDurationMs: { label: 'Longest on screen (ms)', min: 500, max: 30_000 },
+  minGapMs: { label: 'Gap between captions (ms)', min: 0, max: 2000 },
+};
+
 /** Streaming services' style guides (42 × 2), broadcast teletext width (37), phone-held video (32 × 1). */
 export const CAPTION_PRESETS: Readonly<Record<CaptionPresetName, CaptionSettings>> = {
   streaming: {

@@ -18,9 +18,34 @@ export const nominalFps = (rate: FrameRate): number => Math.round(rate.num / rat
 /** Frame numbers skipped at each minute not divisible by ten: 2 at 29.97, 4 at 59.94, else none. */
 export const droppedPerMinute = (rate: FrameRate): number => (rate.dropFrame ? Math.round(nominalFps(rate) / 15) : 0);
 
+/**
+ * Note (NTSC): the NTSC family (23.976, 29.97, 47.952, 59.94, 119.88) runs 1000/1001 slower than
+ * the count its timecode keeps, so each is that count × 1000 over 1001 (30000/1001). Whether a
+ * rate is one is decided here once: iTT's `ttp:frameRateMultiplier`, Premiere's `<ntsc>`, drop-frame
+ * and the reading of a probe's decimal rate all ask these three.
+ */
+const NTSC_DEN = 1001;
+const NTSC_NOMINALS = [24, 30, 48, 60, 120] as const;
+
+/** Whether a rate is an NTSC one (its count × 1000/1001): 23.976, 29.97, 59.94… */
+export const isNtscRate = (rate: Pick<FrameRate, 'den'>): boolean => rate.den === NTSC_DEN;
+
+/** The NTSC rate that counts `nominal` frames per timecode second: 30 → 30000/1001. */
+export const ntscRate = (nominal: number): { num: number; den: number } => ({ num: nominal * 1000, den: NTSC_DEN });
+
+/**
+ * The count of the NTSC rate a decimal stands for (29.97 → 30, 23.98 → 24), or null when it is
+ * none: how a rate a probe or a file gave in other terms (2997/100, 29.97) is read.
+ */
+export function ntscNominalOf(fps: number): number | null {
+  const nominal = Math.round(fps);
+  const near = NTSC_NOMINALS.some((n) => n === nominal) && Math.abs(fps - (nominal * 1000) / NTSC_DEN) < 0.01;
+  return near ? nominal : null;
+}
+
 /** Whether drop-frame counting exists at this rate: 29.97 and 59.94 only. */
 export const canDropFrame = (rate: Pick<FrameRate, 'num' | 'den'>): boolean =>
-  rate.den === 1001 && (rate.num === 30000 || rate.num === 60000);
+  isNtscRate(rate) && (rate.num === 30000 || rate.num === 60000);
 
 export interface TimecodeParts {
   hours: number;

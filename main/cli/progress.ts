@@ -3,7 +3,7 @@
 import { sourceLabel, sourceName } from '../engine/media-link.js';
 import cliProgress from 'cli-progress';
 import path from 'node:path';
-import type { JobRecord } from '../engine/job.js';
+import { isTerminal, type JobRecord } from '../engine/job.js';
 import { noSpeechNote, rateLimitNote } from '../engine/outcome-words.js';
 import type { Services } from '../runtime/services.js';
 
@@ -99,7 +99,7 @@ export function barProgress(runtime: Followed, ids: ReadonlySet<string>): Progre
       const j = runtime.queue.job(id);
       if (!j) continue;
       states[j.state] = (states[j.state] ?? 0) + 1;
-      if (['completed', 'failed', 'canceled', 'expired'].includes(j.state)) done++;
+      if (isTerminal(j.state)) done++;
       const p = runtime.queue.progressOf(id);
       let bar = bars.get(id);
       if (p && !bar) {

@@ -6,32 +6,13 @@ import type { FileIdentity } from './file-identity.js';
 import type { MediaFacts } from './media-facts.js';
 import type { OutputSettings, Params, ResultFormat } from './settings.js';
 import type { SharedIdentity } from './shared-folder.js';
+import type { JobState } from '../../common/job-states.js';
 
 /** What a job's source is: a file on disk, or a media link the service fetches (media-link.ts). */
 export type SourceKind = 'file' | 'link';
 
-/**
- * A job's own lifecycle. There is no 'waiting' state: a job backing off is `queued` (or
- * `exporting`) with `nextAttemptAt` in the future, and a paused queue is queue-level state,
- * so the same job can never be both "waiting" and something else.
- */
-export const JOB_STATES = [
-  'queued',
-  'uploading',
-  'processing',
-  'exporting',
-  'completed',
-  'failed',
-  'canceled',
-  'expired',
-] as const;
-export type JobState = (typeof JOB_STATES)[number];
-
-export const TERMINAL_STATES: ReadonlySet<JobState> = new Set(['completed', 'failed', 'canceled', 'expired']);
-export const isTerminal = (s: JobState): boolean => TERMINAL_STATES.has(s);
-
-/** Past the queue and not finished: uploading, processing at the service, or exporting ("In progress"). */
-export const ACTIVE_STATES = ['uploading', 'processing', 'exporting'] as const satisfies readonly JobState[];
+// The states and their groups are common/job-states.ts's (the contract and the renderer read them too).
+export { ACTIVE_STATES, isTerminal, JOB_STATES, TERMINAL_STATES, type JobState } from '../../common/job-states.js';
 
 export type JobOrigin = { kind: 'manual' } | { kind: 'watch'; folderId: string };
 

@@ -12,7 +12,7 @@ import mediaInfoFactory from 'mediainfo.js';
 import type { MediaInfo } from 'mediainfo.js';
 import type { FrameRate, MediaFacts, SourceStart } from '../engine/media-facts.js';
 import { readSidecarStart } from './sony-sidecar.js';
-import { readTimecodeLabel } from '../../common/timecode.js';
+import { ntscNominalOf, ntscRate, readTimecodeLabel } from '../../common/timecode.js';
 
 type Track = Readonly<Record<string, unknown>>;
 
@@ -183,9 +183,6 @@ function str(v: unknown): string | null {
   return typeof v === 'string' && v.trim() !== '' ? v : null;
 }
 
-/** The NTSC-family rates written as decimals (23.976, 29.97, 59.94, …) and their exact fraction. */
-const NTSC = [24, 30, 48, 60, 120];
-
 /** A rate from a numerator/denominator pair when given, else from its decimal; null when neither. */
 function probedRate(numerator: number | null, denominator: number | null, decimal: number | null): FrameRate | null {
   let num: number;
@@ -194,10 +191,10 @@ function probedRate(numerator: number | null, denominator: number | null, decima
     num = numerator;
     den = denominator;
   } else if (decimal !== null && decimal > 0) {
-    const ntsc = NTSC.find((n) => Math.abs(decimal - (n * 1000) / 1001) < 0.005);
-    if (ntsc !== undefined) {
-      num = ntsc * 1000;
-      den = 1001;
+    // The NTSC-family rates written as decimals (23.976, 29.97, 59.94, …) as their exact fraction.
+    const ntsc = ntscNominalOf(decimal);
+    if (ntsc !== null) {
+      ({ num, den } = ntscRate(ntsc));
     } else if (Math.abs(decimal - Math.round(decimal)) < 0.005) {
       num = Math.round(decimal);
       den = 1;

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { convert as Convert } from 'xmlbuilder2';
 import type { FrameRate, SourceStart } from '../engine/media-facts.js';
-import { canDropFrame, readTimecodeLabel } from '../../common/timecode.js';
+import { canDropFrame, ntscRate, readTimecodeLabel } from '../../common/timecode.js';
 
 type Node = Readonly<Record<string, unknown>>;
 
@@ -72,9 +72,7 @@ export function sidecarStart(xml: string): SourceStart | SidecarRefusal {
   const formatFps = String(asNode(asNode(doc?.VideoFormat)?.VideoFrame)?.['@formatFps'] ?? '');
   // 23.98p, 29.97p, 59.94i, 119.88p: the NTSC rate the timecode counts at; 25p, 24p, 50i: whole frames.
   const ntsc = /^(23\.98|29\.97|59\.94|119\.88)/.test(formatFps) || ltc.dropFrame;
-  const base: FrameRate = ntsc
-    ? { num: tcFps * 1000, den: 1001, dropFrame: false }
-    : { num: tcFps, den: 1, dropFrame: false };
+  const base: FrameRate = { ...(ntsc ? ntscRate(tcFps) : { num: tcFps, den: 1 }), dropFrame: false };
   const rate: FrameRate = { ...base, dropFrame: ltc.dropFrame && canDropFrame(base) };
   const read = readTimecodeLabel(ltc.label, rate);
   if (read === null || 'refused' in read) return { refused: read?.refused ?? unreadable('gives no timecode').refused };

@@ -3,10 +3,8 @@
 
 // ---- shared literals (mirrors of main's unions; main checks they stay equal) ---------------------
 
-export type JobState =
-  'queued' | 'uploading' | 'processing' | 'exporting' | 'completed' | 'failed' | 'canceled' | 'expired';
-/** Past the queue and not finished ("In progress"). */
-export const ACTIVE_STATES = ['uploading', 'processing', 'exporting'] as const satisfies readonly JobState[];
+/** A job's states and "in progress" (common/job-states.ts). */
+export { ACTIVE_STATES, type JobState } from '../../common/job-states.js';
 export type StreamState = 'READY' | 'COMPLETED' | 'FAILED' | 'EXPIRED';
 export type GatewayState = 'CONNECTED' | 'DISCONNECTED' | 'CLOSED' | 'ERROR';
 export type ProcessorState = 'WAITING' | 'RUNNING' | 'COMPLETED' | 'ERROR' | 'CLOSED';

@@ -1,6 +1,6 @@
 // The review view's transcript, its corrections and caption settings.
 // Part of the contract (../contract.ts re-exports every part): no imports but its siblings and common/.
-import type { CaptionPresetId } from '../../common/caption-presets.js';
+import type { CaptionSettings } from '../../common/caption-presets.js';
 import { USER_MARKER_COLOURS } from '../../common/marker-colours.js';
 import type { ResultFileView, TimelineUsedView } from './queue.js';
 
@@ -150,17 +150,8 @@ export interface TranscriptMatchView {
   hits?: Array<[number, number]>;
 }
 
-/** The caption presets (a preset's numbers and labels): common/caption-presets.ts. */
+/** The caption presets (a preset's fields, numbers and labels): common/caption-presets.ts. */
 export type { CaptionPresetId, CaptionPresetName } from '../../common/caption-presets.js';
 
-/** Caption layout for SRT and VTT; the presets fix every field but `custom`. */
-export interface CaptionSettingsView {
-  preset: CaptionPresetId;
-  charsPerLine: number;
-  lines: number;
-  minDurationMs: number;
-  maxDurationMs: number;
-  minGapMs: number;
-  /** "Speaker 1: " before a speaker's captions; the presets choose (Vertical: none). */
-  speakerLabels: boolean;
-}
+/** Caption layout for SRT and VTT, as main keeps it; the presets fix every field but `custom`. */
+export type CaptionSettingsView = CaptionSettings;

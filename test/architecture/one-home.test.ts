@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CAPTION_FIELDS } from '../../common/caption-presets.js';
 import { RECIPE_CHOICE_ROWS } from '../../common/recipe-choices.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -46,6 +47,12 @@ describe('one home per rule', () => {
     expect(copiesOf(/charsPerLine:\s*\d+,\s*lines:\s*\d+/, home)).toEqual([]);
     // Which preset drops speaker names is the table's: no `!== 'vertical'` beside speakerLabels.
     expect(copiesOf(/speakerLabels:\s*\w+\s*!==\s*'vertical'/, home)).toEqual([]);
+    // The setting's fields (a view restating them), the Custom numbers' names and ranges.
+    expect(copiesOf(/charsPerLine\??:\s*number/, home)).toEqual([]);
+    for (const { label } of Object.values(CAPTION_FIELDS)) {
+      expect(copiesOf(new RegExp(`['\`]${label.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}['\`]`), home)).toEqual([]);
+    }
+    expect(copiesOf(/\.min\(10\)\.max\(100\)|\.min\(1\)\.max\(4\)/, home)).toEqual([]);
   });
 
   it('recipe choices: the built-ins’ ids, names and descriptions only in common/recipe-choices.ts', () => {
@@ -77,10 +84,38 @@ describe('one home per rule', () => {
     expect(copiesOf(/\b(?:st|s|f)\.size === 0\b/, home)).toEqual([]);
   });
 
+  it('the NTSC decision (a rate’s 1000/1001) only in common/timecode.ts', () => {
+    const home = 'common/timecode.ts';
+    // A rate tested or built on 1001 by hand: `den === 1001`, `den: 1001`, `(n * 1000) / 1001`.
+    expect(copiesOf(/\bden\s*(?:[!=]==?|:)\s*1001\b|\)\s*\/\s*1001\b|\*\s*1001\b/, home)).toEqual([]);
+  });
+
+  it('job states, finished and in progress: only in common/job-states.ts', () => {
+    const home = 'common/job-states.ts';
+    // The list of states, the finished ones, or the ones in progress, written out again.
+    expect(
+      copiesOf(new RegExp(`${q}completed${q},\\s*${q}failed${q},\\s*${q}canceled${q},\\s*${q}expired${q}`), home),
+    ).toEqual([]);
+    expect(copiesOf(new RegExp(`${q}uploading${q},\\s*${q}processing${q},\\s*${q}exporting${q}`), home)).toEqual([]);
+    expect(copiesOf(/\|\s*'uploading'\s*\|\s*'processing'\s*\|/, home)).toEqual([]);
+  });
+
+  it('how long typed text may be: markers, chapters, quotes and selects only in common/edit-limits.ts', () => {
+    const home = 'common/edit-limits.ts';
+    expect(copiesOf(/(?:MARKER|OUTLINE|SELECT)_LIMITS\s*=\s*\{/, home)).toEqual([]);
+    // A field's length typed as a number, not read from a table of limits.
+    expect(copiesOf(/maxlength="\d+"/, home)).toEqual([]);
+  });
+
   it('finds the copies it guards against', () => {
     const hit = (text: string, re: RegExp): boolean => re.test(text);
     expect(hit("{ id: 'broadcast', label: 'Broadcast (2 lines × 37)' }", /\d+ lines? × \d+/)).toBe(true);
     expect(hit('if (st.size === 0) return', /\b(?:st|s|f)\.size === 0\b/)).toBe(true);
     expect(hit('if (pending.size === 0) return', /\b(?:st|s|f)\.size === 0\b/)).toBe(false);
+    const ntsc = /\bden\s*(?:[!=]==?|:)\s*1001\b|\)\s*\/\s*1001\b|\*\s*1001\b/;
+    expect(hit("rate.ele('ntsc').txt(r.den === 1001 ? 'TRUE' : 'FALSE')", ntsc)).toBe(true);
+    expect(hit('{ num: tcFps * 1000, den: 1001, dropFrame: false }', ntsc)).toBe(true);
+    expect(hit('Math.abs(decimal - (n * 1000) / 1001) < 0.005', ntsc)).toBe(true);
+    expect(hit('// a frame at 23.976 lasts 1001/24 ms', ntsc)).toBe(false);
   });
 });

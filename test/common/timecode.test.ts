@@ -3,8 +3,12 @@
 // drop-frame. Midnight wraps like a clock; a timecode no clock shows is refused, saying why.
 import { describe, expect, it } from 'vitest';
 import {
+  canDropFrame,
   formatTimecode,
   framesPerDay,
+  isNtscRate,
+  ntscNominalOf,
+  ntscRate,
   parseTimecode,
   readTimecodeLabel,
   type FrameRate,
@@ -88,5 +92,35 @@ describe('a label from the media', () => {
     expect(() => parseTimecode('24:00:00:00', r(25, 1))).toThrow(/hours 00–23/);
     expect(() => parseTimecode('00:01:00;01', df30)).toThrow(/the minute starts at ;02/);
     expect(() => parseTimecode('one hour', r(25, 1))).toThrow(/write it as HH:MM:SS:FF, e.g. 01:00:00:00/);
+  });
+});
+
+describe('the NTSC family, decided once', () => {
+  it('is every count × 1000/1001, and drop-frame exists at 29.97 and 59.94 only', () => {
+    for (const nominal of [24, 30, 48, 60, 120]) {
+      const rate = ntscRate(nominal);
+      expect(rate.num / rate.den).toBeCloseTo((nominal * 1000) / 1001, 9);
+      expect(isNtscRate(rate)).toBe(true);
+      expect(canDropFrame(rate)).toBe(nominal === 30 || nominal === 60);
+    }
+    expect(isNtscRate(r(25, 1))).toBe(false);
+    expect(isNtscRate(r(30, 1))).toBe(false);
+    expect(canDropFrame(r(30, 1))).toBe(false);
+  });
+
+  it.each([
+    [23.976, 24],
+    [23.98, 24],
+    [29.97, 30],
+    [47.952, 48],
+    [59.94, 60],
+    [119.88, 120],
+    [2997 / 100, 30],
+  ])('reads the decimal %s as the NTSC rate that counts %s', (fps, nominal) => {
+    expect(ntscNominalOf(fps)).toBe(nominal);
+  });
+
+  it.each([25, 24, 30, 50, 12, 29.5, 99.9])('reads %s as no NTSC rate', (fps) => {
+    expect(ntscNominalOf(fps)).toBeNull();
   });
 });

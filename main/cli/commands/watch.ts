@@ -12,6 +12,7 @@ import { SkipLines } from '../skip-lines.js';
 import { printable } from '../printable.js';
 import { describeJob } from '../progress.js';
 import { currentPath } from '../../engine/source-path.js';
+import { isTerminal } from '../../engine/job.js';
 
 interface WatchFlags extends JobFlags {
   recursive: boolean;
@@ -145,7 +146,7 @@ async function watchUntilStopped(
     rt.on((e) => {
       if (e.type === 'job:updated' && lastState.get(e.job.id) !== e.job.state) {
         lastState.set(e.job.id, e.job.state);
-        if (!['uploading', 'completed', 'failed', 'canceled', 'expired'].includes(e.job.state)) return;
+        if (e.job.state !== 'uploading' && !isTerminal(e.job.state)) return;
         const detail = ['completed', 'failed'].includes(e.job.state) ? ` ${describeJob(e.job)}` : '';
         console.log(`${e.job.state} ${printable(currentPath(e.job))}${detail}`);
       } else if (e.type === 'folder:status') {

@@ -3,9 +3,11 @@
 import { z } from 'zod';
 import type { CueOptions } from './cues.js';
 import {
+  CAPTION_FIELDS,
   CAPTION_PRESET_IDS,
   CAPTION_PRESETS,
   DEFAULT_CAPTIONS,
+  type CaptionNumberField,
   type CaptionPresetId,
   type CaptionSettings,
 } from '../../../common/caption-presets.js';
@@ -20,14 +22,18 @@ export {
   type CaptionSettings,
 } from '../../../common/caption-presets.js';
 
+/** A Custom number in its range (common/caption-presets.ts), absent: the default preset's. */
+const captionNumber = (key: CaptionNumberField) =>
+  z.number().int().min(CAPTION_FIELDS[key].min).max(CAPTION_FIELDS[key].max).default(DEFAULT_CAPTIONS[key]);
+
 export const CAPTION_SETTINGS = z
   .object({
     preset: z.enum(CAPTION_PRESET_IDS).default(DEFAULT_CAPTIONS.preset),
-    charsPerLine: z.number().int().min(10).max(100).default(DEFAULT_CAPTIONS.charsPerLine),
-    lines: z.number().int().min(1).max(4).default(DEFAULT_CAPTIONS.lines),
-    minDurationMs: z.number().int().min(100).max(10_000).default(DEFAULT_CAPTIONS.minDurationMs),
-    maxDurationMs: z.number().int().min(500).max(30_000).default(DEFAULT_CAPTIONS.maxDurationMs),
-    minGapMs: z.number().int().min(0).max(2000).default(DEFAULT_CAPTIONS.minGapMs),
+    charsPerLine: captionNumber('charsPerLine'),
+    lines: captionNumber('lines'),
+    minDurationMs: captionNumber('minDurationMs'),
+    maxDurationMs: captionNumber('maxDurationMs'),
+    minGapMs: captionNumber('minGapMs'),
     /** Absent: the preset's own choice (Custom: labels). */
     speakerLabels: z.boolean().optional(),
   })

@@ -15,6 +15,7 @@ import { youtubeTime } from './chapter-formats.js';
 import { readAnswers, type AnswerFormats } from './answers.js';
 import { buildOutline } from './outline.js';
 import type { EditableOutline, OutlineChapter, OutlineQuote } from './outline-types.js';
+import { OUTLINE_LIMITS } from '../../../common/edit-limits.js';
 
 export type { EditableOutline, OutlineChapter, OutlineQuote };
 
@@ -29,7 +30,7 @@ export type OutlineEdit =
   | { kind: 'updateQuote'; id: string; atMs?: number; text?: string }
   | { kind: 'removeQuote'; id: string };
 
-export const OUTLINE_LIMITS = { title: 200, quote: 1000, items: 500, id: 20, quoteWords: 12 } as const;
+export { OUTLINE_LIMITS };
 
 const atMs = z
   .number()

@@ -12,13 +12,14 @@ import { USER_MARKER_COLOURS, type UserMarkerColour } from '../transcript/marker
 import { foldText } from '../transcript/search-text.js';
 import { speakerName, type Transcript, type TranscriptWord } from '../transcript/transcript.js';
 import { joinWords } from '../captions/normalize.js';
+import { SELECT_LIMITS } from '../../../common/edit-limits.js';
 
 /** A select's colour: the editor's marker colours, which every NLE has a marker of. */
 export const SELECT_COLOURS = USER_MARKER_COLOURS;
 export type SelectColour = UserMarkerColour;
 export const DEFAULT_SELECT_COLOUR: SelectColour = 'Green';
 
-export const SELECT_LIMITS = { name: 100, label: 100, note: 1000, selects: 999 } as const;
+export { SELECT_LIMITS };
 
 export interface Select {
   /** Stable, given when the select is made. */

@@ -6,7 +6,7 @@
 // by id after. The bites' labels are sequence markers at their record in. Pure.
 import { create } from 'xmlbuilder2';
 import { nominalFps, type FrameRate } from '../timecode/rates.js';
-import { formatTimecode } from '../../../common/timecode.js';
+import { formatTimecode, isNtscRate } from '../../../common/timecode.js';
 import { fileUrl } from '../captions/editors/file-url.js';
 import type { Bite, StringOut } from './string-out.js';
 
@@ -15,7 +15,7 @@ type XMLBuilder = ReturnType<typeof create>;
 function rateEl(parent: XMLBuilder, r: FrameRate): void {
   const rate = parent.ele('rate');
   rate.ele('timebase').txt(String(nominalFps(r)));
-  rate.ele('ntsc').txt(r.den === 1001 ? 'TRUE' : 'FALSE');
+  rate.ele('ntsc').txt(isNtscRate(r) ? 'TRUE' : 'FALSE');
 }
 
 function timecodeEl(parent: XMLBuilder, r: FrameRate, frame: number): void {

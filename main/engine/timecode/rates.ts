@@ -1,6 +1,13 @@
 // Frame rates as rationals, the way every NLE stores them: 29.97 is 30000/1001, never 29.97 (a
 // float drifts a frame every few minutes). Only 29.97 and 59.94 may count in drop-frame. Pure.
-import { canDropFrame, droppedPerMinute, nominalFps, type FrameRate } from '../../../common/timecode.js';
+import {
+  canDropFrame,
+  droppedPerMinute,
+  nominalFps,
+  ntscNominalOf,
+  ntscRate,
+  type FrameRate,
+} from '../../../common/timecode.js';
 import { DEFAULT_RATE_ID, isRateId, RATE_IDS, type RateId } from '../../../common/frame-rates.js';
 
 export type { FrameRate, RateId };
@@ -8,15 +15,15 @@ export { DEFAULT_RATE_ID, isRateId, RATE_IDS };
 export { canDropFrame, droppedPerMinute, nominalFps };
 
 const RATES: Readonly<Record<RateId, FrameRate>> = {
-  '23.976': { num: 24000, den: 1001, dropFrame: false },
+  '23.976': { ...ntscRate(24), dropFrame: false },
   '24': { num: 24, den: 1, dropFrame: false },
   '25': { num: 25, den: 1, dropFrame: false },
-  '29.97': { num: 30000, den: 1001, dropFrame: false },
-  '29.97df': { num: 30000, den: 1001, dropFrame: true },
+  '29.97': { ...ntscRate(30), dropFrame: false },
+  '29.97df': { ...ntscRate(30), dropFrame: true },
   '30': { num: 30, den: 1, dropFrame: false },
   '50': { num: 50, den: 1, dropFrame: false },
-  '59.94': { num: 60000, den: 1001, dropFrame: false },
-  '59.94df': { num: 60000, den: 1001, dropFrame: true },
+  '59.94': { ...ntscRate(60), dropFrame: false },
+  '59.94df': { ...ntscRate(60), dropFrame: true },
   '60': { num: 60, den: 1, dropFrame: false },
 };
 
@@ -39,14 +46,13 @@ export const sameRate = (a: FrameRate, b: FrameRate): boolean => a.num * b.den =
  */
 export function normalizeRate(rate: FrameRate): FrameRate | null {
   if (!(rate.num > 0 && rate.den > 0) || !Number.isFinite(rate.num / rate.den)) return null;
-  const fps = rate.num / rate.den;
-  const nominal = Math.round(fps);
-  const ntsc = [24, 30, 48, 60].includes(nominal) && Math.abs(fps - (nominal * 1000) / 1001) < 0.01;
-  const exact = ntsc
-    ? { num: nominal * 1000, den: 1001 }
-    : Number.isInteger(rate.num) && Number.isInteger(rate.den)
-      ? { num: rate.num, den: rate.den }
-      : null;
+  const ntsc = ntscNominalOf(rate.num / rate.den);
+  const exact =
+    ntsc !== null
+      ? ntscRate(ntsc)
+      : Number.isInteger(rate.num) && Number.isInteger(rate.den)
+        ? { num: rate.num, den: rate.den }
+        : null;
   if (!exact) return null;
   const dropFrame = rate.dropFrame && canDropFrame(exact);
   return { ...exact, dropFrame };

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 // Colours DaVinci Resolve, Premiere Pro and Avid all have a marker of (Resolve's names).
 import { USER_MARKER_COLOURS, type UserMarkerColour } from '../../../common/marker-colours.js';
+import { MARKER_LIMITS } from '../../../common/edit-limits.js';
 
 export { USER_MARKER_COLOURS, type UserMarkerColour };
 
@@ -32,7 +33,7 @@ export type MarkerEdit =
     }
   | { kind: 'removeMarker'; id: string };
 
-export const MARKER_LIMITS = { name: 100, note: 1000, markers: 999, id: 20 } as const;
+export { MARKER_LIMITS };
 
 const atMs = z
   .number()

@@ -4,7 +4,7 @@
 // and the frame labels keep `:`. One region at the bottom, as Final Cut writes it.
 import { create } from 'xmlbuilder2';
 import { nominalFps } from '../../timecode/rates.js';
-import { formatTimecode } from '../../../../common/timecode.js';
+import { formatTimecode, isNtscRate } from '../../../../common/timecode.js';
 import type { EditorDocument } from './document.js';
 
 export const TTML_NS = {
@@ -17,7 +17,7 @@ export const TTML_NS = {
 export function renderItt(doc: EditorDocument): string {
   const { rate, startFrame } = doc.timeline;
   const tc = (frames: number): string => formatTimecode(startFrame + frames, rate, ':');
-  const ntsc = rate.den === 1001;
+  const ntsc = isNtscRate(rate);
   const tt = create({ version: '1.0', encoding: 'UTF-8' }).ele(TTML_NS.tt, 'tt', {
     'xmlns:tts': TTML_NS.tts,
     'xmlns:ttp': TTML_NS.ttp,

@@ -5,7 +5,7 @@
 // media's own; a fixed start (or a move away from midnight) moves the sequence's only.
 import { create } from 'xmlbuilder2';
 import { nominalFps } from '../../timecode/rates.js';
-import { formatTimecode } from '../../../../common/timecode.js';
+import { formatTimecode, isNtscRate } from '../../../../common/timecode.js';
 import type { EditorDocument } from './document.js';
 import { fileUrl } from './file-url.js';
 
@@ -14,7 +14,7 @@ type XMLBuilder = ReturnType<typeof create>;
 function rateEl(parent: XMLBuilder, doc: EditorDocument): void {
   const rate = parent.ele('rate');
   rate.ele('timebase').txt(String(nominalFps(doc.timeline.rate)));
-  rate.ele('ntsc').txt(doc.timeline.rate.den === 1001 ? 'TRUE' : 'FALSE');
+  rate.ele('ntsc').txt(isNtscRate(doc.timeline.rate) ? 'TRUE' : 'FALSE');
 }
 
 /** A `<timecode>` at `startFrame`: the sequence's (the timeline's start) or the file's (the media's own). */
