@@ -16,6 +16,9 @@ const LIST = 'Screen cut';
 const listNow = (): Promise<SelectListView> => bridge<SelectListView>('selects:open', { list: LIST });
 
 async function press(page: Page, selector: string, key = 'Enter'): Promise<void> {
+  // A row's buttons wait while the last change is on its way (the list said it is saved before the
+  // screen has its answer): a key pressed on a disabled button would go nowhere.
+  await expect(page.locator('[data-testid=selects-screen] [aria-busy=true]')).toHaveCount(0);
   await page.locator(selector).focus();
   await page.keyboard.press(key);
 }
