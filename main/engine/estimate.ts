@@ -85,8 +85,12 @@ export function addSpeedSample(
  * from the bytes still to carry at that speed.
  */
 export const BUFFER_FILL_MS = 2000;
-/** Reports closer together than this are one burst (chunks taken one after another as the socket drains). */
-export const BURST_MS = 50;
+/**
+ * Reports closer together than this are one burst (chunks taken one after another as the socket
+ * drains); a burst is a point once it is over, at its end. Under SPEED_SAMPLE_MS, so a fast line's
+ * samples (one per SPEED_SAMPLE_MS) stay points; long enough for a burst's chunks on a busy machine.
+ */
+export const BURST_MS = 200;
 
 export interface LineProgress {
   /** Bytes per second the line carries; 0 while not yet measured. */
@@ -101,10 +105,13 @@ export function lineProgress(
   windowMs = SPEED_WINDOW_MS,
   fillMs = BUFFER_FILL_MS,
 ): LineProgress {
-  // A burst of reports (chunks taken one after another as the socket drains) is one point, at its end.
-  const steady = p.samples.filter(
-    (s, i) => s.at >= p.startedAt + fillMs && !(p.samples[i + 1] && p.samples[i + 1]!.at - s.at < BURST_MS),
-  );
+  // A burst of reports (chunks taken one after another as the socket drains) is one point, at its
+  // end; the newest report may be the start of one still under way (a view made then read the burst's
+  // first chunk as all the line had carried in seconds, and showed a third of its speed).
+  const steady = p.samples.filter((s, i) => {
+    const after = p.samples[i + 1]?.at ?? now;
+    return s.at >= p.startedAt + fillMs && after - s.at >= BURST_MS;
+  });
   const last = steady[steady.length - 1];
   let start = steady[0];
   if (!start || !last) return { speed: 0, carried: p.sent };
@@ -114,12 +121,16 @@ export function lineProgress(
   }
   const span = last.at - start.at;
   if (span < 1000) return { speed: 0, carried: p.sent };
-  // From report to report (a slow socket drains in bursts seconds apart: measured to `now`, the
-  // speed would saw up and down between them); a counter standing still longer than the usual gap
-  // between reports makes it fall with the clock rather than freeze.
+  // From report to report: a slow socket takes bytes in bursts seconds apart (a third of its send
+  // buffer each time that much has drained), so measured to `now` the speed would saw up and down
+  // between them. Until the next burst the line can have carried at most about one more burst: past
+  // that, a counter standing still makes the speed fall with the clock rather than freeze. (Only
+  // past that: a burst a second later than the last gap is not a slower line.)
   const reports = steady.filter((s) => s.at >= start.at).length - 1;
-  const stalled = Math.max(0, now - last.at - span / reports);
-  const speed = Math.max(0, Math.round((last.bytes - start.bytes) / ((span + stalled) / 1000)));
+  const moved = last.bytes - start.bytes;
+  const waited = Math.max(0, now - last.at);
+  const rate = Math.min(moved / span, (moved + moved / reports) / (span + waited));
+  const speed = Math.max(0, Math.round(rate * 1000));
   if (speed === 0) return { speed, carried: p.sent };
   return { speed, carried: Math.min(p.sent, Math.round((speed * (now - p.startedAt)) / 1000)) };
 }
