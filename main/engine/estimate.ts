@@ -95,7 +95,7 @@ export const BURST_MS = 200;
 export interface LineProgress {
   /** Bytes per second the line carries; 0 while not yet measured. */
   speed: number;
-  /** Bytes the line has carried so far (an estimate once the speed is known; else those handed over). */
+  /** Bytes the line has carried so far (an estimate once the speed is known; else those past the first fill). */
   carried: number;
 }
 
@@ -114,13 +114,14 @@ export function lineProgress(
   });
   const last = steady[steady.length - 1];
   let start = steady[0];
-  if (!start || !last) return { speed: 0, carried: p.sent };
+  const unmeasured = { speed: 0, carried: beyondFill(p) };
+  if (!start || !last) return unmeasured;
   for (const s of steady) {
     if (s.at <= now - windowMs) start = s;
     else break;
   }
   const span = last.at - start.at;
-  if (span < 1000) return { speed: 0, carried: p.sent };
+  if (span < 1000) return unmeasured;
   // From report to report: a slow socket takes bytes in bursts seconds apart (a third of its send
   // buffer each time that much has drained), so measured to `now` the speed would saw up and down
   // between them. Until the next burst the line can have carried at most about one more burst: past
@@ -131,8 +132,21 @@ export function lineProgress(
   const waited = Math.max(0, now - last.at);
   const rate = Math.min(moved / span, (moved + moved / reports) / (span + waited));
   const speed = Math.max(0, Math.round(rate * 1000));
-  if (speed === 0) return { speed, carried: p.sent };
+  if (speed === 0) return unmeasured;
   return { speed, carried: Math.min(p.sent, Math.round((speed * (now - p.startedAt)) / 1000)) };
+}
+
+/**
+ * Before the speed is measured: the bytes handed over past the buffers' first fill (those taken in
+ * the first BURST_MS of reports), which the line had not carried when they were taken. Showing all
+ * that was handed over put a 300 KB/s line's row 3 MB ahead of it for its first 10 s.
+ */
+function beyondFill(p: { sent: number; samples: readonly ThroughputSample[] }): number {
+  const first = p.samples.find((s) => s.bytes > 0);
+  if (!first) return 0;
+  let fill = first.bytes;
+  for (const s of p.samples) if (s.at - first.at < BURST_MS) fill = Math.max(fill, s.bytes);
+  return Math.max(0, p.sent - fill);
 }
 
 export interface EstimateJob {
