@@ -4,6 +4,7 @@ import { sourceLabel, sourceName } from '../engine/media-link.js';
 import cliProgress from 'cli-progress';
 import path from 'node:path';
 import { isTerminal, type JobRecord } from '../engine/job.js';
+import { lineProgress } from '../engine/estimate.js';
 import { noSpeechNote, rateLimitNote } from '../engine/outcome-words.js';
 import type { Services } from '../runtime/services.js';
 
@@ -113,9 +114,13 @@ export function barProgress(runtime: Followed, ids: ReadonlySet<string>): Progre
       }
       if (bar) {
         if (p) {
-          const secs = Math.max(0.001, (Date.now() - p.startedAt) / 1000);
+          // What the line carried and its speed, as the Queue shows them (engine/estimate.ts), not
+          // the bytes handed to the socket over the time since the start.
+          const line = lineProgress(p, Date.now());
           bar.setTotal(p.total || 1);
-          bar.update(p.sent, { detail: `${mb(p.sent)} of ${mb(p.total)} · ${mb(p.sent / secs)}/s` });
+          bar.update(line.carried, {
+            detail: `${mb(line.carried)} of ${mb(p.total)}${line.speed > 0 ? ` · ${mb(line.speed)}/s` : ''}`,
+          });
         } else {
           bar.update(bar.getTotal(), { detail: j.state });
           multi.remove(bar);

@@ -85,13 +85,17 @@ export function addSpeedSample(
  * from the bytes still to carry at that speed.
  */
 export const BUFFER_FILL_MS = 2000;
-/** Reports closer together than this are one burst (chunks taken one after another as the socket drains). */
-export const BURST_MS = 50;
+/**
+ * Reports closer together than this are one burst (chunks taken one after another as the socket
+ * drains); a burst is a point once it is over, at its end. Under SPEED_SAMPLE_MS, so a fast line's
+ * samples (one per SPEED_SAMPLE_MS) stay points; long enough for a burst's chunks on a busy machine.
+ */
+export const BURST_MS = 200;
 
 export interface LineProgress {
   /** Bytes per second the line carries; 0 while not yet measured. */
   speed: number;
-  /** Bytes the line has carried so far (an estimate once the speed is known; else those handed over). */
+  /** Bytes the line has carried so far (an estimate once the speed is known; else those past the first fill). */
   carried: number;
 }
 
@@ -101,27 +105,48 @@ export function lineProgress(
   windowMs = SPEED_WINDOW_MS,
   fillMs = BUFFER_FILL_MS,
 ): LineProgress {
-  // A burst of reports (chunks taken one after another as the socket drains) is one point, at its end.
-  const steady = p.samples.filter(
-    (s, i) => s.at >= p.startedAt + fillMs && !(p.samples[i + 1] && p.samples[i + 1]!.at - s.at < BURST_MS),
-  );
+  // A burst of reports (chunks taken one after another as the socket drains) is one point, at its
+  // end; the newest report may be the start of one still under way (a view made then read the burst's
+  // first chunk as all the line had carried in seconds, and showed a third of its speed).
+  const steady = p.samples.filter((s, i) => {
+    const after = p.samples[i + 1]?.at ?? now;
+    return s.at >= p.startedAt + fillMs && after - s.at >= BURST_MS;
+  });
   const last = steady[steady.length - 1];
   let start = steady[0];
-  if (!start || !last) return { speed: 0, carried: p.sent };
+  const unmeasured = { speed: 0, carried: beyondFill(p) };
+  if (!start || !last) return unmeasured;
   for (const s of steady) {
     if (s.at <= now - windowMs) start = s;
     else break;
   }
   const span = last.at - start.at;
-  if (span < 1000) return { speed: 0, carried: p.sent };
-  // From report to report (a slow socket drains in bursts seconds apart: measured to `now`, the
-  // speed would saw up and down between them); a counter standing still longer than the usual gap
-  // between reports makes it fall with the clock rather than freeze.
+  if (span < 1000) return unmeasured;
+  // From report to report: a slow socket takes bytes in bursts seconds apart (a third of its send
+  // buffer each time that much has drained), so measured to `now` the speed would saw up and down
+  // between them. Until the next burst the line can have carried at most about one more burst: past
+  // that, a counter standing still makes the speed fall with the clock rather than freeze. (Only
+  // past that: a burst a second later than the last gap is not a slower line.)
   const reports = steady.filter((s) => s.at >= start.at).length - 1;
-  const stalled = Math.max(0, now - last.at - span / reports);
-  const speed = Math.max(0, Math.round((last.bytes - start.bytes) / ((span + stalled) / 1000)));
-  if (speed === 0) return { speed, carried: p.sent };
+  const moved = last.bytes - start.bytes;
+  const waited = Math.max(0, now - last.at);
+  const rate = Math.min(moved / span, (moved + moved / reports) / (span + waited));
+  const speed = Math.max(0, Math.round(rate * 1000));
+  if (speed === 0) return unmeasured;
   return { speed, carried: Math.min(p.sent, Math.round((speed * (now - p.startedAt)) / 1000)) };
+}
+
+/**
+ * Before the speed is measured: the bytes handed over past the buffers' first fill (those taken in
+ * the first BURST_MS of reports), which the line had not carried when they were taken. Showing all
+ * that was handed over put a 300 KB/s line's row 3 MB ahead of it for its first 10 s.
+ */
+function beyondFill(p: { sent: number; samples: readonly ThroughputSample[] }): number {
+  const first = p.samples.find((s) => s.bytes > 0);
+  if (!first) return 0;
+  let fill = first.bytes;
+  for (const s of p.samples) if (s.at - first.at < BURST_MS) fill = Math.max(fill, s.bytes);
+  return Math.max(0, p.sent - fill);
 }
 
 export interface EstimateJob {

@@ -186,14 +186,12 @@ test('S3-12: the sandbox’s Usage counts the same streams after Sluice restarts
   await shots('S3-12-usage-after-restart');
 });
 
-// (What this holds: from 10 s on, the row comes within 15 % of the line. It does not hold every
-// reading from 10 s on: the row's speed changes every few seconds, and the one shown at 10 s can be
-// the last before it settled; the readings are printed for the record.)
-// Not met yet, so not run: issue 43 asks for the row within 15 % of the line 10 s in; in five runs it
-// came within 15 % between 13 and 24 s (readings every 3–5 s, sent bytes in 1–2 MB steps), and a
-// loaded machine can take it past this test's 35 s. The committed S2-7 screenshots are its last run.
-test.fixme('S2-7: on a throttled line the Queue row’s speed comes within 15 % of the line’s after 10 s', async () => {
-  test.setTimeout(180_000);
+// The row's speed from 10 s on, as the editor reads it, against the line's rate. The rule itself (every
+// reading from 10 s within 15 %, the bytes shown not ahead of the line, time left counting down) is
+// held over real HTTP by test/runtime/upload-speed.test.ts; here the row says it in the browser, and
+// its screens are taken while the file is still on the line.
+test('S2-7: on a throttled line the Queue row’s speed is within 15 % of the line’s from 10 s on', async () => {
+  test.setTimeout(120_000);
   // The bench's line (scripts/bench/line-speed.js): 300 KB/s, read from the connection itself.
   const rate = 300_000;
   await setFaults({ uploadThrottle: { bytesPerSecond: rate, buffered: false } });
@@ -208,33 +206,50 @@ test.fixme('S2-7: on a throttled line the Queue row’s speed comes within 15 % 
     const row = jobRow(page, name);
     await expect(row).toHaveAttribute('data-state', 'uploading', { timeout: 30_000 });
     const began = Date.now();
-    const readings: string[] = [];
     const bytes = row.getByTestId('upload-bytes');
-    // The shown speed, read as the editor reads it, once 10 s of the upload have gone by.
-    const shown = async (): Promise<number | string> => {
-      if (Date.now() - began < 10_000) return 'not 10 s yet';
-      const text = await bytes.innerText({ timeout: 1000 }).catch(() => '');
-      readings.push(`${((Date.now() - began) / 1000).toFixed(1)} s: ${text}`);
-      const m = /· ([\d.]+) (B|KB|MB)\/s/.exec(text);
-      if (!m) return `no speed in "${text}"`;
-      return Number(m[1]) * { B: 1, KB: 1e3, MB: 1e6 }[m[2] as 'B' | 'KB' | 'MB'];
-    };
+    // The shown speed, read as the editor reads it, from 10 s into the upload: four measured
+    // readings, as the row is sent again each second. The socket's bursts come some 5 s apart
+    // (test/runtime/upload-speed.test.ts), so the second after its first fill, which the speed is
+    // first read from, can land a little past 10 s: "—" (not measured yet) is let pass until then.
+    const readings: Array<{ at: number; text: string; speed?: number }> = [];
     await expect
       .poll(
         async () => {
-          const v = await shown();
-          return typeof v === 'number' && Math.abs(v - rate) <= rate * 0.15 ? 'within 15 %' : v;
+          if (Date.now() - began >= 10_000) {
+            const text = await bytes.innerText({ timeout: 1000 }).catch(() => '');
+            const m = /· ([\d.]+) (B|KB|MB)\/s/.exec(text);
+            const speed = m ? Number(m[1]) * { B: 1, KB: 1e3, MB: 1e6 }[m[2] as 'B' | 'KB' | 'MB'] : undefined;
+            if (text !== readings[readings.length - 1]?.text)
+              readings.push({ at: Date.now() - began, text, ...(speed !== undefined ? { speed } : {}) });
+          }
+          return readings.filter((r) => r.speed !== undefined).length;
         },
-        { timeout: 25_000, intervals: [250] },
+        { timeout: 30_000, intervals: [250] },
       )
-      .toBe('within 15 %');
+      .toBeGreaterThanOrEqual(4);
+    const said = readings.map((r) => `${(r.at / 1000).toFixed(1)} s: ${r.text}`).join(' | ');
+    console.log(`S2-7 readings from 10 s: ${said}`);
+    const firstMeasured = readings.findIndex((r) => r.speed !== undefined);
+    expect(readings[firstMeasured]!.at, said).toBeLessThan(12_000);
+    for (const r of readings.slice(firstMeasured)) {
+      expect(r.speed, said).toBeDefined();
+      expect(Math.abs(r.speed! / rate - 1), said).toBeLessThanOrEqual(0.15);
+    }
+    // The bytes shown are the line's, not the 4 MB the socket's buffers took at once: within a
+    // fifth of what 300 KB/s carried since the row turned to uploading (and the second before).
+    for (const r of readings) {
+      const m = /^([\d.]+) (KB|MB) of/.exec(r.text);
+      expect(m, r.text).not.toBeNull();
+      const shown = Number(m![1]) * (m![2] === 'MB' ? 1e6 : 1e3);
+      expect(shown, said).toBeLessThanOrEqual(((rate * (r.at + 1000)) / 1000) * 1.2);
+    }
     const text = await bytes.innerText();
-    console.log(`S2-7 readings after 10 s: ${readings.join(' | ')}`);
     console.log(
       `S2-7: ${((Date.now() - began) / 1000).toFixed(1)} s into the upload the row reads "${text}" (line ${rate / 1000} KB/s)`,
     );
-    // The Queue while the file is still on the line (20 MB at 300 KB/s): the four
-    // screens first, quickly, then axe on each (axe on a loaded machine outlasts the upload).
+    // The Queue while the file is still on the line (20 MB at 300 KB/s): the four screens first,
+    // quickly, then axe on each, still uploading: with reduced motion, as the upload bar's endless
+    // slide (which steadyForAxe would wait out with the upload) is then still.
     const looks = SIZES.flatMap((size) => THEMES.map((scheme) => ({ size, scheme })));
     for (const { size, scheme } of looks) {
       await page.setViewportSize(size);
@@ -254,10 +269,10 @@ test.fixme('S2-7: on a throttled line the Queue row’s speed comes within 15 % 
     }
     for (const { size, scheme } of looks) {
       await page.setViewportSize(size);
-      await page.emulateMedia({ colorScheme: scheme });
+      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
       await expectNoSeriousAxe(page, `S2-7 ${scheme} ${size.width}`);
     }
-    await page.emulateMedia({ colorScheme: 'light' });
+    await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' });
     await page.setViewportSize({ width: 1360, height: 860 });
   } finally {
     await setFaults({});

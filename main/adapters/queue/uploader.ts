@@ -17,6 +17,9 @@ export interface UploadPort {
   upload(opts: UploadOptions): Promise<StreamDto>;
 }
 
+/** How often a running upload's progress is said again when the socket takes nothing new. */
+export const PROGRESS_REFRESH_MS = 1000;
+
 const localFailure = (message: string): Failure => ({ class: 'request', message, kind: 'input' });
 
 /** One upload in flight: bytes handed to the network so far, and the samples its speed is read from. */
@@ -69,6 +72,10 @@ export class Uploader {
         : undefined;
     const template = findTemplate(job.templateId);
     this.progress.set(job.id, { sent: 0, total: src.size, startedAt: Date.now(), samples: [] });
+    // Said again every second while it runs: on a slow line the socket takes bytes seconds apart,
+    // and what the line carried meanwhile (engine/estimate.ts) moves with the clock, not with them.
+    const refresh = setInterval(() => this.onProgress(), PROGRESS_REFRESH_MS);
+    refresh.unref();
     try {
       const stream = await this.port.upload({
         ...(link ? { mediaUrl: src.path } : { filePath: src.path }),
@@ -98,6 +105,7 @@ export class Uploader {
         this.apply(job.id, se.kind === 'input' ? { type: 'sourceAway' } : { type: 'uploadInterrupted' });
       } else this.apply(job.id, { type: 'uploadFailed', error: failureOf(se) });
     } finally {
+      clearInterval(refresh);
       watch?.stop();
       this.controllers.delete(job.id);
       this.progress.delete(job.id);
