@@ -216,3 +216,98 @@ test('number fields in Settings: the label never covers the value', async ({ pag
     }
   }
 });
+
+/** Column titles of the Queue's list that overlap a neighbour or are cut. */
+async function queueHeadProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const spans = Array.from(document.querySelectorAll<HTMLElement>('.list-head > span')).filter(
+      (s) => s.offsetWidth > 0 && s.textContent?.trim(),
+    );
+    const out: string[] = [];
+    for (const [i, s] of spans.entries()) {
+      if (s.scrollWidth > s.clientWidth + 1) out.push(`${s.textContent} is cut`);
+      const a = s.getBoundingClientRect();
+      const b = spans[i + 1]?.getBoundingClientRect();
+      // The text's own width: a title wider than its column runs into the next one.
+      const range = document.createRange();
+      range.selectNodeContents(s);
+      const text = range.getBoundingClientRect();
+      if (b && (a.right > b.left + 0.5 || text.right > b.left + 0.5))
+        out.push(`${s.textContent} runs into ${spans[i + 1]?.textContent}`);
+    }
+    return out;
+  });
+}
+
+/** The colours of the long straight lines (grid lines) a chart draws, as `r,g,b`. */
+async function chartLineColours(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const seen = new Set<string>();
+    for (const canvas of Array.from(document.querySelectorAll<HTMLCanvasElement>('.chart-card canvas'))) {
+      const ctx = canvas.getContext('2d');
+      if (!ctx || canvas.width === 0) continue;
+      const { data, width, height } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+      for (let y = 0; y < height; y++) {
+        const counts = new Map<string, number>();
+        for (let x = 0; x < width; x++) {
+          const o = (y * width + x) * 4;
+          if (data[o + 3]! < 200) continue;
+          const k = `${data[o]},${data[o + 1]},${data[o + 2]}`;
+          counts.set(k, (counts.get(k) ?? 0) + 1);
+        }
+        for (const [k, n] of counts) if (n > width * 0.4) seen.add(k);
+      }
+    }
+    return [...seen];
+  });
+}
+
+test('at 800 × 600: Queue headers beside the open detail, Usage tiles with whole labels, subtle chart lines', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 800, height: 600 });
+  for (const theme of THEMES) {
+    await page.emulateMedia({ colorScheme: theme });
+    await openApp(page);
+    await go(page, 'Queue');
+    await revealQueueRow(page, `[data-testid=job-row][data-name="${LONG_NAMES[0]}"]`);
+    await jobRow(page, LONG_NAMES[0]!).dblclick();
+    await expect(page.getByTestId('job-detail')).toBeVisible();
+    await steadyForAxe(page);
+    await shot(page, `layout-800-queue-detail-${theme}`);
+    expect(await queueHeadProblems(page), `Queue headers, ${theme}`).toEqual([]);
+    await page.keyboard.press('Escape');
+
+    await go(page, 'Usage');
+    await expect(page.locator('[data-testid^=stat-]').first()).toBeVisible();
+    await expect(page.locator('.chart-card canvas').first()).toBeVisible();
+    await steadyForAxe(page);
+    await shot(page, `layout-800-usage-${theme}`);
+    const cutLabels = await page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLElement>('[data-testid^=stat-]'))
+        .filter((t) => {
+          const label = t.querySelector<HTMLElement>('.label');
+          const box = t.getBoundingClientRect();
+          const parent = t.parentElement?.getBoundingClientRect();
+          return (
+            !label ||
+            label.scrollWidth > label.clientWidth + 1 ||
+            t.scrollWidth > t.clientWidth + 1 ||
+            (parent !== undefined && box.right > parent.right + 0.5)
+          );
+        })
+        .map((t) => t.dataset.testid),
+    );
+    expect(cutLabels, `Usage tiles, ${theme}`).toEqual([]);
+    // The grid lines are the theme's own subtle line colour (--border), not a light theme's in the dark.
+    const border = await page.evaluate(() => {
+      const probe = document.createElement('span');
+      probe.style.color = 'var(--border)';
+      document.body.append(probe);
+      const c = getComputedStyle(probe).color.match(/\d+/g)!.slice(0, 3).join(',');
+      probe.remove();
+      return c;
+    });
+    await expect.poll(() => chartLineColours(page), { message: `chart lines, ${theme}` }).toEqual([border]);
+  }
+});
