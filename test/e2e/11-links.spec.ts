@@ -94,7 +94,9 @@ test('the links folder is set in Settings, and shown where links are added', asy
   await shot(page, 'settings-links');
 
   await openDialog(page);
-  await expect(dialogOf(page)).toContainText(`Results are saved in ${results}.`);
+  // The dialog opens on the folder kept in Settings (a folder of one's own, typed).
+  await expect(dialogOf(page).getByRole('combobox', { name: 'Save the results in' })).toHaveValue('folder');
+  await expect(dialogOf(page).getByRole('textbox', { name: 'Folder' })).toHaveValue(results);
   await page.keyboard.press('Escape');
   await expect(dialogOf(page)).toBeHidden();
   await expect(page.getByRole('button', { name: 'Add link', exact: true })).toBeFocused();
