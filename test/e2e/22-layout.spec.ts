@@ -252,7 +252,7 @@ async function chartLineColours(page: Page): Promise<string[]> {
           const o = (y * width + x) * 4;
           // Opaque greys only: the bars are coloured.
           const [r, g, b] = [data[o]!, data[o + 1]!, data[o + 2]!];
-          if (data[o + 3]! < 200 || Math.max(r, g, b) - Math.min(r, g, b) > 16) continue;
+          if (data[o + 3]! < 200 || Math.max(r, g, b) - Math.min(r, g, b) > 24) continue;
           const k = `${data[o]},${data[o + 1]},${data[o + 2]}`;
           counts.set(k, (counts.get(k) ?? 0) + 1);
         }
