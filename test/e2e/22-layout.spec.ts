@@ -300,7 +300,6 @@ test('at 800 × 600: Queue headers beside the open detail, Usage tiles with whol
   await page.emulateMedia({ colorScheme: 'light' });
   await openApp(page);
   for (const theme of THEMES) {
-    // The system turns dark while Sluice is open, as an OS does at dusk: no reload.
     await page.emulateMedia({ colorScheme: theme });
     await go(page, 'Queue');
     await revealQueueRow(page, `[data-testid=job-row][data-name="${LONG_NAMES[0]}"]`);
@@ -328,5 +327,12 @@ test('at 800 × 600: Queue headers beside the open detail, Usage tiles with whol
     // The grid lines are drawn in the theme's own subtle line colour, the dark one's after the switch.
     const border = await borderColour(page);
     await expect.poll(() => chartLineColours(page), { message: `chart lines, ${theme}` }).toEqual([border]);
+    if (theme === 'light') {
+      // The system turns dark while Usage is on screen, as an OS does at dusk: the lines follow, no reload.
+      await page.emulateMedia({ colorScheme: 'dark' });
+      const dark = await borderColour(page);
+      await expect.poll(() => chartLineColours(page), { message: 'chart lines after the switch' }).toEqual([dark]);
+      await shot(page, 'layout-800-usage-switched-dark');
+    }
   }
 });
