@@ -169,7 +169,9 @@ const settingsPatch = z.strictObject({
     })
     .optional(),
   watchFolders: z.array(fullFolder).max(1000).optional(),
-  links: z.strictObject({ resultsDir: str().nullable().optional() }).optional(),
+  links: z
+    .strictObject({ resultsDir: str().nullable().optional(), watchFolderId: str(64).nullable().optional() })
+    .optional(),
   spendingGuard: z
     .strictObject({ enabled: z.boolean().optional(), monthlyCreditCap: num.nullable().optional() })
     .optional(),
