@@ -72,6 +72,7 @@ const api = {
     snapshot: invoke('queue:snapshot'),
     add: invoke('queue:add'),
     addLinks: invoke('queue:addLinks'),
+    linkDestinations: invoke('queue:linkDestinations'),
     pickFiles: invoke('queue:pickFiles'),
     pause: invoke('queue:pause'),
     resume: invoke('queue:resume'),

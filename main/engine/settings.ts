@@ -209,6 +209,8 @@ export const SETTINGS = z
           .regex(/^(\/|[A-Za-z]:[\\/]|\\\\)/, 'must be a full folder path, such as /home/me/Transcripts')
           .nullable()
           .default(null),
+        /** A watch folder whose output folder takes the links' results instead (common/link-destination.ts). */
+        watchFolderId: z.string().min(1).max(64).nullable().optional(),
       })
       .prefault({}),
     spendingGuard: z

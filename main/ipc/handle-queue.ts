@@ -8,12 +8,21 @@ import { componentsView } from './views.js';
 import { appInfo, requireEligible, requireJob, type HandlerContext, type RawHandlers } from './handler-context.js';
 import { currentPath } from '../engine/source-path.js';
 
-type QueueChannels =
-  `app:${'info' | 'ready' | 'setStartAtLogin'}` | `queue:${string}` | 'result:open' | 'result:reveal' | 'source:reveal';
+type QueueChannels = Exclude<
+  Extract<
+    Channel,
+    | `app:${'info' | 'ready' | 'setStartAtLogin'}`
+    | `queue:${string}`
+    | 'result:open'
+    | 'result:reveal'
+    | 'source:reveal'
+  >,
+  'queue:addLinks' | 'queue:linkDestinations' // handle-links.ts
+>;
 
 export function queueHandlers(
   ctx: HandlerContext<'connection' | 'queue' | 'results' | 'settings'>,
-): RawHandlers<Extract<Channel, QueueChannels>> {
+): RawHandlers<QueueChannels> {
   const { connection, queue, results, platform, model } = ctx;
   const view = (id: string) => model.view(requireJob(queue, id));
 
@@ -45,12 +54,6 @@ export function queueHandlers(
     // The template and its parameters are checked once, where they are resolved (runtime/queue-commands.ts).
     'queue:add': async ({ paths, templateId, params, force }) =>
       queue.addPaths(paths, {
-        ...(templateId ? { templateId } : {}),
-        ...(params ? { params } : {}),
-        ...(force ? { force } : {}),
-      }),
-    'queue:addLinks': async ({ links, templateId, params, force }) =>
-      queue.addLinks(links, {
         ...(templateId ? { templateId } : {}),
         ...(params ? { params } : {}),
         ...(force ? { force } : {}),

@@ -7,6 +7,7 @@ import { settle, toBridgeError } from './errors.js';
 import { EventHub, type BridgeEvent, type EventHubOptions } from './event-stream.js';
 import { folderHandlers } from './handle-folders.js';
 import { historyHandlers } from './handle-history.js';
+import { linkHandlers } from './handle-links.js';
 import { queueHandlers } from './handle-queue.js';
 import { recipeHandlers } from './handle-recipes.js';
 import { selectsHandlers } from './handle-selects.js';
@@ -56,6 +57,7 @@ export function createHandlers(services: Services, platform: PlatformPort, deps:
   const { changed: _changed, ...settingsRaw } = settings;
   const raw: RawHandlers = {
     ...queueHandlers(ctx),
+    ...linkHandlers(ctx),
     ...settingsRaw,
     ...folderHandlers(ctx),
     ...historyHandlers(ctx),

@@ -20,6 +20,12 @@ import { MARKER_SOURCES_SETTING } from '../engine/captions/editors/marker-source
 const str = (max = 4096) => z.string().max(max);
 const id = z.string().min(1).max(200);
 const none = z.strictObject({});
+/** Where a link's results go (common/link-destination.ts); a typed folder is checked on disk by the handler. */
+const linkDestination = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('downloads') }),
+  z.strictObject({ kind: z.literal('watch-folder'), folderId: z.string().min(1).max(64) }),
+  z.strictObject({ kind: z.literal('folder'), path: z.string().min(1).max(4096) }),
+]);
 const byId = z.strictObject({ id });
 const byJob = z.strictObject({ jobId: id });
 const wordIndex = z.number().int().min(0).max(10_000_000);
@@ -163,7 +169,9 @@ const settingsPatch = z.strictObject({
     })
     .optional(),
   watchFolders: z.array(fullFolder).max(1000).optional(),
-  links: z.strictObject({ resultsDir: str().nullable().optional() }).optional(),
+  links: z
+    .strictObject({ resultsDir: str().nullable().optional(), watchFolderId: str(64).nullable().optional() })
+    .optional(),
   spendingGuard: z
     .strictObject({ enabled: z.boolean().optional(), monthlyCreditCap: num.nullable().optional() })
     .optional(),
@@ -217,7 +225,9 @@ export const SCHEMAS: Schemas = {
     templateId: str(100).optional(),
     params: params.optional(),
     force: z.boolean().optional(),
+    destination: linkDestination.optional(),
   }),
+  'queue:linkDestinations': none,
   'queue:pickFiles': none,
   'queue:pause': none,
   'queue:resume': none,

@@ -19,6 +19,7 @@ export const CHANNELS = [
   'queue:snapshot',
   'queue:add',
   'queue:addLinks',
+  'queue:linkDestinations',
   'queue:pickFiles',
   'queue:pause',
   'queue:resume',

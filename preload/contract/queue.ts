@@ -1,5 +1,6 @@
 // The Queue screen's views: jobs, results, the batch and what adding files answers.
-// Part of the contract (../contract.ts re-exports every part): no imports but its siblings.
+// Part of the contract (../contract.ts re-exports every part): no imports but its siblings and common/.
+import type { LinkDestination, LinkDestinationChoice } from '../../common/link-destination.js';
 import type {
   GatewayState,
   JobState,
@@ -191,3 +192,13 @@ export interface QueueSnapshot extends QueueStats {
 export type AddOutcomeView =
   | { path: string; outcome: 'added' | 'already-queued' | 'already-done' | 'retried'; jobId: string }
   | { path: string; outcome: 'rejected'; message: string };
+
+/** Where the Add-link dialog may put the links' results (common/link-destination.ts). */
+export interface LinkDestinationsView {
+  /** Downloads first, then each watch folder with an output folder, by name. */
+  choices: Array<LinkDestinationChoice & { exists: boolean }>;
+  /** The choice the dialog opens on: the one kept in Settings while it still stands for a folder. */
+  initial: LinkDestination;
+  /** The folder a typed choice kept in Settings names, for the dialog's field. */
+  typed?: string;
+}

@@ -1,5 +1,6 @@
 // Every request: `domain:verb` → params → result.
-// Part of the contract (../contract.ts re-exports every part): no imports but its siblings.
+// Part of the contract (../contract.ts re-exports every part): no imports but its siblings and common/.
+import type { LinkDestination } from '../../common/link-destination.js';
 import type {
   FolderInput,
   FolderPickView,
@@ -9,7 +10,14 @@ import type {
   TemplateCheckView,
 } from './folders.js';
 import type { HistoryPage, HistoryQuery, ReviewWorkView } from './history.js';
-import type { AddOutcomeView, JobView, QueueSnapshot, QueueStats, ResultFileView } from './queue.js';
+import type {
+  AddOutcomeView,
+  JobView,
+  LinkDestinationsView,
+  QueueSnapshot,
+  QueueStats,
+  ResultFileView,
+} from './queue.js';
 import type {
   ConnectionTestView,
   ConnectionView,
@@ -49,12 +57,16 @@ export interface Requests {
   };
   /**
    * Public http(s) media links the service fetches itself (one per entry); their results go to
-   * the links folder. A link already processed is skipped unless `force`.
+   * the links folder, or to `destination`, checked before any link is sent (a VALIDATION error on
+   * field `destination` says what to do) and then kept as the default. A link already processed is
+   * skipped unless `force`.
    */
   'queue:addLinks': {
-    params: { links: string[]; templateId?: string; params?: Params; force?: boolean };
+    params: { links: string[]; templateId?: string; params?: Params; force?: boolean; destination?: LinkDestination };
     result: AddOutcomeView[];
   };
+  /** The places the Add-link dialog offers for the results, and the one it opens on. */
+  'queue:linkDestinations': { params: NoParams; result: LinkDestinationsView };
   'queue:pickFiles': {
     params: NoParams;
     result: { supported: false } | { supported: true; canceled: boolean; paths: string[] };

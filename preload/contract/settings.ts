@@ -95,8 +95,11 @@ export interface SettingsValues {
     fullHash: boolean;
   };
   watchFolders: WatchFolderView[];
-  /** `resultsDir` null: the user's Downloads folder (SettingsView.linkResultsDir says which). */
-  links: { resultsDir: string | null };
+  /**
+   * Where links' results go (common/link-destination.ts): a watch folder's output folder by id, else
+   * `resultsDir`, else (both null) the user's Downloads folder (SettingsView.linkResultsDir says which).
+   */
+  links: { resultsDir: string | null; watchFolderId?: string | null };
   spendingGuard: { enabled: boolean; monthlyCreditCap: number | null };
   /** The currency Usage shows amounts in (an ISO 4217 code); null: credits. */
   usage: { currency: string | null };

@@ -94,7 +94,9 @@ test('the links folder is set in Settings, and shown where links are added', asy
   await shot(page, 'settings-links');
 
   await openDialog(page);
-  await expect(dialogOf(page)).toContainText(`Results are saved in ${results}.`);
+  // The dialog opens on the folder kept in Settings (a folder of one's own, typed).
+  await expect(dialogOf(page).getByRole('combobox', { name: 'Save the results in' })).toHaveValue('folder');
+  await expect(dialogOf(page).getByRole('textbox', { name: 'Folder' })).toHaveValue(results);
   await page.keyboard.press('Escape');
   await expect(dialogOf(page)).toBeHidden();
   await expect(page.getByRole('button', { name: 'Add link', exact: true })).toBeFocused();
@@ -152,10 +154,13 @@ test('a link already processed is refused unless "Process again" is ticked', asy
   await expect(dialog.getByRole('textbox', { name: 'Links' })).toHaveValue(`${base}/link-interview.wav`);
   await expect(jobRow(page, 'link-interview.wav')).toHaveAttribute('data-state', 'completed');
   await shot(page, 'add-links-already-done');
-  await page.keyboard.press('Tab');
+  // From the box past where the results go (the kept folder: the choice, its field, Browse…) to the tick box.
+  await expect(dialog.getByRole('textbox', { name: 'Folder' })).toHaveValue(results);
+  for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
   await expect(dialog.getByRole('checkbox', { name: /Process again/ })).toBeFocused();
   await page.keyboard.press('Space');
-  await page.keyboard.press('Shift+Tab');
+  for (let i = 0; i < 4; i++) await page.keyboard.press('Shift+Tab');
+  await expect(dialog.getByRole('textbox', { name: 'Links' })).toBeFocused();
   await page.keyboard.press('Control+Enter');
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Queued 1 link.')).toBeVisible();

@@ -216,3 +216,123 @@ test('number fields in Settings: the label never covers the value', async ({ pag
     }
   }
 });
+
+/** Column titles of the Queue's list that overlap a neighbour or are cut (by their text's own box). */
+async function queueHeadProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const shown = Array.from(document.querySelectorAll<HTMLElement>('.list-head > span'))
+      .filter((s) => s.textContent?.trim() && s.getClientRects().length > 0)
+      .map((s) => {
+        const range = document.createRange();
+        range.selectNodeContents(s);
+        return { name: s.textContent ?? '', span: s.getBoundingClientRect(), text: range.getBoundingClientRect() };
+      });
+    const out: string[] = [];
+    for (const [i, h] of shown.entries()) {
+      if (h.text.right > h.span.right + 0.5 || h.text.left < h.span.left - 0.5)
+        out.push(`${h.name} is wider than its column`);
+      const next = shown[i + 1];
+      if (next && h.text.right > next.text.left - 4) out.push(`${h.name} runs into ${next.name}`);
+    }
+    return out;
+  });
+}
+
+/** The colours of the long straight lines (grid lines) a chart draws, as `r,g,b`. */
+async function chartLineColours(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const seen = new Set<string>();
+    for (const canvas of Array.from(document.querySelectorAll<HTMLCanvasElement>('.chart-card canvas'))) {
+      const ctx = canvas.getContext('2d');
+      if (!ctx || canvas.width === 0) continue;
+      const { data, width, height } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+      for (let y = 0; y < height; y++) {
+        const counts = new Map<string, number>();
+        for (let x = 0; x < width; x++) {
+          const o = (y * width + x) * 4;
+          // Opaque greys only: the bars are coloured.
+          const [r, g, b] = [data[o]!, data[o + 1]!, data[o + 2]!];
+          if (data[o + 3]! < 200 || Math.max(r, g, b) - Math.min(r, g, b) > 24) continue;
+          const k = `${data[o]},${data[o + 1]},${data[o + 2]}`;
+          counts.set(k, (counts.get(k) ?? 0) + 1);
+        }
+        for (const [k, n] of counts) if (n > width * 0.4) seen.add(k);
+      }
+    }
+    return [...seen];
+  });
+}
+
+/** Tiles of Usage whose label or value is cut, or that run out of their row. */
+async function cutTiles(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>('[data-testid^=stat-]'))
+      .filter((t) => {
+        const label = t.querySelector<HTMLElement>('.label');
+        const parent = t.parentElement?.getBoundingClientRect();
+        return (
+          !label ||
+          label.scrollWidth > label.clientWidth + 1 ||
+          t.scrollWidth > t.clientWidth + 1 ||
+          (parent !== undefined && t.getBoundingClientRect().right > parent.right + 0.5)
+        );
+      })
+      .map((t) => t.dataset.testid ?? ''),
+  );
+}
+
+/** The theme's line colour (--border) as `r,g,b`. */
+async function borderColour(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const probe = document.createElement('span');
+    probe.style.color = 'var(--border)';
+    document.body.append(probe);
+    const c = getComputedStyle(probe).color.match(/\d+/g)!.slice(0, 3).join(',');
+    probe.remove();
+    return c;
+  });
+}
+
+test('at 800 × 600: Queue headers beside the open detail, Usage tiles with whole labels, subtle chart lines', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 800, height: 600 });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await openApp(page);
+  for (const theme of THEMES) {
+    await page.emulateMedia({ colorScheme: theme });
+    await go(page, 'Queue');
+    await revealQueueRow(page, `[data-testid=job-row][data-name="${LONG_NAMES[0]}"]`);
+    await jobRow(page, LONG_NAMES[0]!).dblclick();
+    await expect(page.getByTestId('job-detail')).toBeVisible();
+    await steadyForAxe(page);
+    await shot(page, `layout-800-queue-detail-${theme}`);
+    expect(await queueHeadProblems(page), `Queue headers, ${theme}`).toEqual([]);
+    // The row's file name and folder are not covered by its state either: cut inside their cell.
+    const cells = await jobRow(page, LONG_NAMES[0]!).evaluate((row) => {
+      const file = row.querySelector<HTMLElement>(':scope > .file')!;
+      const badge = row.querySelector<HTMLElement>(':scope > .badge')!;
+      const clipped = getComputedStyle(file).overflowX !== 'visible' || file.scrollWidth <= file.clientWidth + 1;
+      return { apart: file.getBoundingClientRect().right <= badge.getBoundingClientRect().left + 0.5, clipped };
+    });
+    expect(cells, `row cells, ${theme}`).toEqual({ apart: true, clipped: true });
+    await page.keyboard.press('Escape');
+
+    await go(page, 'Usage');
+    await expect(page.locator('[data-testid^=stat-]').first()).toBeVisible();
+    await expect(page.locator('.chart-card canvas').first()).toBeVisible();
+    await steadyForAxe(page);
+    await shot(page, `layout-800-usage-${theme}`);
+    expect(await cutTiles(page), `Usage tiles, ${theme}`).toEqual([]);
+    // The grid lines are drawn in the theme's own subtle line colour, the dark one's after the switch.
+    const border = await borderColour(page);
+    await expect.poll(() => chartLineColours(page), { message: `chart lines, ${theme}` }).toEqual([border]);
+    if (theme === 'light') {
+      // The system turns dark while Usage is on screen, as an OS does at dusk: the lines follow, no reload.
+      await page.emulateMedia({ colorScheme: 'dark' });
+      const dark = await borderColour(page);
+      await expect.poll(() => chartLineColours(page), { message: 'chart lines after the switch' }).toEqual([dark]);
+      await shot(page, 'layout-800-usage-switched-dark');
+    }
+  }
+});

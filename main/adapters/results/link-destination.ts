@@ -1,10 +1,13 @@
-// Where the results of a media link go, decided in one place: the folder chosen in Settings, else
-// the user's Downloads folder (XDG user dirs on Linux, ~/Downloads elsewhere). A link job's results
+// Where the results of a media link go: the rule is common/link-destination.ts (Downloads, a watch
+// folder's output folder, or a folder of the editor's); here the Downloads folder is found (XDG user
+// dirs on Linux, ~/Downloads elsewhere) and the chosen folder checked on disk. A link job's results
 // are named after the link's file name and written "beside" that name in the folder, so the rules
 // of results beside a file (no overwrite, fallback name, 255-byte names) apply unchanged.
-import { readFileSync } from 'node:fs';
+import { constants, readFileSync } from 'node:fs';
+import { access, mkdir, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
+import { linkDestinationOf, resolveLinkDestination, type LinkDestination } from '../../../common/link-destination.js';
 import type { JobRecord, ResultPlace } from '../../engine/job.js';
 import { isLinkJob, linkFileName } from '../../engine/media-link.js';
 import type { Settings, WatchFolder } from '../../engine/settings.js';
@@ -50,10 +53,54 @@ export function downloadsFolder(e: DownloadsEnv = systemEnv()): string {
   return path.resolve(expanded);
 }
 
-/** The folder new link jobs write to, under the current settings. */
+/**
+ * The folder new link jobs write to, under the current settings (common/link-destination.ts); a
+ * watch folder chosen then removed, or no longer with an output folder, leaves Downloads.
+ */
 export function linkResultsDir(settings: Settings, e?: DownloadsEnv): string {
-  return settings.links.resultsDir ?? downloadsFolder(e);
+  const downloads = downloadsFolder(e);
+  const r = resolveLinkDestination(linkDestinationOf(settings.links), settings.watchFolders, downloads);
+  return r.ok ? r.dir : downloads;
 }
+
+/** Why a links folder cannot take results, in words that say what to do; undefined when it can. */
+export type LinkFolderCheck = { ok: true; created: boolean } | { ok: false; message: string };
+
+/**
+ * Makes sure a links folder can take results before any link is sent: Downloads is made when it
+ * is missing (the dialog said it would be); any other folder must be there (a drive not connected
+ * is not made on the system disk), be a folder, and be writable.
+ */
+export async function prepareLinkFolder(dir: string, kind: LinkDestination['kind']): Promise<LinkFolderCheck> {
+  const st = await stat(dir).catch(() => undefined);
+  if (!st) {
+    if (kind !== 'downloads')
+      return {
+        ok: false,
+        message: `${dir} does not exist. Create it (or connect its drive), or choose another place.`,
+      };
+    try {
+      await mkdir(dir, { recursive: true });
+      return { ok: true, created: true };
+    } catch (e) {
+      return { ok: false, message: `${dir} could not be created (${codeOf(e)}). Choose another place.` };
+    }
+  }
+  if (!st.isDirectory()) return { ok: false, message: `${dir} is a file, not a folder. Choose a folder.` };
+  try {
+    await access(dir, constants.W_OK);
+  } catch {
+    return { ok: false, message: `${dir} cannot be written to. Allow writing there, or choose another place.` };
+  }
+  return { ok: true, created: false };
+}
+
+/** Whether a folder is there now (the dialog says "will be created" for Downloads when not). */
+export async function folderExists(dir: string): Promise<boolean> {
+  return (await stat(dir).catch(() => undefined))?.isDirectory() === true;
+}
+
+const codeOf = (e: unknown): string => (e as NodeJS.ErrnoException).code ?? 'error';
 
 /**
  * The path a job's results are named after and written beside: the source file where it is now

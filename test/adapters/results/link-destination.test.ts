@@ -6,7 +6,7 @@ import {
   type DownloadsEnv,
 } from '../../../main/adapters/results/link-destination.js';
 import { createJob } from '../../../main/engine/job.js';
-import { defaultSettings } from '../../../main/engine/settings.js';
+import { defaultSettings, WATCH_FOLDER } from '../../../main/engine/settings.js';
 
 const env = (over: Partial<DownloadsEnv> & { files?: Record<string, string> } = {}): DownloadsEnv => ({
   platform: 'linux',
@@ -52,6 +52,14 @@ describe('linkResultsDir and resultAnchor', () => {
     expect(s.links.resultsDir).toBeNull();
     expect(linkResultsDir(s, env())).toBe('/home/ana/Downloads');
     expect(linkResultsDir({ ...s, links: { resultsDir: '/media/out' } }, env())).toBe('/media/out');
+  });
+
+  it('a watch folder chosen in Add link gives its output folder; once it is gone, Downloads', () => {
+    const s = defaultSettings();
+    const folder = WATCH_FOLDER.parse({ id: 'f1', path: '/media/Day1', outputDir: '/media/Transcripts' });
+    const chosen = { ...s, watchFolders: [folder], links: { resultsDir: null, watchFolderId: 'f1' } };
+    expect(linkResultsDir(chosen, env())).toBe('/media/Transcripts');
+    expect(linkResultsDir({ ...chosen, watchFolders: [] }, env())).toBe('/home/ana/Downloads');
   });
 
   it("a link job's results are named after the link's file name in its folder; a file's beside it", () => {

@@ -51,6 +51,10 @@ export interface LeaveQuestion {
 }
 
 /** The theme chosen last time on this computer; 'system' where there is no storage (tests in Node). */
+function systemScheme(): MediaQueryList | undefined {
+  return typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : undefined;
+}
+
 function savedTheme(): Theme {
   return typeof localStorage === 'undefined'
     ? 'system'
@@ -64,6 +68,11 @@ class AppState {
   #toasts = $state.raw<Toast[]>([]);
   #connection = $state<ConnectionState>('connected');
   #theme = $state<Theme>(savedTheme());
+  /** The system's light or dark, followed while Sluice runs: what 'system' shows changes with it. */
+  #systemDark = $state(systemScheme()?.matches ?? false);
+  constructor() {
+    systemScheme()?.addEventListener('change', (e) => (this.#systemDark = e.matches));
+  }
   /** A job the tray or a notification asked to show; the Queue screen consumes it. */
   #focusJob = $state.raw<string | null>(null);
   /** Settings should open the new-folder editor when it shows (the empty Queue's "Add a watch folder"). */
@@ -111,6 +120,13 @@ class AppState {
   }
   get theme(): Theme {
     return this.#theme;
+  }
+  /**
+   * What is on screen: the theme chosen, or the system's when 'system'. Drawn colours (the charts)
+   * read the tokens again when this changes.
+   */
+  get shownTheme(): 'light' | 'dark' {
+    return this.#theme === 'system' ? (this.#systemDark ? 'dark' : 'light') : this.#theme;
   }
   get focusJob(): string | null {
     return this.#focusJob;

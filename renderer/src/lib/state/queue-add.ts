@@ -1,6 +1,7 @@
 // Adding to the Queue: files dropped or picked, media links pasted. What became of each is told
 // in a few notices (counted, the first refusals named), not one per file.
-import type { AddOutcomeView } from '../../../../preload/contract';
+import type { LinkDestination } from '../../../../common/link-destination.js';
+import type { AddOutcomeView, LinkDestinationsView } from '../../../../preload/contract';
 import { call, pathForFile, uploadFiles } from '../api';
 import { app, type Toast } from './app.svelte';
 
@@ -35,19 +36,39 @@ export async function addFiles(files: File[]): Promise<void> {
   if (v) summarise(v);
 }
 
-/** Media links pasted in the Queue's dialog: what became of each, or undefined when none was queued. */
-export async function addLinks(links: string[], force: boolean): Promise<AddOutcomeView[] | undefined> {
-  const v = app.report(
-    await call('queue:addLinks', { links, ...(force ? { force } : {}) }),
-    'Could not queue the links',
-  );
+/** What adding links answered: each link's outcome, or why their results folder cannot take them. */
+export type AddLinksAnswer = { outcomes: AddOutcomeView[] } | { destinationProblem: string };
+
+/**
+ * Media links pasted in the Queue's dialog, their results to `destination` (checked by main before
+ * anything is sent): what became of each, the destination's problem for the dialog to show, or
+ * undefined when none was queued for another reason (the app said why).
+ */
+export async function addLinks(
+  links: string[],
+  force: boolean,
+  destination?: LinkDestination,
+): Promise<AddLinksAnswer | undefined> {
+  const res = await call('queue:addLinks', {
+    links,
+    ...(force ? { force } : {}),
+    ...(destination ? { destination } : {}),
+  });
+  const problem = res.ok ? undefined : res.error.fields?.find((f) => f.path === 'destination');
+  if (problem) return { destinationProblem: problem.message };
+  const v = app.report(res, 'Could not queue the links');
   if (!v) return undefined;
   // The dialog itself says which were refused and why; the toasts count what was queued.
   summarise(
     v.filter((o) => o.outcome !== 'rejected' && o.outcome !== 'already-done'),
     'link',
   );
-  return v;
+  return { outcomes: v };
+}
+
+/** The places the Add-link dialog offers for the results; undefined when main could not say (told). */
+export async function linkDestinations(): Promise<LinkDestinationsView | undefined> {
+  return app.report(await call('queue:linkDestinations'), 'Could not list where link results can go');
 }
 
 /** The system's file picker; false where there is none (the browser: the page picks instead). */

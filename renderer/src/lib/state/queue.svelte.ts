@@ -6,20 +6,21 @@ import type {
   CaptionPresetName,
   CopyingView,
   ElsewhereView,
-  AddOutcomeView,
   BatchStats,
   BridgeError,
   ComponentsView,
   JobView,
+  LinkDestinationsView,
   PauseView,
   QueueSnapshot,
   QueueStats,
   ResultFormat,
   MoveDirection,
 } from '../../../../preload/contract';
+import type { LinkDestination } from '../../../../common/link-destination.js';
 import { call, downloadResult, on, platform } from '../api';
 import { app } from './app.svelte';
-import { addFiles, addLinks, pickFiles } from './queue-add';
+import { addFiles, addLinks, linkDestinations, pickFiles, type AddLinksAnswer } from './queue-add';
 import { QueueRowActions } from './queue-row-actions.svelte';
 import { QueueSelection, type StateFilter } from './queue-selection.svelte';
 
@@ -313,8 +314,11 @@ class QueueState {
   addFiles(files: File[]): Promise<void> {
     return addFiles(files);
   }
-  addLinks(links: string[], force: boolean): Promise<AddOutcomeView[] | undefined> {
-    return addLinks(links, force);
+  addLinks(links: string[], force: boolean, destination?: LinkDestination): Promise<AddLinksAnswer | undefined> {
+    return addLinks(links, force, destination);
+  }
+  linkDestinations(): Promise<LinkDestinationsView | undefined> {
+    return linkDestinations();
   }
   pickFiles(): Promise<boolean> {
     return pickFiles();

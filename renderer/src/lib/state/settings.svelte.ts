@@ -1,6 +1,7 @@
 // Settings, templates and watch-folder statuses. Forms keep their own draft and save it whole:
 // main validates the entire patch and answers VALIDATION with per-field messages, which we keep
 // keyed by dotted path so each message can sit next to its field.
+import { folderName } from '../../../../common/link-destination.js';
 import type {
   BridgeError,
   ConnectionTestView,
@@ -101,9 +102,7 @@ class SettingsState {
   }
   folderName(folderId: string): string {
     const f = this.folders.find((w) => w.id === folderId);
-    if (!f) return 'Removed folder';
-    const parts = f.path.split(/[\\/]/).filter(Boolean);
-    return parts[parts.length - 1] ?? f.path;
+    return f ? folderName(f.path) : 'Removed folder';
   }
 
   async load(): Promise<void> {
