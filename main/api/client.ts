@@ -7,6 +7,7 @@ import { ExportApi, type ExportOptions, type ExportOutcome } from './export.js';
 import { GatewayApi, type UploadOptions } from './gateway.js';
 import { HttpCore, type ServiceUrls, type Timeouts } from './http.js';
 import { PRODUCTION_URLS, type ServiceName } from '../service/policy.js';
+import { SERVICE_NAMES } from '../../common/service-names.js';
 import { defaultRetryDeps, type RetryDeps } from './retry.js';
 import { StreamsApi, type CallOptions, type CancelResult, type ListStreamsOptions } from './streams.js';
 import type {
@@ -56,9 +57,8 @@ function normaliseUrl(service: ServiceName, raw: string): string {
 }
 
 export function resolveUrls(opts: Pick<ClientOptions, 'baseUrl' | 'urls'>): ServiceUrls {
-  const names = Object.keys(PRODUCTION_URLS) as ServiceName[];
   return Object.fromEntries(
-    names.map((s) => [s, normaliseUrl(s, opts.urls?.[s] ?? opts.baseUrl ?? PRODUCTION_URLS[s])]),
+    SERVICE_NAMES.map((s) => [s, normaliseUrl(s, opts.urls?.[s] ?? opts.baseUrl ?? PRODUCTION_URLS[s])]),
   ) as ServiceUrls;
 }
 

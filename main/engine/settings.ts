@@ -3,6 +3,7 @@
 // with `prefault({})`, which runs through the schema, so each default value is written once.
 import { z } from 'zod';
 import { CLAIM_TIMEOUT_LIMITS_S } from '../../common/defaults.js';
+import { perService } from '../../common/service-names.js';
 import { CAPTION_PRESET_NAMES } from '../../common/caption-presets.js';
 import { DEFAULT_FORMATS, RESULT_FORMATS, type ResultFormat } from '../../common/formats.js';
 import { DEFAULT_TEMPLATE_ID, isTemplateId, TEMPLATE_ID_RULE } from '../service/templates.js';
@@ -43,16 +44,7 @@ export const CONNECTION = z.discriminatedUnion('mode', [
     /** One origin for every service, as the sandbox serves them... */
     baseUrl: httpUrl.optional(),
     /** ...or one per service; a per-service URL wins over baseUrl. */
-    urls: z
-      .object({
-        gateway: httpUrl.optional(),
-        stream: httpUrl.optional(),
-        export: httpUrl.optional(),
-        usage: httpUrl.optional(),
-        configuration: httpUrl.optional(),
-        auth: httpUrl.optional(),
-      })
-      .default({}),
+    urls: z.object(perService(httpUrl.optional())).default({}),
   }),
 ]);
 export type Connection = z.infer<typeof CONNECTION>;

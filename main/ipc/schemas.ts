@@ -4,6 +4,7 @@
 // range, a folder that exists) is the settings schema's and the handlers' job, so a person gets a
 // VALIDATION error next to the field rather than INVALID_PARAMS.
 import { z } from 'zod';
+import { perService } from '../../common/service-names.js';
 import type { CHANNELS, Channel, ParamsOf } from '../../preload/contract.js';
 import { JOB_STATES } from '../engine/job.js';
 import { DEFAULT_CAPTIONS } from '../engine/captions/presets.js';
@@ -50,14 +51,7 @@ const connection = z.discriminatedUnion('mode', [
     mode: z.literal('custom'),
     auth,
     baseUrl: url.optional(),
-    urls: z.strictObject({
-      gateway: url.optional(),
-      stream: url.optional(),
-      export: url.optional(),
-      usage: url.optional(),
-      configuration: url.optional(),
-      auth: url.optional(),
-    }),
+    urls: z.strictObject(perService(url.optional())),
   }),
 ]);
 

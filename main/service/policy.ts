@@ -2,6 +2,8 @@
 // number the client and the sandbox agree on. When the real service is learnt to behave otherwise,
 // change it here; nothing else in the code restates these values.
 
+import type { ServiceName } from '../../common/service-names.js';
+
 export const API_PREFIX = {
   gateway: '/http-gateway/api/v1',
   stream: '/stream-service/api/v1',
@@ -9,7 +11,7 @@ export const API_PREFIX = {
   usage: '/usage-service/api/v1',
   configuration: '/stream-configuration-service/api/v1',
   auth: '/realms/vatistech/protocol/openid-connect',
-} as const;
+} as const satisfies Record<ServiceName, string>;
 
 /** §1: production origins, one per service. */
 export const PRODUCTION_URLS = {
@@ -19,9 +21,9 @@ export const PRODUCTION_URLS = {
   usage: 'https://usage-service.vatis.tech',
   configuration: 'https://stream-configuration-service.vatis.tech',
   auth: 'https://auth.vatis.tech',
-} as const;
+} as const satisfies Record<ServiceName, string>;
 
-export type ServiceName = keyof typeof PRODUCTION_URLS;
+export type { ServiceName };
 
 /** C13: listing. */
 export const PAGE = { defaultSize: 10, maxSize: 100 } as const;

@@ -7,7 +7,8 @@ import type { CaptionSettingsView } from './transcripts.js';
 // ---- settings -----------------------------------------------------------------------------------
 
 export type AuthKind = 'apiKey' | 'clientCredentials';
-export type ServiceName = 'gateway' | 'stream' | 'export' | 'usage' | 'configuration' | 'auth';
+import type { ServiceName } from '../../common/service-names.js';
+export type { ServiceName };
 
 export type ConnectionView =
   | { mode: 'sandbox' }

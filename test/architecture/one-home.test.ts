@@ -1,5 +1,5 @@
 // Rules with one home each (issue 44): the caption presets and their labels, the recipe choices,
-// History's filter and whether a file may become a job. Each test greps main, preload, the renderer
+// History's filter, whether a file may become a job, the contract's services. Each test greps main, preload, the renderer
 // and common/ for the shapes the old copies had, and fails when one comes back outside its home.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -105,6 +105,20 @@ describe('one home per rule', () => {
     expect(copiesOf(/(?:MARKER|OUTLINE|SELECT)_LIMITS\s*=\s*\{/, home)).toEqual([]);
     // A field's length typed as a number, not read from a table of limits.
     expect(copiesOf(/maxlength="\d+"/, home)).toEqual([]);
+  });
+
+  it('the services of the contract: named only in common/service-names.ts', () => {
+    const home = 'common/service-names.ts';
+    // The names as a union or a list, or a per-service field written out for each.
+    const union = /'gateway'\s*\|\s*'stream'/;
+    const list = new RegExp(`${q}gateway${q},\\s*${q}stream${q}`);
+    const fields = /gateway:\s*\w+\.optional\(\),\s*stream:/;
+    expect(copiesOf(union, home)).toEqual([]);
+    expect(copiesOf(list, home)).toEqual([]);
+    expect(copiesOf(fields, home)).toEqual([]);
+    expect(copiesOf(/'Gateway \(uploads\)'/, home)).toEqual([]);
+    expect(fields.test('urls: z.strictObject({ gateway: url.optional(), stream: url.optional(),')).toBe(true);
+    expect(union.test("export type ServiceName = 'gateway' | 'stream' | 'export';")).toBe(true);
   });
 
   it('finds the copies it guards against', () => {

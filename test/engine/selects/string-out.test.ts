@@ -207,6 +207,8 @@ describe('a string-out of a clip shot through midnight', () => {
     // The formats that count time keep the media's own start (past 24 hours is fine for them).
     expect(before!.clip.mediaStartFrame).toBe((23 * 3600 + 59 * 60 + 50) * 25);
     expect(before!.clip.labelStartFrame).toBe((22 * 3600 + 59 * 60 + 50) * 25);
+    // One start per clip, whichever side of midnight a bite is.
+    expect(after!.clip).toBe(before!.clip);
     expect(so.notes.join(' ')).toMatch(/NIGHT\.MXF: .*past midnight.*1 hour earlier, at 22:59:50:00/);
     const edl = renderStringOutEdl(so);
     const events = edl.split('\n').filter((l) => /^\d{3} /.test(l));
