@@ -171,6 +171,7 @@ test('selects picked while the clip plays are lit within 100 ms and playback nev
     })
     .toBe(3);
   const run = await keyedWords(page);
+  await shot(page, 'selects-review-shift-words');
   expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
   await page.keyboard.press('b');
   await expect.poll(async () => (await bridge<SelectListView>('selects:open', { list: LIST })).selects.length).toBe(2);
