@@ -108,6 +108,11 @@ test('selects picked while the clip plays are lit within 100 ms and playback nev
         ((CSS.highlights as unknown as Map<string, Set<AbstractRange>>).get('sluice-selects')?.size ?? 0) > 0
       )
         w.marks.bite = performance.now();
+      if (
+        !w.marks.words &&
+        ((CSS.highlights as unknown as Map<string, Set<AbstractRange>>).get('sluice-words')?.size ?? 0) > 0
+      )
+        w.marks.words = performance.now();
       requestAnimationFrame(watch);
     };
     watch();
@@ -162,6 +167,7 @@ test('selects picked while the clip plays are lit within 100 ms and playback nev
   // Shift+→ three times from the spoken word, then B: four words, lit as they are selected, join
   // the list; playback goes on throughout.
   const status = page.getByTestId('selects-status');
+  const began = Date.now();
   for (let i = 0; i < 3; i++) await page.keyboard.press('Shift+ArrowRight');
   await expect(status).toContainText('4 words selected');
   await expect
@@ -186,6 +192,13 @@ test('selects picked while the clip plays are lit within 100 ms and playback nev
   await expect(status).toHaveText('No words selected.');
   await expect.poll(() => keyedWords(page)).toEqual([]);
   await expect(page.getByTestId('review')).toBeVisible();
+  const litMs = await page.evaluate(() => {
+    const m = (window as unknown as { marks: Record<string, number> }).marks;
+    return m.words! - m['key-ArrowRight']!;
+  });
+  console.log(
+    `selects timing: Shift+→ → lit ${litMs.toFixed(0)} ms; Shift+arrows, B and Esc took ${Date.now() - began} ms`,
+  );
   await page.keyboard.press('k');
 
   // B: words selected with the mouse become a select of their own.
