@@ -13,6 +13,7 @@ import {
   lineProgress,
   type EstimateJob,
   type ThroughputSample,
+  type UploadLine,
 } from '../../main/engine/estimate.js';
 
 const MB = 1_000_000;
@@ -150,7 +151,7 @@ describe('lineProgress: what the line carries, not what the socket took', () => 
   it('is not measured in the first seconds, while the buffers fill: only bytes past their first fill count', () => {
     // Taken at once, as a loopback socket takes 4 MB, and a little more within BUFFER_FILL_MS of
     // the first report: none of it carried yet.
-    const p = { sent: 0, startedAt: 0, samples: [] as ThroughputSample[] };
+    const p: UploadLine = { sent: 0, startedAt: 0, samples: [] };
     for (let t = 0; t <= 40; t += 10) addUploadReport(p, t, t * 100_000);
     expect(lineProgress(p, 100).carried).toBe(0);
     addUploadReport(p, 1500, 4_300_000);
@@ -164,7 +165,7 @@ describe('lineProgress: what the line carries, not what the socket took', () => 
     // The fill in four reports 400 ms apart (each one burst of its own), then one report 7 s in:
     // the line (300 KB/s) carried 3.03 MB by 10.1 s. Taking only the first report as the fill showed
     // 5.1 MB then; the row must not run ahead of the line.
-    const p = { sent: 0, startedAt: 0, samples: [] as ThroughputSample[] };
+    const p: UploadLine = { sent: 0, startedAt: 0, samples: [] };
     for (const [i, t] of [0, 400, 800, 1200].entries()) addUploadReport(p, t, (i + 1) * 1_000_000);
     addUploadReport(p, 7000, 4_000_000 + 2_100_000);
     const at10 = lineProgress(p, 10_100);
@@ -197,7 +198,7 @@ describe('lineProgress on a slow line behind large socket buffers', () => {
    * wake), and the uploader reports each as it is taken. `views` are read at every `stepMs`.
    */
   function drains(o: { rate: number; fill: number; buffer: number; chunk: number; untilMs: number; stepMs?: number }) {
-    const p = { sent: 0, startedAt: 0, samples: [] as ThroughputSample[] };
+    const p: UploadLine = { sent: 0, startedAt: 0, samples: [] };
     const views: Array<{ at: number; speed: number; carried: number; line: number; sent: number }> = [];
     let queuedBytes = 0;
     let partial = 0;
