@@ -2,20 +2,13 @@
 // History search hit widened to its sentence or its speaker's turn, a marker, a chapter or a pull
 // quote. One rule for the review's panels, History and the bridge; the CLI's `--quote` finds its
 // words with the same findQuote. Pure.
+import { SELECT_WIDENINGS, type SelectSource } from '../../../common/select-sources.js';
 import { formatTimestamp } from '../../../common/timestamp.js';
 import type { UserMarkerColour } from '../transcript/markers.js';
 import { paragraphsOf, type Transcript, type TranscriptWord } from '../transcript/transcript.js';
-import { findQuote, SelectError } from './selects.js';
+import { findQuote, firstWordsLabel, SELECT_LIMITS, SelectError } from './selects.js';
 
-/** What a select is picked from, by the ids the review's panels show. */
-export type SelectSource =
-  /** A moment (a search hit), widened to the sentence or the speaker's turn it falls in. */
-  | { kind: 'moment'; ms: number; widen: 'sentence' | 'turn' }
-  | { kind: 'marker'; id: string }
-  | { kind: 'chapter'; id: string }
-  | { kind: 'quote'; id: string };
-
-export const SELECT_WIDENINGS = ['sentence', 'turn'] as const;
+export { SELECT_WIDENINGS, type SelectSource };
 
 export interface PickedWords {
   /** Word range [first, end) of the transcript. */
@@ -62,8 +55,14 @@ export function sentenceOf(words: readonly TranscriptWord[], i: number): [number
 const widened = (words: readonly TranscriptWord[], i: number, widen: 'sentence' | 'turn'): [number, number] =>
   widen === 'turn' ? turnOf(words, i) : sentenceOf(words, i);
 
+/** A name as a select's label: cut to its first words when it is longer than a label may be. */
+const labelOf = (name: string): string =>
+  Array.from(name).length > SELECT_LIMITS.label ? firstWordsLabel(name) : name;
+
 const none = (what: string, id: string, count: number, why: string): SelectError =>
-  new SelectError(`There is no ${what} "${id}" in this transcript (${count > 0 ? `it has ${count} ${what}s` : why}).`);
+  new SelectError(
+    `There is no ${what} "${id}" in this transcript (${count > 0 ? `it has ${count} ${what}${count === 1 ? '' : 's'}` : why}).`,
+  );
 
 /**
  * The words a select from `from` holds: a moment's sentence or turn; a marker's sentence (markers
@@ -80,7 +79,7 @@ export function wordsFrom(t: Pick<Transcript, 'words' | 'markers' | 'outline'>, 
       const markers = t.markers ?? [];
       const m = markers.find((x) => x.id === from.id);
       if (!m) throw none('marker', from.id, markers.length, 'it has none');
-      return { range: sentenceOf(words, wordAt(words, m.atMs)), label: m.name, colour: m.colour };
+      return { range: sentenceOf(words, wordAt(words, m.atMs)), label: labelOf(m.name), colour: m.colour };
     }
     case 'chapter': {
       const chapters = t.outline?.chapters ?? [];
@@ -92,7 +91,7 @@ export function wordsFrom(t: Pick<Transcript, 'words' | 'markers' | 'outline'>, 
       let end = first;
       while (end >= 0 && end < words.length && words[end]!.startMs < nextMs) end++;
       if (first < 0 || end === first) throw new SelectError(`The chapter "${c.title}" holds no words.`);
-      return { range: [first, end], label: c.title };
+      return { range: [first, end], label: labelOf(c.title) };
     }
     case 'quote': {
       const quotes = t.outline?.quotes ?? [];
