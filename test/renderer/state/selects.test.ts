@@ -5,6 +5,8 @@
 import './browser-globals.js';
 import { describe, expect, it } from 'vitest';
 import type { Result, SelectListView, SelectView } from '../../../preload/contract.js';
+import { app } from '../../../renderer/src/lib/state/app.svelte.js';
+import { addSelectFrom } from '../../../renderer/src/lib/state/selects-from.js';
 import { SelectsState, type SelectsPort } from '../../../renderer/src/lib/state/selects.svelte.js';
 
 const ok = <T>(value: T): Result<T> => ({ ok: true, value });
@@ -182,5 +184,20 @@ describe('SelectsState', () => {
     await s.choose('Other');
     expect(await s.unadd('Day 2', 's1')).toBe(true);
     expect(port.lists_.get('day 2')?.selects).toEqual([]);
+  });
+
+  it('says what it added to which list, and its Undo takes that select out of that list', async () => {
+    const port = memoryPort();
+    const s = new SelectsState(port, memoryStorage());
+    await s.choose('Day 2');
+    expect(await addSelectFrom(s, 'j1', { kind: 'chapter', id: 'c1' })).toBe(true);
+    const toast = app.toasts.find((t) => t.message === 'Added “s1” to Day 2.');
+    expect(toast?.action?.label).toBe('Undo');
+    toast!.action!.run();
+    await expect.poll(() => port.lists_.get('day 2')?.selects.length).toBe(0);
+    await expect.poll(() => app.toasts.some((t) => t.message === 'Took “s1” out of Day 2.')).toBe(true);
+    // Refused: said, with main's reason.
+    expect(await addSelectFrom(s, 'j1', { kind: 'marker', id: 'm9' })).toBe(false);
+    expect(app.toasts.find((t) => t.message === 'The select was not added')?.detail).toMatch(/no marker "m9"/);
   });
 });

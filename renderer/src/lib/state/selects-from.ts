@@ -5,16 +5,15 @@ import type { SelectSource } from '../../../../preload/contract';
 import { app } from './app.svelte';
 import type { SelectsState } from './selects.svelte';
 
-/** Adds, then says so (or why not); returns what was said. */
-export async function addSelectFrom(selects: SelectsState, jobId: string, from: SelectSource): Promise<string> {
+/** Adds, then says so (or why not); true when it was added. */
+export async function addSelectFrom(selects: SelectsState, jobId: string, from: SelectSource): Promise<boolean> {
   const list = selects.listName;
   const added = await selects.addFrom(jobId, from);
   if (!added) {
     app.notify('danger', 'The select was not added', selects.error ?? undefined);
-    return `Not added: ${selects.error ?? ''}`;
+    return false;
   }
-  const said = `Added “${added.label}” to ${list}.`;
-  app.notify('ok', said, undefined, {
+  app.notify('ok', `Added “${added.label}” to ${list}.`, undefined, {
     action: {
       label: 'Undo',
       run: () =>
@@ -24,5 +23,5 @@ export async function addSelectFrom(selects: SelectsState, jobId: string, from: 
         }),
     },
   });
-  return said;
+  return true;
 }
