@@ -100,7 +100,7 @@ export interface LineProgress {
 }
 
 export function lineProgress(
-  p: { sent: number; startedAt: number; samples: readonly ThroughputSample[] },
+  p: { sent: number; startedAt: number; samples: readonly ThroughputSample[]; fill?: { bytes: number } },
   now: number,
   windowMs = SPEED_WINDOW_MS,
   fillMs = BUFFER_FILL_MS,
@@ -137,16 +137,32 @@ export function lineProgress(
 }
 
 /**
- * Before the speed is measured: the bytes handed over past the buffers' first fill (those taken in
- * the first BURST_MS of reports), which the line had not carried when they were taken. Showing all
- * that was handed over put a 300 KB/s line's row 3 MB ahead of it for its first 10 s.
+ * Before the speed is measured: the bytes handed over past the buffers' first fill, which the line
+ * had not carried when they were taken. The fill is what was handed over in the first
+ * BUFFER_FILL_MS of reports (`addUploadReport` keeps it: the samples' window forgets the first
+ * ones after SPEED_WINDOW_MS). Showing all that was handed over put a 300 KB/s line's row 3 MB
+ * ahead of it for its first 10 s; taking only the first burst as the fill still put it 2.5 MB ahead
+ * on a loaded machine, where the fill arrives spread over reports seconds apart.
  */
-function beyondFill(p: { sent: number; samples: readonly ThroughputSample[] }): number {
-  const first = p.samples.find((s) => s.bytes > 0);
-  if (!first) return 0;
-  let fill = first.bytes;
-  for (const s of p.samples) if (s.at - first.at < BURST_MS) fill = Math.max(fill, s.bytes);
-  return Math.max(0, p.sent - fill);
+function beyondFill(p: { sent: number; fill?: { bytes: number } }): number {
+  return Math.max(0, p.sent - (p.fill?.bytes ?? p.sent));
+}
+
+/** One upload as its progress reports build it: what `lineProgress` reads. */
+export interface UploadLine {
+  sent: number;
+  startedAt: number;
+  samples: ThroughputSample[];
+  /** The buffers' first fill: the first report's time, and the bytes handed over up to `fillMs` after it. */
+  fill?: { from: number; bytes: number };
+}
+
+/** Takes one progress report (bytes handed over in all, `at`) into `p`, in place. */
+export function addUploadReport(p: UploadLine, at: number, sent: number, fillMs = BUFFER_FILL_MS): void {
+  p.sent = sent;
+  if (!p.fill && sent > 0) p.fill = { from: at, bytes: sent };
+  else if (p.fill && at - p.fill.from < fillMs) p.fill.bytes = Math.max(p.fill.bytes, sent);
+  addSpeedSample(p.samples, at, sent);
 }
 
 export interface EstimateJob {

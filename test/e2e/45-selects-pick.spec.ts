@@ -2,8 +2,9 @@
 // (page.evaluate callbacks run in the browser: this file needs the DOM types.)
 // Picking selects in the review while the clip plays (issue 45): I at one word, O at a later one,
 // and the bite is highlighted within 100 ms of the key while the media keeps playing; main saves it
-// into the current list (the CLI's too); B adds words selected with the mouse; a select deleted
-// from the bar comes back with Undo. axe on the review with its selects bar, light and dark.
+// into the current list (the CLI's too); Shift+→ three times then B adds four words from the spoken
+// one, lit as they are selected, still playing; B adds words selected with the mouse; a select
+// deleted from the bar comes back with Undo. axe on the review with its selects bar, light and dark.
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import type { SelectListView, TranscriptView } from '../../preload/contract.js';
@@ -68,6 +69,19 @@ const highlighted = (page: Page, name = 'sluice-selects'): Promise<number[]> =>
     return out.sort((a, b) => a - b);
   }, name);
 
+/** The first and last word of the Shift+arrows selection's highlight ([] when there is none). */
+const keyedWords = (page: Page): Promise<number[]> =>
+  page.evaluate(() => {
+    const h = (CSS.highlights as unknown as Map<string, Set<AbstractRange>>).get('sluice-words');
+    const r = [...((h ?? new Set()) as Set<AbstractRange>)][0];
+    if (!r) return [];
+    const word = (n: Node): number => {
+      const el = n instanceof Element ? n : n.parentElement;
+      return Number(el?.closest('[data-w]')?.getAttribute('data-w'));
+    };
+    return [word(r.startContainer), word(r.endContainer)];
+  });
+
 test('selects picked while the clip plays are lit within 100 ms and playback never pauses', async ({ page }) => {
   test.setTimeout(240_000);
   const jobId = await uploadAndWait();
@@ -94,6 +108,11 @@ test('selects picked while the clip plays are lit within 100 ms and playback nev
         ((CSS.highlights as unknown as Map<string, Set<AbstractRange>>).get('sluice-selects')?.size ?? 0) > 0
       )
         w.marks.bite = performance.now();
+      if (
+        !w.marks.words &&
+        ((CSS.highlights as unknown as Map<string, Set<AbstractRange>>).get('sluice-words')?.size ?? 0) > 0
+      )
+        w.marks.words = performance.now();
       requestAnimationFrame(watch);
     };
     watch();
@@ -143,8 +162,44 @@ test('selects picked while the clip plays are lit within 100 ms and playback nev
   const lit = await highlighted(page);
   expect(lit[0]).toBe(saved.words![0]);
   expect(lit[lit.length - 1]).toBe(saved.words![1] - 1);
-  await page.keyboard.press('k');
   await expect(page.getByTestId('selects-status')).toContainText('Added');
+
+  // Shift+→ three times from the spoken word, then B: four words, lit as they are selected, join
+  // the list; playback goes on throughout.
+  const status = page.getByTestId('selects-status');
+  const began = Date.now();
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Shift+ArrowRight');
+  await expect(status).toContainText('4 words selected');
+  await expect
+    .poll(async () => {
+      const w = await keyedWords(page);
+      return w.length === 2 ? w[1]! - w[0]! : -1;
+    })
+    .toBe(3);
+  const run = await keyedWords(page);
+  await shot(page, 'selects-review-shift-words');
+  expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
+  await page.keyboard.press('b');
+  await expect.poll(async () => (await bridge<SelectListView>('selects:open', { list: LIST })).selects.length).toBe(2);
+  const keyed = (await bridge<SelectListView>('selects:open', { list: LIST })).selects[1]!;
+  expect(keyed.words).toEqual([run[0], run[0]! + 4]);
+  await expect.poll(() => keyedWords(page)).toEqual([]);
+  expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
+  // Esc lets go of a selection (and does not close the review).
+  await page.keyboard.press('Shift+ArrowLeft');
+  await expect(status).toContainText('2 words selected');
+  await page.keyboard.press('Escape');
+  await expect(status).toHaveText('No words selected.');
+  await expect.poll(() => keyedWords(page)).toEqual([]);
+  await expect(page.getByTestId('review')).toBeVisible();
+  const litMs = await page.evaluate(() => {
+    const m = (window as unknown as { marks: Record<string, number> }).marks;
+    return m.words! - m['key-ArrowRight']!;
+  });
+  console.log(
+    `selects timing: Shift+→ → lit ${litMs.toFixed(0)} ms; Shift+arrows, B and Esc took ${Date.now() - began} ms`,
+  );
+  await page.keyboard.press('k');
 
   // B: words selected with the mouse become a select of their own.
   const list = page.getByTestId('transcript-list');
@@ -163,24 +218,24 @@ test('selects picked while the clip plays are lit within 100 ms and playback nev
     [from, from + 1],
   );
   await page.keyboard.press('b');
-  await expect.poll(async () => (await bridge<SelectListView>('selects:open', { list: LIST })).selects.length).toBe(2);
-  const second = (await bridge<SelectListView>('selects:open', { list: LIST })).selects[1]!;
+  await expect.poll(async () => (await bridge<SelectListView>('selects:open', { list: LIST })).selects.length).toBe(3);
+  const second = (await bridge<SelectListView>('selects:open', { list: LIST })).selects[2]!;
   expect(second.words).toEqual([from, from + 2]);
   await page.evaluate(() => getSelection()?.removeAllRanges());
 
   // Delete from the bar by keyboard, then Undo puts it back in its place.
   const bar = page.getByTestId('selects-bar');
-  await expect(bar.getByText('2 in this clip')).toBeVisible();
-  await bar.getByText('2 in this clip').focus();
+  await expect(bar.getByText('3 in this clip')).toBeVisible();
+  await bar.getByText('3 in this clip').focus();
   await page.keyboard.press('Enter');
   const del = bar.getByRole('button', { name: `Delete “${saved.label}”` });
   await del.focus();
   await page.keyboard.press('Enter');
-  await expect.poll(async () => (await bridge<SelectListView>('selects:open', { list: LIST })).selects.length).toBe(1);
+  await expect.poll(async () => (await bridge<SelectListView>('selects:open', { list: LIST })).selects.length).toBe(2);
   await page.locator('.toast').filter({ hasText: 'Deleted' }).getByRole('button', { name: 'Undo' }).click();
   await expect
     .poll(async () => (await bridge<SelectListView>('selects:open', { list: LIST })).selects.map((s) => s.id))
-    .toEqual([saved.id, second.id]);
+    .toEqual([saved.id, keyed.id, second.id]);
 
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);

@@ -8,6 +8,7 @@ import {
   planningPace,
   rememberPace,
   addSpeedSample,
+  addUploadReport,
   SPEED_WINDOW_MS,
   lineProgress,
   type EstimateJob,
@@ -147,13 +148,33 @@ describe('lineProgress: what the line carries, not what the socket took', () => 
     expect(lineProgress(p, 5_000).carried).toBeLessThan(800_000);
   });
   it('is not measured in the first seconds, while the buffers fill: only bytes past their first fill count', () => {
-    // Taken at once, as a loopback socket takes 4 MB: none of it carried yet.
-    const samples: ThroughputSample[] = [];
-    for (let t = 0; t <= 40; t += 10) addSpeedSample(samples, t, t * 100_000);
-    addSpeedSample(samples, 1500, 4_300_000);
-    expect(lineProgress({ sent: 4_300_000, startedAt: 0, samples }, 1600)).toEqual({ speed: 0, carried: 300_000 });
-    expect(lineProgress({ sent: 4_000_000, startedAt: 0, samples: samples.slice(0, -1) }, 100).carried).toBe(0);
+    // Taken at once, as a loopback socket takes 4 MB, and a little more within BUFFER_FILL_MS of
+    // the first report: none of it carried yet.
+    const p = { sent: 0, startedAt: 0, samples: [] as ThroughputSample[] };
+    for (let t = 0; t <= 40; t += 10) addUploadReport(p, t, t * 100_000);
+    expect(lineProgress(p, 100).carried).toBe(0);
+    addUploadReport(p, 1500, 4_300_000);
+    expect(lineProgress(p, 1600)).toEqual({ speed: 0, carried: 0 });
+    // Past it, what the socket takes is what drained.
+    addUploadReport(p, 2500, 4_500_000);
+    expect(lineProgress(p, 2600)).toEqual({ speed: 0, carried: 200_000 });
     expect(lineProgress({ sent: 0, startedAt: 0, samples: [] }, 600)).toEqual({ speed: 0, carried: 0 });
+  });
+  it('keeps the first fill however spread its reports and however long ago (a loaded machine)', () => {
+    // The fill in four reports 400 ms apart (each one burst of its own), then one report 7 s in:
+    // the line (300 KB/s) carried 3.03 MB by 10.1 s. Taking only the first report as the fill showed
+    // 5.1 MB then; the row must not run ahead of the line.
+    const p = { sent: 0, startedAt: 0, samples: [] as ThroughputSample[] };
+    for (const [i, t] of [0, 400, 800, 1200].entries()) addUploadReport(p, t, (i + 1) * 1_000_000);
+    addUploadReport(p, 7000, 4_000_000 + 2_100_000);
+    const at10 = lineProgress(p, 10_100);
+    expect(at10.speed).toBe(0);
+    expect(at10.carried).toBe(2_100_000);
+    expect(at10.carried).toBeLessThanOrEqual(300_000 * 10.1);
+    // The samples' window forgets the first reports; the fill is kept apart from them.
+    for (let t = 12_000; t <= 30_000; t += 6000) addUploadReport(p, t, 4_000_000 + (300_000 * t) / 1000);
+    expect(p.samples.every((s) => s.at > 1200)).toBe(true);
+    expect(p.fill).toEqual({ from: 0, bytes: 4_000_000 });
   });
   it('never says more was carried than was handed over (a fast line, nothing buffered for long)', () => {
     const p = feed(12_000, 50 * MB);
@@ -189,8 +210,7 @@ describe('lineProgress on a slow line behind large socket buffers', () => {
         partial += bite;
         if (partial < o.chunk) break;
         partial = 0;
-        p.sent += o.chunk;
-        addSpeedSample(p.samples, at, p.sent);
+        addUploadReport(p, at, p.sent + o.chunk);
         at += 1;
       }
     };

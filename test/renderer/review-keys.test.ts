@@ -3,6 +3,7 @@ import {
   RATES,
   reviewKeyAction,
   reviewShortcuts,
+  SELECT_STEPS,
   stepRate,
   type ReviewKey,
 } from '../../renderer/src/lib/state/review-keys.js';
@@ -50,6 +51,10 @@ describe('reviewKeyAction', () => {
     ['y', { ctrlKey: true }, 'redo'],
     ['f', { ctrlKey: true }, 'find'],
     ['F', { metaKey: true }, 'find'],
+    ['ArrowLeft', { shiftKey: true }, 'selectBack'],
+    ['ArrowRight', { shiftKey: true }, 'selectForward'],
+    ['Home', { shiftKey: true }, 'selectHome'],
+    ['End', { shiftKey: true }, 'selectEnd'],
   ] as const)('%s %o → %s', (key, extra, action) => {
     expect(press(key, extra)).toBe(action);
   });
@@ -82,6 +87,34 @@ describe('reviewKeyAction', () => {
     expect(press('j', { ctrlKey: true })).toBeNull();
     expect(press('L', { shiftKey: true })).toBeNull();
     expect(press('z', { ctrlKey: true, altKey: true })).toBeNull();
+  });
+});
+
+describe('word selection keys', () => {
+  it('moves the selection a word or to a paragraph end, each action its own step', () => {
+    expect(SELECT_STEPS).toEqual({
+      selectBack: 'back',
+      selectForward: 'forward',
+      selectHome: 'home',
+      selectEnd: 'end',
+    });
+  });
+  it('leaves Shift+arrows to a text field and to the player’s own controls', () => {
+    expect(press('ArrowRight', { shiftKey: true, typing: true })).toBeNull();
+    expect(press('ArrowLeft', { shiftKey: true, onControl: true })).toBeNull();
+    expect(press('End', { shiftKey: true, onControl: true })).toBeNull();
+  });
+  it('keeps plain Home and End, and Ctrl+Shift+arrows, for the list and the browser', () => {
+    expect(press('Home')).toBeNull();
+    expect(press('End')).toBeNull();
+    expect(press('ArrowRight', { shiftKey: true, ctrlKey: true })).toBeNull();
+    expect(press('ArrowRight', { shiftKey: true, altKey: true })).toBeNull();
+  });
+  it('is in the shortcuts help, with B saying it adds either selection', () => {
+    const help = reviewShortcuts('Ctrl');
+    expect(help).toContainEqual([['Shift', '←/→'], 'Select words from the spoken one, a word at a time']);
+    expect(help).toContainEqual([['Shift', 'Home/End'], 'Select to the start or end of the paragraph']);
+    expect(help.find(([keys]) => keys.join() === 'B')?.[1]).toMatch(/Shift\+arrows/);
   });
 });
 

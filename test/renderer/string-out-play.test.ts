@@ -3,6 +3,8 @@ import type { SelectView, TranscriptMediaView } from '../../preload/contract.js'
 import {
   advance,
   JOIN_MS,
+  keepRun,
+  playingBite,
   playKeyAction,
   playRun,
   stepAt,
@@ -130,5 +132,62 @@ describe('stringOutShortcuts', () => {
   it('lists every key playKeyAction answers to', () => {
     const listed = stringOutShortcuts().flatMap(([keys]) => keys);
     for (const k of ['Space', 'Shift', 'Space or Esc']) expect(listed).toContain(k);
+  });
+});
+
+describe('keepRun: the list changes while the run plays', () => {
+  const all = playRun(list, media, 'all')!; // a1, a2, b1, a3
+  const at = (r: PlayRun, index: number): PlayRun => ({ ...r, index });
+  const without = (...gone: string[]): SelectView[] => list.filter((s) => !gone.includes(s.id));
+
+  it('moves on to the next bite, from its in, when the playing one is deleted', () => {
+    const change = keepRun(at(all, 1), without('a2'), media);
+    expect(change.kind).toBe('next');
+    if (change.kind !== 'next') return;
+    expect(ids(change.run)).toEqual(['a1', 'b1', 'a3']);
+    expect(playingBite(change.run).id).toBe('b1');
+    expect(change.seek).toBe(true);
+  });
+
+  it('stops when the playing bite was the last', () => {
+    expect(keepRun(at(all, 3), without('a3'), media)).toEqual({ kind: 'stop' });
+    expect(keepRun(playRun(list, media, 'one', 'b1')!, without('b1'), media)).toEqual({ kind: 'stop' });
+  });
+
+  it('keeps the playing bite when another is deleted, before or after it, the order intact', () => {
+    const before = keepRun(at(all, 2), without('a1'), media);
+    expect(before.kind).toBe('same');
+    if (before.kind !== 'same') return;
+    expect(ids(before.run)).toEqual(['a2', 'b1', 'a3']);
+    expect(playingBite(before.run).id).toBe('b1');
+    // …and the run goes on from there to the end, as it would have.
+    expect(advance(before.run)).toMatchObject({ kind: 'next', run: { index: 2 } });
+    expect(playingBite((advance(before.run) as { run: PlayRun }).run).id).toBe('a3');
+
+    const after = keepRun(at(all, 1), without('a3'), media);
+    expect(after.kind === 'same' && ids(after.run)).toEqual(['a1', 'a2', 'b1']);
+    expect(after.kind === 'same' && playingBite(after.run).id).toBe('a2');
+    expect(after.kind === 'same' && advance(at(after.run, 2))).toEqual({ kind: 'stop' });
+  });
+
+  it('moves past several deleted at once (the CLI), and keeps no bite whose clip went missing', () => {
+    const change = keepRun(at(all, 0), without('a1', 'a2'), media);
+    expect(change.kind === 'next' && ids(change.run)).toEqual(['b1', 'a3']);
+    const gone = keepRun(
+      at(all, 0),
+      list.map((s) => (s.id === 'b1' ? { ...s, missing: 'moved' } : s)),
+      media,
+    );
+    expect(gone.kind === 'same' && ids(gone.run)).toEqual(['a1', 'a2', 'a3']);
+  });
+
+  it('takes a trimmed bite’s new in and out', () => {
+    const trimmed = list.map((s) => (s.id === 'a2' ? { ...s, fromMs: 3000, toMs: 3500 } : s));
+    const change = keepRun(at(all, 0), trimmed, media);
+    expect(change.kind === 'same' && change.run.bites[1]).toMatchObject({ id: 'a2', inMs: 3000, outMs: 3500 });
+  });
+
+  it('leaves an unchanged run as it was', () => {
+    expect(keepRun(at(all, 2), list, media)).toEqual({ kind: 'same', run: at(all, 2) });
   });
 });

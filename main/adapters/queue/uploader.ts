@@ -8,7 +8,7 @@ import { findTemplate } from '../../service/templates.js';
 import { failureOf, type Failure, type JobEvent, type JobRecord } from '../../engine/job.js';
 import { isLinkJob, linkFileName } from '../../engine/media-link.js';
 import { acceptedParams } from '../../engine/params.js';
-import { addSpeedSample, type ThroughputSample } from '../../engine/estimate.js';
+import { addUploadReport, type UploadLine } from '../../engine/estimate.js';
 import { toServiceError } from '../../service/errors.js';
 import { riffOverrunOf } from '../../media/container-layout.js';
 import { ineligible } from '../../../common/media-files.js';
@@ -23,11 +23,8 @@ export const PROGRESS_REFRESH_MS = 1000;
 const localFailure = (message: string): Failure => ({ class: 'request', message, kind: 'input' });
 
 /** One upload in flight: bytes handed to the network so far, and the samples its speed is read from. */
-export interface UploadProgress {
-  sent: number;
+export interface UploadProgress extends UploadLine {
   total: number;
-  startedAt: number;
-  samples: ThroughputSample[];
 }
 
 export class Uploader {
@@ -88,9 +85,8 @@ export class Uploader {
         onProgress: (sent, total) => {
           const p = this.progress.get(job.id);
           if (p) {
-            p.sent = sent;
             p.total = total;
-            addSpeedSample(p.samples, Date.now(), sent);
+            addUploadReport(p, Date.now(), sent);
             this.onProgress();
           }
         },

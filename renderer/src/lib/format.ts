@@ -20,9 +20,13 @@ export function formatSpeed(bytesPerSecond: number | null | undefined): string {
   return `${formatBytes(bytesPerSecond)}/s`;
 }
 
-/** 75 s → "1:15", 3725 s → "1:02:05": elapsed clocks must not jump width every second. */
+/**
+ * 75 s → "1:15", 3725 s → "1:02:05": elapsed clocks must not jump width every second. Under a
+ * second (a short bite, a quick job) in tenths, "0.6 s", rather than a "0:00" that reads as nothing.
+ */
 export function formatClock(ms: number | null | undefined): string {
   if (ms == null || !Number.isFinite(ms) || ms < 0) return '—';
+  if (ms > 0 && ms < 1000) return `0.${Math.min(9, Math.max(1, Math.round(ms / 100)))} s`;
   const total = Math.floor(ms / 1000);
   const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);

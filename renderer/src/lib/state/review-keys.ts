@@ -1,6 +1,8 @@
 // The review's keyboard map, one table for both the handler and the shortcuts help, so the help
 // can never list a key the view does not answer (or miss one it does).
 
+import type { WordStep } from './word-range.js';
+
 export type ReviewAction =
   | 'togglePlay'
   | 'back'
@@ -24,7 +26,11 @@ export type ReviewAction =
   | 'addChapter'
   | 'markIn'
   | 'markOut'
-  | 'addSelect';
+  | 'addSelect'
+  | 'selectBack'
+  | 'selectForward'
+  | 'selectHome'
+  | 'selectEnd';
 
 export interface ReviewKey {
   key: string;
@@ -45,6 +51,21 @@ export const SKIP_SECONDS = 5;
 /** Playback rates the slower/faster keys step through. */
 export const RATES = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
 
+const SELECT_KEYS: Readonly<Record<string, ReviewAction>> = {
+  ArrowLeft: 'selectBack',
+  ArrowRight: 'selectForward',
+  Home: 'selectHome',
+  End: 'selectEnd',
+};
+
+/** The step each word-selection action takes (word-range.ts moves the selection). */
+export const SELECT_STEPS = {
+  selectBack: 'back',
+  selectForward: 'forward',
+  selectHome: 'home',
+  selectEnd: 'end',
+} as const satisfies Partial<Record<ReviewAction, WordStep>>;
+
 export function reviewKeyAction(e: ReviewKey): ReviewAction | null {
   const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
   // Find is the review's, not the browser's (which cannot see paragraphs scrolled out of the DOM),
@@ -63,6 +84,8 @@ export function reviewKeyAction(e: ReviewKey): ReviewAction | null {
     return null;
   }
   if (e.shiftKey && (key === 'j' || key === 'l')) return null;
+  // Shift+arrows select words from the spoken one, as in a text (B then adds them); playback goes on.
+  if (e.shiftKey && key in SELECT_KEYS) return e.onControl ? null : SELECT_KEYS[key]!;
   switch (key) {
     case ' ':
       return e.onControl ? null : 'togglePlay';
@@ -129,9 +152,11 @@ export function reviewShortcuts(mod: string): Array<[string[], string]> {
     [['C'], 'Add a chapter at the playhead (when a recipe ran)'],
     [['I'], 'Start a select at the spoken word (playback goes on)'],
     [['O'], 'End the select at the spoken word: it joins the current list'],
-    [['B'], 'Add the selected words as a select'],
+    [['Shift', '←/→'], 'Select words from the spoken one, a word at a time'],
+    [['Shift', 'Home/End'], 'Select to the start or end of the paragraph'],
+    [['B'], 'Add the selected words (mouse or Shift+arrows) as a select'],
     [[mod, 'Z'], 'Undo'],
     [[mod, 'Shift', 'Z'], 'Redo'],
-    [['Esc'], 'Cancel a correction, or close'],
+    [['Esc'], 'Clear selected words, cancel a correction, or close'],
   ];
 }

@@ -1,6 +1,7 @@
 // Playing a string-out in the Selects screen's player: which bites play and in what order (one, or
 // every placed bite from a row on), what happens when the playhead reaches a bite's out (the next
-// bite, on the same clip or across to another, or the end), and which keys play and stop. Pure:
+// bite, on the same clip or across to another, or the end) or when the list changes under the run
+// (a bite deleted while it plays), and which keys play and stop. Pure:
 // the screen's player only carries these out on the media element.
 import type { SelectView, TranscriptMediaView } from '../../../../preload/contract.js';
 
@@ -81,6 +82,35 @@ export function stepAt(run: PlayRun, url: string, ms: number): PlayStep {
   const now = playingBite(run);
   if (url !== now.media.url || ms < now.outMs) return { kind: 'go-on' };
   return advance(run);
+}
+
+/** The run after the list changed under it: the same bite plays on, the next one, or nothing. */
+export type RunChange = { kind: 'same'; run: PlayRun } | { kind: 'next'; run: PlayRun; seek: true } | { kind: 'stop' };
+
+/**
+ * The run after the list changed while it plays (a bite deleted here or by the CLI, trimmed, its
+ * clip gone): the bites still in the list and playable stay, in the run's order, with their in and
+ * out as they are now; the others leave it. The playing bite gone, the next one left plays (from
+ * its in), or the run stops when none is.
+ */
+export function keepRun(run: PlayRun, selects: readonly SelectView[], media: SelectListMedia): RunChange {
+  const now = new Map(selects.map((s) => [s.id, s]));
+  const bites: PlayBite[] = [];
+  // Where the playing bite is in what is left, or where the next one left would be.
+  let index = 0;
+  let playingLeft = false;
+  run.bites.forEach((b, i) => {
+    const s = now.get(b.id);
+    const bite = s ? playable(s, media) : null;
+    if (i === run.index) {
+      index = bites.length;
+      playingLeft = bite !== null;
+    }
+    if (bite) bites.push(bite);
+  });
+  if (playingLeft) return { kind: 'same', run: { ...run, bites, index } };
+  if (index >= bites.length) return { kind: 'stop' };
+  return { kind: 'next', run: { ...run, bites, index }, seek: true };
 }
 
 export interface PlayKey {
