@@ -150,6 +150,7 @@ const api = {
     lists: invoke('selects:lists'),
     open: invoke('selects:open'),
     add: invoke('selects:add'),
+    addFrom: invoke('selects:addFrom'),
     edit: invoke('selects:edit'),
     export: invoke('selects:export'),
   },

@@ -5,6 +5,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type {
   Channel,
+  SelectAddedView,
   SelectEdit,
   SelectListView,
   SelectsExportView,
@@ -81,6 +82,15 @@ export function selectsHandlers(ctx: HandlerContext<'selects' | 'queue'>): RawHa
       const name = named(list);
       const saved = await refusing('selects', () => selects.addWords(name, jobId, [from, to]));
       return changed(saved.name, saved.revision);
+    },
+    'selects:addFrom': async ({ list, jobId, from }): Promise<SelectAddedView> => {
+      const name = named(list);
+      const saved = await refusing('from', () => selects.addFrom(name, jobId, from));
+      const view = await changed(saved.list.name, saved.list.revision);
+      const added = view.selects.find((s) => s.id === saved.id);
+      // Deleted by another window between the save and this answer: said as such, not as an add.
+      if (!added) throw refusal('from', 'The select was deleted as it was added; add it again.');
+      return { list: view, added };
     },
     'selects:edit': async ({ list, edit }) => {
       const name = named(list);

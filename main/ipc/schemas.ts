@@ -16,6 +16,7 @@ import { OUTLINE_EDITS } from '../engine/recipes/outline-edit.js';
 import { USER_MARKER_COLOURS } from '../../common/marker-colours.js';
 import { CAPTION_PRESET_IDS, CAPTION_PRESET_NAMES } from '../../common/caption-presets.js';
 import { MAX_STRING_OUT_HANDLES, STRING_OUT_FORMATS } from '../../common/string-out-formats.js';
+import { SELECT_WIDENINGS } from '../../common/select-sources.js';
 import { MARKER_SOURCES_SETTING } from '../engine/captions/editors/marker-sources.js';
 
 const str = (max = 4096) => z.string().max(max);
@@ -323,6 +324,23 @@ export const SCHEMAS: Schemas = {
   'selects:lists': none,
   'selects:open': z.strictObject({ list: listName }),
   'selects:add': z.strictObject({ list: listName, jobId: id, from: wordIndex, to: wordIndex }),
+  'selects:addFrom': z.strictObject({
+    list: listName,
+    jobId: id,
+    from: z.discriminatedUnion('kind', [
+      z.strictObject({
+        kind: z.literal('moment'),
+        ms: z
+          .number()
+          .min(0)
+          .max(48 * 3600 * 1000),
+        widen: z.enum(SELECT_WIDENINGS),
+      }),
+      z.strictObject({ kind: z.literal('marker'), id }),
+      z.strictObject({ kind: z.literal('chapter'), id }),
+      z.strictObject({ kind: z.literal('quote'), id }),
+    ]),
+  }),
   'selects:edit': z.strictObject({
     list: listName,
     edit: z.discriminatedUnion('kind', [

@@ -23,6 +23,7 @@ import { renderStringOutFcpxml } from '../engine/selects/fcpxml.js';
 import { editList, needsTranscript, type ListEdit } from '../engine/selects/list-edits.js';
 import { renderOtio } from '../engine/selects/otio.js';
 import { renderScriptTxt, scriptOf } from '../engine/selects/script.js';
+import { wordsFrom, type SelectSource } from '../engine/selects/select-from.js';
 import {
   addSelect,
   findQuote,
@@ -118,12 +119,30 @@ export class Selects {
     range: [number, number],
     more: { label?: string; colour?: SelectColour } = {},
   ): Promise<SelectList> {
+    const t = await this.transcript(this.completedJob(jobId));
+    return this.store.update(name, (list) => addSelect(list, t, { id: randomUUID(), jobId, range, ...more }));
+  }
+
+  /**
+   * A select of the words a moment, marker, chapter or pull quote of a completed job names
+   * (select-from.ts), at the end of the list; the list and the new select's id.
+   */
+  async addFrom(name: string, jobId: string, from: SelectSource): Promise<{ list: SelectList; id: string }> {
+    const t = await this.transcript(this.completedJob(jobId));
+    const { range, label, colour } = wordsFrom(t, from);
+    const id = randomUUID();
+    const list = await this.store.update(name, (l) =>
+      addSelect(l, t, { id, jobId, range, ...(label ? { label } : {}), ...(colour ? { colour } : {}) }),
+    );
+    return { list, id };
+  }
+
+  private completedJob(jobId: string): JobRecord {
     const job = this.jobLookup()(jobId);
     if (!job || job.state !== 'completed') {
       throw new SelectError('Selects are picked from a file whose transcript is in; this one has none yet.');
     }
-    const t = await this.transcript(job);
-    return this.store.update(name, (list) => addSelect(list, t, { id: randomUUID(), jobId, range, ...more }));
+    return job;
   }
 
   /** A change to a list that exists (a trim reads its clip's transcript first); saved before it returns. */

@@ -77,6 +77,7 @@ export const CHANNELS = [
   'selects:lists',
   'selects:open',
   'selects:add',
+  'selects:addFrom',
   'selects:edit',
   'selects:export',
 ] as const satisfies readonly Channel[];

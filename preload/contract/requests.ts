@@ -28,11 +28,13 @@ import type {
 } from './settings.js';
 import type { ComponentsView, MoveDirection, Params, ResultFormat } from './shared.js';
 import type {
+  SelectAddedView,
   SelectEdit,
   SelectListSummary,
   SelectListView,
   SelectsExportParams,
   SelectsExportView,
+  SelectSource,
 } from './selects.js';
 import type { CaptionPresetName, TranscriptEdit, TranscriptView } from './transcripts.js';
 import type { AppInfo, FileCostView, PricedCurrenciesView, UsageQuery, UsageView } from './usage.js';
@@ -201,6 +203,11 @@ export interface Requests {
   'selects:open': { params: { list: string }; result: SelectListView };
   /** Words [from, to) of a completed job's transcript, at the end of the list (made when there is none). */
   'selects:add': { params: { list: string; jobId: string; from: number; to: number }; result: SelectListView };
+  /**
+   * The words a moment (widened to its sentence or turn), a marker, a chapter or a pull quote of a
+   * completed job names, found by main, at the end of the list.
+   */
+  'selects:addFrom': { params: { list: string; jobId: string; from: SelectSource }; result: SelectAddedView };
   'selects:edit': { params: { list: string; edit: SelectEdit }; result: SelectListView };
   /** Writes the list for the editor, every file or none (the same export as `sluice selects export`). */
   'selects:export': { params: SelectsExportParams; result: SelectsExportView };

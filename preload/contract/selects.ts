@@ -4,6 +4,7 @@
 import type { StringOutFormat } from '../../common/string-out-formats.js';
 import type { MarkerColourView, TranscriptMediaView } from './transcripts.js';
 
+export { SELECT_WIDENINGS, type SelectSource, type SelectWidening } from '../../common/select-sources.js';
 export { STRING_OUT_FORMATS, STRING_OUT_FORMAT_LABELS, type StringOutFormat } from '../../common/string-out-formats.js';
 
 /** The list the review adds to until another is chosen. */
@@ -45,6 +46,12 @@ export interface SelectListView {
   rate: string;
   /** What the screen's player loads for each placed clip, by job id (the review's media URL). */
   media?: Record<string, TranscriptMediaView>;
+}
+
+/** `selects:addFrom`'s answer: the list, and the select just added (named by a toast, removed by its Undo). */
+export interface SelectAddedView {
+  list: SelectListView;
+  added: SelectView;
 }
 
 export interface SelectListSummary {

@@ -179,15 +179,18 @@ export function wordsTouching(words: readonly TranscriptWord[], fromMs: number, 
 
 const wordKey = (text: string): string => foldText(text).replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
 
-/** The first run of words that reads as `quote` (case, accents and punctuation around words set aside). */
-export function findQuote(words: readonly TranscriptWord[], quote: string): [number, number] | null {
+/**
+ * The first run of words from word `from` on that reads as `quote` (case, accents and punctuation
+ * around words set aside): the CLI's `--quote` and a pull quote's words (select-from.ts).
+ */
+export function findQuote(words: readonly TranscriptWord[], quote: string, from = 0): [number, number] | null {
   const wanted = quote
     .split(/\s+/u)
     .map(wordKey)
     .filter((w) => w !== '');
   if (wanted.length === 0) return null;
   const keys = words.map((w) => wordKey(w.text));
-  outer: for (let i = 0; i + wanted.length <= keys.length; i++) {
+  outer: for (let i = Math.max(0, from); i + wanted.length <= keys.length; i++) {
     for (let k = 0; k < wanted.length; k++) if (keys[i + k] !== wanted[k]) continue outer;
     return [i, i + wanted.length];
   }

@@ -5,6 +5,8 @@
 import './browser-globals.js';
 import { describe, expect, it } from 'vitest';
 import type { Result, SelectListView, SelectView } from '../../../preload/contract.js';
+import { app } from '../../../renderer/src/lib/state/app.svelte.js';
+import { addSelectFrom } from '../../../renderer/src/lib/state/selects-from.js';
 import { SelectsState, type SelectsPort } from '../../../renderer/src/lib/state/selects.svelte.js';
 
 const ok = <T>(value: T): Result<T> => ({ ok: true, value });
@@ -55,6 +57,17 @@ function memoryPort(): SelectsPort & {
         };
       const v = get(list);
       return save({ ...v, selects: [...v.selects, sel(`s${v.selects.length + 1}`, [from, to], jobId)] });
+    },
+    addFrom: async (list: string, jobId: string, from: Parameters<SelectsPort['addFrom']>[2]) => {
+      if (from.kind === 'marker' && from.id === 'm9')
+        return {
+          ok: false as const,
+          error: { code: 'VALIDATION' as const, message: 'There is no marker "m9".', retryable: false },
+        };
+      const v = get(list);
+      const added = sel(`s${v.selects.length + 1}`, [0, 3], jobId);
+      const saved = save({ ...v, selects: [...v.selects, added] });
+      return saved.ok ? ok({ list: saved.value, added }) : saved;
     },
     edit: async (list: string, e: Parameters<SelectsPort['edit']>[1]) => {
       await port.gate;
@@ -156,5 +169,35 @@ describe('SelectsState', () => {
     expect(s.view?.selects.map((x) => x.id)).toEqual(['s2', 's1', 's3']);
     expect(await s.remove('s1')).toEqual({ index: 1 });
     expect(await s.remove('nope')).toBeNull();
+  });
+
+  it('adds from a marker (main finds the words), names what it added, and undoes it in the list it went to', async () => {
+    const port = memoryPort();
+    const s = new SelectsState(port, memoryStorage());
+    await s.choose('Day 2');
+    const added = await s.addFrom('j1', { kind: 'marker', id: 'm1' });
+    expect(added).toMatchObject({ id: 's1', words: [0, 3] });
+    expect(s.rangesOf('j1')).toEqual([{ id: 's1', words: [0, 3], colour: 'Green' }]);
+    expect(await s.addFrom('j1', { kind: 'marker', id: 'm9' })).toBeNull();
+    expect(s.error).toMatch(/no marker "m9"/);
+    // Undo after another list was chosen still takes it from Day 2.
+    await s.choose('Other');
+    expect(await s.unadd('Day 2', 's1')).toBe(true);
+    expect(port.lists_.get('day 2')?.selects).toEqual([]);
+  });
+
+  it('says what it added to which list, and its Undo takes that select out of that list', async () => {
+    const port = memoryPort();
+    const s = new SelectsState(port, memoryStorage());
+    await s.choose('Day 2');
+    expect(await addSelectFrom(s, 'j1', { kind: 'chapter', id: 'c1' })).toBe(true);
+    const toast = app.toasts.find((t) => t.message === 'Added “s1” to Day 2.');
+    expect(toast?.action?.label).toBe('Undo');
+    toast!.action!.run();
+    await expect.poll(() => port.lists_.get('day 2')?.selects.length).toBe(0);
+    await expect.poll(() => app.toasts.some((t) => t.message === 'Took “s1” out of Day 2.')).toBe(true);
+    // Refused: said, with main's reason.
+    expect(await addSelectFrom(s, 'j1', { kind: 'marker', id: 'm9' })).toBe(false);
+    expect(app.toasts.find((t) => t.message === 'The select was not added')?.detail).toMatch(/no marker "m9"/);
   });
 });

@@ -1,19 +1,13 @@
 // The transcript as plain text, for the clipboard: whole or a range of words, with or without
 // each paragraph's timestamp and speaker.
 import type { TranscriptView } from '../../../../preload/contract.js';
+import { formatTimestamp } from '../../../../common/timestamp.js';
+
+export { formatTimestamp };
 
 export interface CopyOptions {
   timestamps: boolean;
   speakers: boolean;
-}
-
-/** `m:ss`, or `h:mm:ss` when the media runs an hour or more (so every stamp in a file lines up). */
-export function formatTimestamp(ms: number, withHours = false): string {
-  const total = Math.max(0, Math.floor(ms / 1000));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = String(total % 60).padStart(2, '0');
-  return withHours || h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
 export function speakerName(view: Pick<TranscriptView, 'speakers'>, id: string | undefined): string {

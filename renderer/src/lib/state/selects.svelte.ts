@@ -6,11 +6,14 @@ import {
   DEFAULT_SELECTS_LIST,
   type Events,
   type Result,
+  type SelectAddedView,
   type SelectEdit,
   type SelectListSummary,
   type SelectListView,
   type SelectsExportParams,
   type SelectsExportView,
+  type SelectSource,
+  type SelectView,
 } from '../../../../preload/contract';
 import { call, on } from '../api';
 
@@ -18,6 +21,7 @@ export interface SelectsPort {
   lists(): Promise<Result<SelectListSummary[]>>;
   open(list: string): Promise<Result<SelectListView>>;
   add(list: string, jobId: string, from: number, to: number): Promise<Result<SelectListView>>;
+  addFrom(list: string, jobId: string, from: SelectSource): Promise<Result<SelectAddedView>>;
   edit(list: string, edit: SelectEdit): Promise<Result<SelectListView>>;
   export(params: SelectsExportParams): Promise<Result<SelectsExportView>>;
   onChanged(cb: (e: Events['selects:changed']) => void): () => void;
@@ -27,6 +31,7 @@ export const selectsBridge: SelectsPort = {
   lists: () => call('selects:lists'),
   open: (list) => call('selects:open', { list }),
   add: (list, jobId, from, to) => call('selects:add', { list, jobId, from, to }),
+  addFrom: (list, jobId, from) => call('selects:addFrom', { list, jobId, from }),
   edit: (list, edit) => call('selects:edit', { list, edit }),
   export: (params) => call('selects:export', params),
   onChanged: (cb) => on('selects:changed', cb),
@@ -54,8 +59,16 @@ export class SelectsState {
     private readonly port: SelectsPort,
     private readonly storage: Pick<Storage, 'getItem' | 'setItem'> | null = globalThis.localStorage ?? null,
   ) {
+    this.reread();
+  }
+
+  /** The current list as last chosen in any view (a screen that stays open under the review). */
+  reread(): void {
     const kept = this.storage?.getItem(LIST_KEY)?.trim();
-    if (kept) this.listName = kept;
+    if (kept && kept !== this.listName) {
+      this.listName = kept;
+      this.view = null;
+    }
   }
 
   /** Follows changes from any window; returns the unsubscribe. */
@@ -124,6 +137,22 @@ export class SelectsState {
     } finally {
       this.pending = this.pending.filter((x) => x !== p);
     }
+  }
+
+  /**
+   * The words a search hit's moment, a marker, a chapter or a pull quote names (main finds them),
+   * at the end of the current list; the select added, to name and to undo, or null (`error` says why).
+   */
+  async addFrom(jobId: string, from: SelectSource): Promise<SelectView | null> {
+    const r = await this.port.addFrom(this.listName, jobId, from);
+    if (!this.answered(r.ok ? { ok: true, value: r.value.list } : r)) return null;
+    void this.loadLists();
+    return r.ok ? r.value.added : null;
+  }
+
+  /** Undo of an add: the select goes from the list it was added to, even when another list is current now. */
+  unadd(list: string, id: string): Promise<boolean> {
+    return this.#queued(async () => this.answered(await this.port.edit(list, { kind: 'remove', id })));
   }
 
   /**
