@@ -31,6 +31,7 @@ const PURE_FILES = [
   'test/renderer/state/review-request.test.ts',
   'test/renderer/state/review.test.ts',
   'test/renderer/state/selects.test.ts',
+  'test/renderer/state/string-out-rows.test.ts',
   'test/renderer/state/shuttle.test.ts',
 ];
 

@@ -13,7 +13,7 @@ import type {
 } from '../../preload/contract.js';
 import type { ListEdit } from '../engine/selects/list-edits.js';
 import { listNameProblem, SelectError } from '../engine/selects/selects.js';
-import { rowsOf, type Row } from '../engine/selects/spacers.js';
+import { rowsOf, type Row } from '../engine/selects/rows.js';
 import { sourceName } from '../engine/media-link.js';
 import { currentPath } from '../engine/source-path.js';
 import { timecodeTextProblem } from '../../common/timecode.js';

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import type { SelectListView, SelectView, SpacerView } from '../../preload/contract.js';
 import { firstWordsLabel, selectWordRange, type Select } from '../engine/selects/selects.js';
-import { isSpacer, rowsOf } from '../engine/selects/spacers.js';
+import { isSpacer, rowsOf } from '../engine/selects/rows.js';
 import { sourceTimecode, timelineLength } from '../engine/selects/string-out.js';
 import { frameToMs } from '../../common/frames.js';
 import { rateLabel } from '../engine/timecode/rates.js';

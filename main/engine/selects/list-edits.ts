@@ -14,18 +14,8 @@ import {
   type SelectColour,
   type SelectList,
 } from './selects.js';
-import {
-  isSpacer,
-  MAX_ROWS,
-  rowsOf,
-  SPACER,
-  spacerLengthProblem,
-  titleTextProblem,
-  withRows,
-  type Row,
-  type Spacer,
-  type SpacerKind,
-} from './spacers.js';
+import { isSpacer, MAX_ROWS, rowsOf, withRows, type Row } from './rows.js';
+import { SPACER, spacerLengthProblem, titleTextProblem, type Spacer, type SpacerKind } from './spacers.js';
 
 export type ListEdit =
   | { kind: 'remove'; id: string }

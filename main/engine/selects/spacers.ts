@@ -5,9 +5,7 @@
 // reading a newer list still finds every select. The edits see one sequence of rows (rowsOf) and
 // give one back (withRows), which places each spacer anew. Pure.
 import { z } from 'zod';
-import { SELECT_LIMITS } from '../../../common/edit-limits.js';
 import { SPACER_LIMITS } from '../../../common/string-out-formats.js';
-import type { Select, SelectList } from './selects.js';
 
 export { SPACER_LIMITS };
 
@@ -37,40 +35,6 @@ export const SPACER = z
   })
   .refine((s) => s.kind === 'gap' || (s.text ?? '').trim() !== '', 'a title card has text');
 
-/** A row of the list as the screen and the timeline see it: a select, or a spacer (its `after` unused). */
-export type Row = Select | Spacer;
-
-export const isSpacer = (r: Row): r is Spacer => 'kind' in r;
-
-/** The list's rows in order: each select followed by the spacers placed after it. */
-export function rowsOf(list: SelectList): Row[] {
-  const spacers = list.spacers ?? [];
-  if (spacers.length === 0) return [...list.selects];
-  const ids = new Set(list.selects.map((s) => s.id));
-  const after = (id: string | null): Spacer[] => spacers.filter((g) => g.after === id);
-  const rows: Row[] = [...after(null)];
-  for (const s of list.selects) rows.push(s, ...after(s.id));
-  // A spacer whose select is gone (removed by a Sluice that knew no spacers) stays, at the end.
-  rows.push(...spacers.filter((g) => g.after !== null && !ids.has(g.after)));
-  return rows;
-}
-
-/** The list holding `rows` in their order (revision bumped); no `spacers` field when there are none. */
-export function withRows(list: SelectList, rows: readonly Row[]): SelectList {
-  const selects: Select[] = [];
-  const spacers: Spacer[] = [];
-  let last: string | null = null;
-  for (const r of rows) {
-    if (isSpacer(r)) spacers.push({ ...r, after: last });
-    else {
-      selects.push(r);
-      last = r.id;
-    }
-  }
-  const { spacers: _old, ...rest } = list;
-  return { ...rest, revision: list.revision + 1, selects, ...(spacers.length > 0 ? { spacers } : {}) };
-}
-
 /** A spacer's length from seconds as typed: whole ms within the limits, or a SelectError-ready message. */
 export function spacerLengthProblem(ms: number): string | null {
   if (!Number.isFinite(ms) || ms < SPACER_LIMITS.minMs || ms > SPACER_LIMITS.maxMs) {
@@ -86,6 +50,3 @@ export function titleTextProblem(text: string): string | null {
     return `A title card's text has at most ${SPACER_LIMITS.text} characters.`;
   return null;
 }
-
-/** Rows a list may hold in all: the selects' limit (an EDL's events) is also the rows'. */
-export const MAX_ROWS = SELECT_LIMITS.selects;

@@ -28,7 +28,8 @@ import { startFrameOn, timelineRate } from '../timecode/timeline.js';
 import { mediaKindOf } from '../transcript/media-kind.js';
 import type { Transcript } from '../transcript/transcript.js';
 import { readSelect, type SelectColour, type SelectList } from './selects.js';
-import { isSpacer, rowsOf, type SpacerKind } from './spacers.js';
+import { isSpacer, rowsOf } from './rows.js';
+import type { SpacerKind } from './spacers.js';
 
 /** One clip a list names, as the runtime found it. */
 export interface ClipSource {

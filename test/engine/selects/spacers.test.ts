@@ -11,7 +11,7 @@ import {
   SelectError,
   type SelectList,
 } from '../../../main/engine/selects/selects.js';
-import { rowsOf } from '../../../main/engine/selects/spacers.js';
+import { rowsOf } from '../../../main/engine/selects/rows.js';
 import { stringOut, timelineLength, type ClipSource } from '../../../main/engine/selects/string-out.js';
 import { renderOtio } from '../../../main/engine/selects/otio.js';
 import { renderStringOutFcpxml } from '../../../main/engine/selects/fcpxml.js';
