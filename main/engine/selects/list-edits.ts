@@ -29,8 +29,8 @@ export type ListEdit =
   | { kind: 'relabel'; id: string; label: string }
   | { kind: 'recolour'; id: string; colour: SelectColour }
   | { kind: 'renote'; id: string; note: string }
-  /** A gap or title card after row `after` (absent: at the end). */
-  | { kind: 'addSpacer'; spacer: { id: string; kind: SpacerKind; ms: number; text?: string }; after?: string }
+  /** A gap or title card after row `after` (absent: at the end; null: at the start). */
+  | { kind: 'addSpacer'; spacer: { id: string; kind: SpacerKind; ms: number; text?: string }; after?: string | null }
   /** A gap's or title card's new length. */
   | { kind: 'respace'; id: string; ms: number };
 
@@ -155,7 +155,7 @@ export function editList(list: SelectList, e: ListEdit, t?: Transcript): SelectL
         ...(title ? { text: cleanTitle(e.spacer.text ?? '') } : {}),
         after: null,
       };
-      const at = e.after === undefined ? rows.length : indexOf(list, rows, e.after) + 1;
+      const at = e.after === undefined ? rows.length : e.after === null ? 0 : indexOf(list, rows, e.after) + 1;
       rows.splice(at, 0, spacer);
       return withRows(list, rows);
     }

@@ -67,6 +67,7 @@ describe('gap and title-card rows', () => {
       { id: 't1', kind: 'title', ms: 3000, text: 'Part two', after: 's2' },
     ]);
     l = editList(l, { kind: 'addSpacer', spacer: gap('g2', 500) });
+    expect(ids(editList(l, { kind: 'addSpacer', spacer: gap('g0'), after: null }))[0]).toBe('g0');
     expect(ids(l)).toEqual(['s1', 'g1', 's2', 't1', 's3', 'g2']);
     // Positions count every row: the title card to the start, a bite past it.
     l = editList(l, { kind: 'move', id: 't1', index: 0 });
