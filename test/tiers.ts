@@ -43,6 +43,7 @@ const ENGINE_WITH_TOOLS = [
   'test/engine/captions/editors/all-rates.test.ts',
   'test/engine/captions/editors/writers.test.ts',
   'test/engine/recipes/ffmetadata-ffmpeg.test.ts',
+  'test/engine/selects/spacers-readback.test.ts',
 ];
 
 export const TIERS = {
