@@ -3,7 +3,7 @@
 // The string-out screen (issue 45), by keyboard alone: reached with Ctrl+5; a bite moved with
 // Alt+↓, trimmed a word from its start, relabelled, deleted and brought back with Undo; recoloured
 // and noted (the note's Undo); a gap and a title card added after the focused row (the total counts
-// them; the title card's Undo takes it away); the list
+// them; the title card deleted from its row); the list
 // exported from the dialog into a folder (every file on disk), and a folder that is not one refused
 // with what to do. axe with no serious finding in light and dark at 800×600 and 1920×1080.
 import { expect, test, type Page } from '@playwright/test';
@@ -125,9 +125,10 @@ test('a string-out reordered, trimmed, relabelled, deleted and exported by keybo
     }
   }
 
-  // The title card's Undo takes it away again; the gap stays.
-  await press(page, '.toast:has-text("Added a title card") button:has-text("Undo")');
+  // The title card deleted from its row by keyboard: the gap stays, the total gives its 3 s back.
+  await press(page, 'button[aria-label="Delete the title card at row 3"]');
   await expect.poll(async () => (await listNow()).spacers?.map((x) => x.kind)).toEqual(['gap']);
+  expect((await listNow()).totalMs).toBe(before.totalMs + 2000);
 
   // Export: a folder that is not one is refused with what to do; then every file is written.
   await press(page, 'button:has-text("Export…")');
