@@ -24,3 +24,15 @@ export const STRING_OUT_FORMAT_LABELS: Record<StringOutFormat, string> = {
 
 /** Frames of handles the export may add on each side of a bite. */
 export const MAX_STRING_OUT_HANDLES = 1000;
+
+/**
+ * Gaps and title cards between bites: their lengths (ms) and a title card's text, and the lengths
+ * a new one starts with (what the screen and `sluice selects add-gap` / `add-title` offer).
+ */
+export const SPACER_LIMITS = {
+  minMs: 40,
+  maxMs: 10 * 60 * 1000,
+  text: 200,
+  gapMs: 2000,
+  titleMs: 3000,
+} as const;

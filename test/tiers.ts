@@ -31,6 +31,7 @@ const PURE_FILES = [
   'test/renderer/state/review-request.test.ts',
   'test/renderer/state/review.test.ts',
   'test/renderer/state/selects.test.ts',
+  'test/renderer/state/string-out-rows.test.ts',
   'test/renderer/state/shuttle.test.ts',
 ];
 
@@ -42,6 +43,7 @@ const ENGINE_WITH_TOOLS = [
   'test/engine/captions/editors/all-rates.test.ts',
   'test/engine/captions/editors/writers.test.ts',
   'test/engine/recipes/ffmetadata-ffmpeg.test.ts',
+  'test/engine/selects/spacers-readback.test.ts',
 ];
 
 export const TIERS = {

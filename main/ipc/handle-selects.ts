@@ -1,6 +1,7 @@
 // selects:* handlers: the lists of selects the review picks into and the string-out screen shows,
 // kept by the runtime's Selects (the same lists and export as `sluice selects`). A change is saved
 // before it is answered and announced to every window (`selects:changed`).
+import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type {
@@ -12,7 +13,8 @@ import type {
   TranscriptMediaView,
 } from '../../preload/contract.js';
 import type { ListEdit } from '../engine/selects/list-edits.js';
-import { listNameProblem, SelectError, type Select } from '../engine/selects/selects.js';
+import { listNameProblem, SelectError } from '../engine/selects/selects.js';
+import { rowsOf, type Row } from '../engine/selects/rows.js';
 import { sourceName } from '../engine/media-link.js';
 import { currentPath } from '../engine/source-path.js';
 import { timecodeTextProblem } from '../../common/timecode.js';
@@ -40,8 +42,8 @@ async function refusing<T>(field: string, f: () => Promise<T>): Promise<T> {
 
 export function selectsHandlers(ctx: HandlerContext<'selects' | 'queue'>): RawHandlers<SelectsChannels> {
   const { selects, queue, publish } = ctx;
-  /** Deleted selects, by id, so Undo puts back exactly what was there (never what a page says it was). */
-  const removed = new Map<string, Select>();
+  /** Deleted rows, by id, so Undo puts back exactly what was there (never what a page says it was). */
+  const removed = new Map<string, Row>();
   const fileNameOf = (jobId: string): string | undefined => {
     const job = queue.job(jobId);
     return job ? sourceName(job) : undefined;
@@ -68,6 +70,11 @@ export function selectsHandlers(ctx: HandlerContext<'selects' | 'queue'>): RawHa
     return view(list);
   };
   const toListEdit = (e: SelectEdit): ListEdit => {
+    if (e.kind === 'addGap')
+      return { kind: 'addSpacer', spacer: { id: randomUUID(), kind: 'gap', ms: e.ms }, after: e.after };
+    if (e.kind === 'addTitle') {
+      return { kind: 'addSpacer', spacer: { id: randomUUID(), kind: 'title', ms: e.ms, text: e.text }, after: e.after };
+    }
     if (e.kind !== 'restore') return e;
     const select = removed.get(e.id);
     if (!select)
@@ -96,7 +103,7 @@ export function selectsHandlers(ctx: HandlerContext<'selects' | 'queue'>): RawHa
       const name = named(list);
       const before = edit.kind === 'remove' ? await selects.store.load(name) : undefined;
       const saved = await refusing('edit', () => selects.edit(name, toListEdit(edit)));
-      const gone = before?.selects.find((s) => s.id === edit.id);
+      const gone = before && 'id' in edit ? rowsOf(before).find((s) => s.id === edit.id) : undefined;
       if (gone) {
         removed.set(gone.id, gone);
         while (removed.size > UNDO_DEPTH) removed.delete(removed.keys().next().value!);

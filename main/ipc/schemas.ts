@@ -31,6 +31,12 @@ const linkDestination = z.discriminatedUnion('kind', [
 const byId = z.strictObject({ id });
 const byJob = z.strictObject({ jobId: id });
 const wordIndex = z.number().int().min(0).max(10_000_000);
+// A spacer's length: any number here; its limits are the engine's rule (spacers.ts), refused with its words.
+const spacerMs = z
+  .number()
+  .finite()
+  .min(0)
+  .max(24 * 3600 * 1000);
 // Whether a name can name a list (and its files) is the selects' own rule: VALIDATION from the handler.
 const listName = z.string().max(1000);
 
@@ -356,6 +362,9 @@ export const SCHEMAS: Schemas = {
       z.strictObject({ kind: z.literal('relabel'), id, label: str(1000) }),
       z.strictObject({ kind: z.literal('recolour'), id, colour: z.enum(USER_MARKER_COLOURS) }),
       z.strictObject({ kind: z.literal('renote'), id, note: str(10_000) }),
+      z.strictObject({ kind: z.literal('addGap'), ms: spacerMs, after: id.optional() }),
+      z.strictObject({ kind: z.literal('addTitle'), text: str(10_000), ms: spacerMs, after: id.optional() }),
+      z.strictObject({ kind: z.literal('respace'), id, ms: spacerMs }),
     ]),
   }),
   'selects:export': z.strictObject({

@@ -1,9 +1,10 @@
 // A list of selects as the app shows it: each select in the list's order, placed (its words in the
 // clip's transcript now, source timecode, length on the timeline) or said to be missing and why.
 import path from 'node:path';
-import type { SelectListView, SelectView } from '../../preload/contract.js';
+import type { SelectListView, SelectView, SpacerView } from '../../preload/contract.js';
 import { firstWordsLabel, selectWordRange, type Select } from '../engine/selects/selects.js';
-import { sourceTimecode } from '../engine/selects/string-out.js';
+import { isSpacer, rowsOf } from '../engine/selects/rows.js';
+import { sourceTimecode, timelineLength } from '../engine/selects/string-out.js';
 import { frameToMs } from '../../common/frames.js';
 import { rateLabel } from '../engine/timecode/rates.js';
 import type { OpenList } from '../runtime/selects.js';
@@ -60,12 +61,28 @@ export function selectListView(o: OpenList, fileNameOf: (jobId: string) => strin
         : 'Sluice no longer knows this clip (its job was deleted): process it again and pick this select anew.',
     };
   });
-  const last = so.bites[so.bites.length - 1];
+  const placed = new Map(so.spacers.map((p) => [p.id, p]));
+  const spacers = rowsOf(o.list).flatMap((r, index): SpacerView[] => {
+    const p = isSpacer(r) ? placed.get(r.id) : undefined;
+    if (!isSpacer(r) || !p) return [];
+    return [
+      {
+        id: r.id,
+        kind: r.kind,
+        ...(r.text === undefined ? {} : { text: r.text }),
+        ms: r.ms,
+        durationMs: ms(p.recordOut - p.recordIn),
+        recordInMs: ms(p.recordIn),
+        index,
+      },
+    ];
+  });
   return {
     name: o.list.name,
     revision: o.list.revision,
     selects,
-    totalMs: last ? ms(last.recordOut) : 0,
+    ...(spacers.length > 0 ? { spacers } : {}),
+    totalMs: ms(timelineLength(so)),
     rate: rateLabel(so.rate),
   };
 }

@@ -36,11 +36,28 @@ export interface SelectView {
   missing?: string;
 }
 
+/** A gap or a title card between bites (nothing plays there; a title card's text is for the editor). */
+export interface SpacerView {
+  id: string;
+  kind: 'gap' | 'title';
+  /** A title card's text. */
+  text?: string;
+  /** Its length as asked, and on the timeline (whole frames of its rate), ms. */
+  ms: number;
+  durationMs: number;
+  /** Where it starts, ms from the timeline's start. */
+  recordInMs: number;
+  /** Its place among all the rows (bites and spacers), 0 first: what `move` and `restore` count. */
+  index: number;
+}
+
 export interface SelectListView {
   name: string;
   revision: number;
   selects: SelectView[];
-  /** The running total: every placed bite back to back. */
+  /** Gaps and title cards; absent or empty when there are none. */
+  spacers?: SpacerView[];
+  /** The running total: every placed bite and spacer back to back. */
   totalMs: number;
   /** The timeline's rate, as the export would choose it (e.g. "25", "29.97 DF"). */
   rate: string;
@@ -69,7 +86,12 @@ export type SelectEdit =
   /** Empty: back to the first words. */
   | { kind: 'relabel'; id: string; label: string }
   | { kind: 'recolour'; id: string; colour: MarkerColourView }
-  | { kind: 'renote'; id: string; note: string };
+  | { kind: 'renote'; id: string; note: string }
+  /** A gap after row `after` (a bite or spacer's id; absent: at the end). `move`/`restore` indexes count every row. */
+  | { kind: 'addGap'; ms: number; after?: string }
+  | { kind: 'addTitle'; text: string; ms: number; after?: string }
+  /** A gap's or title card's length (its text is `relabel`'s). */
+  | { kind: 'respace'; id: string; ms: number };
 
 export interface SelectsExportParams {
   list: string;

@@ -1,7 +1,9 @@
 /// <reference lib="dom" />
 // (page.evaluate callbacks run in the browser: this file needs the DOM types.)
 // The string-out screen (issue 45), by keyboard alone: reached with Ctrl+5; a bite moved with
-// Alt+↓, trimmed a word from its start, relabelled, deleted and brought back with Undo; the list
+// Alt+↓, trimmed a word from its start, relabelled, deleted and brought back with Undo; recoloured
+// and noted (the note's Undo); a gap and a title card added after the focused row (the total counts
+// them; the title card deleted from its row); the list
 // exported from the dialog into a folder (every file on disk), and a folder that is not one refused
 // with what to do. axe with no serious finding in light and dark at 800×600 and 1920×1080.
 import { expect, test, type Page } from '@playwright/test';
@@ -77,6 +79,40 @@ test('a string-out reordered, trimmed, relabelled, deleted and exported by keybo
   await expect.poll(async () => (await listNow()).selects.map((s) => s.id)).toEqual([b.id, a.id, c.id]);
   await expect(screen.getByTestId('selects-total')).toContainText('3 bites');
 
+  // Colour by keyboard (the menu's first letter), and a note typed in place, then its Undo.
+  await press(page, `[data-select-id="${b.id}"] .colour-pick`, 'p');
+  await expect.poll(async () => (await listNow()).selects[0]?.colour).toBe('Purple');
+  await press(page, `[data-select-id="${b.id}"] .note-btn`);
+  await page.keyboard.type('Use the wide');
+  await page.keyboard.press('Enter');
+  await expect.poll(async () => (await listNow()).selects[0]?.note).toBe('Use the wide');
+  await expect(screen.locator(`[data-select-id="${b.id}"] [data-testid=select-note]`)).toHaveText('Note: Use the wide');
+  await press(page, '.toast:has-text("Note on") button:has-text("Undo")');
+  await expect.poll(async () => (await listNow()).selects[0]?.note).toBe('');
+  await expect(screen.locator(`[data-select-id="${b.id}"] [data-testid=select-note]`)).toHaveCount(0);
+
+  // A gap after the first bite (the row that had focus), then a title card after the gap.
+  const before = await listNow();
+  await page.locator(`[data-select-id="${b.id}"] .label-btn`).focus();
+  await press(page, '[data-testid=add-gap]');
+  await expect.poll(async () => (await listNow()).spacers?.map((x) => [x.kind, x.index])).toEqual([['gap', 1]]);
+  await press(page, '[data-testid=add-title]');
+  await expect(page.locator('input[id^="title-"]')).toBeFocused();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('Part two');
+  await page.keyboard.press('Enter');
+  await expect
+    .poll(async () => (await listNow()).spacers?.map((x) => [x.kind, x.index, x.text ?? '']))
+    .toEqual([
+      ['gap', 1, ''],
+      ['title', 2, 'Part two'],
+    ]);
+  const now = await listNow();
+  expect(now.totalMs).toBe(before.totalMs + 5000);
+  expect(now.selects[1]!.recordInMs).toBe(before.selects[1]!.recordInMs! + 5000);
+  await expect(screen.getByTestId('selects-total')).toContainText('3 bites + 2 gaps/titles');
+  await expect(screen.locator('li').nth(2)).toContainText('TITLE: Part two');
+
   for (const size of [
     { width: 800, height: 600 },
     { width: 1920, height: 1080 },
@@ -88,6 +124,11 @@ test('a string-out reordered, trimmed, relabelled, deleted and exported by keybo
       await shot(page, `selects-screen-${size.width}-${theme}`);
     }
   }
+
+  // The title card deleted from its row by keyboard: the gap stays, the total gives its 3 s back.
+  await press(page, 'button[aria-label="Delete the title card at row 3"]');
+  await expect.poll(async () => (await listNow()).spacers?.map((x) => x.kind)).toEqual(['gap']);
+  expect((await listNow()).totalMs).toBe(before.totalMs + 2000);
 
   // Export: a folder that is not one is refused with what to do; then every file is written.
   await press(page, 'button:has-text("Export…")');

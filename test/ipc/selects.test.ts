@@ -95,6 +95,38 @@ describe('selects over the bridge', () => {
     );
     expect(list.selects.map((s) => s.id)).toEqual(before);
     expect(list.selects[before.indexOf(first.id)]).toMatchObject({ label: 'Budget', words: [3, 5] });
+    // A gap after the first row and a title card at the end: the total and the record times count them.
+    const total = list.totalMs;
+    const second = list.selects[1]!;
+    list = value(
+      await h['selects:edit']({ list: 'Selects', edit: { kind: 'addGap', ms: 2000, after: list.selects[0]!.id } }),
+    );
+    list = value(await h['selects:edit']({ list: 'Selects', edit: { kind: 'addTitle', text: 'Part two', ms: 3000 } }));
+    const [gapRow, titleRow] = list.spacers!;
+    expect(gapRow).toMatchObject({ kind: 'gap', ms: 2000, durationMs: 2000, index: 1 });
+    expect(titleRow).toMatchObject({ kind: 'title', text: 'Part two', durationMs: 3000, index: 4 });
+    expect(list.totalMs).toBe(total + 5000);
+    expect(list.selects.find((s) => s.id === second.id)!.recordInMs).toBe(second.recordInMs! + 2000);
+    list = value(await h['selects:edit']({ list: 'Selects', edit: { kind: 'respace', id: gapRow!.id, ms: 1000 } }));
+    expect(list.totalMs).toBe(total + 4000);
+    // Deleted and put back by Undo like a bite; a length out of bounds is refused in words.
+    list = value(await h['selects:edit']({ list: 'Selects', edit: { kind: 'remove', id: titleRow!.id } }));
+    expect(list.spacers!.map((x) => x.id)).toEqual([gapRow!.id]);
+    list = value(await h['selects:edit']({ list: 'Selects', edit: { kind: 'restore', id: titleRow!.id, index: 4 } }));
+    expect(list.spacers!.map((x) => [x.id, x.index])).toEqual([
+      [gapRow!.id, 1],
+      [titleRow!.id, 4],
+    ]);
+    const short = await h['selects:edit']({ list: 'Selects', edit: { kind: 'addGap', ms: 1 } });
+    expect(short).toMatchObject({
+      ok: false,
+      error: { code: 'VALIDATION', message: expect.stringMatching(/0\.04 to 600 seconds/) },
+    });
+    for (const x of list.spacers!)
+      list = value(await h['selects:edit']({ list: 'Selects', edit: { kind: 'remove', id: x.id } }));
+    expect(list.spacers).toBeUndefined();
+    expect(list.totalMs).toBe(total);
+
     // What the app saved is what the CLI reads.
     expect((await cli.store.load('SELECTS'))!.revision).toBe(list.revision);
 

@@ -3,7 +3,7 @@
 // clip, speaker and source timecode, its place and running time, its note, and its words, so a
 // producer can print it and mark it up. Built with the `docx` package, as the transcript's .docx.
 import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
-import { rowHeading, rowTiming, type Script } from '../../engine/selects/script.js';
+import { isSpacerRow, rowHeading, rowTiming, type Script } from '../../engine/selects/script.js';
 
 export async function renderScriptDocx(s: Script): Promise<Uint8Array> {
   const body: Paragraph[] = [
@@ -11,6 +11,13 @@ export async function renderScriptDocx(s: Script): Promise<Uint8Array> {
     new Paragraph({ children: [new TextRun({ text: s.summary, color: '555555' })], spacing: { after: 240 } }),
   ];
   for (const r of s.rows) {
+    if (isSpacerRow(r)) {
+      body.push(new Paragraph({ children: [new TextRun({ text: r.line, bold: true })], keepNext: true }));
+      body.push(
+        new Paragraph({ children: [new TextRun({ text: rowTiming(r), color: '555555' })], spacing: { after: 200 } }),
+      );
+      continue;
+    }
     body.push(new Paragraph({ children: [new TextRun({ text: rowHeading(r), bold: true })], keepNext: true }));
     body.push(new Paragraph({ children: [new TextRun({ text: rowTiming(r), color: '555555' })], keepNext: true }));
     if (r.note) body.push(new Paragraph({ children: [new TextRun({ text: `Note: ${r.note}`, italics: true })] }));

@@ -1,13 +1,23 @@
-// `sluice selects add|list|export`: sound bites picked from processed files into named lists (a
+// `sluice selects add|add-gap|add-title|list|export`: sound bites picked from processed files into named lists (a
 // string-out), and a list sent to the editor's timeline. Works on the lists the app keeps, while it
 // runs: the journal is read, not taken over, and each change to a list is saved under its lock.
 // Exit codes as every command: 0 done (for export: every file written and every bite in them),
 // 1 not done (a quote not found, a list with clips missing: the rest is still written), 2 usage.
 import { InvalidArgumentError, type Command } from 'commander';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { resolveStateDir } from '../../adapters/store/state/state-dir.js';
 import { SelectError, SELECT_COLOURS, type SelectColour } from '../../engine/selects/selects.js';
-import { recordTimecode, sourceTimecode, type StringOut } from '../../engine/selects/string-out.js';
+import {
+  recordTimecode,
+  sourceTimecode,
+  timelineItems,
+  timelineLength,
+  type StringOut,
+} from '../../engine/selects/string-out.js';
+import { rowsOf } from '../../engine/selects/rows.js';
+import { SPACER_LIMITS } from '../../engine/selects/spacers.js';
+import { spacerLine } from '../../engine/selects/script.js';
 import { TimecodeError } from '../../../common/timecode.js';
 import { Selects, STRING_OUT_FORMATS, type StringOutFormat } from '../../runtime/selects.js';
 import { parseFrameRate, parseTimecodeStart } from '../options.js';
@@ -64,6 +74,19 @@ function parseHandles(value: string): number {
   return n;
 }
 
+function parseSeconds(value: string): number {
+  const n = Number(value);
+  const [lo, hi] = [SPACER_LIMITS.minMs / 1000, SPACER_LIMITS.maxMs / 1000];
+  if (!Number.isFinite(n) || n < lo || n > hi) throw new InvalidArgumentError(`must be seconds, ${lo}–${hi}.`);
+  return Math.round(n * 1000);
+}
+
+function parseRow(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('must be a row number (0: at the start).');
+  return n;
+}
+
 function parseTc(value: string): string {
   const tc = parseTimecodeStart(value);
   if (tc === 'source') throw new InvalidArgumentError('must be a timecode such as 01:00:12:05.');
@@ -91,7 +114,7 @@ async function guarded(run: () => Promise<number>): Promise<void> {
 /** What the export did, for a person: the files, the timeline, what was left out and why. */
 function reportExport(files: string[], so: StringOut): void {
   for (const f of files) console.log(`written ${printable(f)}`);
-  const total = so.bites[so.bites.length - 1]?.recordOut ?? 0;
+  const total = timelineLength(so);
   console.log(
     `${so.bites.length} bite${so.bites.length === 1 ? '' : 's'}, ${recordTimecode({ ...so, startFrame: 0 }, total)} long, ${recordTimecode(so, 0)} to ${recordTimecode(so, total)}.`,
   );
@@ -150,6 +173,54 @@ export function registerSelects(program: Command): void {
       });
     });
 
+  for (const kind of ['gap', 'title'] as const) {
+    const cmd = selects
+      .command(kind === 'gap' ? 'add-gap' : 'add-title')
+      .description(
+        kind === 'gap'
+          ? 'Add a gap (black and silence) to a list, after a row or at its end.'
+          : 'Add a title card (a gap holding its text, for the editor’s title) to a list, after a row or at its end.',
+      )
+      .argument('<list>', 'the list’s name');
+    if (kind === 'title') cmd.argument('<text>', 'the title card’s text');
+    cmd
+      .option('--state-dir <dir>', 'state folder (default: the app-data folder)')
+      .option(
+        '--seconds <n>',
+        `its length (default ${(kind === 'gap' ? SPACER_LIMITS.gapMs : SPACER_LIMITS.titleMs) / 1000})`,
+        parseSeconds,
+      )
+      .option(
+        '--after <row>',
+        'after this row of `sluice selects list` (1 first, 0 at the start; default: the end)',
+        parseRow,
+      )
+      .action(async (list: string, ...rest: unknown[]) => {
+        const text = kind === 'title' ? (rest[0] as string) : undefined;
+        const flags = rest[kind === 'title' ? 1 : 0] as { stateDir?: string; seconds?: number; after?: number };
+        await guarded(async () => {
+          const s = new Selects(resolveStateDir(flags.stateDir));
+          const now = await s.store.load(list);
+          if (!now) throw new SelectError(`There is no list named "${list.trim()}".`);
+          const rowsNow = rowsOf(now);
+          if (flags.after !== undefined && flags.after > rowsNow.length) {
+            throw new SelectError(`"${now.name}" has ${rowsNow.length} rows: give --after 0 to ${rowsNow.length}.`);
+          }
+          const ms = flags.seconds ?? (kind === 'gap' ? SPACER_LIMITS.gapMs : SPACER_LIMITS.titleMs);
+          const spacer = { id: randomUUID(), kind, ms, ...(text === undefined ? {} : { text }) };
+          // --after 0: at the start; N: after row N; none: at the end.
+          const after = flags.after === undefined ? undefined : flags.after === 0 ? null : rowsNow[flags.after - 1]!.id;
+          await s.edit(list, { kind: 'addSpacer', spacer, ...(after === undefined ? {} : { after }) });
+          console.log(
+            printable(
+              `added to "${now.name}": ${kind === 'gap' ? `a ${ms / 1000} s gap` : `title card "${text ?? ''}" (${ms / 1000} s)`}`,
+            ),
+          );
+          return EXIT.ok;
+        });
+      });
+  }
+
   selects
     .command('list')
     .description('The lists, or one list’s bites in order with their source timecode.')
@@ -181,12 +252,29 @@ export function registerSelects(program: Command): void {
           note: b.note,
           colour: b.colour,
         }));
+        const spacers = so.spacers.map((x) => ({
+          kind: x.kind,
+          ...(x.text === undefined ? {} : { text: x.text }),
+          recordIn: recordTimecode(so, x.recordIn),
+          frames: x.recordOut - x.recordIn,
+        }));
         if (flags.json) {
-          console.log(JSON.stringify({ name: so.name, selects: rows, missing: so.missing }, null, 2));
+          console.log(JSON.stringify({ name: so.name, selects: rows, spacers, missing: so.missing }, null, 2));
         } else {
-          for (const r of rows) {
+          for (const { bite, spacer } of timelineItems(so)) {
+            const r = bite ? rows[bite.number - 1]! : undefined;
             console.log(
-              row([String(r.number), r.label, path.basename(r.file), r.speaker ?? '', r.sourceIn, r.sourceOut, r.text]),
+              r
+                ? row([
+                    String(r.number),
+                    r.label,
+                    path.basename(r.file),
+                    r.speaker ?? '',
+                    r.sourceIn,
+                    r.sourceOut,
+                    r.text,
+                  ])
+                : row(['', spacerLine(spacer!, so)]),
             );
           }
           for (const m of so.missing) console.log(row(['missing', m.labels.join(', '), m.reason]));

@@ -9,11 +9,15 @@
 // words' span relabelled on the timeline's rate (in down, out up, at the same moments of its media),
 // so its event may be a frame longer or shorter than in the formats that keep the clip's own frames,
 // and the EDL's record times follow its own events; the clip's own labels are kept in a
-// `* SOURCE TC` comment, and the export says so. Pure.
+// `* SOURCE TC` comment, and the export says so.
+//
+// A gap or title card moves the record time of the events after it on by its length: no event is
+// written for it (a black event would be one more source for the editor to relink), and a title
+// card's text is a `* TITLE CARD:` comment on the event that follows it. Pure.
 import { sameRate, rateLabel } from '../timecode/rates.js';
 import { formatTimecode } from '../../../common/timecode.js';
 import { edlMarkerName } from '../captions/editors/edl.js';
-import { frameOnRate, recordTimecode, sourceTimecode, type Bite, type StringOut } from './string-out.js';
+import { frameOnRate, recordTimecode, sourceTimecode, timelineItems, type Bite, type StringOut } from './string-out.js';
 
 export const STRING_OUT_EDL_MAX_EVENTS = 999;
 const REEL_CHARS = 8;
@@ -60,7 +64,15 @@ export function renderStringOutEdl(so: StringOut): string {
   const clips = [...new Map(so.bites.map((b) => [b.clip.key, b.clip])).values()];
   const reels = reelNames(clips);
   let record = 0;
-  for (const b of so.bites.slice(0, STRING_OUT_EDL_MAX_EVENTS)) {
+  let titles: string[] = [];
+  let events = 0;
+  for (const { bite: b, spacer } of timelineItems(so)) {
+    if (spacer) {
+      record += spacer.recordOut - spacer.recordIn;
+      if (spacer.kind === 'title') titles.push(spacer.text ?? '');
+      continue;
+    }
+    if (++events > STRING_OUT_EDL_MAX_EVENTS) break;
     const c = b.clip;
     const own = sameRate(c.rate, so.rate) && c.rate.dropFrame === so.rate.dropFrame;
     // Another rate: the bite's span snapped anew on the EDL's frames (in down, out up), so the event
@@ -90,7 +102,12 @@ export function renderStringOutEdl(so: StringOut): string {
       );
     }
     lines.push(`* COMMENT: ${ascii(edlMarkerName(b.label))}`);
+    for (const t of titles) lines.push(`* TITLE CARD: ${ascii(t)}`);
+    titles = [];
     lines.push('');
   }
+  // Title cards after the last bite: said under the last event, the only place a comment may go.
+  if (titles.length > 0 && lines[lines.length - 1] === '') lines.pop();
+  for (const t of titles) lines.push(`* TITLE CARD: ${ascii(t)}`, '');
   return `${lines.join('\n')}\n`;
 }

@@ -3,12 +3,15 @@
 // and a spine of asset-clips, one per bite, at its offset on the timeline (from `tcStart`), its
 // `start` the bite's source in at its clip's timecode on its clip's frames, its duration its whole
 // timeline frames. The bite's label is a marker at its first word, in the clip's source time.
-// A clip of another rate keeps its own format; Final Cut plays it at its own speed. Pure.
+// A clip of another rate keeps its own format; Final Cut plays it at its own speed. A gap row is a
+// `<gap>` in the spine; a title card is a gap named after its text with the text as its note and a
+// marker: Apple's DTD makes a `<title>` refer to a Motion effect (`ref` is required), which only
+// Final Cut's own templates provide, so the card is left for the editor to drop a title on. Pure.
 import { create } from 'xmlbuilder2';
 import { frameDuration, rationalTime } from '../../../common/frames.js';
 import { sameRate, type FrameRate } from '../timecode/rates.js';
 import { fileUrl } from '../captions/editors/file-url.js';
-import type { ClipPlacement, StringOut } from './string-out.js';
+import { timelineItems, timelineLength, type ClipPlacement, type StringOut } from './string-out.js';
 
 export function renderStringOutFcpxml(so: StringOut): string {
   const tl = (frames: number): string => rationalTime(frames, so.rate);
@@ -54,7 +57,7 @@ export function renderStringOutFcpxml(so: StringOut): string {
     });
   });
 
-  const total = so.bites[so.bites.length - 1]?.recordOut ?? 0;
+  const total = timelineLength(so);
   const spine = root
     .ele('library')
     .ele('event', { name: 'Sluice' })
@@ -66,7 +69,21 @@ export function renderStringOutFcpxml(so: StringOut): string {
       tcFormat: tcFormat(so.rate),
     })
     .ele('spine');
-  for (const b of so.bites) {
+  for (const { bite: b, spacer } of timelineItems(so)) {
+    if (spacer) {
+      const title = spacer.kind === 'title' ? (spacer.text ?? '') : undefined;
+      const gap = spine.ele('gap', {
+        ...(title === undefined ? { name: 'Gap' } : { name: `TITLE: ${title}` }),
+        offset: tl(so.startFrame + spacer.recordIn),
+        start: tl(0),
+        duration: tl(spacer.recordOut - spacer.recordIn),
+      });
+      if (title !== undefined) {
+        gap.ele('note').txt(`Title card: ${title}`);
+        gap.ele('marker', { start: tl(0), duration: tl(1), value: title, note: 'Title card' });
+      }
+      continue;
+    }
     const c = b.clip;
     const src = (frames: number): string => rationalTime(c.mediaStartFrame + frames, c.rate);
     const item = spine.ele('asset-clip', {

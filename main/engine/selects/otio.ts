@@ -3,13 +3,16 @@
 // adapters take it on to Avid (AAF) and others. Timeline → Stack → a video track and an audio track:
 // each bite a Clip whose ExternalReference links the media by file URL, its available range at the
 // media's own timecode, its source range at the bite; an audio-only bite is a gap on the video
-// track. The bite's label is a marker on its clip, at its first word. Pure.
+// track. The bite's label is a marker on its clip, at its first word, in its colour, with its note
+// as the marker's comment. A gap row is a Gap on every track; a title card is a Gap named after its
+// text with a marker holding the text (not a GeneratorReference: no NLE reads one as a title, and a
+// named Gap imports everywhere, leaving the card's time free for the editor's own title). Pure.
 //
 // A bite's source range starts on its clip's frames and lasts its whole number of timeline frames
 // (string-out.ts), so the clips sit back to back on the timeline's grid whatever their own rates.
 import type { FrameRate } from '../timecode/rates.js';
 import { fileUrl } from '../captions/editors/file-url.js';
-import type { Bite, StringOut } from './string-out.js';
+import { timelineItems, type Bite, type PlacedSpacer, type StringOut } from './string-out.js';
 
 type Json = Record<string, unknown>;
 
@@ -66,14 +69,28 @@ function clip(so: StringOut, b: Bite, withMarker: boolean): Json {
   };
 }
 
-function gap(so: StringOut, b: Bite): Json {
+function gap(so: StringOut, b: Bite | PlacedSpacer, withMarker = false): Json {
+  const title = 'kind' in b && b.kind === 'title' ? (b.text ?? '') : undefined;
+  const length = time(b.recordOut - b.recordIn, so.rate);
   return {
     OTIO_SCHEMA: 'Gap.1',
-    metadata: {},
-    name: '',
-    source_range: range(time(0, so.rate), time(b.recordOut - b.recordIn, so.rate)),
+    metadata: 'kind' in b ? { sluice: { [b.kind]: title ?? true } } : {},
+    name: title === undefined ? '' : `TITLE: ${title}`,
+    source_range: range(time(0, so.rate), length),
     effects: [],
-    markers: [],
+    markers:
+      title !== undefined && withMarker
+        ? [
+            {
+              OTIO_SCHEMA: 'Marker.2',
+              metadata: { sluice: { title } },
+              name: title,
+              color: 'WHITE',
+              comment: 'Title card',
+              marked_range: range(time(0, so.rate), time(0, so.rate)),
+            },
+          ]
+        : [],
     enabled: true,
   };
 }
@@ -93,12 +110,15 @@ function track(name: string, kind: 'Video' | 'Audio', children: Json[]): Json {
 }
 
 export function renderOtio(so: StringOut): string {
-  const video = so.bites.map((b) => (b.clip.hasVideo ? clip(so, b, true) : gap(so, b)));
-  const audio = so.bites.map((b) => clip(so, b, !b.clip.hasVideo));
-  const tracks = [
-    ...(so.bites.some((b) => b.clip.hasVideo) ? [track('V1', 'Video', video)] : []),
-    track('A1', 'Audio', audio),
-  ];
+  const hasVideo = so.bites.some((b) => b.clip.hasVideo);
+  const items = timelineItems(so);
+  const video = items.map(({ bite: b, spacer }) =>
+    spacer ? gap(so, spacer, true) : b.clip.hasVideo ? clip(so, b, true) : gap(so, b),
+  );
+  const audio = items.map(({ bite: b, spacer }) =>
+    spacer ? gap(so, spacer, !hasVideo) : clip(so, b, !b.clip.hasVideo),
+  );
+  const tracks = [...(hasVideo ? [track('V1', 'Video', video)] : []), track('A1', 'Audio', audio)];
   const timeline = {
     OTIO_SCHEMA: 'Timeline.1',
     metadata: { sluice: { notes: so.notes, handles: so.handles } },

@@ -13,6 +13,7 @@ import { foldText } from '../transcript/search-text.js';
 import { speakerName, type Transcript, type TranscriptWord } from '../transcript/transcript.js';
 import { joinWords } from '../captions/normalize.js';
 import { SELECT_LIMITS } from '../../../common/edit-limits.js';
+import { SPACER, type Spacer } from './spacers.js';
 
 /** A select's colour: the editor's marker colours, which every NLE has a marker of. */
 export const SELECT_COLOURS = USER_MARKER_COLOURS;
@@ -42,6 +43,8 @@ export interface SelectList {
   /** Bumped by every change. */
   revision: number;
   selects: Select[];
+  /** Gaps and title cards between the selects (spacers.ts); absent when there are none. */
+  spacers?: Spacer[];
 }
 
 const ms = z
@@ -74,6 +77,7 @@ export const SELECT_LIST = z.object({
     .max(SELECT_LIMITS.name * 4),
   revision: z.number().int().min(0),
   selects: z.array(SELECT).max(SELECT_LIMITS.selects),
+  spacers: z.array(SPACER).max(SELECT_LIMITS.selects).optional(),
 });
 
 /** A select or list that cannot be made as asked; says what to do instead. */

@@ -28,6 +28,8 @@ import { startFrameOn, timelineRate } from '../timecode/timeline.js';
 import { mediaKindOf } from '../transcript/media-kind.js';
 import type { Transcript } from '../transcript/transcript.js';
 import { readSelect, type SelectColour, type SelectList } from './selects.js';
+import { isSpacer, rowsOf } from './rows.js';
+import type { SpacerKind } from './spacers.js';
 
 /** One clip a list names, as the runtime found it. */
 export interface ClipSource {
@@ -103,6 +105,20 @@ export interface Bite {
   recordOut: number;
 }
 
+/** A gap or title card on the timeline: nothing plays there; a title card's text is for the editor. */
+export interface PlacedSpacer {
+  id: string;
+  kind: SpacerKind;
+  /** A title card's text. */
+  text?: string;
+  /** Frames from the timeline's start on its rate: its length is its ms on those frames (nearest, at least one). */
+  recordIn: number;
+  recordOut: number;
+}
+
+/** A row of the timeline in order: a bite or a spacer. */
+export type TimelineItem = { bite: Bite; spacer?: undefined } | { spacer: PlacedSpacer; bite?: undefined };
+
 export interface StringOut {
   name: string;
   rate: FrameRate;
@@ -110,6 +126,8 @@ export interface StringOut {
   startFrame: number;
   handles: number;
   bites: Bite[];
+  /** The gaps and title cards, in order; record times of the bites after them count them. */
+  spacers: PlacedSpacer[];
   missing: MissingClip[];
   /** What was chosen where the formats could not follow each bite exactly, to say to the user. */
   notes: string[];
@@ -227,9 +245,22 @@ export function stringOut(
   const placements = new Map<string, ClipPlacement>();
   const missing = new Map<string, MissingClip>();
   const bites: Bite[] = [];
+  const spacers: PlacedSpacer[] = [];
   const notes: string[] = [];
   let record = 0;
-  for (const s of list.selects) {
+  for (const s of rowsOf(list)) {
+    if (isSpacer(s)) {
+      const length = Math.max(1, msToFrameRound(s.ms, rate));
+      spacers.push({
+        id: s.id,
+        kind: s.kind,
+        ...(s.kind === 'title' ? { text: s.text ?? '' } : {}),
+        recordIn: record,
+        recordOut: record + length,
+      });
+      record += length;
+      continue;
+    }
     const clip = clips.get(s.jobId);
     if (!clip) {
       const why = missingWhy.get(s.jobId) ?? { reason: 'its job is no longer in this state folder' };
@@ -298,7 +329,23 @@ export function stringOut(
       `The timeline runs at ${rateLabel(rate)}; ${names} keep${one ? 's' : ''} ${its} own rate and play${one ? 's' : ''} at ${its} own speed, each bite ending within a frame after its last word. The EDL counts one rate: there ${its} source timecode is relabelled at ${rateLabel(rate)} (${its} own is in a comment), and a bite may be a frame longer or shorter.`,
     );
   }
-  return { name: list.name, rate, startFrame, handles, bites, missing: [...missing.values()], notes };
+  return { name: list.name, rate, startFrame, handles, bites, spacers, missing: [...missing.values()], notes };
+}
+
+/** ms as the nearest whole frames of `rate`. */
+const msToFrameRound = (ms: number, rate: FrameRate): number => Math.round((ms * rate.num) / (rate.den * 1000));
+
+/** Bites and spacers in timeline order (record in), what every format walks. */
+export function timelineItems(so: StringOut): TimelineItem[] {
+  const items: TimelineItem[] = [...so.bites.map((bite) => ({ bite })), ...so.spacers.map((spacer) => ({ spacer }))];
+  const at = (i: TimelineItem): number => (i.bite ?? i.spacer).recordIn;
+  return items.sort((a, b) => at(a) - at(b));
+}
+
+/** The timeline's length in its frames: every bite and spacer back to back. */
+export function timelineLength(so: StringOut): number {
+  const ends = [...so.bites, ...so.spacers].map((x) => x.recordOut);
+  return ends.length > 0 ? Math.max(...ends) : 0;
 }
 
 /** A frame count of the timeline as its label (`01:00:04:12`). */

@@ -3,12 +3,14 @@
 // rate and start; one clipitem per bite on the video track (pictures only) and on the audio track,
 // `start`/`end` in sequence frames back to back, `in`/`out` in its clip's frames from the media's
 // first frame, its file described once (path URL, rate, the media's own timecode) and referred to
-// by id after. The bites' labels are sequence markers at their record in. Pure.
+// by id after. The bites' labels are sequence markers at their record in. A gap or title card is
+// time left empty on the tracks (the clipitems after it start later: xmeml has no gap item); a
+// title card is also a sequence marker holding its text, where the editor sets the title. Pure.
 import { create } from 'xmlbuilder2';
 import { nominalFps, type FrameRate } from '../timecode/rates.js';
 import { formatTimecode, isNtscRate } from '../../../common/timecode.js';
 import { fileUrl } from '../captions/editors/file-url.js';
-import type { Bite, StringOut } from './string-out.js';
+import { timelineLength, type Bite, type StringOut } from './string-out.js';
 
 type XMLBuilder = ReturnType<typeof create>;
 
@@ -56,7 +58,7 @@ export function renderStringOutXmeml(so: StringOut): string {
   const root = create({ version: '1.0', encoding: 'UTF-8' }).dtd({ name: 'xmeml' }).ele('xmeml', { version: '4' });
   const seq = root.ele('sequence', { id: 'sequence-1' });
   seq.ele('name').txt(so.name);
-  seq.ele('duration').txt(String(so.bites[so.bites.length - 1]?.recordOut ?? 0));
+  seq.ele('duration').txt(String(timelineLength(so)));
   rateEl(seq, so.rate);
   timecodeEl(seq, so.rate, so.startFrame);
   const media = seq.ele('media');
@@ -71,6 +73,13 @@ export function renderStringOutXmeml(so: StringOut): string {
     marker.ele('comment').txt([b.speaker, b.note].filter(Boolean).join(': '));
     marker.ele('in').txt(String(b.recordIn));
     marker.ele('out').txt('-1');
+  }
+  for (const t of so.spacers.filter((x) => x.kind === 'title')) {
+    const marker = seq.ele('marker');
+    marker.ele('name').txt(`TITLE: ${t.text ?? ''}`);
+    marker.ele('comment').txt(`Title card, ${t.recordOut - t.recordIn} frames`);
+    marker.ele('in').txt(String(t.recordIn));
+    marker.ele('out').txt(String(t.recordOut));
   }
   return `${root.end({ prettyPrint: true })}\n`;
 }

@@ -16,6 +16,8 @@ import {
   type SelectView,
 } from '../../../../preload/contract';
 import { call, on } from '../api';
+import { SPACER_LIMITS } from '../../../../common/string-out-formats';
+import { rowsOfView } from './string-out-rows';
 
 export interface SelectsPort {
   lists(): Promise<Result<SelectListSummary[]>>;
@@ -176,9 +178,14 @@ export class SelectsState {
     return this.#queued(async () => this.answered(await this.port.edit(this.listName, edit)));
   }
 
-  /** Deletes a select; the answer says where it was, for Undo (`restore`). */
+  /** The rows (bites, gaps and title cards) in order. */
+  get rows() {
+    return this.view ? rowsOfView(this.view) : [];
+  }
+
+  /** Deletes a bite, gap or title card; the answer says where it was among the rows, for Undo (`restore`). */
   async remove(id: string): Promise<{ index: number } | null> {
-    const index = this.view?.selects.findIndex((s) => s.id === id) ?? -1;
+    const index = this.rows.findIndex((s) => s.id === id);
     if (index < 0) return null;
     return (await this.edit({ kind: 'remove', id })) ? { index } : null;
   }
@@ -191,12 +198,28 @@ export class SelectsState {
   move(id: string, by: -1 | 1): Promise<boolean> {
     // Where it goes is read when its turn comes, after the moves asked before it.
     return this.#queued(async () => {
-      const selects = this.view?.selects ?? [];
-      const i = selects.findIndex((s) => s.id === id);
+      const rows = this.rows;
+      const i = rows.findIndex((s) => s.id === id);
       const to = i + by;
-      if (i < 0 || to < 0 || to >= selects.length) return false;
+      if (i < 0 || to < 0 || to >= rows.length) return false;
       return this.answered(await this.port.edit(this.listName, { kind: 'move', id, index: to }));
     });
+  }
+
+  /** A gap (default 2 s) after row `after` (absent: at the end); the answer is the new row's id. */
+  addGap(after?: string, ms: number = SPACER_LIMITS.gapMs): Promise<string | null> {
+    return this.#added({ kind: 'addGap', ms, ...(after ? { after } : {}) });
+  }
+
+  /** A title card (default 3 s) after row `after` (absent: at the end); the answer is the new row's id. */
+  addTitle(text: string, after?: string, ms: number = SPACER_LIMITS.titleMs): Promise<string | null> {
+    return this.#added({ kind: 'addTitle', text, ms, ...(after ? { after } : {}) });
+  }
+
+  async #added(edit: SelectEdit): Promise<string | null> {
+    const before = (this.view?.spacers ?? []).map((s) => s.id);
+    if (!(await this.edit(edit))) return null;
+    return this.view?.spacers?.find((s) => !before.includes(s.id))?.id ?? null;
   }
 
   exportList(params: Omit<SelectsExportParams, 'list'>): Promise<Result<SelectsExportView>> {
