@@ -397,10 +397,19 @@ export async function processFiles(
   return mine();
 }
 
+/**
+ * axe as the flows run it: every rule, each violation with all its nodes; passes and incomplete
+ * results are kept to one node per rule (axe's `resultTypes`), which no flow reads and which axe
+ * otherwise spends much of its run collecting.
+ */
+export function axe(page: Page): AxeBuilder {
+  return new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
+}
+
 /** axe over the page, or only what `scope` selects: no serious or critical finding, named by `label`. */
 export async function expectNoSeriousAxe(page: Page, label: string, scope?: string): Promise<void> {
   await steadyForAxe(page);
-  const builder = new AxeBuilder({ page });
+  const builder = axe(page);
   const { violations } = await (scope ? builder.include(scope) : builder).analyze();
   const bad = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
