@@ -398,12 +398,14 @@ export async function processFiles(
 }
 
 /**
- * axe as the flows run it: every rule, each violation with all its nodes; passes and incomplete
- * results are kept to one node per rule (axe's `resultTypes`), which no flow reads and which axe
- * otherwise spends much of its run collecting.
+ * axe as the flows run it: every rule, each violation with all its nodes. Run in the page itself
+ * (axe's legacy mode: the app has no frames, so there is no cross-origin frame to lose) instead of
+ * opening a blank page per run to gather the results in, and with passes and incomplete results
+ * kept to one node per rule (`resultTypes`; no flow reads them). Measured on Settings with the
+ * machine loaded: 8–12 s a run before, 1–2 s after, the same violations.
  */
 export function axe(page: Page): AxeBuilder {
-  return new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
+  return new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] });
 }
 
 /** axe over the page, or only what `scope` selects: no serious or critical finding, named by `label`. */
