@@ -1,12 +1,11 @@
 // More of an editor's first hour: results taken home from the browser, a watch folder's copy in
 // progress and its Rescan, media with no speech, re-exporting chosen formats, and a folder's
 // unsaved edits. Media is generated here (espeak-ng, sox), never downloaded.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { dropFiles, env, go, openApp, resumeQueueAfterSpec, shot, steadyForAxe, toneWav } from './helpers.js';
+import { axe, dropFiles, env, go, openApp, resumeQueueAfterSpec, shot, steadyForAxe, toneWav } from './helpers.js';
 
 resumeQueueAfterSpec();
 
@@ -190,7 +189,7 @@ test('Re-export results… writes the formats chosen: the job’s checked, JSON 
     await page.emulateMedia({ colorScheme: scheme });
     await page.setViewportSize(size);
     await steadyForAxe(page);
-    const { violations } = await new AxeBuilder({ page }).analyze();
+    const { violations } = await axe(page).analyze();
     expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
     await shot(page, `history-reexport-preset-${scheme}-${size.width}`);
   }

@@ -1,13 +1,12 @@
 // Media links from the browser: the links folder chosen in Settings, then "Add link" driven by the
 // keyboard alone. The links point at a small HTTP server on loopback serving generated media, which
 // the embedded sandbox fetches as the service would; a 404 and a text file fail in plain words.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startMediaServer, type MediaServer } from '../helpers/media-server.js';
-import { env, go, jobRow, openApp, resumeQueueAfterSpec, shot, SIZES, steadyForAxe, THEMES } from './helpers.js';
+import { axe, env, go, jobRow, openApp, resumeQueueAfterSpec, shot, SIZES, steadyForAxe, THEMES } from './helpers.js';
 
 resumeQueueAfterSpec();
 
@@ -214,7 +213,7 @@ for (const theme of THEMES) {
       await refuseProcessed(page, `${base}/link-street.wav`);
       await shot(page, `add-links-${theme}-${size.name}`);
       await steadyForAxe(page);
-      const result = await new AxeBuilder({ page }).analyze();
+      const result = await axe(page).analyze();
       const bad = result.violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
         .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  axe,
   go,
   LONG_NAMES,
   openApp,
@@ -144,7 +144,7 @@ for (const theme of THEMES) {
         }
         await shot(page, `a11y-${view.name}-${theme}-${size.name}`);
         await steadyForAxe(page);
-        const result = await new AxeBuilder({ page }).analyze();
+        const result = await axe(page).analyze();
         const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
         const findings = bad.map((v) => ({
           id: v.id,

@@ -2,9 +2,8 @@
 // (page.evaluate callbacks run in the browser: this file needs the DOM types.)
 // Settings on the way to going live: the key field suggests no sandbox key, and without a keychain
 // the Account card says what that costs and what to install, in an editor's words.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { bridge as post, go, openApp, shot, steadyForAxe } from './helpers.js';
+import { axe, bridge as post, go, openApp, shot, steadyForAxe } from './helpers.js';
 
 test('the key field suggests no sandbox key; a missing keychain is explained without developer words', async ({
   page,
@@ -25,7 +24,7 @@ test('the key field suggests no sandbox key; a missing keychain is explained wit
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await steadyForAxe(page);
-    const { violations } = await new AxeBuilder({ page }).analyze();
+    const { violations } = await axe(page).analyze();
     expect(
       violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${scheme}: ${v.id}`),
     ).toEqual([]);

@@ -2,9 +2,9 @@
 // (page.evaluate callbacks run in the browser: this file needs the DOM types.)
 // Cancel on a running job is undoable, as Delete is: the job is canceled only after the notice's
 // Undo window has passed, and Undo within it leaves the job running as it was.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import {
+  axe,
   bridgeCalls,
   env,
   go,
@@ -69,7 +69,7 @@ test('canceling a running job offers Undo, and Undo keeps it running', async ({ 
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await steadyForAxe(page);
-    const { violations } = await new AxeBuilder({ page }).analyze();
+    const { violations } = await axe(page).analyze();
     expect(
       violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${scheme}: ${v.id}`),
     ).toEqual([]);

@@ -1,11 +1,10 @@
 /// <reference lib="dom" />
 // Team mode in the folder editor: a folder is marked as shared with other computers, its claim
 // timeout is checked by main and shown beside the field, and the saved folder keeps both.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { env, go, openApp, shot, steadyForAxe } from './helpers.js';
+import { axe, env, go, openApp, shot, steadyForAxe } from './helpers.js';
 
 test('a folder shared with other computers keeps its claim timeout, and a timeout out of range is explained', async ({
   page,
@@ -37,8 +36,8 @@ test('a folder shared with other computers keeps its claim timeout, and a timeou
       await timeout.scrollIntoViewIfNeeded();
       await shot(page, `shared-folder-${scheme}-${size.width}`);
       await steadyForAxe(page);
-      const axe = await new AxeBuilder({ page }).include('[data-testid=folder-editor]').analyze();
-      expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+      const found = await axe(page).include('[data-testid=folder-editor]').analyze();
+      expect(found.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
     }
   }
   await page.emulateMedia({ colorScheme: 'light' });

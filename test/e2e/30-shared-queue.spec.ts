@@ -1,12 +1,11 @@
 /// <reference lib="dom" />
 // Team mode on the Queue: files of a shared folder that another computer claimed show as one line
 // per computer ("3 files processing on EDIT-BAY-2"), opened to list them; none becomes a job here.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ClaimStore } from '../../main/adapters/claims/claim-store.js';
-import { bridge, env, go, openApp, shot, steadyForAxe, toneWav } from './helpers.js';
+import { axe, bridge, env, go, openApp, shot, steadyForAxe, toneWav } from './helpers.js';
 
 test('files another computer is processing on a shared folder show in the Queue by that computer', async ({ page }) => {
   const problems = await openApp(page);
@@ -40,8 +39,8 @@ test('files another computer is processing on a shared folder show in the Queue 
         await page.emulateMedia({ colorScheme: scheme });
         await shot(page, `shared-queue-${scheme}-${size.width}`);
         await steadyForAxe(page);
-        const axe = await new AxeBuilder({ page }).include('[data-testid=elsewhere]').analyze();
-        expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+        const found = await axe(page).include('[data-testid=elsewhere]').analyze();
+        expect(found.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
       }
     }
     await page.emulateMedia({ colorScheme: 'light' });

@@ -3,9 +3,9 @@
 // By keyboard, a job's details are one Tab from the list (the rows' buttons are the mouse's; the
 // list has a key for each), and an action taken in the details that removes its own button
 // (Cancel, Retry) hands focus on inside the details instead of dropping it to <body>.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import {
+  axe,
   dropFiles,
   focused,
   go,
@@ -62,7 +62,7 @@ test('the details are one Tab from the list, and Cancel then Retry there keep fo
     for (const theme of THEMES) {
       await page.emulateMedia({ colorScheme: theme });
       await steadyForAxe(page);
-      const { violations } = await new AxeBuilder({ page }).analyze();
+      const { violations } = await axe(page).analyze();
       expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
       await shot(page, `queue-detail-keyboard-${theme}-${size.width}x${size.height}`);
     }

@@ -2,9 +2,8 @@
 // (page.evaluate callbacks run in the browser: this file needs the DOM types.)
 // "Set a cap" on Usage leads to the cap: Settings opens with the spending guard in view and focus
 // on its switch (the cap field once the guard is on), not at the top of Settings.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { bridge, go, keepSettingsForSpec, openApp, shot, steadyForAxe, THEMES } from './helpers.js';
+import { axe, bridge, go, keepSettingsForSpec, openApp, shot, steadyForAxe, THEMES } from './helpers.js';
 
 keepSettingsForSpec(['spendingGuard']);
 
@@ -27,7 +26,7 @@ test('Set a cap on Usage opens Settings at the spending guard, focus on it', asy
     for (const theme of THEMES) {
       await page.emulateMedia({ colorScheme: theme });
       await steadyForAxe(page);
-      const { violations } = await new AxeBuilder({ page }).analyze();
+      const { violations } = await axe(page).analyze();
       expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
       await shot(page, `settings-at-cap-${theme}-${size.width}x${size.height}`);
     }

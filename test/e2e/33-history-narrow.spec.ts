@@ -2,9 +2,8 @@
 // (page.evaluate callbacks run in the browser: this file needs the DOM types.)
 // History at 800 × 600 with a job's detail open keeps the file-name column: the narrower the list,
 // the more of the other columns go (the detail shows them), never the name.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { go, openApp, resumeQueueAfterSpec, seedScreens, shot, steadyForAxe, THEMES } from './helpers.js';
+import { axe, go, openApp, resumeQueueAfterSpec, seedScreens, shot, steadyForAxe, THEMES } from './helpers.js';
 
 resumeQueueAfterSpec();
 
@@ -36,7 +35,7 @@ test('History at 800 × 600 with the detail open keeps the file names readable',
   for (const theme of THEMES) {
     await page.emulateMedia({ colorScheme: theme });
     await steadyForAxe(page);
-    const { violations } = await new AxeBuilder({ page }).analyze();
+    const { violations } = await axe(page).analyze();
     expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
     await shot(page, `history-detail-${theme}-800x600`);
   }

@@ -36,6 +36,11 @@ async function makeVideo(): Promise<Buffer> {
     '80',
     '-c:v',
     'libvpx',
+    // Encoded for speed (the machine is shared): the flow seeks and plays, whatever the picture's quality.
+    '-deadline',
+    'realtime',
+    '-cpu-used',
+    '8',
     '-b:v',
     '150k',
     '-g',

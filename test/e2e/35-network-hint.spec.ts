@@ -2,11 +2,10 @@
 // The folder editor suggests "Shared with other computers" for a folder on a network drive. No
 // network drive can be mounted here, so the one answer of `folders:fileSystem` is given by the test
 // (main's own answer is tested in test/ipc/folders-file-system.test.ts); the rest is the real app.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { env, go, openApp, settledPage, shot, steadyForAxe } from './helpers.js';
+import { axe, env, go, openApp, settledPage, shot, steadyForAxe } from './helpers.js';
 
 const HINT =
   'This folder is on a network drive (SMB). If other computers watch it, turn on Shared with other computers.';
@@ -53,8 +52,8 @@ test('a folder on a network drive shows the hint beside the Shared switch, until
       await hint.scrollIntoViewIfNeeded();
       await shot(page, `network-hint-${scheme}-${size.width}`);
       await steadyForAxe(page);
-      const axe = await new AxeBuilder({ page }).include('[data-testid=folder-editor]').analyze();
-      expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+      const found = await axe(page).include('[data-testid=folder-editor]').analyze();
+      expect(found.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
     }
   }
   // By keyboard: the switch is reached and turned on; the hint has said what it had to.

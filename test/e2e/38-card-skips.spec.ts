@@ -2,11 +2,10 @@
 // The folder editor lists what the card rules skipped in that folder, each with the file processed
 // instead: a Zoom take copied into a watch folder (its mix and two single inputs) is processed once,
 // and the inputs are listed as skipped in favour of the mix. The real app, by keyboard too.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { addWatchFolder, env, go, openApp, shot, steadyForAxe, writeWav } from './helpers.js';
+import { addWatchFolder, axe, env, go, openApp, shot, steadyForAxe, writeWav } from './helpers.js';
 
 test('a Zoom take in a watch folder: the mix is processed, the editor lists the inputs it skipped and what won', async ({
   page,
@@ -45,8 +44,8 @@ test('a Zoom take in a watch folder: the mix is processed, the editor lists the 
       await skipped.scrollIntoViewIfNeeded();
       await shot(page, `card-skips-${scheme}-${size.width}`);
       await steadyForAxe(page);
-      const axe = await new AxeBuilder({ page }).include('[data-testid=folder-editor]').analyze();
-      expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+      const found = await axe(page).include('[data-testid=folder-editor]').analyze();
+      expect(found.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
     }
   }
   await page.emulateMedia({ colorScheme: 'light' });

@@ -1,8 +1,7 @@
 // Sluice restarted on the same state: the pause the editor chose is still there, and the Queue says
 // so at start ("Paused by you." with Resume); a settings file that does not parse is set aside and
 // a banner names both files. Each is checked with axe and used by keyboard.
-import AxeBuilder from '@axe-core/playwright';
-import { steadyForAxe } from './helpers.js';
+import { axe, steadyForAxe } from './helpers.js';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,7 +25,7 @@ async function pause(link: string): Promise<void> {
 
 async function noSeriousFindings(page: Page): Promise<void> {
   await steadyForAxe(page);
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await axe(page).analyze();
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 }
 

@@ -5,54 +5,26 @@
 // one line, and at least five lines of the transcript are in view, in light and dark. At
 // 1920 × 1080 nothing is folded. Every control stays reachable by keyboard and mouse; axe clean.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { promisify } from 'node:util';
+import { makeFfmpegMedia } from '../helpers/media.js';
 import { bridge, env, expectNoSeriousAxe, openApp, shot, THEMES } from './helpers.js';
 
 /** "Transcription + speakers": turns of a few sentences each, as in an interview. */
 const DIARIZATION_TEMPLATE = '669fee048452492b62cfad39';
 
 /**
- * Two minutes of a test pattern over a tone (the sandbox hears the tone as speech). Encoded without blocking
- * the test's event loop: a blocked loop misses the bridge closing its idle keep-alive connection, and
+ * Two minutes of a test pattern over a tone (the sandbox hears the tone as speech), encoded once
+ * per run and copied under `name` as its title (distinct bytes per name). Made without blocking the
+ * test's event loop: a blocked loop misses the bridge closing its idle keep-alive connection, and
  * the upload that follows is written into the closed socket (EPIPE).
  */
 async function makeVideo(name: string): Promise<Buffer> {
-  const out = path.join(env.work, name);
-  // Encoded for speed (the machine is shared): a small picture, ten frames a second, distinct bytes per name.
-  await promisify(execFile)('ffmpeg', [
-    '-y',
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=size=320x180:rate=10',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=440:sample_rate=48000',
-    '-t',
-    '120',
-    '-c:v',
-    'libvpx',
-    '-deadline',
-    'realtime',
-    '-cpu-used',
-    '8',
-    '-b:v',
-    '60k',
-    '-c:a',
-    'libopus',
-    '-b:a',
-    '24k',
-    '-metadata',
-    `title=${name}`,
-    out,
-  ]);
-  return readFile(out);
+  // Encoded for speed (the machine is shared): a small picture, ten frames a second.
+  const args = ['-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=10'];
+  args.push('-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000', '-t', '120');
+  args.push('-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '60k');
+  args.push('-c:a', 'libopus', '-b:a', '24k');
+  return readFile(await makeFfmpegMedia(env.work, name, args, name));
 }
 
 /** A job for `name` (found again in the queue by a retried test), with or without speakers. */

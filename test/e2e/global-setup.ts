@@ -6,6 +6,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { RUN_FOLDER_ENV } from '../helpers/run-folder.js';
 import { E2E_WORKERS } from './workers.js';
 import { start, startServe } from './server.js';
 
@@ -35,6 +36,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       build('the CLI build', [path.join(root, 'scripts/bundle-cli.js')]);
     }
   }
+  // The run's folder (helpers/run-folder.ts): media the flows make alike is encoded once (helpers/media.ts).
+  const ownRunFolder = !process.env[RUN_FOLDER_ENV];
+  const runFolder = process.env[RUN_FOLDER_ENV] ?? mkdtempSync(path.join(tmpdir(), 'sluice-e2e-run-'));
+  process.env[RUN_FOLDER_ENV] = runFolder;
   mkdirSync(path.join(root, 'test-results/screenshots'), { recursive: true });
   // The screens as they were before the editor review's fixes sit next to today's, for comparison.
   cpSync(path.join(root, 'test/e2e/before'), path.join(root, 'test-results/screenshots/before'), { recursive: true });
@@ -56,6 +61,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       rmSync(s.stateDir, { recursive: true, force: true });
       rmSync(s.workDir, { recursive: true, force: true });
     }
+    if (ownRunFolder) rmSync(runFolder, { recursive: true, force: true });
   };
 }
 

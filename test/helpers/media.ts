@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import { constants } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, rename, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -115,6 +115,21 @@ function ffmpeg(args: string[], out: string): Promise<string> {
   return made(out, ['ffmpeg', ...args], (to) =>
     run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args, to]),
   );
+}
+
+/**
+ * What ffmpeg makes of `args` (its inputs and output options) as `name` in `dir`, encoded once per
+ * run. With `title`, the encoded streams are copied under that title instead: a file of its own
+ * bytes (a queue takes each file once) for the cost of a copy, not of a second encode.
+ */
+export async function makeFfmpegMedia(dir: string, name: string, args: string[], title?: string): Promise<string> {
+  const out = join(dir, name);
+  if (title === undefined) return ffmpeg(args, out);
+  const encoded = await ffmpeg(args, join(dir, `encoded-${randomBytes(4).toString('hex')}${extname(name)}`));
+  const copy = ['-hide_banner', '-loglevel', 'error', '-y', '-i', encoded, '-map', '0', '-c', 'copy'];
+  await run('ffmpeg', [...copy, '-metadata', `title=${title}`, out]);
+  await rm(encoded, { force: true });
+  return out;
 }
 
 /** ffmpeg input: a 440 Hz sine of `seconds`. */
