@@ -1,6 +1,6 @@
 // A list's rows as the string-out screen shows them: its bites (numbered among themselves) with its
 // gaps and title cards at their places among all the rows (SpacerView.index). Pure.
-import type { SelectListView, SelectView, SpacerView } from '../../../../preload/contract';
+import type { SelectListView, SelectView, SpacerView } from '../../../../preload/contract.js';
 
 export type StringOutRowView =
   | { kind: 'select'; id: string; select: SelectView; number: number }
