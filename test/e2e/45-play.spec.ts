@@ -2,10 +2,11 @@
 // (page.evaluate callbacks run in the browser: this file needs the DOM types.)
 // The string-out played on the Selects screen (issue 45), by keyboard alone: Space plays the bite
 // that has focus from its in and stops at its out; Play all plays every bite back to back across
-// two clips, the playing row marked, and stops at the last out; Esc stops a run. Read from the media
-// element's own events (where each seek landed, where it paused) and the rows' marks as they
-// changed, never from elapsed time. axe with no serious finding, light and dark, 800×600 and
-// 1920×1080, while a bite is marked as playing.
+// two clips, the playing row marked, holding for a title card between two bites (its text shown over
+// the player, the media paused), and stops at the last out; Esc stops a run, in a bite or a hold.
+// Read from the media element's own events (where each seek landed, where it paused), the rows'
+// marks and the title shown as they changed, never from elapsed time. axe with no serious finding,
+// light and dark, 800×600 and 1920×1080, while a title card is held over the player.
 import { expect, test, type Page } from '@playwright/test';
 import type { SelectListView } from '../../preload/contract.js';
 import { bridge, expectNoSeriousAxe, keepSettingsForSpec, openApp, processFiles, shot } from './helpers.js';
@@ -14,7 +15,7 @@ keepSettingsForSpec(['defaults']);
 
 const LIST = 'Play cut';
 
-type Logged = { e: string; src?: string; t?: number; id?: string };
+type Logged = { e: string; src?: string; t?: number; id?: string; at?: number };
 
 /** Records, in the page, every media event that tells where playback went, and each row marked as playing. */
 async function recordPlayback(page: Page): Promise<void> {
@@ -40,9 +41,14 @@ async function recordPlayback(page: Page): Promise<void> {
     new MutationObserver((changes) => {
       for (const c of changes) {
         const el = c.target as HTMLElement;
-        if (el.getAttribute('aria-current') === 'true') w.playLog.push({ e: 'current', id: el.dataset.selectId! });
+        if (c.type === 'attributes' && el.getAttribute('aria-current') === 'true')
+          w.playLog.push({ e: 'current', id: el.dataset.selectId!, at: performance.now() });
+        for (const n of c.addedNodes) {
+          const title = n instanceof HTMLElement ? n.querySelector('[data-testid=string-out-title]') : null;
+          if (title) w.playLog.push({ e: 'title', id: title.textContent ?? '' });
+        }
       }
-    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['aria-current'] });
+    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-current'] });
   });
 }
 
@@ -81,6 +87,12 @@ test('bites played one at a time and back to back across clips, by keyboard', as
     SelectListView['selects'][number],
   ];
   for (const s of [a, b, c]) expect(s.toMs - s.fromMs, s.label).toBeGreaterThan(200);
+  // A title card between the first two bites: held long while axe looks at it, then shortened.
+  const titled = await bridge<SelectListView>('selects:edit', {
+    list: LIST,
+    edit: { kind: 'addTitle', text: 'Part two', ms: 60_000, after: a.id },
+  });
+  const title = titled.spacers![0]!;
   await page.addInitScript((name) => localStorage.setItem('sluice-selects-list', name), LIST);
   await recordPlayback(page);
   await page.setViewportSize({ width: 1920, height: 1080 });
@@ -93,7 +105,7 @@ test('bites played one at a time and back to back across clips, by keyboard', as
 
   await page.keyboard.press('Control+5');
   const screen = page.getByTestId('selects-screen');
-  await expect(screen.getByTestId('selects-total')).toContainText('3 bites');
+  await expect(screen.getByTestId('selects-total')).toContainText('3 bites + 1 gap/title');
   const status = screen.getByRole('status');
   const marked = screen.locator('li[aria-current="true"]');
 
@@ -110,23 +122,6 @@ test('bites played one at a time and back to back across clips, by keyboard', as
   await expect(screen.getByTestId('string-out-playing')).toHaveText(
     `Playing bite 1 of 3: ${a.label} · play first clip.wav`,
   );
-  for (const size of [
-    { width: 800, height: 600 },
-    { width: 1920, height: 1080 },
-  ]) {
-    await page.setViewportSize(size);
-    for (const theme of ['light', 'dark'] as const) {
-      await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
-      // The screen alone (its player and marked row): the rest of the window is 45-string-out's.
-      await expectNoSeriousAxe(
-        page,
-        `string-out playing ${size.width}×${size.height} ${theme}`,
-        '[data-testid=selects-screen]',
-      );
-      await shot(page, `selects-playing-${size.width}-${theme}`);
-    }
-  }
-  await page.evaluate(() => (document.documentElement.dataset.theme = 'light'));
   // Esc stops the run: no row marked, the button plays again.
   await expect(page.locator(`[data-select-id="${a.id}"] .label-btn`)).toBeFocused();
   await page.keyboard.press('Escape');
@@ -148,16 +143,62 @@ test('bites played one at a time and back to back across clips, by keyboard', as
   expect(stopped.ms).toBeGreaterThanOrEqual(b.toMs);
   expect(stopped.ms).toBeLessThan(b.toMs + 500);
 
+  // Shift+Space on the title card: the run holds there first, the row marked, the card's text over
+  // the paused player, its time counting down; Esc stops it.
+  const held = screen.getByTestId('string-out-hold');
+  await press(page, `[data-select-id="${title.id}"] .label-btn`, 'Shift+Space');
+  await expect(status).toHaveText('Playing 2 bites with 1 gap or title card held.');
+  await expect(marked).toHaveAttribute('data-select-id', title.id);
+  await expect(screen.getByTestId('string-out-title')).toHaveText('Part two');
+  await expect(screen.getByTestId('string-out-playing')).toHaveText('Holding for the title card “Part two” (60 s)');
+  await expect(held).toContainText(/Title card · \d+\.\d s/);
+  expect(await player.evaluate((m: HTMLMediaElement) => m.paused)).toBe(true);
+  await expect(screen.getByTestId('string-out-player').locator('[inert]')).toHaveCount(1);
+  for (const size of [
+    { width: 800, height: 600 },
+    { width: 1920, height: 1080 },
+  ]) {
+    await page.setViewportSize(size);
+    for (const theme of ['light', 'dark'] as const) {
+      await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
+      // The screen alone (its player under the card, the marked row): the rest of the window is 45-string-out's.
+      await expectNoSeriousAxe(
+        page,
+        `string-out holding a title card ${size.width}×${size.height} ${theme}`,
+        '[data-testid=selects-screen]',
+      );
+      await shot(page, `selects-title-card-${size.width}-${theme}`);
+    }
+  }
+  await page.evaluate(() => (document.documentElement.dataset.theme = 'light'));
+  await expect(page.locator(`[data-select-id="${title.id}"] .label-btn`)).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(held).toHaveCount(0);
+  await expect(marked).toHaveCount(0);
+  await expect(status).toHaveText('Stopped.');
+  await takeLog(page);
+  // Shortened to 0.4 s for the whole run below.
+  await bridge('selects:edit', { list: LIST, edit: { kind: 'respace', id: title.id, ms: 400 } });
+  await expect(page.locator(`[data-select-id="${title.id}"] .length input`)).toHaveValue('0.4');
+
   // Play all from the header (Enter on the button): every bite in list order, first clip, second,
   // first again, each from its in, the playing row marked in turn; stopped at the last one's out.
   await press(page, '[data-testid=play-all]', 'Enter');
-  await expect(status).toContainText('Playing 3 bites');
+  await expect(status).toContainText('Playing 3 bites with 1 gap or title card held');
   await expect(status).toHaveText('Stopped.', { timeout: 30_000 });
   await expect(screen.getByTestId('string-out-playing')).toHaveText(
     `Stopped in bite 3 of 3: ${c.label} · play first clip.wav`,
   );
   log = await takeLog(page);
-  expect(log.filter((l) => l.e === 'current').map((l) => l.id)).toEqual([a.id, b.id, c.id]);
+  const marks = log.filter((l) => l.e === 'current');
+  expect(marks.map((l) => l.id)).toEqual([a.id, title.id, b.id, c.id]);
+  expect(log.filter((l) => l.e === 'title').map((l) => l.id)).toEqual(['Part two']);
+  // Held at least its length (a timer never ends early; how much longer is the machine's).
+  expect(marks[2]!.at! - marks[1]!.at!).toBeGreaterThanOrEqual(400 - 20);
+  // Paused for the hold, between the first bite's out and the second's in.
+  const first = log.findIndex((l) => l.e === 'current' && l.id === title.id);
+  const second = log.findIndex((l) => l.e === 'current' && l.id === b.id);
+  expect(log.slice(first, second).map((l) => l.e)).toContain('pause');
   seeks = log.filter((l) => l.e === 'seeked');
   expect(seeks.map((l) => l.src)).toEqual([srcOf(one.id), srcOf(two.id), srcOf(one.id)]);
   seeks.forEach((l, i) => expect(l.t! * 1000, `bite ${i + 1}'s in`).toBeCloseTo([a, b, c][i]!.fromMs, -2));
