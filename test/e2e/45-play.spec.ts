@@ -43,10 +43,10 @@ async function recordPlayback(page: Page): Promise<void> {
         const el = c.target as HTMLElement;
         if (c.type === 'attributes' && el.getAttribute('aria-current') === 'true')
           w.playLog.push({ e: 'current', id: el.dataset.selectId!, at: performance.now() });
-        for (const n of c.addedNodes) {
+        c.addedNodes.forEach((n) => {
           const title = n instanceof HTMLElement ? n.querySelector('[data-testid=string-out-title]') : null;
           if (title) w.playLog.push({ e: 'title', id: title.textContent ?? '' });
-        }
+        });
       }
     }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-current'] });
   });
