@@ -87,7 +87,9 @@ test('History lists every job, searches, filters, and re-exports results', async
 
   // Re-export a completed entry while the service still holds it.
   await page.getByRole('searchbox', { name: 'Search file names' }).fill('take-01');
+  // One row, and take-01's: the row still listed from the search before is one row too.
   await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toHaveAttribute('data-name', 'take-01.wav');
   await rows.first().click();
   const detail = page.getByTestId('history-detail');
   await expect(detail).toContainText('take-01.json');

@@ -222,14 +222,22 @@ test('a file still being copied into a watch folder waits, its size growing, the
   await running(page);
   const target = path.join(watchDir(), 'slow copy.wav');
   const bytes = toneWav(4);
-  // A copy that takes a few seconds: a piece every 300 ms, faster than the 2 s settle time.
+  // A copy that takes a few seconds: a piece every 300 ms, faster than the 2 s settle time, for
+  // at least 15 pieces (4.5 s, over twice the settle time) and until the Queue has shown it growing
+  // (a loaded machine shows it later: the copy lasts as long as that takes, up to 32 pieces, 9.6 s).
+  // Then the rest comes in the last 3 pieces, still one every 300 ms.
   const chunk = 4096;
   writeFileSync(target, bytes.subarray(0, chunk));
   let written = chunk;
+  let pieces = 1;
+  let seenGrowing = false;
+  let piece = chunk;
   const copier = setInterval(() => {
     if (written >= bytes.length) return clearInterval(copier);
-    appendFileSync(target, bytes.subarray(written, written + chunk));
-    written += chunk;
+    if (seenGrowing && pieces >= 15 && piece === chunk) piece = Math.ceil((bytes.length - written) / 3);
+    appendFileSync(target, bytes.subarray(written, written + piece));
+    written += piece;
+    pieces++;
   }, 300);
   try {
     const copying = page.getByTestId('copying').locator('li', { hasText: 'slow copy.wav' });
@@ -240,6 +248,7 @@ test('a file still being copied into a watch folder waits, its size growing, the
       .toBeGreaterThan(first);
     await shot(page, 'queue-watch-copying');
     await expect(row(page, 'slow copy.wav')).toHaveCount(0);
+    seenGrowing = true;
     await expect.poll(() => written >= bytes.length, { timeout: 20_000 }).toBe(true);
   } finally {
     clearInterval(copier);
