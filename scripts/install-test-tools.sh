@@ -5,7 +5,7 @@
 # xmllint (libxml2-utils) to validate the FCPXML writer against Apple's DTD.
 # Does nothing when they are already present.
 set -euo pipefail
-pkgs=(libsecret-1-dev gnome-keyring dbus-x11 chromium ffmpeg espeak-ng sox xvfb fonts-wqy-microhei fonts-noto-color-emoji libxml2-utils)
+pkgs=(libsecret-1-dev gnome-keyring dbus-x11 chromium chromium-headless-shell ffmpeg espeak-ng sox xvfb fonts-wqy-microhei fonts-noto-color-emoji libxml2-utils)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
