@@ -102,7 +102,8 @@ async function vitest(label, node, tiers, opts = {}) {
     ...withSecretService(node, [
       path.join(root, 'node_modules', 'vitest', 'vitest.mjs'),
       'run',
-      ...tiers.flatMap((t) => ['--project', t]),
+      // The unit tier is two vitest projects (vitest.config.ts): `unit*` names both.
+      ...tiers.flatMap((t) => ['--project', t === 'unit' ? 'unit*' : t]),
       `--reporter=${opts.quiet ? 'dot' : 'default'}`,
       '--reporter=json',
       `--outputFile.json=${report}`,
@@ -185,21 +186,34 @@ async function playwright(files = []) {
   failedWithoutFailures('playwright', ok, failedBefore, reason(errors[0]?.message));
 }
 
-/** The static checks, one after another (they share the second core with the unit tier). */
-async function checks() {
-  if (process.env.SLUICE_TEST_SKIP_CHECKS) return;
-  await check('type-check (tests)', bin('tsc'), ['-p', 'tsconfig.test.json', '--noEmit']);
-  await check('type-check (preload, against electron)', bin('tsc'), ['-p', 'tsconfig.preload.json']);
-  await check('type-check (renderer state tests, DOM)', bin('tsc'), ['-p', 'tsconfig.renderer-test.json']);
-  await check('type-check (renderer, svelte-check)', bin('svelte-check'), [
-    '--workspace',
-    'renderer',
-    '--tsconfig',
-    './tsconfig.json',
-    '--fail-on-warnings',
+/**
+ * The static checks, in two chains that share the machine with the unit tier: the tests' type
+ * check (the longest) leads one; the other waits for `first` (the unit tier, in the whole run)
+ * and then lints. Each check runs alone on a core, and no core waits while the other works.
+ */
+async function checks(first = Promise.resolve()) {
+  if (process.env.SLUICE_TEST_SKIP_CHECKS) return first;
+  const chain = async (steps) => {
+    for (const [label, cmd, args] of steps) await check(label, cmd, args);
+  };
+  await Promise.all([
+    chain([
+      ['type-check (tests)', bin('tsc'), ['-p', 'tsconfig.test.json', '--noEmit']],
+      [
+        'type-check (renderer, svelte-check)',
+        bin('svelte-check'),
+        ['--workspace', 'renderer', '--tsconfig', './tsconfig.json', '--fail-on-warnings'],
+      ],
+      ['format (prettier)', bin('prettier'), ['--check', '.']],
+    ]),
+    first.then(() =>
+      chain([
+        ['type-check (preload, against electron)', bin('tsc'), ['-p', 'tsconfig.preload.json']],
+        ['type-check (renderer state tests, DOM)', bin('tsc'), ['-p', 'tsconfig.renderer-test.json']],
+        ['lint (eslint, zero warnings)', bin('eslint'), ['--max-warnings=0', '.']],
+      ]),
+    ),
   ]);
-  await check('lint (eslint, zero warnings)', bin('eslint'), ['--max-warnings=0', '.']);
-  await check('format (prettier)', bin('prettier'), ['--check', '.']);
 }
 
 function extraNode() {
@@ -240,8 +254,8 @@ else {
     await vitest(`${only} (${here})`, process.execPath, [only], { files });
   } else if (only === 'e2e') await playwright(files);
   else {
-    // The checks wait on the CPU, the unit tier barely: they share the machine.
-    await Promise.all([checks(), vitest(`unit (${here})`, process.execPath, ['unit'], { quiet: true })]);
+    // The checks and the unit tier share the machine: the unit tier leads the second chain of checks.
+    await checks(vitest(`unit (${here})`, process.execPath, ['unit'], { quiet: true }));
     await vitest(`integration and packaging (${here})`, process.execPath, ['integration', 'packaging']);
     // Electron's Node: what the Node version can change (files, watchers, processes, HTTP, SQLite,
     // keytar) is the integration tier; pure code gives the same answers under any Node.
