@@ -79,3 +79,35 @@ export const TIERS = {
 } as const;
 
 export type TierName = keyof typeof TIERS;
+
+/** Unit files that drive the renderer's app-wide singletons: each loads its own modules (vitest.config.ts). */
+export const UNIT_WITH_SINGLETONS = ['test/renderer/**'];
+
+/**
+ * The files that take longest, slowest first (from the whole runs' test-results/durations.json):
+ * they start before the rest, so none of them starts last and runs alone while the other workers
+ * have nothing left to do. A fresh clone (CI, the README's command) has no vitest cache to order
+ * the files by; vitest.config.ts puts these first either way.
+ */
+export const SLOW_FIRST = [
+  'test/packaging/asar.test.ts',
+  'test/cli/readme.test.ts',
+  'test/cli/team-mode.test.ts',
+  'test/cli/selects.test.ts',
+  'test/cli/kill.test.ts',
+  'test/runtime/upload-speed.test.ts',
+  'test/cli/editor-notes.test.ts',
+  'test/adapters/store/archive/job-archive-crash.test.ts',
+  'test/adapters/store/journal/job-store-crash.test.ts',
+  'test/runtime/share-offline.test.ts',
+  'test/runtime/stalled-copy.test.ts',
+  'test/cli/process-recipe.test.ts',
+  'test/runtime/resilience.test.ts',
+  'test/runtime/batch.test.ts',
+  'test/adapters/watch/folder/folder-watcher.test.ts',
+  'test/api/large-upload.test.ts',
+  'test/cli/sandbox-env.test.ts',
+  'test/adapters/watch/folder/folder-watcher-perf.test.ts',
+  'test/cli/tables.test.ts',
+  'test/cli/process-links.test.ts',
+];
