@@ -10,7 +10,7 @@
 //   SLUICE_TEST_SKIP_CHECKS=1          skip lint/format/type checks (quick local runs)
 //   SLUICE_TEST_WORKERS, SLUICE_E2E_WORKERS   test files (browser specs) run at once
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -216,6 +216,41 @@ async function checks(first = Promise.resolve()) {
   ]);
 }
 
+/** The newest modification time under these paths (files and folders: a deleted file changes its folder's). */
+function newest(paths) {
+  let latest = 0;
+  const visit = (p) => {
+    if (!existsSync(p)) return;
+    const st = statSync(p);
+    latest = Math.max(latest, st.mtimeMs);
+    if (st.isDirectory()) for (const name of readdirSync(p)) visit(path.join(p, name));
+  };
+  for (const p of paths) visit(path.join(root, p));
+  return latest;
+}
+
+/**
+ * A build is current when its output was written after every file it is made from changed: after
+ * `npm ci`, whose `prepare` builds everything, the test command does not build it all again.
+ */
+function current(output, sources) {
+  const out = path.join(root, output);
+  return existsSync(out) && statSync(out).mtimeMs > newest(sources);
+}
+
+const CONFIGS = ['package-lock.json', 'tsconfig.base.json'];
+/** What each build is made from: main (and the CLI bundle, made from main's output), and the renderer. */
+const MAIN_SOURCES = [
+  'main',
+  'common',
+  'preload/contract.ts',
+  'preload/labels.ts',
+  'tsconfig.main.json',
+  'scripts/bundle-cli.js',
+  ...CONFIGS,
+];
+const RENDERER_SOURCES = ['renderer', 'common', 'preload', ...CONFIGS];
+
 function extraNode() {
   const extra = process.env.SLUICE_EXTRA_NODE;
   if (!extra) return undefined;
@@ -247,8 +282,14 @@ else if (only === 'checks') await checks();
 else {
   // The build first: the CLI tests and the browser flows run what it writes, and none of them
   // builds it again (SLUICE_TEST_BUILT), so no test rewrites dist/ while another runs it.
-  await check('build (tsc, main)', bin('tsc'), ['-p', 'tsconfig.main.json']);
-  await check('build (the CLI bundle)', process.execPath, [path.join(root, 'scripts/bundle-cli.js')]);
+  if (current('dist/cli/sluice.js', MAIN_SOURCES) && current('dist/main/index.js', MAIN_SOURCES)) {
+    console.log('\n▶ build (main, the CLI bundle): current, written after every change to their sources');
+  } else {
+    await check('build (tsc, main)', bin('tsc'), ['-p', 'tsconfig.main.json']);
+    await check('build (the CLI bundle)', process.execPath, [path.join(root, 'scripts/bundle-cli.js')]);
+  }
+  // The browser flows' set-up builds the renderer unless it is current (test/e2e/global-setup.ts).
+  if (current('dist/renderer/index.html', RENDERER_SOURCES)) process.env.SLUICE_E2E_SKIP_BUILD ??= '1';
   process.env.SLUICE_TEST_BUILT = '1';
   if (only === 'integration' || only === 'packaging') {
     await vitest(`${only} (${here})`, process.execPath, [only], { files });
