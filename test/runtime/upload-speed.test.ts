@@ -150,7 +150,16 @@ describe('Upload speed on a slow line', () => {
     const steps = lefts.slice(1).map((l, i) => lefts[i]! - l);
     const withClock = steps.filter((d) => Math.abs(d - 500) <= 150);
     expect(withClock.length, `time left read: ${lefts.join(', ')} ms`).toBeGreaterThanOrEqual(steps.length * 0.7);
-    expect(lefts[0]!).toBeGreaterThan(lefts[lefts.length - 1]!);
+    // Where the speed held from one reading to the next, the time left fell by just the time between
+    // them. (From the first reading to the last the speed can move within its band, 15 %
+    // either way: on a loaded machine the time left at the end can be longer than at the start.)
+    const held = steps
+      .map((d, i) => ({ d, between: readings[i + 1]!.at - readings[i]!.at, i }))
+      .filter(({ i }) => Math.abs(readings[i + 1]!.speed / readings[i]!.speed - 1) < 0.005);
+    expect(
+      held.filter(({ d, between }) => Math.abs(d - between) > 150),
+      `time left read: ${lefts.join(', ')} ms; ${said}`,
+    ).toEqual([]);
     // The row was sent again while the socket took nothing (its bursts come seconds apart).
     const gaps = updates.filter((t) => t - started >= 10_000).map((t, i, a) => (i ? t - a[i - 1]! : 0));
     expect(Math.max(...gaps)).toBeLessThan(PROGRESS_REFRESH_MS * 2);
