@@ -1,9 +1,8 @@
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import path from 'node:path';
-import picomatch from 'picomatch';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-import { SLOW_FIRST, TIERS, UNIT_WITH_SINGLETONS, type TierName } from './test/tiers.js';
+import { hasOwnModules, inTier, SLOW_FIRST, testFiles, type TierName } from './test/tiers.js';
 
 /**
  * Test files run at once. Most files wait on timers, child processes and the sandbox rather than
@@ -12,29 +11,22 @@ import { SLOW_FIRST, TIERS, UNIT_WITH_SINGLETONS, type TierName } from './test/t
  */
 const workers = Number(process.env.SLUICE_TEST_WORKERS) || 3;
 
-const tier = (name: TierName) => ({
-  extends: true as const,
-  test: { name, include: [...TIERS[name].include], exclude: [...TIERS[name].exclude, 'node_modules/**'] },
-});
+const files = testFiles(import.meta.dirname);
 
 /**
- * The unit tier as two projects. Its files share a worker's loaded modules instead of importing the
- * engine again for each file (a third of the time it took): pure code keeps no state between
- * files. The renderer's files drive app-wide singletons (`app`, the bridge), so each of those
- * still gets modules of its own. `--project 'unit*'` runs both.
+ * A tier as vitest projects: its files that share their worker's loaded modules (`isolate: false`:
+ * a file no longer imports the engine, the sandbox and vitest's own runtime again), and those that
+ * load their own (OWN_MODULES in test/tiers.ts), as `<tier>-own-modules`. `--project '<tier>*'`
+ * runs both.
  */
-const unitShared = {
-  extends: true as const,
-  test: { ...tier('unit').test, exclude: [...tier('unit').test.exclude, ...UNIT_WITH_SINGLETONS], isolate: false },
-};
-const unitIsolated = {
-  extends: true as const,
-  test: {
-    ...tier('unit').test,
-    name: 'unit-singletons',
-    include: tier('unit').test.include.filter((g) => picomatch.scan(g).base.startsWith('test/renderer')),
-  },
-};
+function tierProjects(name: TierName) {
+  const mine = files.filter((f) => inTier(name, f));
+  const own = mine.filter(hasOwnModules);
+  return [
+    { extends: true as const, test: { name, include: mine.filter((f) => !hasOwnModules(f)), isolate: false } },
+    ...(own.length > 0 ? [{ extends: true as const, test: { name: `${name}-own-modules`, include: own } }] : []),
+  ];
+}
 
 /** vitest's order (longest first when it has timings), with the known slow files before the rest. */
 class SlowFirst extends BaseSequencer {
@@ -63,6 +55,6 @@ export default defineConfig({
     sequence: { sequencer: SlowFirst },
     // A folder per run: media the tests make alike, and the CLI, are made once (test/helpers/run-folder.ts).
     globalSetup: ['./test/global-setup.ts'],
-    projects: [unitShared, unitIsolated, tier('integration'), tier('packaging')],
+    projects: [...tierProjects('unit'), ...tierProjects('integration'), ...tierProjects('packaging')],
   },
 });

@@ -10,7 +10,17 @@
 //   SLUICE_TEST_SKIP_CHECKS=1          skip lint/format/type checks (quick local runs)
 //   SLUICE_TEST_WORKERS, SLUICE_E2E_WORKERS   test files (browser specs) run at once
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -102,8 +112,8 @@ async function vitest(label, node, tiers, opts = {}) {
     ...withSecretService(node, [
       path.join(root, 'node_modules', 'vitest', 'vitest.mjs'),
       'run',
-      // The unit tier is two vitest projects (vitest.config.ts): `unit*` names both.
-      ...tiers.flatMap((t) => ['--project', t === 'unit' ? 'unit*' : t]),
+      // A tier is up to two vitest projects (vitest.config.ts): `<tier>*` names both.
+      ...tiers.flatMap((t) => ['--project', `${t}*`]),
       `--reporter=${opts.quiet ? 'dot' : 'default'}`,
       '--reporter=json',
       `--outputFile.json=${report}`,
@@ -277,6 +287,12 @@ if (only && !TIERS.includes(only)) {
   console.error(`Unknown tier "${only}": give one of ${TIERS.join(', ')}, or nothing for all of them.`);
   process.exit(2);
 }
+// One run folder for every tier (helpers/run-folder.ts): the media the tests make alike are made
+// once for the whole command, not again by each tier and each Node; removed when the command ends.
+const RUN_FOLDER_ENV = 'SLUICE_TEST_RUN_FOLDER';
+const ownRunFolder = !process.env[RUN_FOLDER_ENV];
+process.env[RUN_FOLDER_ENV] ??= mkdtempSync(path.join(tmpdir(), 'sluice-test-run-'));
+
 if (only === 'unit') await vitest(`unit (${here})`, process.execPath, ['unit'], { files });
 else if (only === 'checks') await checks();
 else {
@@ -323,5 +339,6 @@ if (failures.length) {
   console.log('\nFailed:');
   for (const f of failures) console.log(`  ✗ ${f}`);
 }
+if (ownRunFolder) rmSync(process.env[RUN_FOLDER_ENV], { recursive: true, force: true });
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed === 0 && totals.passed > 0 ? 0 : 1);

@@ -8,6 +8,10 @@
 //                everything the Node version can change, so CI runs it under Electron's Node too.
 //   packaging    electron-builder with a stand-in Electron: slow, and independent of the rest.
 
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import picomatch from 'picomatch';
+
 /** Pure tests outside the folders that are pure as a whole. */
 const PURE_FILES = [
   'test/adapters/queue/active-jobs.test.ts',
@@ -80,8 +84,32 @@ export const TIERS = {
 
 export type TierName = keyof typeof TIERS;
 
-/** Unit files that drive the renderer's app-wide singletons: each loads its own modules (vitest.config.ts). */
-export const UNIT_WITH_SINGLETONS = ['test/renderer/**'];
+/**
+ * Test files that each load modules of their own; the rest of a tier share their worker's loaded
+ * modules, file after file (vitest.config.ts), which halves the integration tier's CPU. The
+ * renderer's files drive app-wide singletons (`app`, the bridge), and a file that stands in for a
+ * module with `vi.mock` must not hand its stand-in to the next file (test/architecture/tiers.test.ts
+ * holds every such file to this list). Files that change `process.env` or spy on `fs` put it back
+ * after each test, so they share.
+ */
+export const OWN_MODULES = ['test/renderer/**', 'test/electron/shell.test.ts', 'test/electron/security.test.ts'];
+
+/** Whether `file` (a path from the project's root, `test/...`) runs in tier `name`. */
+export const inTier = (name: TierName, file: string): boolean =>
+  picomatch.isMatch(file, [...TIERS[name].include]) && !picomatch.isMatch(file, [...TIERS[name].exclude]);
+
+export const hasOwnModules = (file: string): boolean => picomatch.isMatch(file, OWN_MODULES);
+
+/** Every vitest file of the project (`test/...`, the browser flows aside), in a stable order. */
+export function testFiles(root: string, dir = 'test'): string[] {
+  return readdirSync(path.join(root, dir), { withFileTypes: true })
+    .sort((a, b) => (a.name < b.name ? -1 : 1))
+    .flatMap((e) => {
+      const p = `${dir}/${e.name}`;
+      if (e.isDirectory()) return p === 'test/e2e' ? [] : testFiles(root, p);
+      return e.name.endsWith('.test.ts') ? [p] : [];
+    });
+}
 
 /**
  * The files that take longest, slowest first (from the whole runs' test-results/durations.json):

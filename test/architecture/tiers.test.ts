@@ -1,24 +1,12 @@
 // The test tiers of test/tiers.ts: every test file runs in exactly one tier, and the unit tier
 // keeps its promise of no processes, servers, sockets, worker threads or the sandbox (so it runs
 // in seconds and once, under one Node).
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import picomatch from 'picomatch';
 import { describe, expect, it } from 'vitest';
-import { TIERS, type TierName } from '../tiers.js';
+import { hasOwnModules, inTier, testFiles, TIERS, type TierName } from '../tiers.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-
-function testFiles(dir: string): string[] {
-  return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
-    const p = `${dir}/${e.name}`;
-    if (e.isDirectory()) return p === 'test/e2e' ? [] : testFiles(p);
-    return e.name.endsWith('.test.ts') ? [p] : [];
-  });
-}
-
-const inTier = (name: TierName, file: string): boolean =>
-  picomatch.isMatch(file, [...TIERS[name].include]) && !picomatch.isMatch(file, [...TIERS[name].exclude]);
 
 /** Modules a unit test may not load: each starts or reaches something outside the process. */
 const NOT_IN_UNIT = [
@@ -34,7 +22,7 @@ const importsOf = (text: string): string[] =>
   [...text.matchAll(/^(?:import|export)\b[^;]*?\bfrom '([^']+)'/gms)].map((m) => m[1] ?? '');
 
 describe('test tiers', () => {
-  const files = testFiles('test');
+  const files = testFiles(ROOT);
   const names = Object.keys(TIERS) as TierName[];
 
   it('puts every test file in exactly one tier', () => {
@@ -53,5 +41,11 @@ describe('test tiers', () => {
       return modules.filter((m) => NOT_IN_UNIT.some((re) => re.test(m))).map((m) => `${f} imports ${m}`);
     });
     expect(loading).toEqual([]);
+  });
+
+  it('gives every file that stands in for a module (vi.mock) modules of its own', () => {
+    const mocking = files.filter((f) => /\bvi\.(mock|doMock)\(/.test(readFileSync(path.join(ROOT, f), 'utf8')));
+    expect(mocking.length).toBeGreaterThan(0);
+    expect(mocking.filter((f) => !hasOwnModules(f))).toEqual([]);
   });
 });
