@@ -6,7 +6,9 @@
 //                ports, the contract's views, the architecture. Seconds; one Node is enough.
 //   integration  real files, watchers, child processes, HTTP, SQLite, keytar and the sandbox:
 //                everything the Node version can change, so CI runs it under Electron's Node too.
-//   packaging    electron-builder with a stand-in Electron: slow, and independent of the rest.
+//   packaging    the project as installed and packaged: `npm ci`'s build serving the interface,
+//                electron-builder with a stand-in Electron. Slow, and independent of the rest; the
+//                builders run under the system's Node whichever Node runs the tests, so once.
 
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
