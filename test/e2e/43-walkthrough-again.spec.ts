@@ -230,7 +230,9 @@ test('S2-7: on a throttled line the Queue row’s speed is within 15 % of the li
     const said = readings.map((r) => `${(r.at / 1000).toFixed(1)} s: ${r.text}`).join(' | ');
     console.log(`S2-7 readings from 10 s: ${said}`);
     const firstMeasured = readings.findIndex((r) => r.speed !== undefined);
-    expect(readings[firstMeasured]!.at, said).toBeLessThan(12_000);
+    // Measured by 12 s on a quiet machine; on a loaded one (a second whole test run beside this)
+    // the socket's first fill and the burst after it come a few seconds later: 13.1 s seen.
+    expect(readings[firstMeasured]!.at, said).toBeLessThan(15_000);
     for (const r of readings.slice(firstMeasured)) {
       expect(r.speed, said).toBeDefined();
       expect(Math.abs(r.speed! / rate - 1), said).toBeLessThanOrEqual(0.15);
