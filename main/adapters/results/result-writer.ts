@@ -5,7 +5,7 @@ import { constants as fsc } from 'node:fs';
 import { link, open, readdir, readFile, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { fitName, fitStem } from './name-fit.js';
-import { removeTemp, sweepLeftoverTemps } from './temp-leftovers.js';
+import { claimTemps, removeTemp, sweepLeftoverTemps } from './temp-leftovers.js';
 
 /** Suffix of Sluice's temporary files; the watcher never takes them. */
 export const TEMP_SUFFIX = '.sluice-tmp';
@@ -90,14 +90,29 @@ export async function writeFilesAtomic(
   options: WriteOptions | string = {},
 ): Promise<FileStamp[]> {
   const { writer, mode = 0o644 } = typeof options === 'string' ? { writer: options } : options;
+  const names = files.map((f) => ({ tmp: tempPathFor(f.target, writer), old: tempPathFor(f.target, writer, 'old') }));
+  const release = claimTemps(names.flatMap((n) => [n.tmp, n.old]));
+  try {
+    return await writeStaged(files, names, writer !== undefined, mode);
+  } finally {
+    release();
+  }
+}
+
+async function writeStaged(
+  files: ReadonlyArray<{ target: string; data: string | Uint8Array }>,
+  names: ReadonlyArray<{ tmp: string; old: string }>,
+  fixedNames: boolean,
+  mode: number,
+): Promise<FileStamp[]> {
   const staged: Array<{ target: string; tmp: string; old: string; kept: boolean }> = [];
   let current = files[0]?.target ?? '';
   try {
-    for (const f of files) {
+    for (const [i, f] of files.entries()) {
       current = f.target;
-      const tmp = tempPathFor(f.target, writer);
-      staged.push({ target: f.target, tmp, old: tempPathFor(f.target, writer, 'old'), kept: false });
-      await writeTemp(tmp, f.data, writer !== undefined, mode);
+      const { tmp, old } = names[i]!;
+      staged.push({ target: f.target, tmp, old, kept: false });
+      await writeTemp(tmp, f.data, fixedNames, mode);
     }
   } catch (e) {
     await Promise.all(staged.map((s) => removeTemp(s.tmp)));
@@ -107,7 +122,7 @@ export async function writeFilesAtomic(
   try {
     for (const s of staged) {
       current = s.target;
-      s.kept = await keepOld(s.target, s.old, writer !== undefined);
+      s.kept = await keepOld(s.target, s.old, fixedNames);
       await rename(s.tmp, s.target);
       placed++;
     }

@@ -6,7 +6,12 @@ import { mkdir, mkdtemp, rm, rmdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { leftoverTemps, removeTemp, sweepLeftoverTemps } from '../../../main/adapters/results/temp-leftovers.js';
+import {
+  claimTemps,
+  leftoverTemps,
+  removeTemp,
+  sweepLeftoverTemps,
+} from '../../../main/adapters/results/temp-leftovers.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -28,6 +33,23 @@ it('a temporary file that could not be removed is removed by the next sweep', as
   expect(existsSync(tmp)).toBe(false);
   expect(leftoverTemps()).not.toContain(tmp);
   // One already gone is simply forgotten.
-  await removeTemp(path.join(dir, '.gone.json.0a1b2c3d.sluice-tmp'));
-  expect(leftoverTemps()).toEqual([]);
+  const gone = path.join(dir, '.gone.json.0a1b2c3d.sluice-tmp');
+  await removeTemp(gone);
+  expect(leftoverTemps()).not.toContain(gone);
+});
+
+it('a sweep leaves alone the file a write has under way under a leftover name, until the write is over', async () => {
+  // A job's temporary names are fixed: its new write makes the file its failed one left behind.
+  const tmp = path.join(dir, '.take.json.0a1b2c3d.sluice-tmp');
+  await mkdir(tmp);
+  await removeTemp(tmp);
+  await rmdir(tmp);
+  const release = claimTemps([tmp]);
+  await writeFile(tmp, '{"whole":true}');
+  await sweepLeftoverTemps();
+  expect(existsSync(tmp)).toBe(true);
+  release();
+  // Still remembered: what a write leaves there goes at the next sweep.
+  await sweepLeftoverTemps();
+  expect(existsSync(tmp)).toBe(false);
 });
